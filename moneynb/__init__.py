@@ -1,0 +1,76 @@
+"""moneynb: five money board games in Jupyter, and probability and finance taught with them.
+
+The public API (DESIGN.md)::
+
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob", "Cy"], seed=7)
+    g.decision, g.legal_actions(), g.apply(action), g.over, g.winner, g.scores(), g.money()
+    g2 = moneynb.load_game(g.to_json())
+    bot = moneynb.make_bot("greedy", seed=1); g.apply(bot.choose(g))
+    moneynb.play("money_moves", players=["You", "bot:greedy"])   # in a notebook
+
+Importing moneynb imports no Jupyter or plotting library; ``play`` and ``simulate`` import
+theirs when called.
+"""
+
+from __future__ import annotations
+
+from .bots import make_bot
+from .core import Decision, Event, Game, IllegalAction, SaveFileError
+from .core.registry import GAMES, available_games, game_class
+
+__version__ = "0.1.0"
+
+
+def new_game(name: str, players=None, seed: int | None = None, **options) -> Game:
+    """Start game ``name`` (see :data:`GAMES`) for ``players`` (list of names, seat order).
+
+    Args:
+        name: "money_moves", "moolah", "easy_money", "money_card" or "money_run".
+        players: distinct names; how many is the rulebook's range for that game.
+        seed: int seed for all the game's chance (dice, shuffles); None picks one.
+        **options: the game's house-rule options (``game_class(name).default_options``).
+
+    Raises:
+        ValueError: unknown game, no players, duplicate names, a player count the rulebook
+            does not allow, or an unknown/ill-typed option.
+    """
+    cls = game_class(name)
+    if players is None or (hasattr(players, "__len__") and len(players) == 0):
+        raise ValueError(f"{cls.title} needs players: give a list of {cls.min_players} to "
+                         f"{cls.max_players} names")
+    return cls(players, seed, **options)
+
+
+def load_game(text: str) -> Game:
+    """Rebuild a saved game from :meth:`Game.to_json` text (replays its actions).
+
+    Raises:
+        SaveFileError: malformed, unknown-version or tampered save text.
+    """
+    from .core.save import loads
+
+    return loads(text)
+
+
+def play(name: str, players=None, seed: int | None = None, **kwargs):
+    """Show game ``name`` as a widget in a notebook; entries like ``"bot:greedy"`` are bots.
+
+    Returns the :class:`moneynb.ui.GameView` (display it, or it displays itself as the cell's
+    last value). ``resume=path`` continues a saved game; ``autosave=path`` sets the save file.
+    """
+    from .ui import play as _play
+
+    return _play(name, players=players, seed=seed, **kwargs)
+
+
+def simulate(*args, **kwargs):
+    """Play many seeded games with bots; see :func:`moneynb.analysis.montecarlo.simulate`."""
+    from .analysis.montecarlo import simulate as _simulate
+
+    return _simulate(*args, **kwargs)
+
+
+__all__ = [
+    "new_game", "load_game", "make_bot", "play", "simulate", "Game", "Decision", "Event",
+    "IllegalAction", "SaveFileError", "GAMES", "available_games", "game_class",
+]

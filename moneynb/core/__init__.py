@@ -1,0 +1,12 @@
+"""moneynb's engine core: no Jupyter imports here (DESIGN.md)."""
+
+from .chance import D6, Deck, Die, Spinner, seat_at, sum_distribution
+from .decision import KINDS, Decision, Event
+from .errors import IllegalAction, LedgerError, SaveFileError
+from .game import Game
+from .ledger import Ledger, Transfer
+
+__all__ = [
+    "D6", "Deck", "Die", "Spinner", "seat_at", "sum_distribution", "KINDS", "Decision", "Event",
+    "IllegalAction", "LedgerError", "SaveFileError", "Game", "Ledger", "Transfer",
+]

@@ -1,0 +1,309 @@
+"""The game base class every moneynb game extends.
+
+Source: DESIGN.md. A game is config (players + options) + seed + the list of actions taken.
+At every moment it is either over or waits on exactly one :class:`Decision`
+(:attr:`Game.decision`). :meth:`Game.apply` validates an action fully before anything changes,
+then returns the :class:`Event` list describing what happened.
+
+A subclass (one file per game, in the style of OpenSpiel's ``python/games``) declares::
+
+    name = "money_moves"          # registry key
+    title = "Money Moves"
+    min_players, max_players = 2, 8
+    default_options = {"rounds": 5}   # every option a user may set, with its default
+
+and implements ``_setup()`` (deal, open accounts, set the first decision with
+:meth:`Game.ask`), ``_apply(action)`` (carry out a legal action; call :meth:`ask` for the next
+decision or :meth:`finish` at the end) and ``scores()``. Optional hooks: ``_check(action)``
+(extra validation, raise :class:`IllegalAction`), ``observation(seat)`` (what that seat may
+see) and ``greedy_action(rng)`` (the heuristic bot's choice).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from .decision import Decision, Event
+from .errors import IllegalAction
+from .ledger import Ledger
+
+
+def normalize_action(action: Any) -> Any:
+    """Turn JSON forms into engine forms: lists become tuples (recursively); bools stay bools."""
+    if isinstance(action, list):
+        return tuple(normalize_action(a) for a in action)
+    return action
+
+
+def _plain(value: Any) -> Any:
+    """A comparable, JSON-like copy of engine state (for equality checks in tests)."""
+    if isinstance(value, random.Random):
+        return ("rng", value.getstate())
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, dict):
+        return {repr(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(v) for v in value)
+    if hasattr(value, "__dict__") and not isinstance(value, type):
+        return {k: _plain(v) for k, v in vars(value).items()}
+    return value
+
+
+class Game:
+    """Base class of a moneynb game (see the module docstring for what a subclass provides).
+
+    Args:
+        players: list of distinct, non-empty player names, in seat order (seat 0 first).
+        seed: int seed of the game's generator; ``None`` picks one (kept in the save file).
+        **options: game options (house rules); each must be a key of ``default_options``
+            and of the same type as its default.
+
+    Raises:
+        ValueError: unknown option, wrong option type, bad player names or a player count
+            outside ``min_players..max_players`` (the rulebook's range).
+    """
+
+    name = "game"
+    title = "Game"
+    min_players = 1
+    max_players = 8
+    default_options: dict[str, Any] = {}
+    #: account-name prefix for player wallets; views show ``money()`` by account
+    rulebook = ""
+
+    def __init__(self, players: list[str], seed: int | None = None, **options: Any):
+        self.players = self._check_players(players)
+        self.options = self._check_options(options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if type(seed) is not int:
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.ledger = Ledger()
+        self.actions: list = []
+        self.log: list[Event] = []
+        self.pending: Decision | None = None
+        self.winners: list[int] = []
+        self._events: list[Event] = []
+        self._setup()
+        self.log.extend(self._events)
+        self._events = []
+        self.ledger.check()
+
+    # ----- configuration -------------------------------------------------------------------
+    @classmethod
+    def _check_players(cls, players: Any) -> list[str]:
+        if isinstance(players, str) or not isinstance(players, (list, tuple)):
+            raise ValueError(f"players must be a list of names, got {players!r}")
+        players = list(players)
+        for p in players:
+            if not isinstance(p, str) or not p.strip():
+                raise ValueError(f"every player needs a non-empty name, got {p!r}")
+        if len(set(players)) != len(players):
+            dup = sorted({p for p in players if players.count(p) > 1})
+            raise ValueError(f"player names must be distinct; repeated: {', '.join(dup)}")
+        if not cls.min_players <= len(players) <= cls.max_players:
+            raise ValueError(
+                f"{cls.title} is for {cls.min_players} to {cls.max_players} players "
+                f"(its rulebook), got {len(players)}"
+            )
+        return players
+
+    @classmethod
+    def _check_options(cls, options: dict) -> dict:
+        out = copy.deepcopy(cls.default_options)
+        for key, value in options.items():
+            if key not in cls.default_options:
+                known = ", ".join(sorted(cls.default_options)) or "none"
+                raise ValueError(f"unknown option {key!r} for {cls.title}; options: {known}")
+            default = cls.default_options[key]
+            if default is not None and type(value) is not type(default):
+                if not (isinstance(default, float) and type(value) is int):
+                    raise ValueError(
+                        f"option {key!r} must be {type(default).__name__}, got {value!r}"
+                    )
+            out[key] = value
+        cls._validate_options(out)
+        return out
+
+    @classmethod
+    def _validate_options(cls, options: dict) -> None:
+        """Hook: raise ValueError for option values out of range."""
+
+    # ----- the decision interface -----------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """The pending :class:`Decision`, or ``None`` when the game is over."""
+        return self.pending
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.pending is None
+
+    @property
+    def winner(self) -> str | None:
+        """Name of the single winner, or ``None`` (game not over, or shared win: see winners)."""
+        return self.players[self.winners[0]] if len(self.winners) == 1 else None
+
+    @property
+    def winner_names(self) -> list[str]:
+        """Names of every winner (several when the rulebook lets them share)."""
+        return [self.players[i] for i in self.winners]
+
+    def legal_actions(self) -> list:
+        """The discrete legal actions of the pending decision (amount ranges are described by
+        ``decision.low``/``decision.high``, not listed). Empty when the game is over."""
+        return [] if self.pending is None else list(self.pending.options)
+
+    def apply(self, action: Any) -> list[Event]:
+        """Carry out ``action`` for the pending decision and return the events it caused.
+
+        Raises:
+            IllegalAction: the game is over, the action does not answer the decision, or the
+                game's own checks refuse it. Nothing has changed when this is raised.
+        """
+        action = normalize_action(action)
+        d = self.pending
+        if d is None:
+            raise IllegalAction("the game is over: no action is allowed")
+        if not d.allows(action):
+            raise IllegalAction(
+                f"{action!r} does not answer '{d.prompt}' for {self.players[d.player]}: "
+                f"allowed is {d.describe()}"
+            )
+        self._check(action)
+        self._events = []
+        try:
+            self._apply(action)
+            self.ledger.check()
+        except BaseException:
+            self._rebuild(self.actions)  # leave the state exactly as it was
+            raise
+        self.actions.append(action)
+        events, self._events = self._events, []
+        self.log.extend(events)
+        return events
+
+    def _check(self, action: Any) -> None:
+        """Hook: extra validation beyond the decision's options; raise IllegalAction."""
+
+    def _setup(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # ----- helpers for rules files ----------------------------------------------------------
+    def ask(self, player: int, kind: str, prompt: str, options=(), **kw: Any) -> None:
+        """Set the pending decision (see :class:`Decision` for the arguments)."""
+        self.pending = Decision(player, kind, prompt, tuple(options), **kw)
+
+    def finish(self, winners: list[int]) -> None:
+        """End the game with the given winning seats."""
+        self.pending = None
+        self.winners = list(winners)
+        names = " and ".join(self.players[i] for i in winners) or "nobody"
+        self.emit("game_over", f"Game over: {names} won.", winners=list(winners))
+
+    def emit(self, kind: str, text: str, **data: Any) -> Event:
+        """Record an event of this action."""
+        ev = Event(kind, text, data)
+        self._events.append(ev)
+        return ev
+
+    def transfer(self, src: str, dst: str, amount: int, reason: str = "") -> int:
+        """Move money between accounts and record a ``"paid"`` event; returns ``amount``.
+
+        A zero amount moves nothing and records nothing.
+        """
+        if amount:
+            self.ledger.transfer(src, dst, amount, reason)
+            self.emit(
+                "paid",
+                f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}"
+                + (f" ({reason})" if reason else ""),
+                src=src,
+                dst=dst,
+                amount=amount,
+            )
+        return amount
+
+    def account_label(self, account: str) -> str:
+        """Display name of an account ("wallet:Ann" -> "Ann")."""
+        return account.split(":", 1)[1] if account.startswith("wallet:") else account
+
+    # ----- reading the state ----------------------------------------------------------------
+    def money(self) -> dict[str, int]:
+        """``{account: dollars}`` for every account, the bank's included; the sum is constant."""
+        return dict(self.ledger.balances)
+
+    def scores(self) -> dict[str, int]:  # pragma: no cover - abstract
+        """``{player name: score}`` (dollars for every moneynb game)."""
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see (never a deck's order). Games extend this."""
+        return {
+            "game": self.name,
+            "players": list(self.players),
+            "seat": seat,
+            "money": self.money(),
+            "decision": None if self.pending is None else self.pending.to_dict(),
+        }
+
+    def greedy_action(self, rng: random.Random) -> Any:
+        """The heuristic bot's answer to the pending decision; games override this.
+
+        The default picks a random legal action, so every game has a working greedy bot.
+        """
+        from ..bots import random_action
+
+        return random_action(self.pending, rng)
+
+    def state(self) -> dict:
+        """A comparable snapshot of the whole state (tests: save/load gives an equal state)."""
+        return {k: _plain(v) for k, v in vars(self).items() if k not in ("_events",)}
+
+    # ----- replay, undo, save ---------------------------------------------------------------
+    def config(self) -> dict:
+        """The config that, with the action list, fully gives this game."""
+        return {
+            "game": self.name,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": copy.deepcopy(self.options),
+        }
+
+    def _rebuild(self, actions: list) -> None:
+        fresh = type(self)(list(self.players), self.seed, **self.options)
+        for a in actions:
+            fresh.apply(a)
+        self.__dict__ = fresh.__dict__
+
+    def undo(self) -> None:
+        """Take back the last action (by replaying all the others).
+
+        Raises:
+            IllegalAction: no action has been taken yet.
+        """
+        if not self.actions:
+            raise IllegalAction("there is no action to undo")
+        self._rebuild(self.actions[:-1])
+
+    def copy(self) -> "Game":
+        """An independent deep copy (search bots use it; it knows hidden state)."""
+        return copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        """The save file: JSON text of config + seed + actions (see :func:`moneynb.load_game`)."""
+        from .save import dumps
+
+        return dumps(self)
