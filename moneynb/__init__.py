@@ -36,8 +36,10 @@ def new_game(name: str, players=None, seed: int | None = None, **options) -> Gam
     """
     cls = game_class(name)
     if players is None or (hasattr(players, "__len__") and len(players) == 0):
-        raise ValueError(f"{cls.title} needs players: give a list of {cls.min_players} to "
-                         f"{cls.max_players} names")
+        raise ValueError(
+            f"{cls.title} needs players: give a list of {cls.min_players} to "
+            f"{cls.max_players} names"
+        )
     return cls(players, seed, **options)
 
 
@@ -71,6 +73,17 @@ def simulate(*args, **kwargs):
 
 
 __all__ = [
-    "new_game", "load_game", "make_bot", "play", "simulate", "Game", "Decision", "Event",
-    "IllegalAction", "SaveFileError", "GAMES", "available_games", "game_class",
+    "new_game",
+    "load_game",
+    "make_bot",
+    "play",
+    "simulate",
+    "Game",
+    "Decision",
+    "Event",
+    "IllegalAction",
+    "SaveFileError",
+    "GAMES",
+    "available_games",
+    "game_class",
 ]

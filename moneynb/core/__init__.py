@@ -7,6 +7,19 @@ from .game import Game
 from .ledger import Ledger, Transfer
 
 __all__ = [
-    "D6", "Deck", "Die", "Spinner", "seat_at", "sum_distribution", "KINDS", "Decision", "Event",
-    "IllegalAction", "LedgerError", "SaveFileError", "Game", "Ledger", "Transfer",
+    "D6",
+    "Deck",
+    "Die",
+    "Spinner",
+    "seat_at",
+    "sum_distribution",
+    "KINDS",
+    "Decision",
+    "Event",
+    "IllegalAction",
+    "LedgerError",
+    "SaveFileError",
+    "Game",
+    "Ledger",
+    "Transfer",
 ]

@@ -8,9 +8,10 @@ Source: DESIGN.md ("Chance is part of the state").
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Hashable, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class Deck:
     reshuffle_when_empty: bool = True
 
     @classmethod
-    def from_counts(cls, counts: dict[Hashable, int], rng: random.Random) -> "Deck":
+    def from_counts(cls, counts: dict[Hashable, int], rng: random.Random) -> Deck:
         """Build and shuffle a deck holding ``counts[card]`` copies of each card."""
         cards = [c for c, n in counts.items() for _ in range(n)]
         deck = cls(draw_pile=cards)

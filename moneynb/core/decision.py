@@ -15,6 +15,15 @@ from typing import Any
 KINDS = ("roll", "choose", "amount", "player", "space")
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same types all the way down (so ``True`` is not seat 1, ``1.0`` not 1)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
 @dataclass(frozen=True)
 class Decision:
     """The one thing a game is waiting for.
@@ -60,10 +69,7 @@ class Decision:
                 and self.low <= action <= self.high
                 and (action - self.low) % self.step == 0
             )
-        try:
-            return action in self.options
-        except TypeError:
-            return False
+        return any(_same(action, o) for o in self.options)
 
     def describe(self) -> str:
         """A sentence listing what is allowed (used in :class:`IllegalAction` messages)."""

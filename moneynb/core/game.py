@@ -298,7 +298,7 @@ class Game:
             raise IllegalAction("there is no action to undo")
         self._rebuild(self.actions[:-1])
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent deep copy (search bots use it; it knows hidden state)."""
         return copy.deepcopy(self)
 

@@ -23,7 +23,7 @@ VERSION = 1
 _KEYS = {"format", "version", "game", "players", "seed", "options", "actions"}
 
 
-def dumps(game: "Game") -> str:
+def dumps(game: Game) -> str:
     """JSON text of ``game`` (config + seed + actions)."""
     doc = {"format": FORMAT, "version": VERSION, **game.config(), "actions": game.actions}
     return json.dumps(doc)
@@ -37,7 +37,7 @@ def _json_value_ok(v) -> bool:
     return False
 
 
-def loads(text: str | bytes) -> "Game":
+def loads(text: str | bytes) -> Game:
     """Rebuild a game from save-file text by replaying its actions.
 
     Raises:
@@ -61,7 +61,9 @@ def loads(text: str | bytes) -> "Game":
         )
     missing, extra = _KEYS - doc.keys(), doc.keys() - _KEYS
     if missing or extra:
-        raise SaveFileError(f"save file fields wrong: missing {sorted(missing)}, extra {sorted(extra)}")
+        raise SaveFileError(
+            f"save file fields wrong: missing {sorted(missing)}, extra {sorted(extra)}"
+        )
     if not isinstance(doc["game"], str):
         raise SaveFileError("'game' must be a string")
     if not isinstance(doc["players"], list) or not all(isinstance(p, str) for p in doc["players"]):
