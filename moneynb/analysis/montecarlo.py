@@ -1,0 +1,309 @@
+"""Monte Carlo: many tokens moved at once with numpy, and many whole games played by bots.
+
+Two tools:
+
+* :func:`simulate_tokens` moves ``n_tokens`` tokens ``n_steps`` rolls on a compiled track
+  (:class:`moneynb.analysis.markov.MarkovChain`). Each roll is ONE random integer (which of
+  the equally likely dice-outcome/card pairs happened) and ONE table look-up in the same
+  table the exact analysis uses, so it follows the game's movement rules exactly and runs at
+  tens of millions of rolls per second on one core (``benchmarks/bench_rolls.py``).
+* :func:`simulate` plays ``n_games`` full games with bots through the ordinary engine
+  (``Game.apply``), seeded per game from ``numpy.random.SeedSequence(seed).spawn(n_games)``,
+  locally in 1..n worker processes or on a Dask cluster, and returns a pandas DataFrame that
+  is the same whatever ran it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+__all__ = ["simulate_tokens", "landing_counts", "simulate", "game_seeds", "play_one"]
+
+
+# ----- tokens ------------------------------------------------------------------------------
+def _draw_dtype(m: int):
+    return np.uint8 if m <= 256 else np.uint16 if m <= 65536 else np.uint32
+
+
+def simulate_tokens(
+    chain,
+    n_tokens: int,
+    n_steps: int,
+    seed: int | None = None,
+    record: str = "final",
+):
+    """Move ``n_tokens`` independent tokens ``n_steps`` steps (rolls) on ``chain``.
+
+    Args:
+        chain: a compiled :class:`~moneynb.analysis.markov.MarkovChain`.
+        n_tokens: how many tokens move side by side (numpy vectors of this length).
+        n_steps: rolls per token.
+        seed: seed of a ``numpy.random.Generator`` (PCG64).
+        record: ``"final"`` returns the final state index of every token ``(n_tokens,)``;
+            ``"spaces"`` returns visits ``(n_spaces,)`` = how many steps ENDED on each space
+            (summed over tokens and steps); ``"landings"`` returns how many steps LANDED on
+            each space (missed turns are not landings); ``"path"`` returns the space of every
+            token after every step, ``(n_steps + 1, n_tokens)`` (mind the memory).
+
+    Returns:
+        a numpy array as described for ``record``.
+
+    Raises:
+        ValueError: unknown ``record``.
+    """
+    if record not in ("final", "spaces", "landings", "path"):
+        raise ValueError(f"record must be final, spaces, landings or path, got {record!r}")
+    rng = np.random.default_rng(seed)
+    m = chain.table.shape[1]
+    idx_t = np.int32 if chain.table.size < 2**31 else np.int64
+    flat = (chain.table.astype(idx_t) * m).ravel()  # next state, pre-multiplied by row width
+    state = np.zeros(n_tokens, dtype=idx_t)  # row offsets (state index * m); start is state 0
+    dt = _draw_dtype(m)
+    n_spaces = chain.model.n_spaces
+    space_of_row = chain.space_of
+    if record == "landings":
+        land_flat = chain.landed.ravel()
+        counts = np.zeros(n_spaces + 1, dtype=np.int64)
+    elif record == "spaces":
+        state_counts = np.zeros(chain.n_states, dtype=np.int64)
+    elif record == "path":
+        path = np.empty((n_steps + 1, n_tokens), dtype=np.int16 if n_spaces < 32768 else np.int32)
+        path[0] = space_of_row[0]
+    buf = np.empty(n_tokens, dtype=idx_t)
+    for t in range(n_steps):
+        r = rng.integers(0, m, size=n_tokens, dtype=dt)
+        np.add(state, r, out=buf)
+        if record == "landings":
+            counts += np.bincount(land_flat[buf] + 1, minlength=n_spaces + 1)
+        state = flat[buf]
+        if record == "spaces":
+            state_counts += np.bincount(state // m, minlength=chain.n_states)
+        elif record == "path":
+            path[t + 1] = space_of_row[state // m]
+    if record == "final":
+        return state // m
+    if record == "spaces":
+        return np.bincount(space_of_row, weights=state_counts, minlength=n_spaces)
+    if record == "landings":
+        return counts[1:]
+    return path
+
+
+def landing_counts(chain, n_tokens: int, n_steps: int, seed: int | None = None) -> np.ndarray:
+    """Share of simulated steps that landed on each space, ``(n_spaces,)`` (compare with
+    :meth:`MarkovChain.landing_per_step`)."""
+    c = simulate_tokens(chain, n_tokens, n_steps, seed=seed, record="landings")
+    return c / (n_tokens * n_steps)
+
+
+# ----- whole games ---------------------------------------------------------------------------
+def game_seeds(seed: int, n_games: int, n_players: int) -> list[tuple[int, list[int]]]:
+    """Per-game seeds: ``[(game seed, [bot seed per seat]), ...]`` from
+    ``SeedSequence(seed).spawn(n_games)``; independent of how games are split over workers."""
+    out = []
+    for child in np.random.SeedSequence(seed).spawn(n_games):
+        words = child.generate_state(1 + n_players, dtype=np.uint32)
+        out.append((int(words[0]), [int(w) for w in words[1:]]))
+    return out
+
+
+def _player_names(players: Sequence[str]) -> list[str]:
+    names = []
+    for i, p in enumerate(players):
+        key = p[4:] if p.startswith("bot:") else p
+        names.append(f"{key}{i + 1}")
+    return names
+
+
+def _turn_of(game) -> int | None:
+    for attr in ("turn", "turns", "turn_number"):
+        v = getattr(game, attr, None)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+    return None
+
+
+def play_one(
+    game: str,
+    players: Sequence[str],
+    game_seed: int,
+    bot_seeds: Sequence[int],
+    options: dict | None = None,
+    per_turn: bool = False,
+    max_actions: int = 200_000,
+) -> dict:
+    """Play one seeded game with bots; returns a row dict (and per-turn rows if asked).
+
+    Turns are counted as the number of times the deciding player changes, plus one (a roll
+    again on doubles stays in the same turn).
+
+    Raises:
+        RuntimeError: the game did not end within ``max_actions`` actions.
+    """
+    import moneynb
+
+    names = _player_names(players)
+    g = moneynb.new_game(game, players=names, seed=game_seed, **(options or {}))
+    bots = [moneynb.make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
+    n_actions = 0
+    turns = 1
+    last = g.decision.player if g.decision else None
+    rows = []
+    while not g.over:
+        if n_actions >= max_actions:
+            raise RuntimeError(f"{g.title} did not end within {max_actions} actions")
+        d = g.decision
+        if d.player != last:
+            if per_turn:
+                rows.append(_money_row(g, names, turns))
+            turns += 1
+            last = d.player
+        g.apply(bots[d.player].choose(g))
+        n_actions += 1
+    if per_turn:
+        rows.append(_money_row(g, names, turns))
+    money = g.money()
+    scores = g.scores()
+    row = {
+        "seed": game_seed,
+        "winner": g.winner,
+        "winners": ",".join(g.winner_names),
+        "actions": n_actions,
+        "turns": turns,
+    }
+    for n in names:
+        row[f"money_{n}"] = int(money.get(f"wallet:{n}", 0))
+    for n in names:
+        row[f"score_{n}"] = scores.get(n)
+    return {"row": row, "turns": rows}
+
+
+def _money_row(g, names, turn) -> dict:
+    money = g.money()
+    row = {"turn": turn}
+    for n in names:
+        row[f"money_{n}"] = int(money.get(f"wallet:{n}", 0))
+    return row
+
+
+def _play_chunk(game, players, options, jobs, per_turn):
+    """Worker: play ``jobs`` = [(game index, game seed, bot seeds)]; picklable top-level."""
+    out = []
+    for i, gs, bs in jobs:
+        res = play_one(game, players, gs, bs, options, per_turn)
+        out.append((i, res))
+    return out
+
+
+def simulate(
+    game: str,
+    players: Sequence[str] = ("greedy", "greedy"),
+    n_games: int = 100,
+    seed: int = 0,
+    workers: int = 1,
+    per_turn: bool = False,
+    progress: bool = True,
+    client=None,
+    options: dict | None = None,
+    chunk_size: int | None = None,
+):
+    """Play ``n_games`` seeded games of ``game`` with bots and tabulate them.
+
+    Args:
+        game: a registered game name ("money_moves", "moolah", ...).
+        players: one bot name per seat ("random", "greedy", "search"; a "bot:" prefix is
+            allowed). Seat ``i`` is named ``<bot><i+1>`` (e.g. "greedy1", "random2").
+        n_games: number of games.
+        seed: master seed; game ``i`` uses ``SeedSequence(seed).spawn(n_games)[i]`` for the
+            game's and every bot's seed, so results do not depend on ``workers``.
+        workers: local worker processes (1 = play in this process).
+        per_turn: also return one row per (game, turn) with every player's wallet.
+        progress: show a tqdm progress bar.
+        client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
+        options: the game's house-rule options for every game.
+        chunk_size: games per task (default: about 4 tasks per worker).
+
+    Returns:
+        a pandas DataFrame, one row per game, index ``game`` (0..n_games-1), columns
+        ``seed, winner, winners, actions, turns, money_<name>..., score_<name>...``
+        (winner is None for a shared win; money is the wallet at the end). With
+        ``per_turn=True``: ``(games, turns)`` where ``turns`` has columns
+        ``game, turn, money_<name>...`` (wallets at the start of each turn and at the end).
+
+    Raises:
+        ValueError: unknown game or bot, ``n_games < 0`` or ``workers < 1``.
+    """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    import moneynb
+
+    if n_games < 0:
+        raise ValueError(f"n_games must be >= 0, got {n_games}")
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    players = list(players)
+    moneynb.game_class(game)  # fail early on an unknown game
+    for p in players:
+        moneynb.make_bot(p)  # ... or bot
+    seeds = game_seeds(seed, n_games, len(players))
+    jobs = [(i, gs, bs) for i, (gs, bs) in enumerate(seeds)]
+    n_tasks = max(1, workers) * 4 if client is None else 4 * max(1, _n_dask_workers(client))
+    size = chunk_size or max(1, math.ceil(n_games / n_tasks))
+    if workers == 1 and client is None:
+        size = chunk_size or 1
+    chunks = [jobs[k : k + size] for k in range(0, len(jobs), size)]
+    results: list = []
+    bar = tqdm(total=n_games, disable=not progress, desc=f"{game} games")
+    try:
+        if client is not None:
+            from dask.distributed import as_completed
+
+            futs = client.map(
+                _play_chunk,
+                [game] * len(chunks),
+                [players] * len(chunks),
+                [options] * len(chunks),
+                chunks,
+                [per_turn] * len(chunks),
+                pure=False,
+            )
+            for fut in as_completed(futs):
+                part = fut.result()
+                results.extend(part)
+                bar.update(len(part))
+        elif workers == 1:
+            for ch in chunks:
+                part = _play_chunk(game, players, options, ch, per_turn)
+                results.extend(part)
+                bar.update(len(part))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as ex:
+                futs = [
+                    ex.submit(_play_chunk, game, players, options, ch, per_turn) for ch in chunks
+                ]
+                from concurrent.futures import as_completed as cf_done
+
+                for fut in cf_done(futs):
+                    part = fut.result()
+                    results.extend(part)
+                    bar.update(len(part))
+    finally:
+        bar.close()
+    results.sort(key=lambda x: x[0])
+    table = pd.DataFrame([r["row"] for _, r in results], index=pd.RangeIndex(n_games, name="game"))
+    if not per_turn:
+        return table
+    turn_rows = [dict(game=i, **t) for i, r in results for t in r["turns"]]
+    return table, pd.DataFrame(turn_rows)
+
+
+def _n_dask_workers(client) -> int:
+    try:
+        return len(client.scheduler_info().get("workers", {})) or 1
+    except Exception:  # pragma: no cover - an unusual client
+        return 1
