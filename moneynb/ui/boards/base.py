@@ -119,6 +119,12 @@ class BoardRenderer:
                 width=[4 if i == turn else 0 for i in range(len(names))], color="black"
             )
 
+    def status(self, game) -> str:
+        """A short status for the header, e.g. "Round 2 of 5" (default: the game's ``round``
+        attribute if it has one)."""
+        r = getattr(game, "round", None)
+        return f"Round {r}" if isinstance(r, int) else ""
+
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
 

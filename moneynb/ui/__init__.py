@@ -1,0 +1,160 @@
+"""The Jupyter front end: :func:`play` shows a game as a widget (:class:`GameView`).
+
+Importing this package imports ipywidgets and plotly; the engine (``moneynb.core``,
+``moneynb.games``) never imports it.
+
+Bot seats and resume: ``play`` writes the save file (config + seed + actions, the engine's
+format) and beside it a small ``<save>.seats.json`` sidecar ``{"seats": {name: "human" |
+"bot:greedy" ...}}``. ``play(name, resume=path)`` reads both; without a sidecar, players named
+like a bot ("Greedy bot 1", "Random bot 2", "Search bot 1") are bots and all others are people.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import re
+from pathlib import Path
+
+from ..bots import BOTS, make_bot
+from ..core.save import loads
+from .view import SEATS_FORMAT, GameView, seats_path
+
+_BOT_NAME = re.compile(r"^(Random|Greedy|Search) bot \d+$")
+
+
+def _bot_seed(game_seed: int, seat: int, n_actions: int = 0) -> int:
+    return (game_seed * 1009 + seat * 7919 + n_actions) % (2**32)
+
+
+def _name_players(players: list, seats: dict | None = None) -> tuple[list[str], dict]:
+    """Turn entries like "bot:greedy" into unique display names ("Greedy bot 1");
+    returns (names, {seat: bot spec})."""
+    humans = {p for p in players if not (isinstance(p, str) and p.startswith("bot:"))}
+    counts: dict[str, int] = {}
+    names, specs = [], {}
+    for i, p in enumerate(players):
+        if isinstance(p, str) and p.startswith("bot:"):
+            kind = p[4:]
+            if kind not in BOTS:
+                raise ValueError(
+                    f"unknown bot {p!r}; bots are: " + ", ".join(f"bot:{k}" for k in BOTS)
+                )
+            counts[kind] = counts.get(kind, 0) + 1
+            name = f"{kind.capitalize()} bot {counts[kind]}"
+            while name in humans:
+                counts[kind] += 1
+                name = f"{kind.capitalize()} bot {counts[kind]}"
+            names.append(name)
+            specs[i] = p
+        else:
+            names.append(p)
+    return names, specs
+
+
+def default_save_path(name: str) -> Path:
+    """``moneynb-saves/<game>-<YYYYmmdd-HHMMSS>.json`` under the current folder (a new name
+    if that file exists)."""
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = Path("moneynb-saves") / f"{name}-{stamp}.json"
+    n = 2
+    path = base
+    while path.exists():
+        path = base.with_name(f"{name}-{stamp}-{n}.json")
+        n += 1
+    return path
+
+
+def _read_seats(save: Path, players: list[str]) -> dict[int, str]:
+    side = seats_path(save)
+    if side.exists():
+        try:
+            doc = json.loads(side.read_text())
+            seats = doc["seats"] if doc.get("format") == SEATS_FORMAT else None
+        except (ValueError, KeyError, TypeError, AttributeError):
+            seats = None
+        if not isinstance(seats, dict):
+            raise ValueError(f"{side} is not a moneynb seats file")
+        return {
+            i: seats[p]
+            for i, p in enumerate(players)
+            if isinstance(seats.get(p), str) and seats[p].startswith("bot:")
+        }
+    return {
+        i: f"bot:{_BOT_NAME.match(p).group(1).lower()}"
+        for i, p in enumerate(players)
+        if _BOT_NAME.match(p)
+    }
+
+
+def play(
+    name: str,
+    players=None,
+    seed: int | None = None,
+    resume=None,
+    autosave=None,
+    bot_delay: float = 0.0,
+    max_bot_steps: int = 1000,
+    title: str | None = None,
+    **options,
+) -> GameView:
+    """Start (or resume) game ``name`` as a :class:`GameView` widget.
+
+    Args:
+        name: a registered game ("money_moves", "moolah", ...).
+        players: seat order; ``"bot:random"``, ``"bot:greedy"`` or ``"bot:search"`` entries
+            become bots named "Greedy bot 1" etc.; other entries are people's names.
+            Default: ``["You", "bot:greedy", "bot:greedy"]`` (fewer if the game allows fewer).
+        seed: int seed of the game (None: a random one, kept in the save file).
+        resume: path of a save file to continue (``players``/``seed``/options then come from
+            the file; bot seats from its ``.seats.json`` sidecar).
+        autosave: save path; ``None`` = ``moneynb-saves/<game>-<timestamp>.json`` (or the
+            resumed file itself), ``False`` = no saving.
+        bot_delay, max_bot_steps, title: see :class:`GameView`.
+        **options: the game's options (house rules).
+
+    Raises:
+        ValueError: unknown game or bot, bad players or options, a resume file of another
+            game, or a bad seats sidecar.
+        moneynb.SaveFileError: a malformed or tampered save file.
+        FileNotFoundError: ``resume`` names no file.
+    """
+    from ..core.registry import game_class
+
+    if resume is not None:
+        path = Path(resume)
+        game = loads(path.read_text())
+        if game.name != name:
+            raise ValueError(f"{path} holds a {game.title} game, not {name!r}")
+        specs = _read_seats(path, game.players)
+        if autosave is None:
+            autosave = path
+    else:
+        cls = game_class(name)
+        if players is None:
+            players = ["You"] + ["bot:greedy"] * max(
+                cls.min_players - 1, min(2, cls.max_players - 1)
+            )
+        if isinstance(players, str) or not isinstance(players, (list, tuple)):
+            raise ValueError(
+                f"players must be a list of names or 'bot:...' entries, got {players!r}"
+            )
+        names, specs = _name_players(list(players))
+        game = cls(names, seed, **options)
+        if autosave is None:
+            autosave = default_save_path(name)
+    controllers = [None] * len(game.players)
+    for seat, spec in specs.items():
+        controllers[seat] = make_bot(spec, seed=_bot_seed(game.seed, seat, len(game.actions)))
+    return GameView(
+        game,
+        controllers,
+        autosave=autosave or None,
+        title=title,
+        bot_delay=bot_delay,
+        max_bot_steps=max_bot_steps,
+        bot_specs=specs,
+    )
+
+
+__all__ = ["play", "GameView", "default_save_path"]

@@ -1,0 +1,124 @@
+"""``DiceWidget``: dice with real faces, drawn in the page (an anywidget).
+
+Faces: an ``int`` 1-6 is drawn with pips; any other value (7, 11, "PL", "SAFE", "RE-L",
+"RE-R", 8, ...) as text on the face. Each new roll (:meth:`DiceWidget.show`) plays a short
+tumble animation. In the page every die is ``div.moneynb-die`` with ``data-face`` holding its
+value, inside ``.moneynb-dice``.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+_ESM = r"""
+const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
+              6: [0, 2, 3, 5, 6, 8]};
+function face(el, d) {
+  el.innerHTML = "";
+  el.dataset.face = String(d.face);
+  el.title = d.title || "";
+  const v = d.face;
+  if (d.pips !== false && Number.isInteger(v) && v >= 1 && v <= 6) {
+    el.classList.add("moneynb-die-pips");
+    for (let i = 0; i < 9; i++) {
+      const c = document.createElement("span");
+      if (PIPS[v].includes(i)) c.className = "moneynb-pip";
+      el.appendChild(c);
+    }
+  } else {
+    el.classList.remove("moneynb-die-pips");
+    const t = document.createElement("span");
+    t.className = "moneynb-die-text";
+    t.textContent = String(v);
+    if (String(v).length > 2) t.style.fontSize = "15px";
+    el.appendChild(t);
+  }
+  if (d.color) el.style.background = d.color;
+  if (d.ink) el.style.color = d.ink;
+}
+function render({ model, el }) {
+  el.classList.add("moneynb-dice");
+  const style = document.createElement("style");
+  style.textContent = `
+    .moneynb-dice { display:flex; gap:12px; align-items:center; padding:6px; }
+    .moneynb-die { width:58px; height:58px; border-radius:10px; border:2px solid #333;
+      background:#fff; box-shadow:2px 3px 4px rgba(0,0,0,.25); display:grid;
+      grid-template-columns:repeat(3,1fr); grid-template-rows:repeat(3,1fr); padding:5px;
+      box-sizing:border-box; font-family:sans-serif; }
+    .moneynb-die:not(.moneynb-die-pips) { display:flex; align-items:center;
+      justify-content:center; }
+    .moneynb-die-text { font-weight:bold; font-size:20px; }
+    .moneynb-pip::after { content:""; display:block; width:10px; height:10px;
+      border-radius:50%; background:currentColor; margin:auto; margin-top:2px; }
+    .moneynb-die.moneynb-rolling { animation: moneynb-tumble .45s ease-out; }
+    @keyframes moneynb-tumble { 0% {transform:rotate(0) scale(.6)}
+      60% {transform:rotate(300deg) scale(1.1)} 100% {transform:rotate(360deg) scale(1)} }
+    .moneynb-dice-caption { font-size:12px; color:#555; max-width:160px; }`;
+  el.appendChild(style);
+  const row = document.createElement("div");
+  row.style.display = "flex"; row.style.gap = "12px"; row.style.alignItems = "center";
+  el.appendChild(row);
+  const caption = document.createElement("div");
+  caption.className = "moneynb-dice-caption";
+  el.appendChild(caption);
+  function draw(animate) {
+    row.innerHTML = "";
+    for (const d of model.get("dice")) {
+      const box = document.createElement("div");
+      box.className = "moneynb-die";
+      face(box, d);
+      if (animate) box.classList.add("moneynb-rolling");
+      row.appendChild(box);
+    }
+    caption.textContent = model.get("caption");
+  }
+  draw(false);
+  model.on("change:rolls", () => draw(true));
+  model.on("change:dice", () => draw(false));
+  model.on("change:caption", () => { caption.textContent = model.get("caption"); });
+}
+export default { render };
+"""
+
+
+class DiceWidget(anywidget.AnyWidget):
+    """Dice shown with their faces.
+
+    Attributes (synced to the page):
+        dice: list of ``{"face": value, "title": str, "pips": bool, "color": css, "ink": css}``
+            (only ``face`` is required; ints 1-6 get pips unless ``pips`` is False).
+        rolls: counts :meth:`show` calls; each change plays the roll animation.
+        caption: text under the dice ("Ann rolled $3 / RE-L").
+    """
+
+    _esm = _ESM
+    dice = traitlets.List([]).tag(sync=True)
+    rolls = traitlets.Int(0).tag(sync=True)
+    caption = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, faces=(), **kwargs):
+        super().__init__(**kwargs)
+        if faces:
+            self.dice = [self._die(f) for f in faces]
+        self.add_class("moneynb-dice-widget")
+
+    @staticmethod
+    def _die(face) -> dict:
+        return dict(face) if isinstance(face, dict) else {"face": face}
+
+    def show(self, faces, caption: str = "", animate: bool = True) -> None:
+        """Show a new roll: ``faces`` is a list of face values or die dicts."""
+        with self.hold_sync():
+            self.dice = [self._die(f) for f in faces]
+            self.caption = caption
+            if animate:
+                self.rolls += 1
+
+    @property
+    def faces(self) -> list:
+        """The face values shown."""
+        return [d.get("face") for d in self.dice]
+
+    def __repr__(self) -> str:
+        return f"DiceWidget(faces={self.faces!r})"

@@ -1,0 +1,106 @@
+"""``SpinnerWidget``: a spinner of labelled, coloured segments (an anywidget).
+
+:meth:`SpinnerWidget.spin` turns the wheel so the pointer (at the top) stops on the segment
+the engine already chose: the widget only shows the result, all chance is the game's. In the
+page: ``.moneynb-spinner`` with ``data-result`` holding the result's label.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+_ESM = r"""
+function render({ model, el }) {
+  const style = document.createElement("style");
+  style.textContent = `
+    .moneynb-spinner { position:relative; width:170px; height:190px; font-family:sans-serif; }
+    .moneynb-spinner-wheel { position:absolute; top:18px; left:5px; width:160px; height:160px;
+      border-radius:50%; border:3px solid #333; box-sizing:border-box;
+      transition: transform 1.2s cubic-bezier(.2,.8,.25,1); }
+    .moneynb-spinner-pointer { position:absolute; top:6px; left:77px; width:0; height:0;
+      border-left:8px solid transparent; border-right:8px solid transparent;
+      border-top:18px solid #111; z-index:2; }
+    .moneynb-spinner-label { position:absolute; font-size:11px; font-weight:bold;
+      transform:translate(-50%,-50%); white-space:nowrap; }
+    .moneynb-spinner-result { position:absolute; bottom:-4px; width:100%; text-align:center;
+      font-size:13px; }`;
+  el.appendChild(style);
+  const box = document.createElement("div"); box.className = "moneynb-spinner";
+  const wheel = document.createElement("div"); wheel.className = "moneynb-spinner-wheel";
+  const ptr = document.createElement("div"); ptr.className = "moneynb-spinner-pointer";
+  const res = document.createElement("div"); res.className = "moneynb-spinner-result";
+  box.append(wheel, ptr, res); el.appendChild(box);
+  let turns = 0;
+  function segs() { return model.get("segments"); }
+  function drawWheel() {
+    const s = segs(); const n = Math.max(1, s.length); const a = 360 / n;
+    wheel.style.background = "conic-gradient(" + s.map((g, i) =>
+      `${g.color || "#ccc"} ${i * a}deg ${(i + 1) * a}deg`).join(",") + ")";
+    wheel.innerHTML = "";
+    s.forEach((g, i) => {
+      const mid = (i + 0.5) * a * Math.PI / 180;
+      const l = document.createElement("span"); l.className = "moneynb-spinner-label";
+      l.style.left = (77 + 52 * Math.sin(mid)) + "px";
+      l.style.top = (77 - 52 * Math.cos(mid)) + "px";
+      l.textContent = g.label; wheel.appendChild(l);
+    });
+  }
+  function showResult(animate) {
+    const s = segs(); const r = model.get("result");
+    if (r < 0 || r >= s.length) { res.textContent = ""; box.dataset.result = ""; return; }
+    const a = 360 / s.length;
+    turns += animate ? 3 : 0;
+    const angle = turns * 360 - (r + 0.5) * a;
+    wheel.style.transition = animate ? "" : "none";
+    wheel.style.transform = `rotate(${angle}deg)`;
+    box.dataset.result = s[r].label;
+    res.textContent = s[r].label;
+  }
+  drawWheel(); showResult(false);
+  model.on("change:segments", () => { drawWheel(); showResult(false); });
+  model.on("change:spins", () => showResult(true));
+}
+export default { render };
+"""
+
+
+class SpinnerWidget(anywidget.AnyWidget):
+    """A spinner wheel.
+
+    Attributes (synced): ``segments`` (list of ``{"label": str, "color": css}``, clockwise from
+    the top), ``result`` (index of the segment shown under the pointer, -1 for none),
+    ``spins`` (each :meth:`spin` adds one and plays the spin).
+    """
+
+    _esm = _ESM
+    segments = traitlets.List([]).tag(sync=True)
+    result = traitlets.Int(-1).tag(sync=True)
+    spins = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, segments=(), **kwargs):
+        super().__init__(**kwargs)
+        if segments:
+            self.segments = [s if isinstance(s, dict) else {"label": str(s)} for s in segments]
+        self.add_class("moneynb-spinner-widget")
+
+    def spin(self, index: int, animate: bool = True) -> None:
+        """Turn the wheel to segment ``index`` (the engine's result).
+
+        Raises:
+            IndexError: ``index`` is not a segment.
+        """
+        if not 0 <= index < len(self.segments):
+            raise IndexError(f"segment {index} does not exist (0..{len(self.segments) - 1})")
+        with self.hold_sync():
+            self.result = index
+            if animate:
+                self.spins += 1
+
+    @property
+    def label(self) -> str | None:
+        """Label of the segment shown, or None."""
+        return self.segments[self.result]["label"] if self.result >= 0 else None
+
+    def __repr__(self) -> str:
+        return f"SpinnerWidget(result={self.label!r})"

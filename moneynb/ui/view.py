@@ -1,0 +1,424 @@
+"""``GameView``: one game in a notebook (header, board, decision panel, money, log, autosave).
+
+Flow: a person answers the pending decision through its panel; the view applies the action,
+then lets every bot seat answer in turn (synchronously, at most ``max_bot_steps`` actions per
+click so a game can never hang the kernel), redraws the board once, and autosaves the game
+JSON. Several people at one screen play "hot seat": the panel always names whose decision it
+is, and whoever that is answers.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.errors import IllegalAction
+from .boards import board_for
+from .boards.base import money, player_color
+from .panels import button, make_panel, set_disabled
+
+SEATS_FORMAT = "moneynb-seats"
+#: how many log lines the page shows (the full log stays in ``game.log``)
+LOG_LINES = 300
+
+
+def seats_path(save_path: str | Path) -> Path:
+    """The sidecar file recording which seats are bots: ``x.json`` -> ``x.seats.json``."""
+    p = Path(save_path)
+    return (
+        p.with_name(p.name[:-5] + ".seats.json")
+        if p.name.endswith(".json")
+        else p.with_name(p.name + ".seats.json")
+    )
+
+
+def _css(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in str(text).lower())
+
+
+class GameView(widgets.VBox):
+    """The widget that plays ``game`` in a notebook.
+
+    Args:
+        game: a :class:`~moneynb.core.Game` (new or loaded).
+        controllers: one entry per seat, a list or ``{seat: bot}``: a bot object (with
+            ``choose(game)``) for a bot seat, ``None`` for a person. Default: all people.
+        autosave: path of the JSON save file written after every click (with a
+            ``.seats.json`` sidecar naming the bot seats), or ``None`` for no saving.
+        title: header text (default: the game's title).
+        bot_delay: seconds to pause after each bot action so people can follow (0 in tests;
+            the kernel is busy during the pause).
+        max_bot_steps: most bot actions run after one click; when reached, a "Let the bots
+            move" button continues (0 means bots move only when that button is pressed).
+        bot_specs: ``{seat: "bot:greedy"}`` written into the seats sidecar for ``resume``.
+
+    CSS classes (stable, for tests): ``moneynb-view``, ``moneynb-header``, ``moneynb-board``,
+    ``moneynb-decision``, ``moneynb-prompt``, ``moneynb-error``, ``moneynb-money``,
+    ``moneynb-log``, ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``, and the
+    panel classes of :mod:`moneynb.ui.panels`.
+    """
+
+    def __init__(
+        self,
+        game,
+        controllers=None,
+        autosave=None,
+        title: str | None = None,
+        bot_delay: float = 0.0,
+        max_bot_steps: int = 1000,
+        bot_specs=None,
+    ):
+        super().__init__()
+        self.add_class("moneynb-view")
+        self.game = game
+        n = len(game.players)
+        if controllers is None:
+            controllers = [None] * n
+        if isinstance(controllers, dict):
+            controllers = [controllers.get(i) for i in range(n)]
+        if len(controllers) != n:
+            raise ValueError(
+                f"controllers must have one entry per seat ({n}), got {len(controllers)}"
+            )
+        self.controllers = list(controllers)
+        self.bot_specs = dict(bot_specs or {})
+        self.title = title or game.title
+        self.bot_delay = float(bot_delay)
+        self.max_bot_steps = int(max_bot_steps)
+        self.autosave = None if autosave in (None, False) else Path(autosave)
+        self.start_total = sum(game.money().values())
+        self.last_latency_ms: float | None = None
+        self._busy = False
+        self._decision_key = object()
+
+        self.board = board_for(game)
+        self.board.pick = self.submit
+
+        self.header = widgets.HTML()
+        self.header.add_class("moneynb-header")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("moneynb-prompt")
+        self.panel_box = widgets.Box()
+        self.error = widgets.HTML()
+        self.error.add_class("moneynb-error")
+        self.decision_box = widgets.VBox([self.prompt, self.panel_box, self.error])
+        self.decision_box.add_class("moneynb-decision")
+        self.money_html = widgets.HTML()
+        self.money_html.add_class("moneynb-money")
+        self.log_html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.log_html.add_class("moneynb-log")
+        self.undo_button = button(
+            "Undo",
+            ("moneynb-undo",),
+            self.undo,
+            tooltip="take back your last decision (and the bots' moves after it)",
+        )
+        self.continue_button = button(
+            "Let the bots move", ("moneynb-continue",), self.continue_bots
+        )
+        self.save_label = widgets.HTML()
+        self.save_label.add_class("moneynb-save-path")
+
+        board_box = widgets.Box(
+            [self.board.figure], layout=widgets.Layout(flex="1 1 60%", min_width="380px")
+        )
+        board_box.add_class("moneynb-board")
+        side = widgets.VBox(
+            [self.decision_box, self.money_html],
+            layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
+        )
+        extra = self.board.panels()
+        self.children = [
+            self.header,
+            widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
+            *(
+                [
+                    widgets.HBox(
+                        extra, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+                    )
+                ]
+                if extra
+                else []
+            ),
+            widgets.HTML("<b>Log</b> (newest last)"),
+            self.log_html,
+            widgets.HBox(
+                [self.undo_button, self.continue_button, self.save_label],
+                layout=widgets.Layout(align_items="center"),
+            ),
+        ]
+        self._write_seats()
+        self.board.update(game, list(game.log))
+        self.run_bots()
+
+    # ----- who is who -----------------------------------------------------------------
+    def is_human(self, seat: int) -> bool:
+        """True when ``seat`` is played by a person (no bot controller)."""
+        return self.controllers[seat] is None
+
+    @property
+    def human_turn(self) -> bool:
+        """True when the pending decision belongs to a person."""
+        d = self.game.decision
+        return d is not None and self.is_human(d.player)
+
+    # ----- acting ---------------------------------------------------------------------
+    def submit(self, action: Any) -> bool:
+        """Apply a person's ``action`` to the pending decision, then let the bots move.
+
+        Returns True if the action was applied. An illegal action changes nothing: its
+        message is shown in the panel's error line (class ``moneynb-error``), never raised.
+        """
+        if self._busy:
+            return False
+        d = self.game.decision
+        if d is None:
+            self._show_error("The game is over.")
+            return False
+        if not self.is_human(d.player):
+            self._show_error(f"It is {self.game.players[d.player]}'s turn, not a person's.")
+            return False
+        t0 = time.perf_counter()
+        self._busy = True
+        try:
+            try:
+                events = self.game.apply(action)
+            except IllegalAction as e:
+                self._show_error(str(e))
+                return False
+            self.error.value = ""
+            self._update_board(events)
+            self.run_bots(refresh=False)
+        finally:
+            self._busy = False
+        self.refresh()
+        self.last_latency_ms = (time.perf_counter() - t0) * 1000
+        return True
+
+    def run_bots(self, refresh: bool = True, limit: int | None = None) -> int:
+        """Let bot seats answer until a person must decide, the game ends, or ``limit``
+        (default ``max_bot_steps``) actions were taken; returns how many were taken."""
+        limit = self.max_bot_steps if limit is None else limit
+        taken, pending = 0, []
+        while taken < limit and not self.game.over and not self.human_turn:
+            bot = self.controllers[self.game.decision.player]
+            try:
+                events = self.game.apply(bot.choose(self.game))
+            except IllegalAction as e:  # a bot bug must not crash the notebook
+                self._show_error(
+                    f"{self.game.players[self.game.decision.player]} (bot) "
+                    f"tried an illegal move: {e}"
+                )
+                break
+            taken += 1
+            pending.extend(events)
+            if self.bot_delay > 0:
+                self._update_board(pending)
+                pending = []
+                self.refresh(save=False)
+                time.sleep(self.bot_delay)
+        if pending:
+            self._update_board(pending)
+        if refresh:
+            self.refresh()
+        return taken
+
+    def continue_bots(self) -> None:
+        """The "Let the bots move" button: run up to ``max_bot_steps`` (at least 1) bot actions."""
+        self.run_bots(limit=max(1, self.max_bot_steps))
+
+    def _human_action_indices(self) -> list[int]:
+        """Indices into ``game.actions`` of the actions people took (found by replay)."""
+        g = self.game
+        fresh = type(g)(list(g.players), g.seed, **g.options)
+        out = []
+        for i, a in enumerate(g.actions):
+            if self.is_human(fresh.decision.player):
+                out.append(i)
+            fresh.apply(a)
+        return out
+
+    def undo(self) -> bool:
+        """Take back the last person's decision and every bot move after it (by replay).
+        Returns False (with a message) when no person has decided yet."""
+        idx = self._human_action_indices()
+        if not idx:
+            self._show_error("Nothing to undo: no person has decided yet.")
+            return False
+        self.game._rebuild(self.game.actions[: idx[-1]])
+        self.error.value = ""
+        self.board.game = self.game
+        self._update_board(list(self.game.log[-12:]))
+        self.refresh()
+        return True
+
+    # ----- drawing --------------------------------------------------------------------
+    def _update_board(self, events) -> None:
+        self.board.update(self.game, events)
+        self.board.highlight(self.game.decision)
+
+    def _show_error(self, text: str) -> None:
+        self.error.value = f'<span style="color:#b00020">⚠ {html.escape(text)}</span>'
+
+    def refresh(self, save: bool = True) -> None:
+        """Redraw the header, panel, money table and log (and autosave unless ``save=False``)."""
+        g = self.game
+        self.header.value = self._header_html()
+        self.money_html.value = self._money_html()
+        self.log_html.value = self._log_html()
+        self._refresh_panel()
+        has_human = any(self.is_human(s) for s in range(len(g.players)))
+        self.undo_button.disabled = not (has_human and g.actions)
+        self.continue_button.layout.display = (
+            None if (not g.over and not self.human_turn) else "none"
+        )
+        if save:
+            self.save()
+
+    def _header_html(self) -> str:
+        g = self.game
+        status = self.board.status(g) if hasattr(self.board, "status") else ""
+        parts = [f"<span style='font-size:1.4em;font-weight:bold'>{html.escape(self.title)}</span>"]
+        if status:
+            parts.append(html.escape(status))
+        parts.append(f"action {len(g.actions)}")
+        head = " &middot; ".join(parts)
+        if g.over:
+            names = " and ".join(g.winner_names) or "nobody"
+            turn = f"<b>Game over</b>: {html.escape(names)} won."
+        else:
+            d = g.decision
+            who = g.players[d.player]
+            kind = "" if self.is_human(d.player) else " (bot)"
+            turn = (
+                f"<span style='color:{player_color(d.player)};font-weight:bold'>"
+                f"{html.escape(who)}</span>{kind} must decide: {html.escape(d.prompt)}"
+            )
+        return f"<div>{head}</div><div class='moneynb-turn'>{turn}</div>"
+
+    def _refresh_panel(self) -> None:
+        g = self.game
+        d = g.decision
+        key = (len(g.actions), d)
+        if key == self._decision_key:
+            return
+        self._decision_key = key
+        if d is None:
+            self.prompt.value = "<b>Game over.</b> " + html.escape(
+                ", ".join(f"{p}: {money(v)}" for p, v in g.scores().items())
+            )
+            self.panel_box.children = []
+            return
+        who = html.escape(g.players[d.player])
+        color = player_color(d.player)
+        if not self.is_human(d.player):
+            self.prompt.value = f"<i>waiting for <b style='color:{color}'>{who}</b>...</i>"
+            panel = make_panel(d, g, self.submit)
+            set_disabled(panel, True)
+            self.panel_box.children = [panel]
+            return
+        self.prompt.value = f"<b style='color:{color}'>{who}</b>: {html.escape(d.prompt)}"
+        panel = self.board.custom_panel(d, self.submit)
+        if panel is None:
+            panel = make_panel(d, g, self.submit)
+        self.panel_box.children = [panel]
+
+    def _money_html(self) -> str:
+        g = self.game
+        m = g.money()
+        rows, seen = [], set()
+        for i, p in enumerate(g.players):
+            acct = f"wallet:{p}"
+            if acct in m:
+                seen.add(acct)
+                rows.append((acct, p, m[acct], player_color(i)))
+        for acct, v in m.items():
+            if acct not in seen:
+                rows.append((acct, g.account_label(acct), v, "#444"))
+        body = "".join(
+            f"<tr><td style='color:{c};padding-right:12px'>{html.escape(label)}</td>"
+            f"<td class='moneynb-dollars' data-account='{html.escape(acct)}' "
+            f"data-dollars='{v}' style='text-align:right'>{money(v)}</td></tr>"
+            for acct, label, v, c in rows
+        )
+        total = sum(m.values())
+        return (
+            f"<table class='moneynb-money-table' data-start-total='{self.start_total}'>"
+            f"<tr><th style='text-align:left'>Account</th><th>Money</th></tr>{body}"
+            f"<tr style='border-top:1px solid #888'><td><b>Total</b></td>"
+            f"<td class='moneynb-total' data-dollars='{total}' style='text-align:right'>"
+            f"<b>{money(total)}</b></td></tr></table>"
+        )
+
+    def _log_html(self) -> str:
+        log = self.game.log
+        shown = log[-LOG_LINES:]
+        lines = "".join(
+            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}'>{html.escape(e.text)}</div>"
+            for e in shown
+        )
+        more = (
+            f"<div style='color:#888'>({len(log) - len(shown)} earlier events not shown)</div>"
+            if len(log) > len(shown)
+            else ""
+        )
+        # column-reverse keeps the box scrolled to its newest (last) line
+        return (
+            f"<div class='moneynb-log-box' data-count='{len(log)}' style='max-height:220px;"
+            f"overflow-y:auto;display:flex;flex-direction:column-reverse;"
+            f"border:1px solid #ddd;padding:4px;font-size:0.9em'>"
+            f"<div>{more}{lines}</div></div>"
+        )
+
+    # ----- saving ---------------------------------------------------------------------
+    def save(self) -> Path | None:
+        """Write the game JSON to the autosave path (if any) and return the path."""
+        if self.autosave is None:
+            self.save_label.value = "autosave off"
+            return None
+        self.autosave.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.autosave.with_name(self.autosave.name + ".tmp")
+        tmp.write_text(self.game.to_json())
+        tmp.replace(self.autosave)
+        self.save_label.value = (
+            f"autosaved to <code>{html.escape(str(self.autosave))}</code> "
+            f"(continue with <code>resume=</code> that path)"
+        )
+        return self.autosave
+
+    def _write_seats(self) -> None:
+        if self.autosave is None:
+            return
+        self.autosave.parent.mkdir(parents=True, exist_ok=True)
+        seats = {}
+        for i, p in enumerate(self.game.players):
+            spec = self.bot_specs.get(i)
+            if spec is None and self.controllers[i] is not None:
+                spec = f"bot:{getattr(self.controllers[i], 'kind', 'greedy')}"
+            seats[p] = spec or "human"
+        doc = {"format": SEATS_FORMAT, "version": 1, "game": self.game.name, "seats": seats}
+        seats_path(self.autosave).write_text(json.dumps(doc, indent=1))
+
+    # ----- tests and display ----------------------------------------------------------
+    def find(self, css_class: str) -> list:
+        """Every widget inside this view carrying ``css_class`` (depth first, page order)."""
+        out = []
+
+        def walk(w):
+            if css_class in getattr(w, "_dom_classes", ()):
+                out.append(w)
+            for c in getattr(w, "children", ()) or ():
+                walk(c)
+
+        walk(self)
+        return out
+
+    def __repr__(self) -> str:
+        g = self.game
+        state = "over" if g.over else f"{g.players[g.decision.player]} to decide"
+        return f"GameView({self.title}: {', '.join(g.players)}; {state})"

@@ -1,0 +1,388 @@
+"""In-kernel tests of the UI framework (no browser): views are built with ``play``/``GameView``,
+buttons pressed with ``.click()``.
+
+A tiny fake game (``UiFake``) exercises every decision kind; Money Moves is tested too when its
+rules module exists.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import moneynb
+from moneynb.core import Game, IllegalAction
+from moneynb.core.registry import GAMES
+
+
+class UiFake(Game):
+    """Test game: each turn a player rolls a die and pays that many dollars (at most what they
+    hold) into the pot, then chooses "keep" or "give"; "give" asks for an amount (1..wallet, or
+    "pass") and then a player to give it to. After ``turns`` turns the richest wins."""
+
+    name = "ui_fake"
+    title = "UI Fake"
+    min_players = 2
+    max_players = 4
+    default_options = {"turns": 6, "start": 10}
+
+    def _setup(self):
+        self.ledger.open("pot", 0)
+        for p in self.players:
+            self.ledger.open(f"wallet:{p}", self.options["start"])
+        self.turn = 0
+        self.seat = 0
+        self.give_amount = 0
+        self.ask(0, "roll", "Roll the die", ("roll",), tag="roll")
+
+    def _wallet(self, seat):
+        return f"wallet:{self.players[seat]}"
+
+    def _apply(self, action):
+        d = self.decision
+        me = self.seat
+        if d.tag == "roll":
+            r = self.rng.randint(1, 6)
+            self.emit("rolled", f"{self.players[me]} rolled {r}", roll=r)
+            self.transfer(self._wallet(me), "pot", min(r, self.ledger[self._wallet(me)]), "roll")
+            self.ask(
+                me,
+                "choose",
+                "Keep or give?",
+                ("keep", "give"),
+                labels={"keep": "Keep it", "give": "Give some"},
+                tag="keep_or_give",
+            )
+        elif d.tag == "keep_or_give":
+            if action == "give" and self.ledger[self._wallet(me)] > 0:
+                self.ask(
+                    me,
+                    "amount",
+                    "How much?",
+                    ("pass",),
+                    low=1,
+                    high=self.ledger[self._wallet(me)],
+                    tag="amount",
+                )
+            else:
+                self._next()
+        elif d.tag == "amount":
+            if action == "pass":
+                self._next()
+            else:
+                self.give_amount = action
+                others = tuple(i for i in range(len(self.players)) if i != me)
+                self.ask(me, "player", "Give to whom?", others, tag="pick_player")
+        elif d.tag == "pick_player":
+            self.transfer(self._wallet(me), self._wallet(action), self.give_amount, "gift")
+            self._next()
+
+    def _check(self, action):
+        if self.decision.tag == "amount" and action == 7:
+            raise IllegalAction("7 is unlucky: choose another amount")
+
+    def _next(self):
+        self.turn += 1
+        if self.turn >= self.options["turns"] * len(self.players):
+            best = max(self.ledger[self._wallet(i)] for i in range(len(self.players)))
+            self.finish(
+                [i for i in range(len(self.players)) if self.ledger[self._wallet(i)] == best]
+            )
+            return
+        self.seat = (self.seat + 1) % len(self.players)
+        self.ask(self.seat, "roll", "Roll the die", ("roll",), tag="roll")
+
+    def scores(self):
+        return {p: self.ledger[f"wallet:{p}"] for p in self.players}
+
+
+@pytest.fixture(autouse=True)
+def _register_fake(monkeypatch):
+    monkeypatch.setitem(GAMES, "ui_fake", f"{__name__}:UiFake")
+
+
+def _click(view, css, text=None):
+    """Click the first enabled widget with ``css`` (and description ``text``)."""
+    for w in view.find(css):
+        if text is None or getattr(w, "description", None) == text:
+            assert not w.disabled, f"{css} {text!r} is disabled"
+            w.click()
+            return w
+    raise AssertionError(f"no {css} {text!r} in the view")
+
+
+def _answer(view):
+    """Answer whatever panel a person sees, with the first sensible control."""
+    d = view.game.decision
+    if d.kind == "roll":
+        _click(view, "moneynb-roll")
+    elif d.kind == "amount":
+        if d.low is not None:
+            _click(view, "moneynb-submit")
+        else:
+            _click(view, "moneynb-option")
+    elif d.kind == "player":
+        _click(view, "moneynb-player")
+    elif d.kind == "space":
+        _click(view, "moneynb-submit")
+    else:
+        _click(view, "moneynb-option")
+
+
+def _log_count(view):
+    return len(view.game.log), view.log_html.value.count("moneynb-log-line")
+
+
+def _table_sum(view):
+    import re
+
+    cells = re.findall(r"class='moneynb-dollars'[^>]*data-dollars='(-?\d+)'", view.money_html.value)
+    return sum(int(c) for c in cells)
+
+
+# ----- the generic framework, on the fake game ------------------------------------------------
+def test_play_names_bots_and_clicks_through_a_whole_game(tmp_path):
+    view = moneynb.play(
+        "ui_fake",
+        players=["Ann", "bot:greedy", "bot:random", "bot:greedy"],
+        seed=3,
+        autosave=tmp_path / "g.json",
+    )
+    assert view.game.players == ["Ann", "Greedy bot 1", "Random bot 1", "Greedy bot 2"]
+    assert "0x" not in repr(view) and "GameView(UI Fake" in repr(view)
+    start = sum(view.game.money().values())
+    clicks = 0
+    while not view.game.over:
+        assert view.human_turn  # bots moved on their own
+        before = len(view.game.log)
+        _answer(view)
+        clicks += 1
+        assert len(view.game.log) > before
+        assert _table_sum(view) == start == sum(view.game.money().values())
+        assert view.log_html.value.count("moneynb-log-line") == min(len(view.game.log), 300)
+        assert clicks < 200
+    assert "Game over" in view.header.value
+    assert view.panel_box.children == ()
+    # the log is newest last
+    assert (
+        view.game.log[-1].text.replace("'", "&#x27;")
+        in view.log_html.value.rsplit("moneynb-log-line", 1)[1]
+    )
+
+
+def test_every_panel_kind_and_labels(tmp_path):
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=False)
+    assert view.find("moneynb-panel-roll") and view.find("moneynb-roll")[0].description == "Roll"
+    _click(view, "moneynb-roll")
+    assert view.find("moneynb-panel-choose")
+    assert [b.description for b in view.find("moneynb-option")] == ["Keep it", "Give some"]
+    assert [b.tooltip for b in view.find("moneynb-option")] == ["keep", "give"]
+    _click(view, "moneynb-option", "Give some")
+    assert view.find("moneynb-panel-amount")
+    text = view.find("moneynb-amount-text")[0]
+    slider = view.find("moneynb-amount-slider")[0]
+    d = view.game.decision
+    assert (text.min, text.max, slider.min, slider.max) == (d.low, d.high, d.low, d.high)
+    text.value = d.high
+    assert slider.value == d.high
+    assert [b.description for b in view.find("moneynb-option")] == ["pass"]
+    _click(view, "moneynb-submit")
+    assert view.find("moneynb-panel-player")
+    assert [b.description for b in view.find("moneynb-player")] == ["Bob"]
+    before = view.game.money()["wallet:Bob"]
+    _click(view, "moneynb-player", "Bob")
+    assert view.game.money()["wallet:Bob"] == before + d.high
+    # hot seat: now Bob (a person too) is asked, by name
+    assert view.game.decision.player == 1 and "Bob" in view.prompt.value
+    assert not view.find("moneynb-roll")[0].disabled
+
+
+def test_bad_amount_shows_error_and_changes_nothing():
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=5, autosave=False, start=20)
+    _click(view, "moneynb-roll")
+    _click(view, "moneynb-option", "Give some")
+    state = view.game.state()
+    n_log = len(view.game.log)
+    # out of range (typed past the box, or sent by a stale panel)
+    assert view.submit(10_000) is False
+    assert "does not answer" in view.error.value and "$1 to" in view.error.value
+    assert view.game.state() == state and len(view.game.log) == n_log
+    # refused by the game's own check, through the panel
+    view.find("moneynb-amount-text")[0].value = 7
+    _click(view, "moneynb-submit")
+    assert "7 is unlucky" in view.error.value
+    assert view.game.state() == state
+    assert view.find("moneynb-submit")  # the panel is still there
+    # a good amount clears the error
+    view.find("moneynb-amount-text")[0].value = 2
+    _click(view, "moneynb-submit")
+    assert view.error.value == "" and view.game.decision.tag == "pick_player"
+
+
+def test_controls_disabled_on_a_bots_turn_and_continue_button():
+    view = moneynb.play(
+        "ui_fake", players=["bot:greedy", "Ann"], seed=2, autosave=False, max_bot_steps=0
+    )
+    assert view.game.decision.player == 0 and not view.human_turn
+    assert "waiting for" in view.prompt.value and "Greedy bot 1" in view.prompt.value
+    assert all(b.disabled for b in view.find("moneynb-roll"))
+    assert view.submit("roll") is False and "not a person" in view.error.value
+    assert view.game.actions == []
+    assert view.continue_button.layout.display is None
+    view.continue_button.click()  # max_bot_steps=0: one bot action per press
+    assert len(view.game.actions) == 1
+    while not view.human_turn:
+        view.continue_button.click()
+    assert view.continue_button.layout.display == "none"
+    assert not view.find("moneynb-roll")[0].disabled and "Ann" in view.prompt.value
+
+
+def test_all_bot_game_stops_at_the_cap():
+    view = moneynb.play(
+        "ui_fake", players=["bot:random", "bot:greedy"], seed=4, autosave=False, max_bot_steps=5
+    )
+    assert len(view.game.actions) == 5 and not view.game.over
+    view.max_bot_steps = 10_000
+    view.continue_bots()
+    assert view.game.over
+
+
+def test_autosave_and_resume(tmp_path):
+    path = tmp_path / "saves" / "fake.json"
+    view = moneynb.play("ui_fake", players=["Ann", "bot:greedy", "Cy"], seed=8, autosave=path)
+    for _ in range(6):
+        _answer(view)
+    assert path.exists() and str(path) in view.save_label.value
+    saved = json.loads(path.read_text())
+    assert saved["actions"] == [list(a) if isinstance(a, tuple) else a for a in view.game.actions]
+    seats = json.loads(path.with_name("fake.seats.json").read_text())
+    assert seats["seats"] == {"Ann": "human", "Greedy bot 1": "bot:greedy", "Cy": "human"}
+    # the kernel dies; a new view continues from the file
+    again = moneynb.play("ui_fake", resume=path)
+    assert again.game.state() == view.game.state()
+    assert again.controllers[1] is not None and again.controllers[0] is None
+    assert again.autosave == path
+    n = len(again.game.actions)
+    _answer(again)
+    assert len(json.loads(path.read_text())["actions"]) > n
+    with pytest.raises(ValueError, match="not 'money_moves'"):
+        moneynb.play("money_moves", resume=path)
+
+
+def test_resume_without_sidecar_infers_bots_from_names(tmp_path):
+    path = tmp_path / "x.json"
+    view = moneynb.play("ui_fake", players=["Ann", "bot:random"], seed=9, autosave=path)
+    _answer(view)
+    path.with_name("x.seats.json").unlink()
+    again = moneynb.play("ui_fake", resume=path)
+    assert again.controllers[0] is None and again.controllers[1] is not None
+
+
+def test_undo_goes_back_to_the_last_persons_decision():
+    view = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False)
+    assert view.undo_button.disabled
+    assert view.undo() is False and "Nothing to undo" in view.error.value
+    _click(view, "moneynb-roll")
+    _click(view, "moneynb-option", "Keep it")  # then the bot plays its whole turn
+    assert view.human_turn and len(view.game.actions) > 2
+    view.undo_button.click()
+    assert view.game.actions == ["roll"] and view.game.decision.tag == "keep_or_give"
+    assert [b.description for b in view.find("moneynb-option")] == ["Keep it", "Give some"]
+    assert _table_sum(view) == sum(view.game.money().values())
+
+
+def test_play_errors():
+    with pytest.raises(ValueError, match="unknown game"):
+        moneynb.play("monopoly", players=["A", "B"])
+    with pytest.raises(ValueError, match="unknown bot 'bot:genius'"):
+        moneynb.play("ui_fake", players=["A", "bot:genius"], autosave=False)
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        moneynb.play("ui_fake", players=["A"], autosave=False)
+    with pytest.raises(ValueError, match="distinct"):
+        moneynb.play("ui_fake", players=["A", "A"], autosave=False)
+    with pytest.raises(FileNotFoundError):
+        moneynb.play("ui_fake", resume="/nonexistent/save.json")
+
+
+def test_bot_names_do_not_clash_with_people():
+    view = moneynb.play("ui_fake", players=["Greedy bot 1", "bot:greedy"], seed=1, autosave=False)
+    assert view.game.players == ["Greedy bot 1", "Greedy bot 2"]
+
+
+def test_default_autosave_path_under_cwd(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    view = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1)
+    assert view.autosave.parent.name == "moneynb-saves"
+    assert view.autosave.name.startswith("ui_fake-") and (tmp_path / view.autosave).exists()
+
+
+def test_generic_board_and_board_click():
+    from moneynb.ui.boards import board_class
+    from moneynb.ui.boards.base import BoardRenderer
+
+    assert board_class("ui_fake") is BoardRenderer
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=6, autosave=False, start=30)
+    fig = view.board.figure
+    assert list(fig.data[0].y) == [30, 30]
+    for action in ("roll", "give", 3):
+        view.submit(action)
+    # a click on Bob's bar answers the "player" decision; a click on a non-option does nothing
+    assert view.board.click(0) is False
+    assert view.board.click(1) is True
+    assert view.game.money()["wallet:Bob"] == 33
+    assert list(fig.data[0].y) == [view.game.money()["wallet:Ann"], 33]
+
+
+def test_anywidgets_reprs_and_state():
+    from moneynb.ui.cards import CardWidget
+    from moneynb.ui.dice import DiceWidget
+    from moneynb.ui.spinner import SpinnerWidget
+
+    d = DiceWidget([4, "RE-L"])
+    d.show([6, "PL"], caption="Ann rolled")
+    assert d.faces == [6, "PL"] and d.rolls == 1 and repr(d) == "DiceWidget(faces=[6, 'PL'])"
+    c = CardWidget()
+    c.show("Lucky 7", "Take $7 from the pot", kind="Task card")
+    assert (c.title, c.draws, repr(c)) == ("Lucky 7", 1, "CardWidget(title='Lucky 7')")
+    s = SpinnerWidget([{"label": "red", "color": "red"}, "blue"])
+    s.spin(1)
+    assert s.label == "blue" and "0x" not in repr(s)
+    with pytest.raises(IndexError):
+        s.spin(2)
+    for w in (d, c, s):
+        assert "0x" not in repr(w)
+
+
+# ----- the engine stays free of Jupyter, and fast to import ----------------------------------
+def test_engine_imports_no_jupyter():
+    code = (
+        "import sys, importlib.util\n"
+        "import moneynb\n"
+        "if importlib.util.find_spec('moneynb.games.money_moves.rules'):\n"
+        "    import moneynb.games.money_moves.rules\n"
+        "bad = [m for m in ('ipywidgets', 'plotly', 'IPython', 'anywidget', 'traitlets',"
+        " 'moneynb.ui') if m in sys.modules]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_import_moneynb_is_fast():
+    """``import moneynb`` costs < 0.5 s of its own (measured with -X importtime, best of 3)."""
+    best = None
+    for _ in range(3):
+        out = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", "import moneynb"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        line = [x for x in out.stderr.splitlines() if x.rstrip().endswith("| moneynb")][-1]
+        cumulative_us = int(line.split("|")[1])
+        best = cumulative_us if best is None else min(best, cumulative_us)
+    print(f"import moneynb: {best / 1e6:.3f} s cumulative")
+    assert best < 500_000
