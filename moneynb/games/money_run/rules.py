@@ -1,0 +1,600 @@
+"""Money Run, a coin-stacking race on a 9x9 board, whole in one file.
+
+Source: ``rulebooks/money-run.txt`` (sections "Setup", "Objective", "How to Play", "Placing
+Coins", "Moving your Pawn" and the three EFAQ answers); reconstructed pieces are in
+``setup.toml`` and listed in ``docs/money_run.md``.
+
+The game, top to bottom as in the rulebook:
+
+Setup.   Each pawn starts on the middle square of its own edge (reconstruction: the diagram is
+         missing). 42 coins go in the bag (5 large, 10 medium, 12 small, 15 puny); 5 are drawn
+         face up onto the table.
+Goal.    Reach the opposite edge: any square of that row (or column) wins at once.
+Turn.    Up to two actions, each one of: place a table coin on the board (then one coin is
+         drawn from the bag to refill the table); move the top coin of a stack to another
+         square; move your pawn. Using one or none is allowed ("end_turn").
+Coins.   A coin may sit on an empty square or on top of a stack whose top coin is the same size
+         or larger; never inserted lower down. A coin may be added under a pawn (EFAQ 2) but a
+         coin under a pawn may not be taken away (EFAQ 1).
+Pawns.   A pawn only stands on coins. One step is orthogonal; diagonal only from a stack of 2
+         or more; a step climbs at most one level. A step down may be of any height, and while
+         every step goes down (each square lower than the one before) the pawn may keep going
+         in the same action, diagonals allowed.
+End.     A pawn on its goal edge wins. If nobody can make any move, the pawn closest to its goal
+         (Manhattan distance) wins, ties to the pawn on the higher stack (EFAQ 3).
+
+Decided here (the rulebook is silent; see docs/money_run.md): two pawns never share a square;
+when the bag is empty the table is not refilled (it shrinks) and play goes on; a pawn's chain
+stops on its goal edge; the game also ends by the EFAQ 3 rule when every player passes a whole
+round in a row, or after ``max_rounds`` rounds (so every game ends).
+
+Coins have no money value here: the ledger is empty (``money() == {}``) and ``scores()`` gives
+each player's progress (rows or columns advanced toward the goal, 0-8). Coins are conserved
+instead: :meth:`MoneyRun.coin_count` is always 42 over bag + table + board.
+
+Actions (JSON values) — a turn action is chosen in one or two decisions:
+
+* ``tag "action"`` (kind ``choose``): ``("place", i)`` pick table coin ``i`` (then a square);
+  ``("coin", x, y)`` pick the top coin of the stack at ``(x, y)`` (then a square);
+  ``("pawn", x, y)`` move your pawn to ``(x, y)`` (the path is found by the game);
+  ``"end_turn"``.
+* ``tag "place"`` / ``"move_coin"`` (kind ``space``): ``(x, y)`` where the picked coin goes.
+
+Squares are ``(x, y)``: ``x`` the column 0-8 from the left, ``y`` the row 0-8 from the bottom.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import lru_cache
+from typing import Any
+
+from ...core.data import load_toml, require
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...core.ledger import Ledger
+
+
+def load_setup(path: str | None = None) -> dict:
+    """Read and check ``setup.toml`` (or the house-rule file at ``path``).
+
+    Returns the TOML as a dict: ``board_size`` (squares per side), ``table_size`` (coins face
+    up), ``coins`` (list of ``{name, rank, count}``) and ``seats`` (list of ``{start: [x, y],
+    goal_axis: "x"|"y", goal_line}``).
+
+    Raises:
+        ValueError: a missing key, a board smaller than 3 or larger than 26, fewer than 4
+            seats, a start off the board, on its own goal line or shared, a non-positive coin
+            count, or repeated coin names/ranks.
+    """
+    data = load_toml(__package__, "setup.toml", path)
+    for key in ("board_size", "table_size", "coins", "seats"):
+        require(key in data, f"setup.toml: missing {key!r}")
+    n = data["board_size"]
+    require(type(n) is int and 3 <= n <= 26, f"setup.toml: board_size must be 3-26, got {n!r}")
+    t = data["table_size"]
+    require(type(t) is int and t >= 1, f"setup.toml: table_size must be >= 1, got {t!r}")
+    coins = data["coins"]
+    require(isinstance(coins, list) and coins, "setup.toml: at least one [[coins]] entry")
+    for c in coins:
+        for key in ("name", "rank", "count"):
+            require(key in c, f"setup.toml: a coin needs {key!r}: {c!r}")
+        require(type(c["rank"]) is int and c["rank"] >= 1, f"setup.toml: bad rank in {c!r}")
+        require(type(c["count"]) is int and c["count"] >= 1, f"setup.toml: bad count in {c!r}")
+    require(len({c["name"] for c in coins}) == len(coins), "setup.toml: coin names repeat")
+    require(len({c["rank"] for c in coins}) == len(coins), "setup.toml: coin ranks repeat")
+    seats = data["seats"]
+    require(isinstance(seats, list) and len(seats) >= 4, "setup.toml: need 4 [[seats]]")
+    starts = set()
+    for s in seats:
+        for key in ("start", "goal_axis", "goal_line"):
+            require(key in s, f"setup.toml: a seat needs {key!r}: {s!r}")
+        x, y = s["start"]
+        require(0 <= x < n and 0 <= y < n, f"setup.toml: start {s['start']} is off the board")
+        require(s["goal_axis"] in ("x", "y"), f"setup.toml: goal_axis must be x or y: {s!r}")
+        require(0 <= s["goal_line"] < n, f"setup.toml: goal_line off the board: {s!r}")
+        coord = x if s["goal_axis"] == "x" else y
+        require(coord != s["goal_line"], f"setup.toml: start already on its goal: {s!r}")
+        starts.add((x, y))
+    require(len(starts) == len(seats), "setup.toml: two seats share a start square")
+    return data
+
+
+@lru_cache(maxsize=8)
+def neighbours(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """``(orthogonal, all8)``: for each square index ``y * size + x``, the indexes of its
+    orthogonal neighbours and of all 8 neighbours (diagonals included) on the board."""
+    orth, all8 = [], []
+    for sq in range(size * size):
+        x, y = sq % size, sq // size
+        o, a = [], []
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (dx or dy) and 0 <= x + dx < size and 0 <= y + dy < size:
+                    a.append((y + dy) * size + x + dx)
+                    if not (dx and dy):
+                        o.append((y + dy) * size + x + dx)
+        orth.append(tuple(o))
+        all8.append(tuple(a))
+    return tuple(orth), tuple(all8)
+
+
+class MoneyRun(Game):
+    """Money Run for 2-4 players (see the module docstring for the rules and actions).
+
+    Options:
+        max_rounds: int, the game ends by the EFAQ 3 rule (closest pawn wins) after this many
+            rounds (every player has had this many turns). Reconstruction, so games end.
+        data_file: path of a house-rule copy of ``setup.toml`` ("" = the shipped one).
+
+    State (read-only for views): ``stacks`` (list of ``size*size`` tuples of coin ranks,
+    bottom first, index ``y * size + x``), ``pawns`` (square index per seat), ``table`` (coin
+    ranks face up), ``bag`` (coin ranks in the bag; drawn at random, order not kept),
+    ``turn`` (seat), ``actions_left`` (0-2), ``round`` (1-based), ``selected`` (the picked
+    coin of a two-step action, or None).
+    """
+
+    name = "money_run"
+    title = "Money Run"
+    min_players = 2
+    max_players = 4
+    default_options = {"max_rounds": 60, "data_file": ""}
+    rulebook = "money-run.txt"
+
+    @classmethod
+    def _validate_options(cls, options: dict) -> None:
+        if options["max_rounds"] < 1:
+            raise ValueError(f"max_rounds must be at least 1, got {options['max_rounds']}")
+
+    # ----- Setup ----------------------------------------------------------------------------
+    def _setup(self) -> None:
+        data = load_setup(self.options["data_file"] or None)
+        self.size = n = data["board_size"]
+        self.table_size = data["table_size"]
+        self.coin_names = {c["rank"]: c["name"] for c in data["coins"]}
+        self.total_coins = sum(c["count"] for c in data["coins"])
+        seats = data["seats"][: len(self.players)]
+        self.goals = [(s["goal_axis"], s["goal_line"]) for s in seats]
+        self.pawns = [s["start"][1] * n + s["start"][0] for s in seats]
+        self.stacks: list[tuple[int, ...]] = [()] * (n * n)
+        self.bag = sorted(c["rank"] for c in data["coins"] for _ in range(c["count"]))
+        self.table: list[int] = []
+        for _ in range(self.table_size):
+            self.table.append(self._draw())
+        self.emit(
+            "drew",
+            "Table: " + ", ".join(self.coin_names[c] for c in self.table),
+            table=list(self.table),
+        )
+        self.turn = 0
+        self.round = 1
+        self.actions_left = 2
+        self.acted = False  # took an action this turn
+        self.passes = 0  # whole turns in a row without an action
+        self.selected: tuple | None = None
+        self._ask_action()
+
+    def _draw(self) -> int:
+        """Take one coin at random out of the bag (the game's seeded generator)."""
+        return self.bag.pop(self.rng.randrange(len(self.bag)))
+
+    # ----- squares --------------------------------------------------------------------------
+    def xy(self, sq: int) -> tuple[int, int]:
+        """Square index -> ``(x, y)``."""
+        return sq % self.size, sq // self.size
+
+    def sq(self, x: int, y: int) -> int:
+        """``(x, y)`` -> square index. Raises IllegalAction off the board."""
+        if not (type(x) is int and type(y) is int and 0 <= x < self.size and 0 <= y < self.size):
+            raise IllegalAction(
+                f"({x!r}, {y!r}) is not a square of the {self.size}x{self.size} board"
+            )
+        return y * self.size + x
+
+    def height(self, sq: int) -> int:
+        """Number of coins on square ``sq``."""
+        return len(self.stacks[sq])
+
+    def on_goal(self, seat: int, sq: int) -> bool:
+        """True if ``sq`` is on ``seat``'s goal edge."""
+        axis, line = self.goals[seat]
+        return (sq % self.size if axis == "x" else sq // self.size) == line
+
+    def distance(self, seat: int, sq: int | None = None) -> int:
+        """Manhattan distance (squares) from ``sq`` (default: the pawn) to ``seat``'s goal edge."""
+        if sq is None:
+            sq = self.pawns[seat]
+        axis, line = self.goals[seat]
+        return abs((sq % self.size if axis == "x" else sq // self.size) - line)
+
+    def coin_count(self) -> int:
+        """Coins in bag + table + board: always 42 with the rulebook's coins."""
+        return len(self.bag) + len(self.table) + sum(len(s) for s in self.stacks)
+
+    # ----- Placing coins --------------------------------------------------------------------
+    def fits(self, rank: int, sq: int) -> bool:
+        """True if a coin of ``rank`` may go on top of square ``sq`` (empty, or its top coin is
+        the same size or larger). A pawn on the square does not matter (EFAQ 2)."""
+        s = self.stacks[sq]
+        return not s or s[-1] >= rank
+
+    def coin_targets(self, rank: int, source: int | None = None) -> list[int]:
+        """Squares (indexes) where a coin of ``rank`` may go; ``source`` (its own square) is
+        excluded."""
+        return [i for i, s in enumerate(self.stacks) if (not s or s[-1] >= rank) and i != source]
+
+    def movable(self) -> list[int]:
+        """Squares whose top coin may be moved: they hold coins and no pawn (EFAQ 1)."""
+        pawns = self.pawns
+        return [i for i, s in enumerate(self.stacks) if s and i not in pawns]
+
+    # ----- Moving your pawn -----------------------------------------------------------------
+    def pawn_paths(self, seat: int) -> dict[int, tuple[int, ...]]:
+        """``{destination: path}`` for every square ``seat``'s pawn may reach in one action.
+
+        ``path`` is a tuple of square indexes from the pawn's square to the destination. One
+        step goes to a neighbouring square holding coins and no pawn, orthogonally (or
+        diagonally from a stack of 2+), at most one level up. A first step that goes down may
+        be followed by more steps, each onto a lower stack than the last (diagonals allowed).
+        A path stops on the pawn's goal edge.
+        """
+        st = self.stacks
+        start = self.pawns[seat]
+        others = set(self.pawns)
+        h0 = len(st[start])
+        orth, all8 = neighbours(self.size)
+        out: dict[int, tuple[int, ...]] = {}
+        queue: deque[int] = deque()
+        expanded: set[int] = set()
+        for nb in all8[start] if h0 >= 2 else orth[start]:
+            h = len(st[nb])
+            if not h or h > h0 + 1 or nb in others:
+                continue
+            out[nb] = (start, nb)
+            if h < h0 and not self.on_goal(seat, nb):
+                expanded.add(nb)
+                queue.append(nb)
+        while queue:  # descending chains
+            cur = queue.popleft()
+            hc = len(st[cur])
+            for nb in all8[cur]:
+                h = len(st[nb])
+                if not h or h >= hc or nb in others:
+                    continue
+                if nb not in out:
+                    out[nb] = out[cur] + (nb,)
+                if nb not in expanded and not self.on_goal(seat, nb):
+                    expanded.add(nb)
+                    queue.append(nb)
+        return out
+
+    # ----- decisions ------------------------------------------------------------------------
+    def _action_options(self, seat: int) -> list:
+        opts: list = [("place", i) for i in range(len(self.table))]
+        size = self.size
+        opts += [("coin", i % size, i // size) for i in self.movable()]
+        opts += [("pawn", d % size, d // size) for d in sorted(self.pawn_paths(seat))]
+        opts.append("end_turn")
+        return opts
+
+    def _ask_action(self, opts: list | None = None) -> None:
+        seat = self.turn
+        if opts is None:
+            opts = self._action_options(seat)
+        left = "first" if self.actions_left == 2 else "second"
+        self.ask(
+            seat,
+            "choose",
+            f"{self.players[seat]}: {left} action — place a table coin, move a top coin, "
+            "move your pawn, or end the turn",
+            opts,
+            labels=self._labels(opts),
+            tag="action",
+        )
+
+    def _labels(self, opts: list) -> dict:
+        names, out = self.coin_names, {}
+        for o in opts:
+            if o == "end_turn":
+                out[o] = "End turn"
+            elif o[0] == "place":
+                out[o] = f"Place the {names[self.table[o[1]]]} coin from the table"
+            elif o[0] == "coin":
+                top = self.stacks[o[2] * self.size + o[1]][-1]
+                out[o] = f"Move the {names[top]} coin from ({o[1]}, {o[2]})"
+            else:
+                out[o] = f"Move your pawn to ({o[1]}, {o[2]})"
+        return out
+
+    def _ask_target(self) -> None:
+        seat, sel, size = self.turn, self.selected, self.size
+        if sel[0] == "place":
+            rank, source, tag = self.table[sel[1]], None, "place"
+            what = f"the {self.coin_names[rank]} table coin"
+        else:
+            source = sel[2] * size + sel[1]
+            rank, tag = self.stacks[source][-1], "move_coin"
+            what = f"the {self.coin_names[rank]} coin from ({sel[1]}, {sel[2]})"
+        targets = [(i % size, i // size) for i in self.coin_targets(rank, source)]
+        self.ask(seat, "space", f"{self.players[seat]}: where does {what} go?", targets, tag=tag)
+
+    # ----- playing --------------------------------------------------------------------------
+    def _apply(self, action: Any) -> None:
+        tag = self.pending.tag
+        if tag == "action":
+            if action == "end_turn":
+                self.emit("end_turn", f"{self.players[self.turn]} ends the turn.")
+                self._end_turn()
+            elif action[0] == "pawn":
+                self._move_pawn(self.sq(action[1], action[2]))
+            else:
+                self.selected = action
+                self._ask_target()
+        elif tag == "place":
+            self._place(self.selected[1], self.sq(*action))
+        else:
+            sel = self.selected
+            self._move_coin(self.sq(sel[1], sel[2]), self.sq(*action))
+
+    def _place(self, index: int, target: int) -> None:
+        """Table coin ``index`` onto square ``target``; refill the table from the bag."""
+        rank = self.table[index]
+        self.stacks[target] = self.stacks[target] + (rank,)
+        x, y = self.xy(target)
+        self.emit(
+            "placed",
+            f"{self.players[self.turn]} places a {self.coin_names[rank]} coin on ({x}, {y}).",
+            seat=self.turn, rank=rank, square=[x, y], table_index=index,
+        )  # fmt: skip
+        if self.bag:
+            new = self._draw()
+            self.table[index] = new
+            self.emit(
+                "drew",
+                f"A {self.coin_names[new]} coin is drawn from the bag onto the table "
+                f"({len(self.bag)} left in the bag).",
+                rank=new, table_index=index,
+            )  # fmt: skip
+        else:
+            del self.table[index]
+            self.emit("bag_empty", "The bag is empty: the table is not refilled.")
+        self._done()
+
+    def _move_coin(self, source: int, target: int) -> None:
+        """Top coin of ``source`` onto ``target``."""
+        rank = self.stacks[source][-1]
+        self.stacks[source] = self.stacks[source][:-1]
+        self.stacks[target] = self.stacks[target] + (rank,)
+        (x1, y1), (x2, y2) = self.xy(source), self.xy(target)
+        self.emit(
+            "moved_coin",
+            f"{self.players[self.turn]} moves a {self.coin_names[rank]} coin from "
+            f"({x1}, {y1}) to ({x2}, {y2}).",
+            seat=self.turn, rank=rank, source=[x1, y1], square=[x2, y2],
+        )  # fmt: skip
+        self._done()
+
+    def _move_pawn(self, dest: int) -> None:
+        seat = self.turn
+        path = self.pawn_paths(seat)[dest]
+        self.pawns[seat] = dest
+        squares = [list(self.xy(s)) for s in path]
+        self.emit(
+            "moved",
+            f"{self.players[seat]} moves along "
+            + " → ".join(f"({x}, {y})" for x, y in squares)
+            + f" (height {self.height(dest)}).",
+            seat=seat, path=squares,
+        )  # fmt: skip
+        if self.on_goal(seat, dest):
+            self.emit("reached_goal", f"{self.players[seat]} reaches the far side!", seat=seat)
+            self.finish([seat])
+            return
+        self._done()
+
+    def _done(self) -> None:
+        """One action taken: ask for the next, or end the turn after two."""
+        self.selected = None
+        self.acted = True
+        self.actions_left -= 1
+        if self.actions_left == 0:
+            self._end_turn()
+        else:
+            self._ask_action()
+
+    def _end_turn(self) -> None:
+        n = len(self.players)
+        self.passes = 0 if self.acted else self.passes + 1
+        if self.passes >= n:
+            self._stalemate("every player passed a whole round")
+            return
+        self.turn = (self.turn + 1) % n
+        if self.turn == 0:
+            self.round += 1
+            if self.round > self.options["max_rounds"]:
+                self._stalemate(f"the {self.options['max_rounds']}-round limit was reached")
+                return
+        self.actions_left, self.acted, self.selected = 2, False, None
+        opts = self._action_options(self.turn)
+        if opts == ["end_turn"] and not any(
+            self._action_options(s) != ["end_turn"] for s in range(n)
+        ):
+            self._stalemate("no player can make any move")
+            return
+        self._ask_action(opts)
+
+    def _stalemate(self, why: str) -> None:
+        """EFAQ 3: the pawn closest to its goal wins; ties go to the higher stack."""
+        keys = {
+            s: (self.distance(s), -self.height(self.pawns[s])) for s in range(len(self.players))
+        }
+        best = min(keys.values())
+        winners = [s for s in keys if keys[s] == best]
+        self.emit(
+            "stalemate",
+            f"The game stops ({why}): closest to the goal wins, ties to the higher stack — "
+            + ", ".join(
+                f"{self.players[s]} {keys[s][0]} away at height {-keys[s][1]}" for s in keys
+            ),
+            distances={self.players[s]: keys[s][0] for s in keys},
+        )
+        self.finish(winners)
+
+    # ----- reading the state ----------------------------------------------------------------
+    def scores(self) -> dict[str, int]:
+        """``{player: progress}``: rows/columns advanced toward the goal (0 at the start,
+        ``size - 1`` on the goal edge). Money Run has no money, so scores are not dollars."""
+        full = self.size - 1
+        return {p: full - self.distance(s) for s, p in enumerate(self.players)}
+
+    def observation(self, seat: int) -> dict:
+        """Everything on view: stacks, pawns, table, and how many coins of each size are left
+        in the bag (never which coin comes next)."""
+        obs = super().observation(seat)
+        bag_counts = {name: self.bag.count(rank) for rank, name in self.coin_names.items()}
+        obs.update(
+            stacks={
+                f"{i % self.size},{i // self.size}": [self.coin_names[c] for c in s]
+                for i, s in enumerate(self.stacks)
+                if s
+            },
+            pawns={p: list(self.xy(self.pawns[s])) for s, p in enumerate(self.players)},
+            goals={p: list(self.goals[s]) for s, p in enumerate(self.players)},
+            table=[self.coin_names[c] for c in self.table],
+            bag=bag_counts,
+            bag_total=len(self.bag),
+            coin_count=self.coin_count(),
+            turn=self.turn,
+            actions_left=self.actions_left,
+            round=self.round,
+        )
+        return obs
+
+    def copy(self) -> MoneyRun:
+        """A fast independent copy (search bots use it; shares only immutable values)."""
+        new = object.__new__(type(self))
+        d = dict(self.__dict__)
+        for key in ("stacks", "pawns", "table", "bag", "actions", "log", "winners", "_events"):
+            d[key] = list(d[key])
+        d["options"] = dict(d["options"])
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        led = self.ledger
+        d["ledger"] = Ledger(dict(led.balances), set(led.may_go_negative), led.total)
+        new.__dict__ = d
+        return new
+
+    # ----- bots -----------------------------------------------------------------------------
+    def _ahead(self, seat: int, sq: int) -> list[int]:
+        """Neighbours of ``sq`` one step closer to ``seat``'s goal, straight ahead first."""
+        _, all8 = neighbours(self.size)
+        d = self.distance(seat, sq)
+        x, y = self.xy(sq)
+        ahead = [nb for nb in all8[sq] if self.distance(seat, nb) < d]
+        return sorted(ahead, key=lambda nb: abs(nb % self.size - x) + abs(nb // self.size - y))
+
+    def _step_plan(self, seat: int) -> tuple[int, int] | None:
+        """``(table index, square)``: a table coin that makes a square ahead of the pawn one it
+        can step onto next (or raises the pawn's own stack), or None."""
+        pawn = self.pawns[seat]
+        h0 = self.height(pawn)
+        for sq in self._ahead(seat, pawn):
+            diagonal = sq % self.size != pawn % self.size and sq // self.size != pawn // self.size
+            if sq in self.pawns or (diagonal and h0 < 2):
+                continue
+            h = self.height(sq)
+            if h + 1 > h0 + 1:
+                continue
+            best = None
+            for i, rank in enumerate(self.table):  # the largest coin that fits: a good base
+                if self.fits(rank, sq) and (best is None or rank > self.table[best]):
+                    best = i
+            if best is not None:
+                return best, sq
+        return None
+
+    def greedy_action(self, rng: random.Random) -> Any:
+        """Heuristic: step or slide the pawn closer to the goal when possible; otherwise lay a
+        table coin on a square just ahead of the pawn so it can step there; otherwise end the
+        turn. Uses only what is on view."""
+        d = self.pending
+        seat = d.player
+        if d.tag == "action":
+            paths = self.pawn_paths(seat)
+            here = self.distance(seat)
+            if paths:
+                best = min(paths, key=lambda s: (self.distance(seat, s), -self.height(s)))
+                if self.distance(seat, best) < here:
+                    return ("pawn", *self.xy(best))
+            plan = self._step_plan(seat)
+            if plan is not None:
+                return ("place", plan[0])
+            return "end_turn"
+        if d.tag == "place":
+            plan = self._step_plan(seat)
+            if plan is not None and self.xy(plan[1]) in d.options:
+                rank = self.table[self.selected[1]]
+                if self.fits(rank, plan[1]):
+                    return self.xy(plan[1])
+        return d.options[rng.randrange(len(d.options))]
+
+    def evaluate(self, seat: int) -> float:
+        """Search bots' score of the position for ``seat`` (higher is better): a win is 1000,
+        a loss -1000; otherwise the best rival's reach minus ``seat``'s reach, where a pawn's
+        reach is 2 x its distance to the goal plus the distance it could reach with one pawn
+        action now, less a little for standing higher (squares)."""
+        if self.pending is None:
+            if seat in self.winners:
+                return 1000.0 if len(self.winners) == 1 else 0.0
+            return -1000.0
+
+        def reach(s: int) -> float:
+            paths = self.pawn_paths(s)
+            d = self.distance(s)
+            nxt = min([self.distance(s, q) for q in paths], default=d)
+            return 2 * d + min(d, nxt) - 0.1 * self.height(self.pawns[s])
+
+        mine = reach(seat)
+        theirs = min(reach(s) for s in range(len(self.players)) if s != seat)
+        return theirs - mine
+
+    def search_moves(self) -> list[list]:
+        """Candidate moves for search bots: lists of actions that each finish one turn action.
+
+        Every pawn move and "end_turn"; each size of table coin (once) onto squares next to a
+        pawn; the top coins near pawns moved next to a pawn. A pruning of the legal moves (a
+        coin far from every pawn changes little); the options themselves stay all legal.
+        """
+        d = self.pending
+        if d is None:
+            return []
+        if d.tag != "action":
+            return [[o] for o in d.options]
+        _, all8 = neighbours(self.size)
+        near: set[int] = set()
+        for p in self.pawns:
+            near.add(p)
+            near.update(all8[p])
+        moves: list[list] = [[o] for o in d.options if o == "end_turn" or o[0] == "pawn"]
+        size = self.size
+        seen: set[int] = set()
+        for i, rank in enumerate(self.table):
+            if rank in seen:
+                continue
+            seen.add(rank)
+            for sq in sorted(near):
+                if self.fits(rank, sq):
+                    moves.append([("place", i), (sq % size, sq // size)])
+        sources = set()
+        for p in self.pawns:
+            for nb in all8[p]:
+                if self.stacks[nb] and nb not in self.pawns:
+                    sources.add(nb)
+        for src in sorted(sources):
+            rank = self.stacks[src][-1]
+            for sq in sorted(near):
+                if sq != src and self.fits(rank, sq):
+                    moves.append([("coin", src % size, src // size), (sq % size, sq // size)])
+        return moves
