@@ -1,0 +1,96 @@
+"""Tests of moneynb.analysis.montecarlo: seeded whole-game simulation, workers and Dask."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import moneynb
+from moneynb.analysis.markov import TrackModel
+from moneynb.analysis.montecarlo import game_seeds, play_one, simulate, simulate_tokens
+
+PLAYERS = ["greedy", "random", "greedy"]
+
+
+def test_simulate_table_shape_and_contents():
+    df = simulate("money_moves", PLAYERS, n_games=20, seed=5, progress=False)
+    assert list(df.index) == list(range(20))
+    names = ["greedy1", "random2", "greedy3"]
+    for col in ["seed", "winner", "winners", "actions", "turns"]:
+        assert col in df.columns
+    for n in names:
+        assert f"money_{n}" in df.columns and f"score_{n}" in df.columns
+    assert (df["actions"] > 0).all() and (df["turns"] >= 1).all()
+    assert set(df["winner"].dropna()) <= set(names)
+    # each row replays: the same seeds give the same game
+    seeds = game_seeds(5, 20, 3)
+    again = play_one("money_moves", PLAYERS, *seeds[7])["row"]
+    assert again["seed"] == df.loc[7, "seed"]
+    assert again["actions"] == df.loc[7, "actions"]
+    assert again["winners"] == df.loc[7, "winners"]
+
+
+def test_simulate_is_seeded():
+    a = simulate("money_moves", PLAYERS, n_games=10, seed=1, progress=False)
+    b = simulate("money_moves", PLAYERS, n_games=10, seed=1, progress=False)
+    c = simulate("money_moves", PLAYERS, n_games=10, seed=2, progress=False)
+    pd.testing.assert_frame_equal(a, b)
+    assert not a["seed"].equals(c["seed"])
+
+
+def test_simulate_same_table_for_one_and_two_workers():
+    one = simulate("money_moves", PLAYERS, n_games=40, seed=11, workers=1, progress=False)
+    two = simulate("money_moves", PLAYERS, n_games=40, seed=11, workers=2, progress=False)
+    pd.testing.assert_frame_equal(one, two)
+
+
+def test_simulate_per_turn_rows():
+    games, turns = simulate("money_moves", PLAYERS, n_games=3, seed=4, per_turn=True,
+                            progress=False)  # fmt: skip
+    assert set(turns["game"]) == {0, 1, 2}
+    last = turns.groupby("game").tail(1).set_index("game")
+    for n in ["greedy1", "random2", "greedy3"]:
+        assert (last[f"money_{n}"] == games[f"money_{n}"]).all()
+
+
+def test_simulate_on_a_dask_local_cluster_matches_local_run():
+    distributed = pytest.importorskip("dask.distributed")
+    local = simulate("money_moves", PLAYERS, n_games=12, seed=21, progress=False)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, processes=False, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = simulate("money_moves", PLAYERS, n_games=12, seed=21, client=client,
+                          progress=False)  # fmt: skip
+    pd.testing.assert_frame_equal(local, remote)
+
+
+def test_simulate_bad_arguments():
+    with pytest.raises(ValueError, match="unknown game"):
+        simulate("chess", PLAYERS, n_games=1, progress=False)
+    with pytest.raises(ValueError, match="unknown bot"):
+        simulate("money_moves", ["greedy", "genius"], n_games=1, progress=False)
+    with pytest.raises(ValueError, match="workers"):
+        simulate("money_moves", PLAYERS, n_games=1, workers=0, progress=False)
+
+
+def test_top_level_simulate_forwards():
+    df = moneynb.simulate("money_moves", PLAYERS, n_games=3, seed=5, progress=False)
+    pd.testing.assert_frame_equal(df, simulate("money_moves", PLAYERS, n_games=3, seed=5,
+                                               progress=False))  # fmt: skip
+
+
+def test_simulate_tokens_records():
+    chain = TrackModel(12, dice=(moneynb.core.chance.D6,)).compile()
+    path = simulate_tokens(chain, 1000, 5, seed=1, record="path")
+    assert path.shape == (6, 1000)
+    steps = (path[1:] - path[:-1]) % 12
+    assert steps.min() >= 1 and steps.max() <= 6
+    spaces = simulate_tokens(chain, 1000, 5, seed=1, record="spaces")
+    assert spaces.sum() == 5000
+    np.testing.assert_array_equal(np.bincount(path[1:].ravel(), minlength=12), spaces)
+    with pytest.raises(ValueError):
+        simulate_tokens(chain, 10, 1, record="everything")
