@@ -69,7 +69,12 @@ class Decision:
                 and self.low <= action <= self.high
                 and (action - self.low) % self.step == 0
             )
-        return any(_same(action, o) for o in self.options)
+        try:  # fast reject by ==, then the strict check on the (few) equal options
+            if action not in self.options:
+                return False
+        except TypeError:
+            return False
+        return any(_same(action, o) for o in self.options if o == action)
 
     def describe(self) -> str:
         """A sentence listing what is allowed (used in :class:`IllegalAction` messages)."""
