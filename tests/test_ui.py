@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -386,3 +387,95 @@ def test_import_moneynb_is_fast():
         best = cumulative_us if best is None else min(best, cumulative_us)
     print(f"import moneynb: {best / 1e6:.3f} s cumulative")
     assert best < 500_000
+
+
+# ----- Money Moves ---------------------------------------------------------------------------
+def test_money_moves_view_board_and_panels(tmp_path):
+    from moneynb.ui.boards.money_moves import Board
+
+    view = moneynb.play(
+        "money_moves",
+        players=["You", "bot:greedy", "bot:greedy"],
+        seed=7,
+        autosave=tmp_path / "mm.json",
+    )
+    assert isinstance(view.board, Board)
+    g = view.game
+    start = sum(g.money().values())
+    assert view.find("moneynb-roll")[0].description == "Roll"
+    seats = view.board.figure.data[0]
+    assert list(seats.customdata) == [0, 1, 2]
+    assert "$7" in seats.text[0] and "You" in seats.text[0]
+    n_log = len(g.log)
+    for _ in range(25):
+        if g.over:
+            break
+        _answer(view)
+        assert _table_sum(view) == start
+        pot = g.money()["Pot"]
+        assert view.board.figure.data[1].text[0].endswith(f"${pot:,}")
+        if g.decision is not None:  # the ring marks whose turn it is
+            assert view.board.figure.data[3].x[0] == view.board.positions[g.decision.player][0]
+    assert len(g.log) > n_log
+    rolls = [e for e in g.log if e.kind == "rolled" and "task" in e.data]
+    assert view.board.dice.faces == [rolls[-1].data["money"], rolls[-1].data["task"]]
+    drawn = [e for e in g.log if e.kind == "drew"]
+    if drawn:
+        assert view.board.card.title == g.cards[drawn[-1].data["card"]]["title"]
+    assert "Score sheet" in view.board.sheet.value
+    assert json.loads((tmp_path / "mm.json").read_text())["game"] == "money_moves"
+
+
+def test_money_moves_pick_a_pocket_by_clicking_a_seat():
+    """Find a seeded game where the person draws Pick a Pocket, then answer it on the board."""
+    for seed in range(200):
+        view = moneynb.play(
+            "money_moves", players=["You", "bot:greedy", "bot:greedy"], seed=seed, autosave=False
+        )
+        for _ in range(60):
+            d = view.game.decision
+            if d is None or d.tag == "pick_player":
+                break
+            view.submit(d.high if d.kind == "amount" else d.options[0])
+        if view.game.decision is not None and view.game.decision.tag == "pick_player":
+            break
+    else:
+        raise AssertionError("no seed gave the person a Pick a Pocket card")
+    d = view.game.decision
+    rings = view.board.figure.data[4]
+    assert len(rings.x) == len(d.options)
+    assert [b.description.split(" (")[0] for b in view.find("moneynb-player")] == [
+        view.game.players[s] for s in d.options
+    ]
+    target = d.options[0]
+    victim = f"wallet:{view.game.players[target]}"
+    owed = min(view.game.stash["task"]["m"], view.game.money()[victim])
+    n = len(view.game.log)
+    assert view.board.click(target) is True
+    first_paid = [e for e in view.game.log[n:] if e.kind == "paid"][0]
+    assert (first_paid.data["src"], first_paid.data["dst"], first_paid.data["amount"]) == (
+        victim,
+        "wallet:You",
+        owed,
+    )
+    assert len(view.board.figure.data[4].x) == 0  # rings gone once answered
+
+
+def test_money_moves_click_latency():
+    """A Roll click (the person's action, both bots' turns, redraw) stays well under 100 ms."""
+    view = moneynb.play(
+        "money_moves", players=["You", "bot:greedy", "bot:greedy"], seed=3, autosave=False
+    )
+    times = []
+    for _ in range(15):
+        if view.game.over:
+            break
+        t = time.perf_counter()
+        _answer(view)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    print(
+        f"click->update in kernel: median {times[len(times) // 2] * 1000:.1f} ms, "
+        f"max {times[-1] * 1000:.1f} ms"
+    )
+    assert times[len(times) // 2] < 0.1

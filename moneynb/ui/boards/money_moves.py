@@ -1,0 +1,255 @@
+"""The Money Moves table: seats around an oval, the pot in the middle, the two dice, the last
+card drawn and the score sheet.
+
+Draws from the public state of :class:`moneynb.games.money_moves.rules.MoneyMoves`
+(``players``, ``money()``, ``loans``, ``held``, ``out``, ``current``, ``round``,
+``score_sheet``, ``last_roll``, ``last_cards``); hidden information (the deck order) is never
+read. Seats are clockwise seen from above, seat 0 at the bottom, so each player's left
+neighbour (seat + 1) sits to their left as they face the table.
+
+The latest money movements are drawn as arrows (payer -> payee) over the table.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..cards import CardWidget
+from ..dice import DiceWidget
+from .base import BoardRenderer, money, player_color
+
+POT, BANK = "Pot", "House Bank"
+RX, RY = 1.55, 0.95  # seat ellipse radii (plot units)
+BANK_XY = (1.95, -1.22)
+#: the most arrows drawn for one update (the rest are in the log)
+MAX_ARROWS = 10
+TASK_COLORS = {"7": "#c62828", "11": "#6a1b9a", "PL": "#2e7d32", "SAFE": "#1565c0",
+               "RE-L": "#ef6c00", "RE-R": "#ef6c00"}  # fmt: skip
+
+
+class Board(BoardRenderer):
+    """Renderer of the Money Moves table (see the module docstring).
+
+    Figure traces: 0 = table seats (clickable for "Pick a Pocket"), 1 = the pot, 2 = the
+    House Bank, 3 = the ring round whose turn it is, 4 = rings round the players that may be
+    picked. Panels: the dice (:class:`DiceWidget`), the last card (:class:`CardWidget`) and
+    the score sheet (HTML table, class ``moneynb-score-sheet``).
+    """
+
+    height = 430
+
+    def __init__(self, game):
+        n = len(game.players)
+        self.positions = [self._seat_xy(i, n) for i in range(n)]
+        super().__init__(game)
+        self.clickable(0)
+        self.dice = DiceWidget([{"face": 1, "title": "money die"},
+                                {"face": "SAFE", "title": "task die"}])  # fmt: skip
+        self.card = CardWidget(kind="Task card")
+        self.sheet = widgets.HTML()
+        self.sheet.add_class("moneynb-score-sheet")
+        self._seen_rolls = 0
+        self._seen_cards = 0
+
+    @staticmethod
+    def _seat_xy(seat: int, n: int) -> tuple[float, float]:
+        a = math.radians(-90 - seat * 360 / n)
+        return RX * math.cos(a), RY * math.sin(a)
+
+    def _where(self, account: str) -> tuple[float, float]:
+        if account == POT:
+            return (0.0, 0.0)
+        if account == BANK:
+            return BANK_XY
+        name = account.split(":", 1)[1]
+        return self.positions[self.game.players.index(name)]
+
+    # ----- building ---------------------------------------------------------------------
+    def _seat_text(self, game) -> list[str]:
+        m = game.money()
+        out = []
+        for i, p in enumerate(game.players):
+            lines = [f"<b>{html.escape(p)}</b>", money(m[f"wallet:{p}"])]
+            extra = []
+            if game.loans[i]:
+                extra.append(f"owes {money(game.loans[i])}")
+            for c in game.held[i]:
+                extra.append({"potluck": "🍀 PotLuck", "wild": "🃏 Wild"}.get(c, c))
+            if game.out[i]:
+                extra.append("out")
+            if extra:
+                lines.append(", ".join(extra))
+            out.append("<br>".join(lines))
+        return out
+
+    def _seat_colors(self, game) -> list[str]:
+        return ["#bbbbbb" if game.out[i] else player_color(i) for i in range(len(game.players))]
+
+    def build_data(self, game) -> list:
+        xs = [p[0] for p in self.positions]
+        ys = [p[1] for p in self.positions]
+        m = game.money()
+        turn = game.decision.player if game.decision is not None else None
+        tx, ty = ([self.positions[turn][0]], [self.positions[turn][1]]) if turn is not None \
+            else ([], [])  # fmt: skip
+        return [
+            go.Scatter(
+                x=xs, y=ys, mode="markers+text", text=self._seat_text(game),
+                textposition="middle center", customdata=list(range(len(xs))),
+                marker=dict(size=78, color=self._seat_colors(game), opacity=0.9,
+                            line=dict(width=2, color="white")),
+                textfont=dict(color="white", size=12), hoverinfo="text",
+                hovertext=list(game.players), name="seats",
+            ),
+            go.Scatter(
+                x=[0], y=[0], mode="markers+text", text=[f"<b>Pot</b><br>{money(m[POT])}"],
+                marker=dict(size=70, color="#f9a825", line=dict(width=3, color="#8d6e00")),
+                textfont=dict(size=15, color="black"), hoverinfo="skip", name="pot",
+            ),
+            go.Scatter(
+                x=[BANK_XY[0]], y=[BANK_XY[1]], mode="markers+text",
+                text=[f"House Bank<br>{money(m[BANK])}"], textposition="middle left",
+                marker=dict(size=22, symbol="square", color="#546e7a"),
+                textfont=dict(size=11, color="#37474f"), hoverinfo="skip", name="bank",
+            ),
+            go.Scatter(
+                x=tx, y=ty, mode="markers", hoverinfo="skip", name="turn",
+                marker=dict(size=96, symbol="circle-open", color="#ffd600",
+                            line=dict(width=5, color="#ffd600")),
+            ),
+            go.Scatter(
+                x=[], y=[], mode="markers", hoverinfo="skip", name="targets",
+                marker=dict(size=104, symbol="circle-open-dot",
+                            line=dict(width=3, color="#00e5ff")),
+            ),
+        ]  # fmt: skip
+
+    def build_layout(self, game) -> dict:
+        axis = dict(visible=False, range=[-2.3, 2.3], fixedrange=True)
+        return dict(
+            height=self.height,
+            margin=dict(l=5, r=5, t=36, b=5),
+            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            showlegend=False,
+            plot_bgcolor="white",
+            paper_bgcolor="white",
+            xaxis=axis,
+            yaxis=dict(axis, range=[-1.45, 1.45], scaleanchor="x"),
+            shapes=[
+                dict(
+                    type="circle",
+                    xref="x",
+                    yref="y",
+                    x0=-1.25,
+                    x1=1.25,
+                    y0=-0.7,
+                    y1=0.7,
+                    fillcolor="#2e7d32",
+                    opacity=0.85,
+                    layer="below",
+                    line=dict(color="#5d4037", width=8),
+                )
+            ],  # fmt: skip
+            annotations=[],
+            clickmode="event",
+            dragmode=False,
+        )
+
+    def status(self, game) -> str:
+        text = f"Round {game.round} of {game.options['rounds']}"
+        if game.opening is not None:
+            text += " · opening roll"
+        return text + f" · {len(game.deck)} cards in the deck"
+
+    # ----- updating ---------------------------------------------------------------------
+    def update(self, game, events) -> None:
+        self.game = game
+        m = game.money()
+        turn = game.decision.player if game.decision is not None else None
+        arrows = []
+        for ev in [e for e in events if e.kind == "paid"][-MAX_ARROWS:]:
+            try:
+                (x0, y0), (x1, y1) = self._where(ev.data["src"]), self._where(ev.data["dst"])
+            except (KeyError, ValueError):
+                continue
+            arrows.append(dict(
+                x=x1 * 0.8, y=y1 * 0.8, ax=x0 * 0.8, ay=y0 * 0.8, xref="x", yref="y",
+                axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
+                arrowwidth=2.5, arrowcolor="rgba(255,255,255,0.9)", text="",
+            ))  # fmt: skip
+        with self.figure.batch_update():
+            seats = self.figure.data[0]
+            seats.text = self._seat_text(game)
+            seats.marker.color = self._seat_colors(game)
+            self.figure.data[1].text = [f"<b>Pot</b><br>{money(m[POT])}"]
+            self.figure.data[2].text = [f"House Bank<br>{money(m[BANK])}"]
+            ring = self.figure.data[3]
+            if turn is None:
+                ring.x, ring.y = [], []
+            else:
+                ring.x, ring.y = [self.positions[turn][0]], [self.positions[turn][1]]
+            self.figure.layout.title.text = (
+                self.status(game)
+                if not game.over
+                else f"Game over: {' and '.join(game.winner_names)} won"  # fmt: skip
+            )
+            self.figure.layout.annotations = arrows
+        self._update_dice(game, events)
+        self._update_card(game, events)
+        self.sheet.value = self._sheet_html(game)
+
+    def _update_dice(self, game, events) -> None:
+        rolls = [e for e in events if e.kind == "rolled"]
+        if not rolls:
+            return
+        ev = rolls[-1]
+        faces = [{"face": ev.data.get("money"), "title": "money die"}]
+        if "task" in ev.data:
+            t = ev.data["task"]
+            faces.append({"face": t, "title": "task die", "color": TASK_COLORS.get(t, "#fff"),
+                          "ink": "white"})  # fmt: skip
+        self.dice.show(faces, caption=ev.text)
+
+    def _update_card(self, game, events) -> None:
+        drawn = [e for e in events if e.kind == "drew"]
+        if not drawn:
+            return
+        card = game.cards.get(drawn[-1].data.get("card"))
+        if card is not None:
+            self.card.show(card["title"], card["text"].replace("$m", "$(money die)"))
+
+    def _sheet_html(self, game) -> str:
+        rounds = game.score_sheet
+        head = "".join(f"<th>R{r + 1}</th>" for r in range(len(rounds)))
+        m = game.money()
+        rows = []
+        for i, p in enumerate(game.players):
+            cells = "".join(f"<td>{money(r.get(p, 0))}</td>" for r in rounds)
+            loan = money(game.loans[i]) if game.loans[i] else ""
+            rows.append(
+                f"<tr><td style='color:{player_color(i)}'><b>{html.escape(p)}</b></td>{cells}"
+                f"<td><b>{money(m[f'wallet:{p}'])}</b></td><td>{loan}</td></tr>"
+            )
+        return (
+            "<div><b>Score sheet</b></div><table class='moneynb-score-table' "
+            "style='border-collapse:collapse' cellpadding='3'>"
+            f"<tr><th style='text-align:left'>Player</th>{head}<th>now</th><th>owes</th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+
+    def highlight(self, decision) -> None:
+        targets = []
+        if decision is not None and decision.kind == "player":
+            targets = [s for s in decision.options if isinstance(s, int)]
+        with self.figure.batch_update():
+            t = self.figure.data[4]
+            t.x = [self.positions[s][0] for s in targets]
+            t.y = [self.positions[s][1] for s in targets]
+
+    def panels(self) -> list:
+        return [self.dice, self.card, self.sheet]
