@@ -55,8 +55,10 @@ class TrackModel:
         go_to: ``{space: target}`` applied when a token lands on ``space`` (ladders, chutes,
             "go to The Big House").
         cards: ``{space: [target or None, ...]}`` one entry per card of the deck drawn on
-            landing there (``None`` = the card does not move the token). Drawn with
-            replacement (the usual long-run model of a reshuffled deck).
+            landing there (``None`` = the card does not move the token; an int = go to that
+            space; ``("move", k)`` = move ``k`` spaces, backwards when negative, counted
+            around the loop). Drawn with replacement (the usual long-run model of a
+            reshuffled deck).
         doubles_cards: a deck drawn when doubles are rolled, BEFORE moving (Easy Money): a card
             with a target moves the token there instead of the roll and ends the turn.
         roll_again: doubles give another roll in the same turn.
@@ -105,17 +107,17 @@ class TrackModel:
         self.stops = frozenset(int(s) for s in self.stops)
         self.absorbing = frozenset(int(s) for s in self.absorbing)
         self.go_to = {int(k): int(v) for k, v in self.go_to.items()}
-        self.cards = {int(k): list(v) for k, v in self.cards.items() if len(v)}
-        self.doubles_cards = list(self.doubles_cards)
+        self.cards = {int(k): [_card_entry(t) for t in v] for k, v in self.cards.items() if len(v)}
+        self.doubles_cards = [_card_entry(t) for t in self.doubles_cards]
         self.waits = {int(k): (int(v[0]), int(v[1])) for k, v in self.waits.items()}
         every = (
             list(self.next_space)
             + list(self.stops)
             + list(self.absorbing)
             + [k for kv in self.go_to.items() for k in kv]
-            + [t for deck in self.cards.values() for t in deck if t is not None]
+            + [t for deck in self.cards.values() for t in deck if type(t) is int]
             + list(self.cards)
-            + [t for t in self.doubles_cards if t is not None]
+            + [t for t in self.doubles_cards if type(t) is int]
             + [k for k, (_, e) in self.waits.items() for k in (k, e)]
             + [self.start]
             + ([self.doubles_target] if self.doubles_target is not None else [])
@@ -155,11 +157,17 @@ class TrackModel:
                 break
         return p
 
+    def _target(self, p: int, entry) -> int | None:
+        """Where a card entry sends a token standing on ``p`` (None: nowhere)."""
+        if entry is None or type(entry) is int:
+            return entry
+        return (p + entry[1]) % self.n_spaces
+
     def _arrive(self, p: int, k: int) -> int:
         """Follow go-to spaces and a card at the landing space (one card per step)."""
         p = self.go_to.get(p, p)
         if p in self.cards:
-            t = self._card(self.cards[p], k)
+            t = self._target(p, self._card(self.cards[p], k))
             if t is not None:
                 p = self.go_to.get(t, t)
         return p
@@ -183,14 +191,14 @@ class TrackModel:
         if wait > 0:
             if wait > 1:
                 return (pos, 0, wait - 1), -1
-            return (self.waits[pos][1], 0, 0), -1
+            return self._settle(self.waits[pos][1], 0), -1  # an exit may be another wait
         faces = self.outcomes[outcome]
         doubles = len(faces) > 1 and all(f == faces[0] for f in faces)
         if doubles and self.max_doubles is not None and streak + 1 >= self.max_doubles:
             p = self.doubles_target
             return self._settle(p, 0), p
         if doubles and self.doubles_cards:
-            t = self._card(self.doubles_cards, card)
+            t = self._target(pos, self._card(self.doubles_cards, card))
             if t is not None:
                 p = self.go_to.get(t, t)
                 return self._settle(p, 0), p
@@ -237,6 +245,16 @@ class TrackModel:
             rows_land.append(land)
             i += 1
         return MarkovChain(self, states, np.array(rows_next), np.array(rows_land))
+
+
+def _card_entry(t):
+    if t is None:
+        return None
+    if isinstance(t, (tuple, list)) and len(t) == 2 and t[0] == "move" and type(t[1]) is int:
+        return ("move", t[1])
+    if type(t) is int or isinstance(t, np.integer):
+        return int(t)
+    raise ValueError(f"a card entry must be None, a space or ('move', k), got {t!r}")
 
 
 class MarkovChain:
