@@ -478,7 +478,7 @@ class MoneyRun(Game):
         for key in ("stacks", "pawns", "table", "bag", "actions", "log", "winners", "_events"):
             d[key] = list(d[key])
         d["options"] = dict(d["options"])
-        rng = random.Random()
+        rng = random.Random.__new__(random.Random)  # skips seeding; the state is set next
         rng.setstate(self.rng.getstate())
         d["rng"] = rng
         led = self.ledger
