@@ -38,8 +38,13 @@ def normalize_action(action: Any) -> Any:
     return action
 
 
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """A comparable, JSON-like copy of engine state (for equality checks in tests)."""
+    if type(value) in _ATOMS:
+        return value
     if isinstance(value, random.Random):
         return ("rng", value.getstate())
     if is_dataclass(value) and not isinstance(value, type):
@@ -269,8 +274,13 @@ class Game:
         return random_action(self.pending, rng)
 
     def state(self) -> dict:
-        """A comparable snapshot of the whole state (tests: save/load gives an equal state)."""
-        return {k: _plain(v) for k, v in vars(self).items() if k not in ("_events",)}
+        """A comparable snapshot of the whole state (tests: save/load gives an equal state).
+
+        Everything but the event log, which is the replay of the actions, counts.
+        """
+        out = {k: _plain(v) for k, v in vars(self).items() if k not in ("_events", "log")}
+        out["log"] = len(self.log)  # the log follows from the actions; its length is checked
+        return out
 
     # ----- replay, undo, save ---------------------------------------------------------------
     def config(self) -> dict:

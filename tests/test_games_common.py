@@ -1,0 +1,234 @@
+"""Checks every registered game must pass (one shared random-simulation test, OpenSpiel style).
+
+For each game in :func:`moneynb.available_games`:
+- many seeded games with random and greedy bots: after every action money is conserved, no
+  balance breaks the ledger's rules, the decision is well formed, and every game ends;
+- save/load at every step gives an equal state, and the same future;
+- generated illegal actions raise IllegalAction and change nothing;
+- bad configs raise ValueError with a clear message.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import moneynb
+from moneynb.bots import make_bot, random_action
+from moneynb.core import KINDS, IllegalAction, SaveFileError
+
+GAMES = moneynb.available_games()
+#: players for each game's test tables (within each rulebook's range)
+PLAYERS = {
+    "money_moves": ["Ann", "Bob", "Cy", "Dee"],
+    "moolah": ["Ann", "Bob", "Cy"],
+    "easy_money": ["Ann", "Bob", "Cy", "Dee"],
+    "money_card": ["Ann", "Bob", "Cy"],
+    "money_run": ["Ann", "Bob"],
+}
+#: seeded whole games per game in the random-game test (issue: at least 1,000)
+N_GAMES = {"default": 1000}
+#: games checked at every step by save/load (issue: 100)
+N_SAVELOAD = {"default": 100}
+#: the most actions a game may take before the test calls it endless
+MAX_ACTIONS = {"default": 20_000}
+
+
+def players_for(name: str) -> list[str]:
+    cls = moneynb.game_class(name)
+    return PLAYERS.get(name, ["Ann", "Bob", "Cy", "Dee"][: max(cls.min_players, 2)])
+
+
+def bots_for(name: str, seed: int, n: int):
+    """Alternate random and greedy bots, seeded from the game seed."""
+    return [
+        make_bot("random" if (i + seed) % 2 else "greedy", seed=seed * 10 + i) for i in range(n)
+    ]
+
+
+def check_decision(g) -> None:
+    d = g.decision
+    assert d.kind in KINDS
+    assert 0 <= d.player < len(g.players)
+    if d.kind == "amount":
+        assert d.options or (d.low is not None and d.high is not None and d.low <= d.high)
+    else:
+        assert d.options, f"{d} has no options"
+        assert g.legal_actions() == list(d.options)
+    json.dumps(list(d.options))  # actions must be JSON values
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_games_conserve_money_and_end(name):
+    n_games = N_GAMES.get(name, N_GAMES["default"])
+    cap = MAX_ACTIONS.get(name, MAX_ACTIONS["default"])
+    players = players_for(name)
+    winners_seen = set()
+    for seed in range(n_games):
+        g = moneynb.new_game(name, players=players, seed=seed)
+        total = sum(g.money().values())
+        bots = bots_for(name, seed, len(players))
+        steps = 0
+        while not g.over:
+            check_decision(g)
+            g.apply(bots[g.decision.player].choose(g))
+            steps += 1
+            assert sum(g.money().values()) == total, f"seed {seed}: money not conserved"
+            g.ledger.check()
+            assert steps <= cap, f"seed {seed}: no end after {cap} actions"
+        assert g.legal_actions() == []
+        assert set(g.scores()) == set(players)
+        assert all(type(v) is int for v in g.scores().values())
+        winners_seen.update(g.winner_names)
+        with pytest.raises(IllegalAction, match="over"):
+            g.apply("roll")
+    assert winners_seen, "no game ever had a winner"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_save_load_every_step_same_state_and_future(name):
+    players = players_for(name)
+    for seed in range(N_SAVELOAD.get(name, N_SAVELOAD["default"])):
+        g = moneynb.new_game(name, players=players, seed=seed)
+        bots = bots_for(name, seed, len(players))
+        while True:
+            g2 = moneynb.load_game(g.to_json())
+            assert g2.state() == g.state()
+            if g.over:
+                break
+            action = bots[g.decision.player].choose(g)
+            g.apply(action)
+            g2.apply(action)
+            assert g2.state() == g.state(), f"seed {seed}: futures differ after {action!r}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_restores_previous_state(name):
+    players = players_for(name)
+    g = moneynb.new_game(name, players=players, seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        if g.over:
+            break
+        before = g.state()
+        g.apply(random_action(g.decision, rng))
+        g.undo()
+        assert g.state() == before
+        g.apply(random_action(g.decision, rng))
+    fresh = moneynb.new_game(name, players=players, seed=4)
+    with pytest.raises(IllegalAction, match="undo"):
+        fresh.undo()
+
+
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**12), max_value=10**12),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.lists(st.one_of(st.integers(-3, 12), st.text(max_size=4)), max_size=6),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=st.integers(min_value=0, max_value=60), action=junk, seed=st.integers(0, 50))
+def test_illegal_actions_raise_and_change_nothing(name, steps, action, seed):
+    g = moneynb.new_game(name, players=players_for(name), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        g.apply(random_action(g.decision, rng))
+    if not g.over:
+        from moneynb.core.game import normalize_action
+
+        try:
+            legal = g.decision.allows(normalize_action(action))
+        except TypeError:
+            legal = False
+        if legal:
+            return
+    before = g.state()
+    with pytest.raises(IllegalAction) as info:
+        g.apply(action)
+    assert str(info.value), "an IllegalAction must say what was wrong"
+    assert g.state() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_amount_outside_range_is_refused_with_the_range_in_the_message(name):
+    """Find an amount decision in seeded play and try one dollar past each end."""
+    players = players_for(name)
+    for seed in range(200):
+        g = moneynb.new_game(name, players=players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if g.over:
+                break
+            d = g.decision
+            if d.kind == "amount" and d.low is not None:
+                before = g.state()
+                for bad in (d.low - 1, d.high + d.step):
+                    with pytest.raises(IllegalAction, match=r"\$"):
+                        g.apply(bad)
+                    assert g.state() == before
+                return
+            g.apply(random_action(d, rng))
+    pytest.fail(f"{name}: no amount decision met in 200 seeded games")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_config_raises_value_error(name):
+    cls = moneynb.game_class(name)
+    with pytest.raises(ValueError, match="needs players"):
+        moneynb.new_game(name, players=[])
+    with pytest.raises(ValueError, match="distinct"):
+        moneynb.new_game(name, players=["Ann", "Ann"] + ["X", "Y"][: max(0, cls.min_players - 2)])
+    with pytest.raises(ValueError, match=f"{cls.max_players} players"):
+        moneynb.new_game(name, players=[f"P{i}" for i in range(cls.max_players + 1)])
+    if cls.min_players > 1:
+        with pytest.raises(ValueError, match=f"{cls.min_players} to"):
+            moneynb.new_game(name, players=["Solo"])
+    with pytest.raises(ValueError, match="unknown option"):
+        moneynb.new_game(name, players=players_for(name), no_such_rule=True)
+    with pytest.raises(ValueError, match="seed"):
+        moneynb.new_game(name, players=players_for(name), seed="seven")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_tampered_save_files_give_clear_errors(name):
+    g = moneynb.new_game(name, players=players_for(name), seed=1)
+    rng = random.Random(1)
+    for _ in range(10):
+        if not g.over:
+            g.apply(random_action(g.decision, rng))
+    doc = json.loads(g.to_json())
+    cases = [
+        ("not json {", "JSON"),
+        ("[1, 2]", "object"),
+        (json.dumps({**doc, "format": "chess"}), "format"),
+        (json.dumps({**doc, "version": 99}), "version"),
+        (json.dumps({k: v for k, v in doc.items() if k != "seed"}), "missing"),
+        (json.dumps({**doc, "seed": "x"}), "seed"),
+        (json.dumps({**doc, "game": "monopoly"}), "unknown game"),
+        (json.dumps({**doc, "players": ["Solo"]}), "config"),
+        (json.dumps({**doc, "actions": doc["actions"] + [{"x": 1}]}), "actions"),
+        (json.dumps({**doc, "actions": doc["actions"] + ["no-such-move"]}), "cannot be replayed"),
+    ]
+    for text, message in cases:
+        with pytest.raises(SaveFileError, match=message):
+            moneynb.load_game(text)
+
+
+def test_unknown_game_and_bot():
+    with pytest.raises(ValueError, match="unknown game"):
+        moneynb.new_game("monopoly", players=["A", "B"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("genius")
+    assert make_bot("bot:random").kind == "random"
