@@ -347,6 +347,56 @@ def _money_moves_data(data_file: str | None) -> dict:
     return load_cards(data_file)
 
 
+def _turn_terms(players: int, data: dict) -> list[tuple[Fraction, int, int, str]]:
+    """One turn as ``[(probability, pot change, roller change, pot rule), ...]``; the pot rule
+    ("potluck", "lucky7", "half_pot" or "") says how the pot itself adds to the changes."""
+    faces = data["task_die"]
+    cards = data["card"]
+    n_cards = sum(c["count"] for c in cards)
+    others = players - 1
+    fixed = {
+        "give_left": lambda m: (0, -m),
+        "give_right": lambda m: (0, -m),
+        "ching": lambda m: (0, others),
+        "whomp": lambda m: (0, -others),
+        "feed_pot": lambda m: (m, -m),
+        "double_trouble": lambda m: (2 * m, -2 * m),
+        "chip_in": lambda m: (players, -1),
+        "take_richest": lambda m: (0, m),
+        "share_poorest": lambda m: (0, -m),
+        "pick_pocket": lambda m: (0, m),
+    }
+    terms = []
+    p_face = Fraction(1, len(faces))
+    for m in data["money_die"]:
+        pm = Fraction(1, len(data["money_die"])) * p_face
+        for f in faces:
+            if f == "7":
+                terms.append((pm, m, -m, ""))
+            elif f in ("RE-L", "RE-R"):
+                terms.append((pm, 0, m, ""))
+            elif f == "SAFE":
+                terms.append((pm, 0, 0, ""))
+            else:
+                for c in cards:
+                    pc = pm * Fraction(c["count"], n_cards)
+                    e = c["effect"]
+                    if f == "11" and e == "potluck":
+                        terms.append((pc, 0, 0, ""))  # kept for a later PL: no money now
+                    elif e in ("potluck", "lucky7", "half_pot"):
+                        terms.append((pc, 0, 0, e))
+                    elif e in fixed:
+                        dp, dr = fixed[e](m)
+                        terms.append((pc, dp, dr, ""))
+                    else:
+                        terms.append((pc, 0, 0, ""))
+    return terms
+
+
+def _pot_take(rule: str, pot: int) -> int:
+    return {"potluck": pot, "lucky7": min(7, pot), "half_pot": pot // 2}.get(rule, 0)
+
+
 def money_moves_turn(players: int = 3, pot: int = 0, data_file: str | None = None) -> dict:
     """The exact money flows of ONE Money Moves turn, when everyone can pay in full.
 
@@ -363,52 +413,11 @@ def money_moves_turn(players: int = 3, pot: int = 0, data_file: str | None = Non
         "roller": E[roller's net gain], "outcomes": {(pot change, roller change): P}}``
         (Fractions).
     """
-    data = _money_moves_data(data_file)
-    faces = data["task_die"]
-    cards = data["card"]
-    n_cards = sum(c["count"] for c in cards)
-    others = players - 1
     dist: dict[tuple[int, int], Fraction] = {}
-
-    def add(key, p):
+    for p, dp, dr, rule in _turn_terms(players, _money_moves_data(data_file)):
+        take = _pot_take(rule, pot)
+        key = (dp - take, dr + take)
         dist[key] = dist.get(key, Fraction(0)) + p
-
-    def card_effect(effect: str, m: int) -> tuple[int, int]:
-        """(pot change, roller change) of a card."""
-        return {
-            "potluck": (-pot, pot),
-            "give_left": (0, -m),
-            "give_right": (0, -m),
-            "lucky7": (-min(7, pot), min(7, pot)),
-            "half_pot": (-(pot // 2), pot // 2),
-            "ching": (0, others),
-            "whomp": (0, -others),
-            "feed_pot": (m, -m),
-            "double_trouble": (2 * m, -2 * m),
-            "chip_in": (players, -1),
-            "take_richest": (0, m),
-            "share_poorest": (0, -m),
-            "pick_pocket": (0, m),
-        }.get(effect, (0, 0))
-
-    p_face = Fraction(1, len(faces))
-    for m in data["money_die"]:
-        pm = Fraction(1, len(data["money_die"])) * p_face
-        for f in faces:
-            if f == "7":
-                add((m, -m), pm)
-            elif f in ("RE-L", "RE-R"):
-                add((0, m), pm)
-            elif f == "SAFE":
-                add((0, 0), pm)
-            else:
-                for c in cards:
-                    pc = pm * Fraction(c["count"], n_cards)
-                    effect = c["effect"]
-                    if f == "11" and effect == "potluck":
-                        add((0, 0), pc)  # kept for a later PL: no money now
-                    else:
-                        add(card_effect(effect, m), pc)
     pot_in = sum(max(k[0], 0) * p for k, p in dist.items())
     pot_out = sum(max(-k[0], 0) * p for k, p in dist.items())
     roller = sum(k[1] * p for k, p in dist.items())
@@ -426,10 +435,12 @@ def pot_chain(
     Returns:
         float array ``(turns + 1, cap + 1)``: row t = P(pot = $k after t turns).
     """
+    terms = [(float(p), dp, rule) for p, dp, _, rule in
+             _turn_terms(players, _money_moves_data(data_file))]  # fmt: skip
     P = np.zeros((cap + 1, cap + 1))
     for pot in range(cap + 1):
-        for (dp, _), p in money_moves_turn(players, pot, data_file)["outcomes"].items():
-            P[pot, min(max(pot + dp, 0), cap)] += float(p)
+        for p, dp, rule in terms:
+            P[pot, min(max(pot + dp - _pot_take(rule, pot), 0), cap)] += p
     out = np.zeros((turns + 1, cap + 1))
     out[0, 0] = 1.0
     for t in range(turns):
