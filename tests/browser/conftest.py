@@ -1,0 +1,246 @@
+"""Shared fixtures for browser tests: a JupyterLab server and headless Chromium (Playwright).
+
+Follows BROWSER-TESTING.md. Every browser test is marked ``@pytest.mark.browser``.
+
+* ``lab_server`` (session): JupyterLab on 127.0.0.1, a free port, empty token, temporary
+  runtime/data/settings/workspaces folders (news pop-up and document autosave off),
+  ``--LabApp.expose_app_in_browser=True``, serving a temporary copy of ``notebooks/`` so a run
+  never writes into the repository; polled until ``/api/status`` answers; stopped by its
+  process id. Yields its base URL.
+* ``browser_context`` (session): Chromium from ``$MONEYNB_CHROMIUM``, else
+  ``/usr/bin/chromium``, else Playwright's own download. When none exists the test FAILS with
+  how to get one.
+* ``page``: a fresh page per test (closed afterwards).
+* :func:`open_and_run` opens a notebook, waits for a really idle kernel and runs all cells.
+* :func:`screenshot` saves page and element screenshots under ``test-output/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+OUTPUT = REPO / "test-output"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+INSTALL_HELP = (
+    "No Chromium found for the browser tests. Install one of:\n"
+    "  * Debian/Ubuntu: sudo apt-get install -y chromium   (gives /usr/bin/chromium)\n"
+    "  * Playwright's own: python -m playwright install chromium\n"
+    "or point MONEYNB_CHROMIUM at a Chromium/Chrome executable."
+)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write_settings(settings: Path) -> None:
+    files = {
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
+        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    }
+    for rel, doc in files.items():
+        p = settings / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(doc))
+
+
+@pytest.fixture(scope="session")
+def lab_server():
+    """Start JupyterLab for the session; yields ``(base_url, root_dir)``."""
+    tmp = Path(tempfile.mkdtemp(prefix="moneynb-lab-"))
+    root = tmp / "root"
+    shutil.copytree(
+        REPO / "notebooks",
+        root / "notebooks",
+        ignore=shutil.ignore_patterns("moneynb-saves", ".ipynb_checkpoints"),
+    )
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+                     ("JUPYTER_CONFIG_DIR", "config")):  # fmt: skip
+        (tmp / sub).mkdir()
+        env[var] = str(tmp / sub)
+    _write_settings(tmp / "settings")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    port = _free_port()
+    log = open(tmp / "lab.log", "wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser",
+         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+         "--ServerApp.port_retries=0", "--ServerApp.token=", "--ServerApp.password=",
+         "--allow-root", f"--ServerApp.root_dir={root}",
+         "--LabApp.expose_app_in_browser=True"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError("JupyterLab exited:\n" + (tmp / "lab.log").read_text()[-3000:])
+            try:
+                with urllib.request.urlopen(f"{base}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("JupyterLab did not answer /api/status within 60 s:\n"
+                                   + (tmp / "lab.log").read_text()[-3000:])  # fmt: skip
+            time.sleep(0.3)
+        yield base, root
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)  # the server and its kernels (its own group)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def find_chromium() -> str | None:
+    """Path of a Chromium: ``$MONEYNB_CHROMIUM``, ``/usr/bin/chromium``, or Playwright's."""
+    env = os.environ.get("MONEYNB_CHROMIUM")
+    if env:
+        if Path(env).exists():
+            return env
+        pytest.fail(f"MONEYNB_CHROMIUM={env} does not exist.\n{INSTALL_HELP}")
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    try:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            path = p.chromium.executable_path
+        if path and Path(path).exists():
+            return path
+    except Exception:  # noqa: BLE001 - any failure means "no Playwright browser"
+        pass
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_context():
+    """A persistent headless Chromium context (1400x1400) for the session."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("Python playwright is not installed: pip install 'moneynb[test]'\n"
+                    + INSTALL_HELP)  # fmt: skip
+    exe = find_chromium()
+    if exe is None:
+        pytest.fail(INSTALL_HELP)
+    profile = tempfile.mkdtemp(prefix="moneynb-chromium-")
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            profile, executable_path=exe, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1400},
+        )  # fmt: skip
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def page(browser_context):
+    pg = browser_context.new_page()
+    pg.set_default_timeout(30_000)
+    yield pg
+    pg.close()
+
+
+def _kernel_idle(page, timeout_ms: int) -> None:
+    page.wait_for_function(
+        """() => {
+            const ind = document.querySelector('.jp-NotebookPanel .jp-Notebook-ExecutionIndicator');
+            if (!ind || ind.getAttribute('data-status') !== 'idle') return false;
+            return [...document.querySelectorAll('.jp-StatusBar-Item')]
+                .some(e => /\\|\\s*Idle/.test(e.textContent));
+        }""",
+        timeout=timeout_ms,
+    )
+
+
+def _all_cells_done(page, timeout_ms: int) -> None:
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
+            if (!prompts.length) return false;
+            if (prompts.some(p => p.textContent.includes('*'))) return false;
+            const ind = document.querySelector('.jp-NotebookPanel .jp-Notebook-ExecutionIndicator');
+            return ind && ind.getAttribute('data-status') === 'idle'
+                && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        timeout=timeout_ms,
+    )
+
+
+def open_and_run(page, lab_server, notebook: str, timeout_s: float = 45) -> None:
+    """Open ``notebook`` (path under the repo, e.g. ``"notebooks/money_moves.ipynb"``), wait for
+    an idle kernel, run all cells (retrying once if the run did not start) and wait until
+    every code cell has run."""
+    base, _root = lab_server
+    page.goto(f"{base}/lab/tree/{notebook}")
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_s * 1000)
+    _kernel_idle(page, int(timeout_s * 1000))
+    for attempt in range(2):
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        try:
+            page.wait_for_function(
+                """() => { const p = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');
+                           return p && /\\[(\\*|\\d+)\\]/.test(p.textContent); }""",
+                timeout=5000,
+            )
+            break
+        except Exception:
+            if attempt == 1:
+                raise
+            _kernel_idle(page, int(timeout_s * 1000))
+    _all_cells_done(page, int(timeout_s * 1000))
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    tracebacks = page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+    if tracebacks.count():
+        raise AssertionError("a cell raised:\n" + tracebacks.first.inner_text()[:2000])
+    del errors
+
+
+def screenshot(page, name: str, element=None) -> list[Path]:
+    """Save ``test-output/<name>.png`` (the viewport) and, with ``element`` (a Locator),
+    ``test-output/<name>-widget.png``; returns the paths."""
+    OUTPUT.mkdir(exist_ok=True)
+    paths = [OUTPUT / f"{name}.png"]
+    page.screenshot(path=str(paths[0]))
+    if element is not None:
+        paths.append(OUTPUT / f"{name}-widget.png")
+        element.screenshot(path=str(paths[1]))
+    return paths
