@@ -1,0 +1,1 @@
+"""Easy Money (Milton Bradley): see rules.py."""

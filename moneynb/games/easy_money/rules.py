@@ -1,0 +1,1047 @@
+"""Easy Money (Milton Bradley), a property-trading game, whole in one file.
+
+Source: ``rulebooks/easy-money.txt`` and the facts in ``rulebooks/NOTES.md``; reconstructed
+pieces (the board's order, names and amounts, the Give or Take cards, the Bank's supply) live in
+``board.toml`` and ``cards.toml`` and are listed in ``docs/easy_money.md``.
+
+The game, top to bottom as in the rulebook:
+
+The board.   48 spaces, 12 a side: properties (B = price of the first house and of each more
+             house, M = mortgage value, a rent column for 1-4 houses and the subdivision),
+             utilities (auction only, no mortgage), public buildings (auction only, may be
+             mortgaged), City Hospital (collects the Airplane Crash and Auto Accident money),
+             legend spaces (win/take from or lose/pay/give to the Bank), the double Red Traffic
+             Light (passing it costs a fine, stopping on it does not) and Bonus ($250 a lap).
+Equipment.   Give or Take cards, drawn on doubles before the man moves: a moving card ends
+             the turn after its landing is settled; a money card is settled, then the man moves
+             by the dice. Special Exemption is kept (no taxes or traffic fines), can be sold,
+             and never goes back into the pack.
+Start.       $2,000 each in the rulebook's bills from a Bank with a finite supply; everyone
+             throws, the highest starts (tied highest throw again); the first move counts the
+             start space as one.
+Buying.      An unowned property may be bought at B; if refused (or not allowed), it is
+             auctioned to the others (the refuser may not bid); a lone qualified bidder buys it
+             at B. Utilities and public buildings are always auctioned, to everyone. Black Kat
+             reached by a card before it is sold: no rent, auctioned at once.
+Owning.      Rule of four sides: a second property on one side, or a second house anywhere,
+             only once the player owns a property on each of the four sides (utilities and
+             public buildings do not count). Dropped for 7+ players, or by option.
+Houses.      Bought at B in the player's own turn (before or after throwing); the fifth makes a
+             subdivision (four pieces go back to the player's stock of 16).
+Rents.       Paid to the owner; nothing on your own or on mortgaged holdings.
+Re-sales.    Any holding (and the Exemption card) may be offered to another player for a price;
+             the other side accepts or refuses.
+Mortgages.   In your turn (or when you owe money): the Bank lends M; lifting costs M + 10%; a
+             mortgaged holding keeps its mortgage when sold.
+End.         A player who cannot pay after mortgaging everything (and whose offers are
+             refused) is bankrupt: the game ends. Or the Bank runs out of money. Or (option) the
+             turn cap. Score = cash + B x houses per property + 3 x rent per utility/public
+             building (Waldorf Hotel $150); mortgaged holdings score nothing.
+
+Decided here (the rulebook is silent; see docs/easy_money.md): only the player whose turn it is
+(or a player who owes money) may start a re-sale, at most ``max_offers_per_turn`` a turn; card
+moves go forward (collecting the Bonus) but are never fined at the Traffic Light; a bankrupt
+player pays what cash is left to the creditor and cannot win; opening bids start at
+``min_bid`` and rise by at least $5.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core.chance import D6, Deck
+from ...core.data import load_toml, require
+from ...core.game import Game
+
+BANK = "Bank"
+HOSPITAL = "City Hospital"
+SIDES = 4
+
+SPACE_KINDS = ("bonus", "property", "utility", "public", "hospital", "legend", "traffic_light")
+LEGEND_EFFECTS = ("win", "take", "lose", "pay", "give", "hospital", "none")
+CARD_EFFECTS = ("exemption", "move_to", "back", "take", "pay", "take_each", "give_each")
+OWNABLE = ("property", "utility", "public")
+
+#: greedy bot: dollars it keeps in hand when buying, bidding and building
+RESERVE = 150
+BUILD_RESERVE = 300
+
+
+# ----- the board and the cards (data) -------------------------------------------------------------
+def load_board(path: str | None = None) -> dict:
+    """Read and check ``board.toml`` (or the house-rule file at ``path``).
+
+    Returns the TOML as a dict: ``space`` is the list of spaces in board order (index 0 is the
+    Bonus/start space), each a dict with ``name`` and ``kind`` plus that kind's fields (see the
+    file's header); ``side`` (1-4) is added to each space.
+
+    Raises:
+        ValueError: a missing or ill-typed field, a number of spaces not a multiple of 4, no
+            Bonus space at index 0, no City Hospital, Red Traffic Light spaces not in one
+            adjacent pair, a rent column that is not 5 rising amounts, start bills that do not
+            add up to ``start_cash``, or duplicate holding names.
+    """
+    data = load_toml(__package__, "board.toml", path)
+    for key in ("start_cash", "start_bills", "bonus", "traffic_fine", "houses_per_player",
+                "lift_interest_percent", "money_supply", "space"):  # fmt: skip
+        require(key in data, f"board.toml: missing {key!r}")
+    bills = sum(int(k) * v for k, v in data["start_bills"].items())
+    require(
+        bills == data["start_cash"],
+        f"board.toml: start_bills add up to ${bills}, not start_cash ${data['start_cash']}",
+    )
+    spaces = data["space"]
+    n = len(spaces)
+    require(n >= 8 and n % SIDES == 0, f"board.toml: {n} spaces is not 4 equal sides")
+    names = set()
+    for i, sp in enumerate(spaces):
+        require("name" in sp and "kind" in sp, f"board.toml: space {i} needs name and kind")
+        kind = sp["kind"]
+        require(kind in SPACE_KINDS, f"board.toml: space {i} has unknown kind {kind!r}")
+        sp["side"] = i // (n // SIDES) + 1
+        if kind in OWNABLE:
+            require(sp["name"] not in names, f"board.toml: holding {sp['name']!r} repeated")
+            names.add(sp["name"])
+        if kind == "property":
+            for key in ("B", "M", "rents"):
+                require(key in sp, f"board.toml: property {sp['name']!r} needs {key!r}")
+            r = sp["rents"]
+            require(
+                len(r) == 5 and all(type(x) is int and x > 0 for x in r)
+                and all(a < b for a, b in zip(r, r[1:], strict=False)),
+                f"board.toml: {sp['name']!r} needs 5 rising rents (1-4 houses, subdivision)",
+            )  # fmt: skip
+            require(sp["B"] > 0 and sp["M"] > 0, f"board.toml: {sp['name']!r} B and M > 0")
+        elif kind in ("utility", "public"):
+            require(
+                type(sp.get("rent")) is int and sp["rent"] > 0,
+                f"board.toml: {sp['name']!r} needs a positive rent",
+            )
+            if kind == "public":
+                require(type(sp.get("M")) is int and sp["M"] > 0,
+                        f"board.toml: public building {sp['name']!r} needs M")  # fmt: skip
+        elif kind == "legend":
+            require(
+                sp.get("effect") in LEGEND_EFFECTS,
+                f"board.toml: legend {sp['name']!r} effect must be one of {LEGEND_EFFECTS}",
+            )
+            require(
+                type(sp.get("amount")) is int and sp["amount"] >= 0,
+                f"board.toml: legend {sp['name']!r} needs an amount >= 0",
+            )
+    require(spaces[0]["kind"] == "bonus", "board.toml: space 0 must be the Bonus (start) space")
+    require(sum(sp["kind"] == "hospital" for sp in spaces) == 1, "board.toml: one City Hospital")
+    lights = [i for i, sp in enumerate(spaces) if sp["kind"] == "traffic_light"]
+    require(
+        len(lights) == 2 and lights[1] == lights[0] + 1,
+        "board.toml: the Red Traffic Light is one pair of adjacent spaces",
+    )
+    return data
+
+
+def load_cards(path: str | None = None) -> dict:
+    """Read and check ``cards.toml`` (or ``path``): ``card`` is a list of
+    ``{id, title, text, effect, count, ...}`` (``amount``, ``target``, ``exempt`` by effect).
+
+    Raises:
+        ValueError: a missing field, an unknown effect, a non-positive count, a repeated id,
+            or a Special Exemption card counted other than once.
+    """
+    data = load_toml(__package__, "cards.toml", path)
+    require("card" in data, "cards.toml: no cards")
+    ids = set()
+    for c in data["card"]:
+        for key in ("id", "title", "text", "effect", "count"):
+            require(key in c, f"cards.toml: a card lacks {key!r}: {c}")
+        require(c["effect"] in CARD_EFFECTS, f"cards.toml: unknown effect {c['effect']!r}")
+        require(type(c["count"]) is int and c["count"] > 0, f"cards.toml: {c['id']} count")
+        require(c["id"] not in ids, f"cards.toml: card id {c['id']!r} repeated")
+        ids.add(c["id"])
+        if c["effect"] == "move_to":
+            require("target" in c, f"cards.toml: {c['id']} needs a target space")
+        elif c["effect"] != "exemption":
+            require(type(c.get("amount")) is int and c["amount"] > 0,
+                    f"cards.toml: {c['id']} needs a positive amount")  # fmt: skip
+        if c["effect"] == "exemption":
+            require(c["count"] == 1, "cards.toml: there is one Special Exemption card")
+    return data
+
+
+class EasyMoney(Game):
+    """Easy Money for 2-8 players (rulebook: "two to six or more"; with 7 or more the rule of
+    four sides is dropped, as the rulebook says).
+
+    Options:
+        max_rounds (int): turn cap: the game ends, scored as the rulebook scores it, after this
+            many rounds (every player one turn); 0 = no cap (a game may then run very long).
+            Default 50 rounds, a long evening's game (reconstruction).
+        rule_of_four (bool): the rule of four sides (False = the rulebook's 7-or-more variant,
+            "if all agree"); always off with 7 or more players.
+        money_supply (int): all the script money in the box, Bank and players together; 0 =
+            the board file's ``money_supply``. The Bank breaks when it cannot pay.
+        min_bid (int): the lowest opening bid at an auction (reconstruction).
+        max_offers_per_turn (int): re-sale offers one player may make in one turn.
+        data_file, cards_file (str): house-rule ``board.toml`` / ``cards.toml``; "" = shipped.
+
+    Accounts: ``"Bank"`` (finite), ``"City Hospital"``, ``"wallet:<name>"``.
+    Actions: ``"roll"``, ``"end"``, ``"buy"``, ``"decline"``, ``"build:<space>"``,
+    ``"mortgage:<space>"``, ``"lift:<space>"``, ``"offer"``, ``"space:<i>"``/``"exemption"``
+    (what to offer), a seat (to whom), an int (a bid or a price), ``"pass"``, ``"cancel"``,
+    ``"accept"``, ``"refuse"``, ``"bankrupt"``.
+    """
+
+    name = "easy_money"
+    title = "Easy Money"
+    min_players = 2
+    max_players = 8
+    default_options = {
+        "max_rounds": 50,
+        "rule_of_four": True,
+        "money_supply": 0,
+        "min_bid": 10,
+        "max_offers_per_turn": 3,
+        "data_file": "",
+        "cards_file": "",
+    }
+    rulebook = "rulebooks/easy-money.txt"
+
+    @classmethod
+    def _validate_options(cls, options: dict) -> None:
+        if options["max_rounds"] < 0:
+            raise ValueError("max_rounds must be 0 (no cap) or more")
+        if options["money_supply"] < 0:
+            raise ValueError("money_supply must be 0 (the board file's) or more")
+        if options["min_bid"] < 1:
+            raise ValueError("min_bid must be at least $1")
+        if options["max_offers_per_turn"] < 0:
+            raise ValueError("max_offers_per_turn must be 0 or more")
+
+    # ----- the board, the cards and the start ----------------------------------------------------
+    def _setup(self) -> None:
+        self.data = load_board(self.options["data_file"] or None)
+        self.board = self.data["space"]
+        self.cards = {c["id"]: c for c in load_cards(self.options["cards_file"] or None)["card"]}
+        n, size = len(self.players), len(self.board)
+        self.side_len = size // SIDES
+        self.names = {sp["name"]: i for i, sp in enumerate(self.board)}
+        for c in self.cards.values():
+            if c["effect"] == "move_to" and c["target"] not in self.names:
+                raise ValueError(f"cards.toml: {c['id']} targets unknown space {c['target']!r}")
+        self.lights = tuple(i for i, sp in enumerate(self.board) if sp["kind"] == "traffic_light")
+        self.four_sides_rule = self.options["rule_of_four"] and n < 7
+        supply = self.options["money_supply"] or self.data["money_supply"]
+        start = self.data["start_cash"]
+        if supply < start * n:
+            raise ValueError(f"money_supply ${supply:,} cannot deal ${start:,} to {n} players")
+        self.ledger.open(BANK, supply)
+        self.ledger.open(HOSPITAL, 0)
+        bills = ", ".join(f"{v} x ${k}" for k, v in self.data["start_bills"].items())
+        for p in self.players:
+            self.ledger.open(self.wallet(p), 0)
+            self.transfer(BANK, self.wallet(p), start, f"starting money: {bills}")
+        self.deck = Deck.from_counts({c: v["count"] for c, v in self.cards.items()}, self.rng)
+        self.owner: list[int | None] = [None] * size
+        self.houses = [0] * size  # properties: 1-4 houses, 5 = subdivision
+        self.mortgaged = [False] * size
+        self.pos = [0] * n
+        self.started = [False] * n  # made the first move (which counts Start as one)
+        self.exemption: int | None = None  # seat holding the Special Exemption card
+        self.current = 0
+        self.first = 0
+        self.round = 1
+        self.turns = 0
+        self.rolled = False
+        self.dice: tuple[int, int] | None = None
+        self.last_card: str | None = None
+        self.offers_used = [0] * n
+        self.resume: str | None = None  # what comes after the debts are settled
+        self.debts: list[list] = []  # [debtor seat, creditor account, dollars, reason]
+        self.auction: dict | None = None
+        self.offer: dict | None = None
+        self.bankrupt: int | None = None
+        self.bank_broken = False
+        self.end_reason = ""
+        self.opening = {"rollers": list(range(n)), "index": 0, "rolls": {}}
+        self._ask_opening()
+
+    def wallet(self, player: str | int) -> str:
+        """Account name of a player's wallet (by name or seat)."""
+        return f"wallet:{self.players[player] if isinstance(player, int) else player}"
+
+    def cash(self, seat: int) -> int:
+        """Dollars in ``seat``'s wallet."""
+        return self.ledger[self.wallet(seat)]
+
+    def side(self, space: int) -> int:
+        """The side (1-4) a space is on."""
+        return space // self.side_len + 1
+
+    def _ask_opening(self) -> None:
+        seat = self.opening["rollers"][self.opening["index"]]
+        self.ask(seat, "roll", "Throw to see who starts", ("roll",), tag="opening")
+
+    def _opening_roll(self) -> None:
+        o = self.opening
+        seat = o["rollers"][o["index"]]
+        d = (D6.roll(self.rng), D6.roll(self.rng))
+        o["rolls"][seat] = sum(d)
+        self.emit("rolled", f"{self.players[seat]} threw {d[0]}+{d[1]} to start.", seat=seat,
+                  dice=d)  # fmt: skip
+        o["index"] += 1
+        if o["index"] < len(o["rollers"]):
+            self._ask_opening()
+            return
+        best = max(o["rolls"].values())
+        top = [s for s in o["rollers"] if o["rolls"][s] == best]
+        if len(top) > 1:
+            names = ", ".join(self.players[s] for s in top)
+            self.emit("tie", f"{names} tied with {best}: they throw again.", seats=top)
+            self.opening = {"rollers": top, "index": 0, "rolls": {}}
+            self._ask_opening()
+            return
+        self.opening = None
+        self.current = self.first = top[0]
+        self.emit("starts", f"{self.players[top[0]]} plays first.", seat=top[0])
+        self._start_turn()
+
+    # ----- the decisions of a turn ---------------------------------------------------------------
+    def _apply(self, action: Any) -> None:
+        tag = self.pending.tag
+        handler = getattr(self, "_on_" + tag)
+        handler(action)
+        if self.bank_broken and self.pending is not None:
+            self._end_game("the Bank ran out of money")
+
+    def _on_opening(self, action: Any) -> None:
+        self._opening_roll()
+
+    def _start_turn(self) -> None:
+        self.rolled = False
+        self.dice = None
+        self.last_card = None
+        self.offers_used = [0] * len(self.players)
+        self._ask_turn()
+
+    def _turn_options(self, seat: int) -> tuple[list, dict]:
+        """Build, mortgage, lift and offer options of ``seat`` in its own turn."""
+        opts, labels = [], {}
+        prof = self.profile(seat)
+        for i in self.holdings(seat):
+            sp = self.board[i]
+            if self.can_build(seat, i, prof):
+                what = "a subdivision" if self.houses[i] == 4 else "a house"
+                opts.append(f"build:{i}")
+                labels[f"build:{i}"] = f"Build {what} on {sp['name']} (${sp['B']:,})"
+        for i in self.holdings(seat):
+            if self.can_mortgage(seat, i):
+                opts.append(f"mortgage:{i}")
+                labels[f"mortgage:{i}"] = (
+                    f"Mortgage {self.board[i]['name']} (+${self.board[i]['M']:,})"
+                )
+            elif self.mortgaged[i] and self.cash(seat) >= self.lift_cost(i):
+                opts.append(f"lift:{i}")
+                labels[f"lift:{i}"] = (
+                    f"Lift the mortgage on {self.board[i]['name']} (${self.lift_cost(i):,})"
+                )
+        if self._offer_items(seat, first=True):
+            opts.append("offer")
+            labels["offer"] = "Offer a holding for sale to a player"
+        return opts, labels
+
+    def _ask_turn(self) -> None:
+        s = self.current
+        opts, labels = self._turn_options(s)
+        labels["roll"] = "Throw the dice"
+        self.ask(s, "choose", f"{self.players[s]}: throw the dice, or build, mortgage or sell first",
+                 ["roll", *opts], labels=labels, tag="turn")  # fmt: skip
+
+    def _ask_post(self) -> None:
+        s = self.current
+        opts, labels = self._turn_options(s)
+        labels["end"] = "End the turn"
+        self.ask(s, "choose", f"{self.players[s]}: end the turn, or build, mortgage or sell",
+                 ["end", *opts], labels=labels, tag="post")  # fmt: skip
+
+    def _on_turn(self, action: Any) -> None:
+        if action == "roll":
+            self._throw()
+        else:
+            self._turn_extra(action, "turn")
+
+    def _on_post(self, action: Any) -> None:
+        if action == "end":
+            self._end_turn()
+        else:
+            self._turn_extra(action, "post")
+
+    def _turn_extra(self, action: str, back: str) -> None:
+        s = self.current
+        if action == "offer":
+            self._start_offer(s, back)
+            return
+        verb, i = action.split(":")
+        i = int(i)
+        {"build": self._build, "mortgage": self._mortgage, "lift": self._lift}[verb](s, i)
+        self._back(back)
+
+    def _back(self, back: str) -> None:
+        """Return to the decision a side action (mortgage, offer) was taken from."""
+        if back == "turn":
+            self._ask_turn()
+        elif back == "post":
+            self._ask_post()
+        else:  # "debt": try to settle again
+            self._proceed()
+
+    # ----- doubles, Give or Take cards, moving -------------------------------------------------------
+    def _throw(self) -> None:
+        s = self.current
+        d = (D6.roll(self.rng), D6.roll(self.rng))
+        self.dice = d
+        self.rolled = True
+        self.emit("rolled", f"{self.players[s]} threw {d[0]}+{d[1]} = {sum(d)}.", seat=s, dice=d)
+        if d[0] == d[1]:
+            self._draw_card(s)
+        else:
+            self.resume = "move"
+            self._proceed()
+
+    def _draw_card(self, s: int) -> None:
+        cid = self.deck.draw(self.rng)
+        card = self.cards[cid]
+        self.last_card = cid
+        self.emit("drew", f"Doubles: {self.players[s]} drew '{card['title']}': {card['text']}",
+                  seat=s, card=cid)  # fmt: skip
+        eff = card["effect"]
+        if eff == "exemption":
+            self.exemption = s  # kept: never discarded, so never reshuffled
+            self.resume = "move"
+            self._proceed()
+            return
+        self.deck.discard(cid)
+        if eff == "move_to":
+            self._card_move(s, self.names[card["target"]], forward=True)
+        elif eff == "back":
+            self._card_move(s, (self.pos[s] - card["amount"]) % len(self.board), forward=False)
+        else:
+            amt = card["amount"]
+            if eff == "take":
+                self._bank_pays(s, amt, card["title"])
+            elif eff == "pay":
+                if card.get("exempt") and self.exemption == s:
+                    self.emit("exempt", f"{self.players[s]} is exempt ({card['title']}).", seat=s)
+                else:
+                    self.debts.append([s, BANK, amt, card["title"]])
+            elif eff == "take_each":
+                for o in self._others(s):
+                    self.debts.append([o, self.wallet(s), amt, card["title"]])
+            elif eff == "give_each":
+                for o in self._others(s):
+                    self.debts.append([s, self.wallet(o), amt, card["title"]])
+            self.resume = "move"
+            self._proceed()
+
+    def _others(self, s: int) -> list[int]:
+        n = len(self.players)
+        return [(s + k) % n for k in range(1, n)]
+
+    def _card_move(self, s: int, target: int, forward: bool) -> None:
+        here = self.pos[s]
+        if forward and (target < here or (target == here and self.started[s])):
+            self._bank_pays(s, self.data["bonus"], "Bonus: once around the board")
+        self.pos[s] = target
+        self.started[s] = True
+        self.emit("moved", f"{self.players[s]} goes to {self.board[target]['name']}.", seat=s,
+                  space=target)  # fmt: skip
+        self.resume = "card_land"
+        self._proceed()
+
+    def _dice_move(self) -> None:
+        s = self.current
+        size = len(self.board)
+        steps = sum(self.dice)
+        if not self.started[s]:
+            steps -= 1  # the first move counts the start space as one
+            self.started[s] = True
+        start = self.pos[s]
+        path = [(start + k) % size for k in range(1, steps + 1)]
+        end = path[-1] if path else start
+        self.pos[s] = end
+        self.emit("moved", f"{self.players[s]} moves {steps} to {self.board[end]['name']}.",
+                  seat=s, space=end, path=path)  # fmt: skip
+        if start + steps >= size:
+            self._bank_pays(s, self.data["bonus"], "Bonus: once around the board")
+        a, b = self.lights
+        if a in path[:-1] and b in path[:-1]:
+            if self.exemption == s:
+                self.emit("exempt", f"{self.players[s]} passes the Red Traffic Light, exempt.")
+            else:
+                self.debts.append(
+                    [s, BANK, self.data["traffic_fine"], "passed the Red Traffic Light"]
+                )
+        self.resume = "land"
+        self._proceed()
+
+    # ----- landing: buying, auctions, rents, legends, the hospital -------------------------------
+    def _land(self, by_card: bool) -> None:
+        s = self.current
+        i = self.pos[s]
+        sp = self.board[i]
+        kind = sp["kind"]
+        self.resume = "post"
+        if kind in OWNABLE:
+            o = self.owner[i]
+            if o is None:
+                if kind == "property":
+                    if self.may_acquire(s, i) and self.cash(s) >= sp["B"]:
+                        self.ask(s, "choose", f"Buy {sp['name']} for ${sp['B']:,}?",
+                                 ("buy", "decline"), tag="buy",
+                                 labels={"buy": f"Buy for ${sp['B']:,}", "decline": "Decline (auction)"})  # fmt: skip
+                        return
+                    self.emit("cannot_buy", f"{self.players[s]} may not buy {sp['name']}.")
+                    self._start_auction(i, exclude=s)
+                else:
+                    if by_card:
+                        self.emit(
+                            "no_rent",
+                            f"{sp['name']} is not sold yet: no rent; it is auctioned at once.",
+                        )
+                    self._start_auction(i, exclude=None)
+                return
+            if o == s:
+                self.emit("own", f"{self.players[s]} is on their own {sp['name']}.")
+            elif self.mortgaged[i]:
+                self.emit("no_rent", f"{sp['name']} is mortgaged: no rent.")
+            else:
+                self.debts.append([s, self.wallet(o), self.rent(i), f"rent for {sp['name']}"])
+        elif kind == "hospital":
+            pot = self.ledger[HOSPITAL]
+            self.transfer(HOSPITAL, self.wallet(s), pot, "collects the City Hospital money")
+            if not pot:
+                self.emit("hospital", "The City Hospital holds no money.")
+        elif kind == "bonus" or kind == "traffic_light":
+            pass  # the Bonus was paid when the lap was completed; no fine for stopping
+        else:
+            eff, amt = sp["effect"], sp["amount"]
+            if eff in ("win", "take"):
+                self._bank_pays(s, amt, sp["name"])
+            elif eff in ("lose", "pay", "give"):
+                if sp.get("exempt") and self.exemption == s:
+                    self.emit("exempt", f"{self.players[s]} is exempt from {sp['name']}.")
+                else:
+                    self.debts.append([s, BANK, amt, sp["name"]])
+            elif eff == "hospital":
+                self.debts.append([s, HOSPITAL, amt, sp["name"]])
+        self._proceed()
+
+    def _on_buy(self, action: Any) -> None:
+        s = self.current
+        i = self.pos[s]
+        if action == "buy":
+            self._acquire(s, i, self.board[i]["B"])
+            self._proceed()
+        else:
+            self.emit("declined", f"{self.players[s]} declines {self.board[i]['name']}.")
+            self._start_auction(i, exclude=s)
+
+    def _acquire(self, s: int, i: int, price: int) -> None:
+        self.transfer(self.wallet(s), BANK, price, f"buys {self.board[i]['name']}")
+        self.owner[i] = s
+        if self.board[i]["kind"] == "property":
+            self.houses[i] = 1
+        self.emit("bought", f"{self.players[s]} buys {self.board[i]['name']} for ${price:,}.",
+                  seat=s, space=i, price=price)  # fmt: skip
+
+    def _start_auction(self, i: int, exclude: int | None) -> None:
+        sp = self.board[i]
+        lo = self.options["min_bid"]
+        start = self.current
+        order = [(start + k) % len(self.players) for k in range(len(self.players))]
+        if exclude is not None:
+            order = [p for p in order if p != exclude]
+        if sp["kind"] != "property":
+            order = order[1:] + order[:1]  # left of the lander first, the lander last
+        qualified = [p for p in order if self.cash(p) >= lo and self.may_acquire(p, i)]
+        if not qualified:
+            self.emit("unsold", f"Nobody may bid: {sp['name']} stays unsold.", space=i)
+            self._proceed()
+            return
+        if sp["kind"] == "property" and len(qualified) == 1:
+            p = qualified[0]
+            if self.cash(p) < sp["B"]:
+                self.emit("unsold", f"{sp['name']} stays unsold.", space=i)
+                self._proceed()
+                return
+            self.auction = {"space": i, "order": [p], "bidders": [p], "high": 0, "leader": None,
+                            "last": None, "to_bid": p}  # fmt: skip
+            self.ask(p, "choose", f"Only bidder: buy {sp['name']} at ${sp['B']:,}?",
+                     ("buy", "decline"), tag="lone_bidder",
+                     labels={"buy": f"Buy for ${sp['B']:,}", "decline": "Decline"})  # fmt: skip
+            return
+        rents = "/".join(f"${r}" for r in sp["rents"]) if "rents" in sp else f"${sp['rent']}"
+        self.emit("auction", f"Auction of {sp['name']} (rent {rents}).", space=i,
+                  bidders=list(qualified))  # fmt: skip
+        self.auction = {"space": i, "order": qualified, "bidders": list(qualified), "high": 0,
+                        "leader": None, "last": None, "to_bid": None}  # fmt: skip
+        self._ask_bid()
+
+    def _on_lone_bidder(self, action: Any) -> None:
+        i = self.auction["space"]
+        p = self.auction["bidders"][0]
+        self.auction = None
+        if action == "buy":
+            self._acquire(p, i, self.board[i]["B"])
+        else:
+            self.emit("unsold", f"{self.board[i]['name']} stays unsold.", space=i)
+        self._proceed()
+
+    def next_bid(self) -> int:
+        """The lowest bid the pending auction accepts (dollars)."""
+        a = self.auction
+        return self.options["min_bid"] if a["leader"] is None else a["high"] + 5
+
+    def _ask_bid(self) -> None:
+        a = self.auction
+        low = self.next_bid()
+        # bidders who cannot pay the next bid drop out (the leader stays)
+        a["bidders"] = [p for p in a["bidders"] if p == a["leader"] or self.cash(p) >= low]
+        others = [p for p in a["bidders"] if p != a["leader"]]
+        i = a["space"]
+        if not others:
+            if a["leader"] is not None:
+                self._acquire(a["leader"], i, a["high"])
+            else:
+                self.emit("unsold", f"No bids: {self.board[i]['name']} stays unsold.", space=i)
+            self.auction = None
+            self._proceed()
+            return
+        order = a["order"]
+        start = 0 if a["last"] is None else order.index(a["last"]) + 1
+        for k in range(len(order)):
+            p = order[(start + k) % len(order)]
+            if p in others:
+                break
+        a["to_bid"] = p
+        high = (
+            "no bid yet"
+            if a["leader"] is None
+            else f"${a['high']:,} by {self.players[a['leader']]}"
+        )
+        self.ask(p, "amount", f"Auction of {self.board[i]['name']} ({high}): bid ${low:,} or more, or pass",
+                 ("pass",), low=low, high=self.cash(p), step=1, tag="bid")  # fmt: skip
+
+    def _on_bid(self, action: Any) -> None:
+        a = self.auction
+        p = a["last"] = a["to_bid"]
+        if action == "pass":
+            self.emit("pass", f"{self.players[p]} passes.", seat=p)
+            a["bidders"].remove(p)
+        else:
+            a["high"], a["leader"] = action, p
+            self.emit("bid", f"{self.players[p]} bids ${action:,}.", seat=p, amount=action)
+        self._ask_bid()
+
+    # ----- houses, mortgages ----------------------------------------------------------------------
+    def _build(self, s: int, i: int) -> None:
+        sp = self.board[i]
+        self.transfer(self.wallet(s), BANK, sp["B"], f"house on {sp['name']}")
+        self.houses[i] += 1
+        what = "a subdivision" if self.houses[i] == 5 else f"house {self.houses[i]}"
+        self.emit("built", f"{self.players[s]} builds {what} on {sp['name']}.", seat=s, space=i)
+
+    def _mortgage(self, s: int, i: int) -> None:
+        self.mortgaged[i] = True
+        self.emit("mortgaged", f"{self.players[s]} mortgages {self.board[i]['name']}.", space=i)
+        self._bank_pays(s, self.board[i]["M"], f"mortgage on {self.board[i]['name']}")
+
+    def _lift(self, s: int, i: int) -> None:
+        self.transfer(
+            self.wallet(s),
+            BANK,
+            self.lift_cost(i),
+            f"lifts the mortgage on {self.board[i]['name']}",
+        )
+        self.mortgaged[i] = False
+        self.emit(
+            "lifted", f"{self.players[s]} lifts the mortgage on {self.board[i]['name']}.", space=i
+        )
+
+    # ----- re-sales between players -------------------------------------------------------------
+    def _offer_items(self, seat: int, limit: bool = True, first: bool = False) -> list:
+        """What ``seat`` may offer now: ``"space:<i>"`` holdings and ``"exemption"``, each with
+        at least one player allowed to buy it; empty once the turn's offers are used up
+        (unless ``limit`` is False). ``first``: stop at the first item found."""
+        if limit and self.offers_used[seat] >= self.options["max_offers_per_turn"]:
+            return []
+        profs = self._profiles(seat)
+        if not profs:
+            return []
+        items = ["exemption"] if self.exemption == seat else []
+        if first and items:
+            return items
+        for i, o in enumerate(self.owner):
+            if o == seat and any(self.may_acquire(b, i, True, pr) for b, pr in profs.items()):
+                items.append(f"space:{i}")
+                if first:
+                    return items
+        return items
+
+    def _profiles(self, seller: int) -> dict:
+        """``{seat: profile}`` of the possible buyers from ``seller`` (others with cash),
+        computed in one pass over the board."""
+        buyers = [b for b in self._others(seller) if self.cash(b) >= 1]
+        out = {b: [0, set()] for b in buyers}
+        for i, o in enumerate(self.owner):
+            if o in out:
+                pr = out[o]
+                pr[0] += self._pieces(i)
+                if self.board[i]["kind"] == "property":
+                    pr[1].add(i // self.side_len + 1)
+        return out
+
+    def _buyers(self, seller: int, item: str) -> list[int]:
+        profs = self._profiles(seller)
+        if item == "exemption":
+            return list(profs)
+        i = int(item[6:])
+        return [b for b, pr in profs.items() if self.may_acquire(b, i, bought=True, prof=pr)]
+
+    def item_name(self, item: str) -> str:
+        """Display name of an offered item (``"space:<i>"`` or ``"exemption"``)."""
+        return (
+            "the Special Exemption card"
+            if item == "exemption"
+            else self.board[int(item[6:])]["name"]
+        )
+
+    def _start_offer(self, seller: int, back: str) -> None:
+        self.offers_used[seller] += 1
+        self.offer = {"seller": seller, "item": None, "buyer": None, "price": None, "back": back}
+        items = self._offer_items(seller, limit=False)
+        self.ask(seller, "choose", "Offer what for sale?", [*items, "cancel"], tag="offer_item",
+                 labels={it: self.item_name(it) for it in items})  # fmt: skip
+
+    def _on_offer_item(self, action: Any) -> None:
+        o = self.offer
+        if action == "cancel":
+            self.offer = None
+            self._back(o["back"])
+            return
+        o["item"] = action
+        buyers = self._buyers(o["seller"], action)
+        self.ask(o["seller"], "player", f"Offer {self.item_name(action)} to whom?", buyers,
+                 tag="offer_to")  # fmt: skip
+
+    def _on_offer_to(self, action: Any) -> None:
+        o = self.offer
+        o["buyer"] = action
+        self.ask(o["seller"], "amount",
+                 f"Price for {self.item_name(o['item'])} to {self.players[action]} "
+                 f"($1-${self.cash(action):,}, their cash)", ("cancel",),
+                 low=1, high=self.cash(action), tag="offer_price")  # fmt: skip
+
+    def _on_offer_price(self, action: Any) -> None:
+        o = self.offer
+        if action == "cancel":
+            self.offer = None
+            self._back(o["back"])
+            return
+        o["price"] = action
+        self.emit("offer", f"{self.players[o['seller']]} offers {self.item_name(o['item'])} to "
+                  f"{self.players[o['buyer']]} for ${action:,}.", **{k: o[k] for k in ("seller", "buyer", "price", "item")})  # fmt: skip
+        self.ask(o["buyer"], "choose",
+                 f"{self.players[o['seller']]} offers you {self.item_name(o['item'])} for ${action:,}",
+                 ("accept", "refuse"), tag="offer_reply")  # fmt: skip
+
+    def _on_offer_reply(self, action: Any) -> None:
+        o, self.offer = self.offer, None
+        seller, buyer, item, price = o["seller"], o["buyer"], o["item"], o["price"]
+        if action == "accept":
+            self.transfer(self.wallet(buyer), self.wallet(seller), price,
+                          f"buys {self.item_name(item)}")  # fmt: skip
+            if item == "exemption":
+                self.exemption = buyer
+            else:
+                self.owner[int(item[6:])] = buyer
+            self.emit("sold", f"{self.players[buyer]} buys {self.item_name(item)} from "
+                      f"{self.players[seller]} for ${price:,}.", seller=seller, buyer=buyer)  # fmt: skip
+        else:
+            self.emit("refused", f"{self.players[buyer]} refuses the offer.", seat=buyer)
+        self._back(o["back"])
+
+    # ----- money owed, raising money, bankruptcy, the Bank ---------------------------------------
+    def _bank_pays(self, seat: int, amount: int, reason: str) -> None:
+        """The Bank pays ``amount``; if it holds less, it pays what it has and is broken."""
+        have = self.ledger[BANK]
+        self.transfer(BANK, self.wallet(seat), min(have, amount), reason)
+        if have < amount:
+            self.bank_broken = True
+            self.emit("bank_broken", f"The Bank cannot pay ${amount:,}: the Bank is broken.")
+
+    def _proceed(self) -> None:
+        """Settle the money owed, in order, then carry on with :attr:`resume`."""
+        while self.debts:
+            debtor, dst, amount, reason = self.debts[0]
+            if self.cash(debtor) >= amount:
+                self.transfer(self.wallet(debtor), dst, amount, reason)
+                self.debts.pop(0)
+                continue
+            opts = self._debt_options(debtor)
+            if opts:
+                self.ask(debtor, "choose",
+                         f"{self.players[debtor]} owes ${amount:,} ({reason}) and holds "
+                         f"${self.cash(debtor):,}: mortgage or sell", opts, tag="debt",
+                         labels=self._debt_labels(opts))  # fmt: skip
+                return
+            self._go_bankrupt(debtor)
+            return
+        step, self.resume = self.resume, None
+        if step == "move":
+            self._dice_move()
+        elif step in ("land", "card_land"):
+            self._land(by_card=step == "card_land")
+        elif step == "post":
+            self._ask_post()
+
+    def _debt_options(self, seat: int) -> list:
+        opts = [f"mortgage:{i}" for i in self.holdings(seat) if self.can_mortgage(seat, i)]
+        if self._offer_items(seat, first=True):
+            opts.append("offer")
+        if opts and not any(o.startswith("mortgage:") for o in opts):
+            opts.append("bankrupt")  # everything mortgaged: offers are optional
+        return opts
+
+    def _debt_labels(self, opts: list) -> dict:
+        out = {}
+        for o in opts:
+            if o.startswith("mortgage:"):
+                i = int(o[9:])
+                out[o] = f"Mortgage {self.board[i]['name']} (+${self.board[i]['M']:,})"
+        out["offer"] = "Offer a holding for sale"
+        out["bankrupt"] = "Give up: declare bankruptcy"
+        return out
+
+    def _on_debt(self, action: Any) -> None:
+        seat = self.pending.player
+        if action == "bankrupt":
+            self._go_bankrupt(seat)
+        elif action == "offer":
+            self._start_offer(seat, "debt")
+        else:
+            self._mortgage(seat, int(action[9:]))
+            self._proceed()
+
+    def _go_bankrupt(self, seat: int) -> None:
+        _, dst, amount, reason = self.debts[0]
+        self.transfer(self.wallet(seat), dst, self.cash(seat), f"all that is left ({reason})")
+        self.bankrupt = seat
+        self.debts = []
+        self.emit("bankrupt", f"{self.players[seat]} cannot pay ${amount:,} and is bankrupt.",
+                  seat=seat)  # fmt: skip
+        self._end_game(f"{self.players[seat]} is bankrupt")
+
+    # ----- the end of a turn, of the game ----------------------------------------------------------
+    def _end_turn(self) -> None:
+        self.turns += 1
+        n = len(self.players)
+        self.current = (self.current + 1) % n
+        if self.current == self.first:
+            cap = self.options["max_rounds"]
+            if cap and self.round >= cap:
+                self._end_game(f"the turn cap ({cap} rounds) is reached")
+                return
+            self.round += 1
+        self._start_turn()
+
+    def _end_game(self, why: str) -> None:
+        self.end_reason = why
+        self.auction = self.offer = None
+        self.emit("end", f"The game ends: {why}.")
+        sc = self.scores()
+        alive = [s for s in range(len(self.players)) if s != self.bankrupt]
+        best = max(sc[self.players[s]] for s in alive)
+        self.finish([s for s in alive if sc[self.players[s]] == best])
+
+    # ----- rules as questions (used by the rules, the views and the bots) ---------------------------
+    def holdings(self, seat: int) -> list[int]:
+        """Spaces ``seat`` owns, in board order."""
+        return [i for i, o in enumerate(self.owner) if o == seat]
+
+    def profile(self, seat: int) -> tuple[int, set]:
+        """``(house pieces on the board, sides with a property)`` of ``seat``; a subdivision
+        uses one piece, a utility or public building one."""
+        pieces, sides = 0, set()
+        for i, o in enumerate(self.owner):
+            if o == seat:
+                pieces += self._pieces(i)
+                if self.board[i]["kind"] == "property":
+                    sides.add(i // self.side_len + 1)
+        return pieces, sides
+
+    def has_four_sides(self, seat: int) -> bool:
+        """True when ``seat`` owns a property on each side (utilities etc. do not count)."""
+        return len(self.profile(seat)[1]) == SIDES
+
+    def pieces_used(self, seat: int) -> int:
+        """House pieces of ``seat``'s colour on the board (a subdivision uses one)."""
+        return self.profile(seat)[0]
+
+    def _pieces(self, i: int) -> int:
+        h = self.houses[i]
+        return (1 if h == 5 else h) if self.board[i]["kind"] == "property" else 1
+
+    def may_acquire(self, seat: int, i: int, bought: bool = False, prof=None) -> bool:
+        """May ``seat`` become owner of space ``i`` (rule of four sides, house pieces left)?
+        ``bought`` = by a re-sale, taking over the space's houses too. Money is not checked.
+        ``prof`` = ``self.profile(seat)`` if already known."""
+        pieces, sides = prof or self.profile(seat)
+        kind = self.board[i]["kind"]
+        need = self._pieces(i) if bought else 1
+        if pieces + need > self.data["houses_per_player"]:
+            return False
+        if kind != "property" or not self.four_sides_rule or len(sides) == SIDES:
+            return True
+        if self.side(i) in sides:
+            return False
+        if bought and self.houses[i] > 1:  # more than one house needs all four sides
+            return len(sides | {self.side(i)}) == SIDES
+        return True
+
+    def can_build(self, seat: int, i: int, prof=None) -> bool:
+        """May ``seat`` build a house on ``i`` now (own unmortgaged property under 5 houses,
+        four sides owned unless the rule is off, a piece left, cash for B)?"""
+        sp = self.board[i]
+        if not (sp["kind"] == "property" and self.owner[i] == seat and not self.mortgaged[i]
+                and 1 <= self.houses[i] < 5 and self.cash(seat) >= sp["B"]):  # fmt: skip
+            return False
+        pieces, sides = prof or self.profile(seat)
+        return (not self.four_sides_rule or len(sides) == SIDES) and (
+            self.houses[i] == 4 or pieces < self.data["houses_per_player"]
+        )
+
+    def can_mortgage(self, seat: int, i: int) -> bool:
+        """Own, unmortgaged property or public building (utilities cannot be mortgaged)."""
+        return self.owner[i] == seat and not self.mortgaged[i] and "M" in self.board[i]
+
+    def lift_cost(self, i: int) -> int:
+        """Dollars to lift the mortgage on ``i``: M plus 10% interest (rounded up)."""
+        m = self.board[i]["M"]
+        return m + -(-m * self.data["lift_interest_percent"] // 100)
+
+    def rent(self, i: int) -> int:
+        """Rent of space ``i`` as it stands (dollars; 0 if unowned or mortgaged)."""
+        sp = self.board[i]
+        if self.owner[i] is None or self.mortgaged[i]:
+            return 0
+        return sp["rents"][self.houses[i] - 1] if sp["kind"] == "property" else sp["rent"]
+
+    def holding_value(self, i: int) -> int:
+        """Score value of holding ``i``: B x houses for a property, 3 x rent (or the board's
+        ``value``) for a utility or public building, 0 if mortgaged (rulebook "Scoring")."""
+        sp = self.board[i]
+        if self.mortgaged[i]:
+            return 0
+        if sp["kind"] == "property":
+            return sp["B"] * self.houses[i]
+        return sp.get("value", 3 * sp["rent"])
+
+    def scores(self) -> dict[str, int]:
+        """``{name: dollars}``: cash plus the value of every unmortgaged holding."""
+        vals = [self.cash(s) for s in range(len(self.players))]
+        for i, o in enumerate(self.owner):
+            if o is not None:
+                vals[o] += self.holding_value(i)
+        return dict(zip(self.players, vals, strict=True))
+
+    def observation(self, seat: int) -> dict:
+        """The whole table (everything is public) but not the order of the Give or Take pack."""
+        obs = super().observation(seat)
+        obs.update(
+            round=self.round,
+            current=self.current,
+            positions=list(self.pos),
+            owner=list(self.owner),
+            houses=list(self.houses),
+            mortgaged=list(self.mortgaged),
+            hospital=self.ledger[HOSPITAL],
+            bank=self.ledger[BANK],
+            exemption=self.exemption,
+            dice=self.dice,
+            last_card=self.last_card,
+            auction=None if self.auction is None else dict(self.auction),
+            offer=None if self.offer is None else dict(self.offer),
+            deck=self.deck.public_view(),
+            scores=self.scores(),
+        )
+        return obs
+
+    # ----- the greedy bot ---------------------------------------------------------------------------
+    def value_to(self, seat: int, i: int) -> int:
+        """What holding ``i`` is worth to ``seat`` (greedy bot): its score value plus about ten
+        landings' rent, or its mortgage value if higher; minus the lift cost if mortgaged."""
+        sp = self.board[i]
+        if sp["kind"] == "property":
+            h = max(1, self.houses[i])
+            v = sp["B"] * h + sp["rents"][h - 1] * 2
+        else:
+            v = sp.get("value", 3 * sp["rent"]) + 2 * sp["rent"]
+        v = max(v, sp.get("M", 0))
+        if self.mortgaged[i]:
+            v -= self.lift_cost(i)
+        return v
+
+    def greedy_action(self, rng: random.Random) -> Any:
+        """Heuristic using only public facts: buy what it can afford keeping $150; bid up to
+        the holding's value (halving the gap each raise); build where rent rises most per dollar
+        keeping $300; lift mortgages when rich; in debt mortgage the cheapest holding first;
+        accept offers below value; never starts an offer except to pay a debt."""
+        d = self.pending
+        s = d.player
+        tag = d.tag
+        cash = self.cash(s)
+        if tag in ("turn", "post"):
+            best, best_gain = None, 0.0
+            for o in d.options:
+                if o.startswith("build:"):
+                    i = int(o[6:])
+                    sp = self.board[i]
+                    if cash - sp["B"] >= BUILD_RESERVE:
+                        h = self.houses[i]
+                        gain = (sp["rents"][h] - sp["rents"][h - 1]) / sp["B"]
+                        if gain > best_gain:
+                            best, best_gain = o, gain
+                elif o.startswith("lift:") and best is None:
+                    if cash - self.lift_cost(int(o[5:])) >= BUILD_RESERVE:
+                        best = o
+            return best if best is not None else d.options[0]
+        if tag in ("buy", "lone_bidder"):
+            i = self.pos[self.current] if tag == "buy" else self.auction["space"]
+            return "buy" if cash - self.board[i]["B"] >= RESERVE else "decline"
+        if tag == "bid":
+            i = self.auction["space"]
+            limit = min(self.value_to(s, i), cash - RESERVE)
+            if d.low > limit:
+                return "pass"
+            return max(d.low, min(limit, d.low + (limit - d.low) // 2))
+        if tag == "debt":
+            morts = [o for o in d.options if o.startswith("mortgage:")]
+            if morts:
+                return min(morts, key=lambda o: (self.holding_value(int(o[9:])), o))
+            return "offer" if "offer" in d.options else "bankrupt"
+        if tag == "offer_item":
+            items = [o for o in d.options if o != "cancel"]
+            return min(
+                items, key=lambda it: 0 if it == "exemption" else self.holding_value(int(it[6:]))
+            )
+        if tag == "offer_to":
+            return max(d.options, key=lambda p: (self.cash(p), -p))
+        if tag == "offer_price":
+            o = self.offer
+            v = 50 if o["item"] == "exemption" else self.value_to(o["buyer"], int(o["item"][6:]))
+            return max(d.low, min(d.high, v))
+        if tag == "offer_reply":
+            o = self.offer
+            v = 50 if o["item"] == "exemption" else self.value_to(s, int(o["item"][6:]))
+            return "accept" if o["price"] <= v and cash - o["price"] >= RESERVE else "refuse"
+        return d.options[0]
