@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Install moneynb with its test tools and run every test: unit and rule tests, the shared
+# random-game tests, every notebook under nbval, and the browser tests (JupyterLab driven by
+# headless Chromium). Usage: bash scripts/test-all.sh [extra pytest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python3 -m pip install --quiet --upgrade pip
+python3 -m pip install --quiet -e ".[test]"
+
+# The browser tests need a Chromium: $MONEYNB_CHROMIUM, /usr/bin/chromium, or Playwright's own.
+if [ -z "${MONEYNB_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's chromium for the browser tests..."
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else
+    echo "No Chromium found: run 'sudo apt-get install chromium' (Debian/Ubuntu), or" >&2
+    echo "'python -m playwright install chromium', or set MONEYNB_CHROMIUM=/path/to/chrome." >&2
+  fi
+fi
+
+start=$(date +%s)
+python3 -m pytest tests notebooks --nbval-lax -p no:cacheprovider -o addopts="" "$@"
+echo "whole test run: $(( $(date +%s) - start )) s"
