@@ -202,3 +202,16 @@ def test_years_to_target():
     assert ev.years_to_target(0, 100, 0, deposit=10) == 10
     assert ev.loan_total(100, 0.1, 2) == pytest.approx(121)
     assert ev.loan_total(100, 0.1, 2, compound=False) == pytest.approx(120)
+
+
+def test_blackjack_agrees_with_the_moolah_engine():
+    from moneynb.games.moolah import rules
+
+    casino = {
+        int(k): v for k, v in load_toml("moneynb.games.moolah", "cards.toml")["casino"].items()
+    }
+    engine = {r["card"]: r for r in rules.blackjack_table(casino)}
+    for r in ev.blackjack_table():
+        assert r["p_win"] == engine[r["score"]]["p_win"]
+        assert r["best"] == engine[r["score"]]["best"]
+    assert ev.blackjack_house_edge() == -rules.blackjack_value(casino)

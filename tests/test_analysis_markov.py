@@ -152,3 +152,12 @@ def test_bad_model_raises():
         TrackModel(10, go_to={3: 12})
     with pytest.raises(ValueError, match="overshoot"):
         TrackModel(10, overshoot="wrap")
+
+
+def test_doubles_cut_a_wait():
+    m = TrackModel(20, waits={5: (2, 6)}, doubles_cut_wait=True, roll_again=True)
+    r = m.outcomes.index((2, 2))
+    s, landed = m.step((1, 0, 0), r, 0)
+    assert landed == 5 and s == (5, 0, 1)  # one of the two missed turns is served already
+    r = m.outcomes.index((1, 3))
+    assert m.step((1, 0, 0), r, 0)[0] == (5, 0, 2)

@@ -66,6 +66,8 @@ class TrackModel:
             ``doubles_target`` without moving (None = no limit).
         waits: ``{space: (turns, exit_space)}``: a token arriving there misses ``turns`` turns
             and is then put on ``exit_space``, from where it rolls on its next turn.
+        doubles_cut_wait: a token sent to a waiting space by a doubles roll uses its extra
+            roll to serve one missed turn at once (Moolah's "Rolling Doubles").
         absorbing: spaces where the token stays for ever (a finish square).
         start: the starting space.
         names: optional space names (for tables and plots).
@@ -87,6 +89,7 @@ class TrackModel:
     max_doubles: int | None = None
     doubles_target: int | None = None
     waits: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    doubles_cut_wait: bool = False
     absorbing: Sequence[int] = ()
     start: int = 0
     names: Sequence[str] | None = None
@@ -206,7 +209,12 @@ class TrackModel:
         if new == pos and not self.loop:
             return (pos, 0, 0), -1
         p = self._arrive(new, card)
-        again = doubles and self.roll_again and p not in self.waits
+        if p in self.waits:
+            state = self._settle(p, 0)
+            if doubles and self.doubles_cut_wait:
+                state = self.step(state, outcome, card)[0]  # one missed turn served now
+            return state, p
+        again = doubles and self.roll_again
         return self._settle(p, streak + 1 if again else 0), p
 
     def _settle(self, p: int, streak: int) -> tuple:

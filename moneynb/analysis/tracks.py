@@ -7,11 +7,12 @@ own data files (so a house-rule board or deck changes the analysis too).
 * :func:`moolah_track`: Moolah's board with its Option Points resolved by a policy; the Bank
   cannot be passed; doubles roll again (no limit; also when stopped at the Bank); go-to
   spaces; Bufe's Bar & Grill = miss one turn then Exit; The Big House Maximum Security = miss
-  one turn then Minimum Security, which is miss one turn then Parole (rulebook).
+  one turn then Minimum Security, which is miss one turn then Parole (rulebook); a token sent
+  there by a doubles roll serves one missed turn at once (moolah/rules.py, "Rolling Doubles").
 
 Simplifications (the chain follows one token, so choices become a fixed policy and other
 players are not modelled): Moolah spaces keep the token where it is; Take A Pal is not taken;
-Advantage cards and the "use doubles to cut a missed turn" rule are not modelled; decks are
+Advantage cards and Prison Break (which frees other tokens) are not modelled; decks are
 drawn with replacement; Easy Money's first move (counting Start as one) does not matter in the
 long run and is ignored.
 """
@@ -112,6 +113,7 @@ def moolah_track(
         waits=waits,
         cards=cards,
         roll_again=True,
+        doubles_cut_wait=True,
         start=kinds["bank"],
         names=[sp["name"] for sp in spaces],
     )
