@@ -440,3 +440,16 @@ def test_greedy_beats_random():
             g.apply(bots[g.decision.player].choose(g))
         wins += g.winners == [s]
     assert wins >= 38
+
+
+def test_undo_within_the_turn_only():
+    g = new()
+    assert not g.can_undo_in_turn()
+    g.apply(("place", 0))
+    assert g.can_undo_in_turn()
+    g.apply((1, 1))
+    g.apply("end_turn")
+    assert g.turn == 1 and not g.can_undo_in_turn() and g.turn_start == 3
+    g.apply(("place", 0))
+    g.undo()
+    assert g.turn == 1 and not g.can_undo_in_turn()

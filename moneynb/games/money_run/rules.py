@@ -173,6 +173,7 @@ class MoneyRun(Game):
         self.acted = False  # took an action this turn
         self.passes = 0  # whole turns in a row without an action
         self.selected: tuple | None = None
+        self.turn_start = 0  # index in ``actions`` of this turn's first action
         self._ask_action()
 
     def _draw(self) -> int:
@@ -211,6 +212,11 @@ class MoneyRun(Game):
     def coin_count(self) -> int:
         """Coins in bag + table + board: always 42 with the rulebook's coins."""
         return len(self.bag) + len(self.table) + sum(len(s) for s in self.stacks)
+
+    def can_undo_in_turn(self) -> bool:
+        """True if the player to move has taken an action (or picked a coin) this turn, which
+        ``undo()`` may take back without undoing another player's turn."""
+        return self.pending is not None and len(self.actions) > self.turn_start
 
     # ----- Placing coins --------------------------------------------------------------------
     def fits(self, rank: int, sq: int) -> bool:
@@ -416,6 +422,7 @@ class MoneyRun(Game):
                 self._stalemate(f"the {self.options['max_rounds']}-round limit was reached")
                 return
         self.actions_left, self.acted, self.selected = 2, False, None
+        self.turn_start = len(self.actions) + 1  # the action ending this turn is not yet listed
         opts = self._action_options(self.turn)
         if opts == ["end_turn"] and not any(
             self._action_options(s) != ["end_turn"] for s in range(n)

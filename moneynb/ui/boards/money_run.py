@@ -1,0 +1,360 @@
+"""The Money Run board: a 9x9 grid of coin stacks, the pawns, the goal edges and the table.
+
+Draws from the public state of :class:`moneynb.games.money_run.rules.MoneyRun` (``stacks``,
+``pawns``, ``goals``, ``table``, ``bag`` counts, ``turn``, ``actions_left``, ``selected``);
+the bag's next coin is never read (the engine does not even keep an order).
+
+Clicks (all on the board):
+
+* a table coin, then a highlighted square: place it;
+* the top of a stack, then a highlighted square: move that coin;
+* your own pawn (it gets a ring and its reachable squares light up), then one of them: move.
+
+Below the board the panel has "End turn" and "Undo last action" (undo only within the current
+turn: it never takes back another player's move).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..panels import button, space_panel
+from .base import BoardRenderer, player_color
+
+#: marker size (px) and colour of a coin by rank (1 puny .. 4 large)
+COIN_SIZE = {1: 13, 2: 19, 3: 25, 4: 31}
+COIN_COLOR = {1: "#b87333", 2: "#c9c9c9", 3: "#e0b84a", 4: "#8f6b2e"}
+#: square colour by stack height (0, 1, 2, ... the last repeats)
+HEIGHT_COLOR = ("#f7f3e8", "#efe2b8", "#e3cd86", "#d4b55a", "#bf9a36", "#a37d20", "#86630f")
+TABLE_Y = -1.35
+
+
+def _height_color(h: int) -> str:
+    return HEIGHT_COLOR[min(h, len(HEIGHT_COLOR) - 1)]
+
+
+class Board(BoardRenderer):
+    """Renderer of the Money Run board (see the module docstring).
+
+    Figure traces (all clickable, ``customdata`` ``[x, y]`` or ``["table", i]``):
+    0 = squares (coloured by stack height), 1 = top coins (size/colour by coin, text = stack
+    height), 2 = highlighted legal targets, 3 = pawns, 4 = table coins, 5 = ring round the
+    picked coin or pawn.
+    """
+
+    height = 600
+
+    def __init__(self, game):
+        self.pawn_selected = False
+        super().__init__(game)
+        for i in range(6):
+            self.clickable(i)
+        self.info = widgets.HTML()
+        self.info.add_class("moneynb-mr-info")
+        self._refresh_info(game)
+
+    # ----- building ---------------------------------------------------------------------
+    def _squares(self, game) -> dict:
+        n = game.size
+        xs = [i % n for i in range(n * n)]
+        ys = [i // n for i in range(n * n)]
+        heights = [len(s) for s in game.stacks]
+        return dict(
+            x=xs,
+            y=ys,
+            customdata=[[x, y] for x, y in zip(xs, ys, strict=True)],
+            marker=dict(
+                symbol="square",
+                size=44,
+                color=[_height_color(h) for h in heights],
+                line=dict(color="#9a8f70", width=1),
+            ),
+            hovertext=[
+                f"({x}, {y}) height {h}"
+                + (
+                    ": " + ", ".join(game.coin_names[c] for c in game.stacks[i])
+                    if game.stacks[i]
+                    else ""
+                )
+                for i, (x, y, h) in enumerate(zip(xs, ys, heights, strict=True))
+            ],
+        )
+
+    def _coins(self, game) -> dict:
+        n = game.size
+        idx = [i for i, s in enumerate(game.stacks) if s]
+        return dict(
+            x=[i % n for i in idx],
+            y=[i // n for i in idx],
+            customdata=[[i % n, i // n] for i in idx],
+            text=[str(len(game.stacks[i])) for i in idx],
+            marker=dict(
+                size=[COIN_SIZE.get(game.stacks[i][-1], 31) for i in idx],
+                color=[COIN_COLOR.get(game.stacks[i][-1], "#777") for i in idx],
+                line=dict(color="#5a4a20", width=1.5),
+            ),
+            hovertext=[
+                f"top: {game.coin_names[game.stacks[i][-1]]} coin, {len(game.stacks[i])} high"
+                for i in idx
+            ],
+        )
+
+    def _pawns(self, game) -> dict:
+        xy = [game.xy(p) for p in game.pawns]
+        return dict(
+            x=[x for x, _ in xy],
+            y=[y + 0.18 for _, y in xy],
+            customdata=[[x, y] for x, y in xy],
+            text=[p[:1].upper() for p in game.players],
+            marker=dict(
+                symbol="diamond",
+                size=24,
+                color=[player_color(s) for s in range(len(game.players))],
+                line=dict(color="black", width=2),
+            ),
+            hovertext=[
+                f"{p}: {game.distance(s)} to go, height {game.height(game.pawns[s])}"
+                for s, p in enumerate(game.players)
+            ],
+        )
+
+    def _table(self, game) -> dict:
+        k = len(game.table)
+        return dict(
+            x=list(range(k)),
+            y=[TABLE_Y] * k,
+            customdata=[["table", i] for i in range(k)],
+            text=[game.coin_names[c] for c in game.table],
+            marker=dict(
+                size=[COIN_SIZE.get(c, 31) + 6 for c in game.table],
+                color=[COIN_COLOR.get(c, "#777") for c in game.table],
+                line=dict(color="#5a4a20", width=1.5),
+            ),
+            hovertext=[
+                f"table coin {i + 1}: {game.coin_names[c]}" for i, c in enumerate(game.table)
+            ],
+        )
+
+    def build_data(self, game) -> list:
+        common = dict(mode="markers", hoverinfo="text")
+        return [
+            go.Scatter(name="squares", **common, **self._squares(game)),
+            go.Scatter(
+                name="coins",
+                mode="markers+text",
+                hoverinfo="text",
+                textfont=dict(size=11, color="black"),
+                **self._coins(game),
+            ),
+            go.Scatter(
+                name="targets",
+                **common,
+                x=[],
+                y=[],
+                customdata=[],
+                marker=dict(symbol="square-open", size=42, color="#1b9e3a", line=dict(width=3)),
+            ),
+            go.Scatter(
+                name="pawns",
+                mode="markers+text",
+                hoverinfo="text",
+                textfont=dict(size=10, color="white"),
+                **self._pawns(game),
+            ),
+            go.Scatter(
+                name="table",
+                mode="markers+text",
+                hoverinfo="text",
+                textposition="bottom center",
+                textfont=dict(size=10),
+                **self._table(game),
+            ),
+            go.Scatter(
+                name="picked",
+                **common,
+                x=[],
+                y=[],
+                customdata=[],
+                marker=dict(symbol="circle-open", size=40, color="black", line=dict(width=3)),
+            ),
+        ]
+
+    def build_layout(self, game) -> dict:
+        n = game.size
+        shapes = []
+        for s, (axis, line) in enumerate(game.goals):
+            off = 0.58 if line == n - 1 else -0.58
+            if axis == "y":
+                x0, x1, y0, y1 = -0.5, n - 0.5, line + off, line + off
+            else:
+                x0, x1, y0, y1 = line + off, line + off, -0.5, n - 0.5
+            shapes.append(
+                dict(type="line", x0=x0, x1=x1, y0=y0, y1=y1,
+                     line=dict(color=player_color(s), width=6))
+            )  # fmt: skip
+        return dict(
+            height=self.height,
+            margin=dict(l=10, r=10, t=40, b=10),
+            title=dict(text="Money Run: each pawn races to the edge of its colour", x=0.5),
+            showlegend=False,
+            plot_bgcolor="white",
+            hovermode="closest",
+            clickmode="event",
+            xaxis=dict(range=[-0.8, n - 0.2], visible=False, fixedrange=True),
+            yaxis=dict(range=[TABLE_Y - 0.8, n - 0.2], visible=False, fixedrange=True,
+                       scaleanchor="x", scaleratio=1),
+            shapes=shapes,
+            annotations=[
+                dict(x=len(game.table) + 0.2, y=TABLE_Y, text="← the table", showarrow=False,
+                     xanchor="left", font=dict(size=12))
+            ],
+        )  # fmt: skip
+
+    # ----- updating ---------------------------------------------------------------------
+    def update(self, game, events) -> None:
+        """Redraw squares, coins, pawns and the table for ``game``."""
+        self.game = game
+        if game.decision is None or game.decision.tag != "action":
+            self.pawn_selected = False
+        with self.figure.batch_update():
+            for i, part in (
+                (0, self._squares),
+                (1, self._coins),
+                (3, self._pawns),
+                (4, self._table),
+            ):
+                tr = self.figure.data[i]
+                for key, value in part(game).items():
+                    tr[key] = value
+        self._refresh_info(game)
+
+    def status(self, game) -> str:
+        if game.over:
+            return f"Round {game.round}"
+        return (
+            f"Round {game.round} of at most {game.options['max_rounds']} · "
+            f"{game.players[game.turn]}: {game.actions_left} action(s) left · "
+            f"{len(game.bag)} coins in the bag"
+        )
+
+    def _targets(self, decision) -> tuple[list, list]:
+        """Squares to highlight and the square/table coin to ring for ``decision``."""
+        g = self.game
+        if decision is None:
+            return [], []
+        if decision.tag in ("place", "move_coin"):
+            sel = g.selected
+            ring = [(sel[1], TABLE_Y)] if sel[0] == "place" else [(sel[1], sel[2])]
+            return list(decision.options), ring
+        if self.pawn_selected:
+            x, y = g.xy(g.pawns[decision.player])
+            tg = [o[1:] for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
+            return tg, [(x, y + 0.18)]
+        return [], []
+
+    def highlight(self, decision) -> None:
+        """Ring legal target squares (after a pick), and ring the picked coin or pawn."""
+        targets, ring = self._targets(decision)
+        with self.figure.batch_update():
+            t = self.figure.data[2]
+            t.x = [p[0] for p in targets]
+            t.y = [p[1] for p in targets]
+            t.customdata = [list(p) for p in targets]
+            r = self.figure.data[5]
+            r.x = [p[0] for p in ring]
+            r.y = [p[1] for p in ring]
+            r.customdata = [
+                [p[0], round(p[1])] if p[1] != TABLE_Y else ["table", p[0]] for p in ring
+            ]
+
+    # ----- clicks -----------------------------------------------------------------------
+    def click(self, point) -> bool:
+        """Handle a click on board point ``point`` (``(x, y)`` or ``("table", i)``): pick a
+        table coin, a stack top or your pawn, or the target of the picked one. Returns True
+        if the click did something."""
+        g, d = self.game, self.game.decision
+        if self.pick is None or d is None:
+            return False
+        if isinstance(point, tuple) and len(point) == 2 and point[0] == "table":
+            action = ("place", point[1])
+            if d.tag == "action" and d.allows(action):
+                self.pawn_selected = False
+                self.pick(action)
+                return True
+            return False
+        if not (isinstance(point, tuple) and len(point) == 2):
+            return False
+        x, y = point
+        if d.tag in ("place", "move_coin"):
+            if d.allows((x, y)):
+                self.pick((x, y))
+                return True
+            return False
+        if (0 <= x < g.size and 0 <= y < g.size) and g.pawns[d.player] == g.sq(x, y):
+            self.pawn_selected = not self.pawn_selected
+            self.highlight(d)
+            return True
+        if self.pawn_selected and d.allows(("pawn", x, y)):
+            self.pawn_selected = False
+            self.pick(("pawn", x, y))
+            return True
+        if d.allows(("coin", x, y)):
+            self.pawn_selected = False
+            self.pick(("coin", x, y))
+            return True
+        return False
+
+    # ----- panels -----------------------------------------------------------------------
+    def _refresh_info(self, game) -> None:
+        bag = {name: game.bag.count(rank) for rank, name in game.coin_names.items()}
+        rows = "".join(
+            f"<tr><td>{html.escape(p)}</td><td style='color:{player_color(s)}'>&#9670;</td>"
+            f"<td>{game.distance(s)} to go</td><td>height {game.height(game.pawns[s])}</td></tr>"
+            for s, p in enumerate(game.players)
+        )
+        self.info.value = (
+            "<div class='moneynb-mr-bag'><b>Bag</b>: "
+            + ", ".join(f"{v} {k}" for k, v in bag.items())
+            + f" ({len(game.bag)} coins) · coins in play: {game.coin_count()}</div>"
+            + f"<table>{rows}</table>"
+        )
+
+    def panels(self) -> list:
+        return [self.info]
+
+    def custom_panel(self, decision, submit):
+        """End turn / Undo buttons and a hint (the board does the picking)."""
+        g = self.game
+        view = getattr(submit, "__self__", None)
+
+        def undo_action():
+            # take back the last turn action (a picked coin and its square are one action)
+            while g.can_undo_in_turn():
+                if view is not None and hasattr(view, "undo"):
+                    view.undo()
+                else:  # pragma: no cover - without a view
+                    g.undo()
+                if g.decision.tag == "action" and g.selected is None:
+                    break
+
+        undo = button("Undo last action", ("moneynb-mr-undo",), undo_action,
+                      tooltip="take back your last action of this turn")  # fmt: skip
+        undo.disabled = not g.can_undo_in_turn()
+        if decision.tag == "action":
+            hint = widgets.HTML(
+                "Click a table coin or the top of a stack, then a square; or click your pawn "
+                "(◆), then a highlighted square."
+            )
+            end = button("End turn", ("moneynb-mr-end",), lambda: submit("end_turn"))
+            pawn_moves = [o for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
+            hint.value += f" <i>{len(pawn_moves)} pawn move(s) possible.</i>"
+            box = widgets.VBox([hint, widgets.HBox([end, undo])])
+        else:
+            hint = widgets.HTML("Click a highlighted square for the coin (or pick it below).")
+            box = widgets.VBox([hint, widgets.HBox(space_panel(decision, g, submit)), undo])
+        box.add_class("moneynb-panel")
+        box.add_class("moneynb-mr-panel")
+        return box

@@ -1,0 +1,66 @@
+"""Money Run board renderer in the kernel (no browser): clicks go through ``Board.click`` as a
+plotly click would, and the view applies them."""
+
+from __future__ import annotations
+
+import moneynb
+from moneynb.ui.boards import board_class
+from moneynb.ui.boards.money_run import Board
+from moneynb.ui.view import GameView
+
+
+def view(seed: int = 1, bots: bool = True) -> GameView:
+    g = moneynb.new_game("money_run", players=["You", "Bot"], seed=seed)
+    controllers = [None, moneynb.make_bot("greedy", seed=1) if bots else None]
+    return GameView(g, controllers=controllers, autosave=None)
+
+
+def test_board_is_registered_and_draws_the_state():
+    assert board_class("money_run") is Board
+    v = view()
+    fig = v.board.figure
+    assert len(fig.data[0].x) == 81  # squares
+    assert len(fig.data[4].x) == 5  # table coins
+    assert list(fig.data[3].customdata[0]) == [4, 0]  # your pawn
+    assert len(fig.layout.shapes) == 2  # two goal edges
+
+
+def test_place_by_clicks_then_pawn_move_by_clicks():
+    v = view()
+    g, b = v.game, v.board
+    assert b.click(("table", 0))
+    assert g.decision.tag == "place"
+    assert len(b.figure.data[2].x) == 81  # every square highlighted for a fresh coin
+    assert b.click((4, 1))
+    assert g.height(g.sq(4, 1)) == 1 and g.actions_left == 1
+    assert list(b.figure.data[1].customdata[0]) == [4, 1]
+    # pawn: click it (targets light up), then the target
+    assert b.click((4, 0)) and b.pawn_selected
+    assert [tuple(c) for c in b.figure.data[2].customdata] == [(4, 1)]
+    assert b.click((4, 1))
+    assert g.xy(g.pawns[0]) == (4, 1)
+    assert "You moves along (4, 0) → (4, 1)" in "".join(e.text for e in g.log)
+    assert g.decision.player == 0  # back to you after the bot's turn
+
+
+def test_bad_clicks_do_nothing_and_undo_stays_within_the_turn():
+    v = view(bots=False)
+    g, b = v.game, v.board
+    before = g.state()
+    assert not b.click((3, 3))  # an empty square is no action at the start
+    assert not b.click(("table", 9))
+    assert g.state() == before
+    b.click(("table", 1))
+    b.click((2, 2))
+    panel = v.board.custom_panel(g.decision, v.submit)
+    undo = [w for w in panel.children[1].children if "moneynb-mr-undo" in w._dom_classes][0]
+    assert not undo.disabled
+    undo.click()
+    assert g.state() == before
+    b.click(("table", 0))
+    b.click((2, 2))
+    g.apply("end_turn")
+    v.refresh()
+    panel = v.board.custom_panel(g.decision, v.submit)
+    undo = [w for w in panel.children[1].children if "moneynb-mr-undo" in w._dom_classes][0]
+    assert undo.disabled  # Bob's turn: Ann's actions cannot be taken back
