@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from fractions import Fraction
 from typing import Any
 
 from ...core.chance import Deck, Spinner
@@ -251,6 +252,34 @@ def phrase_complete(symbol_lists: list[list[str]]) -> bool:
     single symbol remains to be matched"). ``symbol_lists`` holds each card's symbols."""
     syms = [s for lst in symbol_lists for s in lst]
     return bool(syms) and all(syms.count(s) == 2 for s in syms)
+
+
+def single_bet_ev(segments: list[dict], color: str, bet: int) -> Fraction:
+    """Exact expected gain in dollars of one Monte Carlo bet of ``bet`` on ``color``.
+
+    ``segments`` are :attr:`Board.segments` (equal sizes). A win pays ``bet * value``; a loss
+    costs ``bet``. Source: rulebook "Try Your Luck at Monte Carlo"; spinner: spinner.toml.
+    """
+    n = len(segments)
+    return sum(
+        (Fraction(bet * s["value"], n) if s["color"] == color else Fraction(-bet, n)) for s in segments
+    )
+
+
+def betting_ev(segments: list[dict], color: str, bet: int) -> Fraction:
+    """Exact expected gain in dollars of betting ``bet`` on ``color`` again after every win until
+    the first loss (the rulebook's longest Monte Carlo run).
+
+    With ``p`` the chance of a loss, the run is one bet followed, with chance ``1 - p``, by the
+    same run again: ``E = e + (1 - p) E``, so ``E = e / p``.
+
+    Raises:
+        ValueError: ``color`` never loses (the run would never end).
+    """
+    p_lose = Fraction(sum(s["color"] != color for s in segments), len(segments))
+    if p_lose == 0:
+        raise ValueError(f"a bet on {color} never loses: the run has no end")
+    return single_bet_ev(segments, color, bet) / p_lose
 
 
 # ----- the game ---------------------------------------------------------------------------------
