@@ -233,7 +233,8 @@ class MoneyRun(Game):
     def movable(self) -> list[int]:
         """Squares whose top coin may be moved: they hold coins and no pawn (EFAQ 1)."""
         pawns = self.pawns
-        return [i for i, s in enumerate(self.stacks) if s and i not in pawns]
+        st = self.stacks
+        return [i for i in range(len(st)) if st[i] and i not in pawns]
 
     # ----- Moving your pawn -----------------------------------------------------------------
     def pawn_paths(self, seat: int) -> dict[int, tuple[int, ...]]:
@@ -300,17 +301,11 @@ class MoneyRun(Game):
         )
 
     def _labels(self, opts: list) -> dict:
-        names, out = self.coin_names, {}
-        for o in opts:
-            if o == "end_turn":
-                out[o] = "End turn"
-            elif o[0] == "place":
-                out[o] = f"Place the {names[self.table[o[1]]]} coin from the table"
-            elif o[0] == "coin":
-                top = self.stacks[o[2] * self.size + o[1]][-1]
-                out[o] = f"Move the {names[top]} coin from ({o[1]}, {o[2]})"
-            else:
-                out[o] = f"Move your pawn to ({o[1]}, {o[2]})"
+        """Display text for "end_turn" and the table coins (board clicks do the rest; the
+        other options read well enough as they are, and labelling every one is slow)."""
+        out = {"end_turn": "End turn"}
+        for i, rank in enumerate(self.table):
+            out[("place", i)] = f"Place the {self.coin_names[rank]} coin from the table"
         return out
 
     def _ask_target(self) -> None:
@@ -477,6 +472,26 @@ class MoneyRun(Game):
             round=self.round,
         )
         return obs
+
+    def state(self) -> dict:
+        """A comparable snapshot of the whole state, like :meth:`Game.state` but fast: every
+        list here holds immutable values (tuples, ints, strings, frozen events), so shallow
+        copies compare exactly; the generator is compared by its full state."""
+        out: dict = {}
+        for key, value in vars(self).items():
+            if key == "_events":
+                continue
+            if key == "rng":
+                out[key] = ("rng", value.getstate())
+            elif key == "ledger":
+                out[key] = (dict(value.balances), sorted(value.may_go_negative), value.total)
+            elif isinstance(value, list):
+                out[key] = list(value)
+            elif isinstance(value, dict):
+                out[key] = dict(value)
+            else:
+                out[key] = value
+        return out
 
     def copy(self) -> MoneyRun:
         """A fast independent copy (search bots use it; shares only immutable values)."""
