@@ -119,7 +119,6 @@ def test_highest_opening_roll_starts():
         last = {}
         for e in rolls:  # the last opening roll of each player counts (ties roll again)
             last[e.data["seat"]] = sum(e.data["dice"])
-        assert sum(g.log[-2].data.get("dice", [0])) >= 0
         starter = g.first
         assert all(last[starter] >= v for v in last.values())
         assert g.decision.player == starter
@@ -310,9 +309,12 @@ def test_wall_street_needs_10000_and_allows_pass():
     travel(g, "wall_street")
     assert g.decision.tag != "wall_street"
     g = fresh()
+    me = g.current
+    n_grain = len(g.stocks["grain"].draw_pile)
     travel(g, "wall_street")
     g.apply("pass")
-    assert g.cash(g.decision.player if g.decision.tag != "turn" else g.current) >= 0
+    assert g.cash(me) == 50_000 and g.decision.player != me
+    assert len(g.stocks["grain"].draw_pile) == n_grain
 
 
 # ----- Las Vegas Casino: Black Jack ---------------------------------------------------------------
@@ -418,14 +420,15 @@ def test_take_a_pal_split_rounds_up_and_nobody_is_allowed():
     g.apply(pal)
     assert g.cash(me) == 30_000 and g.cash(pal) == 30_000  # $12,500 rounds up to $15,000, won
     g = fresh()
+    me = g.current
     travel(g, "take_pal")
     g.apply("nobody")
-    assert g.pos[g.players.index("Ann")] != "casino" or g.pos[1] != "casino"
+    assert g.pos == ["take_pal" if s == me else "bank" for s in range(2)]
 
 
 def test_take_a_pal_excludes_held_players():
     g = fresh()
-    me, you = g.current, other(g)
+    you = other(g)
     g.pos[you], g.missed[you] = "bufes", 1
     travel(g, "take_pal")
     assert g.decision is None or g.decision.tag != "take_pal"
@@ -453,7 +456,7 @@ def test_big_house_maximum_loses_cash_and_misses_two_turns():
     me, you = g.current, other(g)
     travel(g, "s28")
     assert g.pos[me] == "max" and g.missed[me] == 2 and g.cash(me) == 0
-    g._end_turn() if g.decision.player == me else None
+    assert g.decision.player == you
     stages = []
     for _ in range(3):
         g.current = you
@@ -520,9 +523,10 @@ def test_moolah_stay_or_jump_and_mug_at_the_new_space():
     assert g.pos[me] == "moolah3"
     assert g.cash(me) == 100_000 and g.cash(you) == 0
     g = fresh()
+    me = g.current
     travel(g, "moolah1")
     g.apply("moolah1")
-    assert g.pos[g.decision.player if False else 0] in g.data.spaces
+    assert g.pos[me] == "moolah1" and g.decision.player != me
 
 
 def test_option_point_passing_and_landing_choose_the_path():
