@@ -304,8 +304,14 @@ class GameView(widgets.VBox):
     def _refresh_panel(self) -> None:
         g = self.game
         d = g.decision
-        key = (len(g.actions), d)
-        if key == self._decision_key:
+        # the same question again (e.g. "Roll" on the person's next turn) keeps its widgets:
+        # fewer widgets created per click means a faster page
+        key = (
+            None
+            if d is None
+            else (d, self.is_human(d.player), tuple(sorted(map(repr, d.labels.items()))))
+        )
+        if key is not None and key == self._decision_key:
             return
         self._decision_key = key
         if d is None:

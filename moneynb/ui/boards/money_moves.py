@@ -215,12 +215,18 @@ class Board(BoardRenderer):
         self.dice.show(faces, caption=ev.text)
 
     def _update_card(self, game, events) -> None:
-        drawn = [e for e in events if e.kind == "drew"]
-        if not drawn:
+        m, shown = None, None
+        for e in events:  # the money die of the roll that drew each card fills in its "$m"
+            if e.kind == "rolled" and "task" in e.data:
+                m = e.data["money"]
+            elif e.kind == "drew":
+                shown = (e.data.get("card"), m)
+        if shown is None:
             return
-        card = game.cards.get(drawn[-1].data.get("card"))
+        card = game.cards.get(shown[0])
         if card is not None:
-            self.card.show(card["title"], card["text"].replace("$m", "$(money die)"))
+            amount = f"${shown[1]}" if shown[1] is not None else "$(money die)"
+            self.card.show(card["title"], card["text"].replace("$m", amount))
 
     def _sheet_html(self, game) -> str:
         rounds = game.score_sheet

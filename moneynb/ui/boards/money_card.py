@@ -1,0 +1,331 @@
+"""The Money Card map: a stylised Europe drawn from ``map.toml`` coordinates (no map tiles).
+
+Draws from the public state of :class:`moneynb.games.money_card.rules.MoneyCard` (``pos``,
+``keys``, ``pawned``, ``holder``, ``out``, ``hand`` sizes, ``last_spin``) and the hand of the
+player whose decision is pending (in a notebook that is a person: bots move on their own).
+The order of the piles is never read.
+
+Figure traces (indices): 0 routes, 1 perimeter, 2 perimeter arrows, 3 spaces (clickable:
+``customdata`` is the space id), 4 highlighted targets (clickable), 5 last move's path,
+6 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`),
+the keys table (``moneynb-keys``). Custom decision panels: the turn (Spin and "form phrase",
+with the hand of Language cards, ``moneynb-hand``), Monte Carlo (``moneynb-bet-10``,
+``moneynb-bet-20``, ``moneynb-bet-stop``, ``moneynb-color-red``, ``moneynb-color-black``),
+Charge It (``moneynb-charge-it``, ``moneynb-pay-cheques``).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..cards import CardWidget
+from ..panels import button
+from ..spinner import SpinnerWidget
+from .base import BoardRenderer, money, player_color
+
+AREA_FILL = {
+    "France": "#e3f2fd",
+    "Italy": "#e8f5e9",
+    "Spain": "#fff8e1",
+    "Germany-Austria": "#fce4ec",
+}
+KIND_STYLE = {  # symbol, size, colour
+    "key": ("star", 22, "#ffc107"),
+    "town": ("circle", 13, "#90a4ae"),
+    "route": ("circle", 9, "#b0bec5"),
+    "perimeter": ("circle", 8, "#81d4fa"),
+    "side_trip": ("hexagon", 15, "#26a69a"),
+    "express": ("diamond", 15, "#7e57c2"),
+}
+SPIN_COLORS = {"red": "#d32f2f", "black": "#212121"}
+#: offsets of planes sharing a space, in map units
+OFFSETS = [(0, 0), (1.6, 1.2), (-1.6, 1.2), (1.6, -1.2), (-1.6, -1.2), (0, 2)]
+
+
+class Board(BoardRenderer):
+    """Renderer of the Money Card map (see the module docstring)."""
+
+    height = 640
+
+    def __init__(self, game):
+        self.b = game.board
+        super().__init__(game)
+        self.clickable(3)
+        self.clickable(4)
+        self.spinner = SpinnerWidget(
+            [
+                {
+                    "label": "CARD" if s["money_card"] else s["label"],
+                    "color": SPIN_COLORS[s["color"]],
+                }
+                for s in self.b.segments
+            ]  # fmt: skip
+        )
+        self.card = CardWidget(kind="Travel card")
+        self.keys_html = widgets.HTML()
+        self.keys_html.add_class("moneynb-keys")
+        self._update_panels(game, list(game.log))
+
+    # ----- building ---------------------------------------------------------------------
+    def _xy(self, space: str) -> tuple[float, float]:
+        s = self.b.spaces[space]
+        return s["x"], s["y"]
+
+    def build_data(self, game) -> list:
+        b = game.board
+        per = {(p, b.perimeter[(i + 1) % len(b.perimeter)]) for i, p in enumerate(b.perimeter)}
+        rx, ry, px, py, ax, ay, angles = [], [], [], [], [], [], []
+        seen = set()
+        for a, outs in b.out.items():
+            for c in outs:
+                (x0, y0), (x1, y1) = self._xy(a), self._xy(c)
+                if (a, c) in per:
+                    px += [x0, x1, None]
+                    py += [y0, y1, None]
+                    ax.append((x0 + x1) / 2)
+                    ay.append((y0 + y1) / 2)
+                    angles.append(90 - math.degrees(math.atan2(y1 - y0, x1 - x0)))
+                elif (c, a) not in seen:
+                    seen.add((a, c))
+                    rx += [x0, x1, None]
+                    ry += [y0, y1, None]
+        ids = list(b.order)
+        sx = [b.spaces[s]["x"] for s in ids]
+        sy = [b.spaces[s]["y"] for s in ids]
+        symbols, sizes, colors, lines = [], [], [], []
+        for s in ids:
+            sp = b.spaces[s]
+            sym, size, col = KIND_STYLE[sp["kind"]]
+            if sp["kind"] in ("route", "town") and sp["color"] in ("white", "black"):
+                col = "#ffffff" if sp["color"] == "white" else "#263238"
+            symbols.append(sym)
+            sizes.append(size)
+            colors.append(col)
+            lines.append("#37474f")
+        hover = [self._hover(game, s) for s in ids]
+        return [
+            go.Scatter(x=rx, y=ry, mode="lines", line=dict(color="#78909c", width=2),
+                       hoverinfo="skip", name="routes"),
+            go.Scatter(x=px, y=py, mode="lines", line=dict(color="#0288d1", width=2, dash="dot"),
+                       hoverinfo="skip", name="perimeter"),
+            go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="arrows",
+                       marker=dict(symbol="arrow", size=9, angle=angles, color="#0288d1")),
+            go.Scatter(x=sx, y=sy, mode="markers", customdata=ids, hovertext=hover,
+                       hoverinfo="text", name="spaces",
+                       marker=dict(symbol=symbols, size=sizes, color=colors,
+                                   line=dict(width=1, color=lines))),
+            go.Scatter(x=[], y=[], mode="markers", customdata=[], hoverinfo="text", hovertext=[],
+                       name="targets",
+                       marker=dict(size=20, color="rgba(0,229,255,0.35)",
+                                   line=dict(width=3, color="#00b8d4"))),
+            go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
+                       line=dict(width=5, color="rgba(255,111,0,0.55)")),
+            go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="text", hovertext=[], text=[],
+                       name="planes", textfont=dict(color="white", size=10),
+                       marker=dict(symbol="circle", size=19, color=[],
+                                   line=dict(width=2, color="white"))),
+        ]  # fmt: skip
+
+    def _hover(self, game, s: str) -> str:
+        sp = self.b.spaces[s]
+        kind = {"key": "Key City", "express": "Express Port", "side_trip": "side trip",
+                "perimeter": "perimeter (one-way)"}.get(sp["kind"], sp["kind"])  # fmt: skip
+        deck = game.deck_for(s)
+        return f"{html.escape(self.b.name(s))}<br>{sp['area']} · {kind}<br>draws: {deck}"
+
+    def build_layout(self, game) -> dict:
+        b = game.board
+        shapes = []
+        for area, fill in AREA_FILL.items():  # a soft box behind each Language Country
+            xs = [b.spaces[s]["x"] for s in b.order if b.spaces[s]["area"] == area]
+            ys = [b.spaces[s]["y"] for s in b.order if b.spaces[s]["area"] == area]
+            if xs:
+                shapes.append(dict(type="rect", xref="x", yref="y", x0=min(xs) - 3, x1=max(xs) + 3,
+                                   y0=min(ys) - 3, y1=max(ys) + 3, fillcolor=fill, opacity=0.8,
+                                   layer="below", line=dict(width=0)))  # fmt: skip
+        notes = []
+        for s in b.order:
+            sp = b.spaces[s]
+            if sp["name"] and sp["kind"] in ("key", "side_trip", "express", "town"):
+                bold = sp["kind"] == "key"
+                notes.append(dict(x=sp["x"], y=sp["y"], text=f"<b>{sp['name']}</b>" if bold else sp["name"],
+                                  showarrow=False, yshift=13, font=dict(size=10 if bold else 9,
+                                  color="#212121" if bold else "#546e7a")))  # fmt: skip
+        for area in AREA_FILL:
+            xs = [b.spaces[s]["x"] for s in b.order if b.spaces[s]["area"] == area]
+            ys = [b.spaces[s]["y"] for s in b.order if b.spaces[s]["area"] == area]
+            if xs:
+                notes.append(dict(x=min(xs) - 2, y=max(ys) + 2.5, text=area.upper(), showarrow=False,
+                                  xanchor="left", font=dict(size=9, color="#90a4ae")))  # fmt: skip
+        axis = dict(visible=False, range=[-5, 105], fixedrange=True)
+        return dict(
+            height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
+            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
+            yaxis=dict(axis, scaleanchor="x"), shapes=shapes, annotations=notes,
+            clickmode="event", dragmode=False, hovermode="closest",
+        )  # fmt: skip
+
+    def status(self, game) -> str:
+        holder = "nobody" if game.holder is None else game.players[game.holder]
+        return f"Round {game.round} of at most {game.options['max_rounds']} · Money Card: {holder}"
+
+    # ----- updating ---------------------------------------------------------------------
+    def _planes(self, game):
+        xs, ys, colors, text, hover = [], [], [], [], []
+        count: dict[str, int] = {}
+        for seat, space in enumerate(game.pos):
+            if space is None or game.out[seat]:
+                continue
+            k = count.get(space, 0)
+            count[space] = k + 1
+            dx, dy = OFFSETS[k % len(OFFSETS)]
+            x, y = self._xy(space)
+            xs.append(x + dx)
+            ys.append(y + dy)
+            colors.append(player_color(seat))
+            text.append(game.players[seat][:1].upper())
+            hover.append(f"{html.escape(game.players[seat])} ✈ {html.escape(self.b.name(space))}")
+        return xs, ys, colors, text, hover
+
+    def update(self, game, events) -> None:
+        self.game = game
+        xs, ys, colors, text, hover = self._planes(game)
+        path = None
+        for e in events:
+            if e.kind == "moved" and e.data.get("path"):
+                path = e.data["path"]
+        with self.figure.batch_update():
+            planes = self.figure.data[6]
+            planes.x, planes.y, planes.text, planes.hovertext = xs, ys, text, hover
+            planes.marker.color = colors
+            if path is not None:
+                self.figure.data[5].x = [self._xy(s)[0] for s in path]
+                self.figure.data[5].y = [self._xy(s)[1] for s in path]
+            self.figure.layout.title.text = (
+                self.status(game)
+                if not game.over
+                else f"Game over: {' and '.join(game.winner_names)} won"
+            )
+        self._update_panels(game, events)
+
+    def highlight(self, decision) -> None:
+        targets = []
+        if decision is not None and decision.kind == "space":
+            targets = [s for s in decision.options if s in self.b.spaces]
+        with self.figure.batch_update():
+            t = self.figure.data[4]
+            t.x = [self._xy(s)[0] for s in targets]
+            t.y = [self._xy(s)[1] for s in targets]
+            t.customdata = targets
+            t.hovertext = [html.escape(decision.label(s)) for s in targets] if targets else []
+
+    def _update_panels(self, game, events) -> None:
+        for e in events:
+            if e.kind == "spun" and e.data.get("segment") is not None:
+                self.spinner.spin(e.data["segment"])
+            elif e.kind == "drew":
+                card = game.board.cards[e.data["card"]]
+                text = card["text"]
+                if "words" in card:
+                    text += f"\n\n{card['words']} ({card['say']}) = {card['means']}"
+                self.card.show(e.data["deck"], text, kind=e.data["deck"])
+        self.keys_html.value = self._keys_table(game)
+
+    def _keys_table(self, game) -> str:
+        b = game.board
+        head = "".join(f"<th title='{b.name(k)}'>{b.name(k)[:3]}</th>" for k in b.key_cities)
+        rows = []
+        for i, p in enumerate(game.players):
+            cells = []
+            for k in b.key_cities:
+                if k in game.keys[i]:
+                    cells.append("<td class='moneynb-key-held' data-held='1'>🔑</td>")
+                elif k in game.pawned[i]:
+                    cells.append("<td title='turned in' style='color:#999'>($)</td>")
+                else:
+                    cells.append("<td data-held='0'>·</td>")
+            card = " 💳" if game.holder == i else ""
+            state = " (out)" if game.out[i] else ""
+            rows.append(
+                f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td style='color:{player_color(i)}'>"
+                f"<b>{html.escape(p)}</b>{card}{state}</td>{''.join(cells)}"
+                f"<td>{len(game.keys[i])}/8</td><td>{money(game.cash(i))}</td>"
+                f"<td>{len(game.hand[i])} cards</td></tr>"
+            )
+        return (
+            "<div><b>Keys to the Cities</b> (💳 = Money Card)</div>"
+            "<table class='moneynb-keys-table' cellpadding='3' style='border-collapse:collapse'>"
+            f"<tr><th>Player</th>{head}<th>keys</th><th>cheques</th><th>hand</th></tr>"
+            + "".join(rows) + "</table>"
+        )  # fmt: skip
+
+    def panels(self) -> list:
+        return [self.spinner, self.card, self.keys_html]
+
+    # ----- decision panels --------------------------------------------------------------
+    def _hand_html(self, seat: int) -> str:
+        g = self.game
+        if not g.hand[seat]:
+            return "<i>No Language cards in hand.</i>"
+        items = []
+        for c in g.hand[seat]:
+            card = g.board.cards[c]
+            syms = " ".join(card["symbols"])
+            items.append(
+                f"<div class='moneynb-hand-card' data-card='{c}' style='display:inline-block;"
+                "border:1px solid #90a4ae;border-radius:6px;padding:4px 8px;margin:2px;"
+                f"background:#fffde7'><b>{html.escape(card['words'])}</b> "
+                f"<i>({html.escape(card['say'])})</i><br>{html.escape(card['means'])} "
+                f"<span style='color:#6a1b9a'>[{html.escape(syms)}]</span></div>"
+            )
+        return f"<div><b>{html.escape(g.players[seat])}'s Language cards</b></div>" + "".join(items)
+
+    def custom_panel(self, decision, submit):
+        tag = decision.tag
+        out = None
+        if tag == "turn":
+            hand = widgets.HTML(self._hand_html(decision.player))
+            hand.add_class("moneynb-hand")
+            buttons = []
+            for o in decision.options:
+                if o == "spin":
+                    b = button("Spin", ("moneynb-roll", "moneynb-spin"), lambda: submit("spin"),
+                               style="primary")  # fmt: skip
+                    b.layout = widgets.Layout(width="140px", height="44px")
+                elif o == "bonus":
+                    b = button(decision.label(o), ("moneynb-bonus",), lambda: submit("bonus"),
+                               style="success")  # fmt: skip
+                else:
+                    b = button(decision.label(o), ("moneynb-phrase",), lambda o=o: submit(o),
+                               tooltip=o, style="info")  # fmt: skip
+                buttons.append(b)
+            phrases = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
+            out = widgets.VBox([phrases, hand])
+        elif tag == "bet":
+            items = [widgets.HTML("<b>Monte Carlo</b> bet:")]
+            for amount in range(decision.low, decision.high + 1, decision.step):
+                items.append(button(f"${amount}", (f"moneynb-bet-{amount}",),
+                                    lambda a=amount: submit(a), style="warning"))  # fmt: skip
+            if "stop" in decision.options:
+                items.append(button("Stop betting", ("moneynb-bet-stop",), lambda: submit("stop")))
+            out = widgets.HBox(items)
+        elif tag == "color":
+            out = widgets.HBox([
+                button("Spin on red", ("moneynb-color-red",), lambda: submit("red"), style="danger"),
+                button("Spin on black", ("moneynb-color-black",), lambda: submit("black")),
+            ])  # fmt: skip
+        elif tag == "charge":
+            out = widgets.HBox([
+                button("💳 Charge It!", ("moneynb-charge-it",), lambda: submit("charge"),
+                       style="success"),
+                button(decision.label("pay"), ("moneynb-pay-cheques",), lambda: submit("pay")),
+            ])  # fmt: skip
+        if out is not None:
+            out.add_class("moneynb-panel")
+            out.add_class(f"moneynb-panel-{tag}")
+        return out
