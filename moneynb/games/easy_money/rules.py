@@ -228,6 +228,8 @@ class EasyMoney(Game):
         for c in self.cards.values():
             if c["effect"] == "move_to" and c["target"] not in self.names:
                 raise ValueError(f"cards.toml: {c['id']} targets unknown space {c['target']!r}")
+        self.is_prop = tuple(sp["kind"] == "property" for sp in self.board)
+        self.side_of = tuple(sp["side"] for sp in self.board)
         self.lights = tuple(i for i, sp in enumerate(self.board) if sp["kind"] == "traffic_light")
         self.four_sides_rule = self.options["rule_of_four"] and n < 7
         supply = self.options["money_supply"] or self.data["money_supply"]
@@ -326,14 +328,16 @@ class EasyMoney(Game):
     def _turn_options(self, seat: int) -> tuple[list, dict]:
         """Build, mortgage, lift and offer options of ``seat`` in its own turn."""
         opts, labels = [], {}
-        prof = self.profile(seat)
-        for i in self.holdings(seat):
+        pieces, sides, held = self._all_profiles()
+        prof = (pieces[seat], sides[seat])
+        mine = held[seat]
+        for i in mine:
             sp = self.board[i]
             if self.can_build(seat, i, prof):
                 what = "a subdivision" if self.houses[i] == 4 else "a house"
                 opts.append(f"build:{i}")
                 labels[f"build:{i}"] = f"Build {what} on {sp['name']} (${sp['B']:,})"
-        for i in self.holdings(seat):
+        for i in mine:
             if self.can_mortgage(seat, i):
                 opts.append(f"mortgage:{i}")
                 labels[f"mortgage:{i}"] = (
@@ -344,7 +348,7 @@ class EasyMoney(Game):
                 labels[f"lift:{i}"] = (
                     f"Lift the mortgage on {self.board[i]['name']} (${self.lift_cost(i):,})"
                 )
-        if self._offer_items(seat, first=True):
+        if self._offer_items(seat, first=True, profiles=(pieces, sides, held)):
             opts.append("offer")
             labels["offer"] = "Offer a holding for sale to a player"
         return opts, labels
@@ -668,39 +672,53 @@ class EasyMoney(Game):
         )
 
     # ----- re-sales between players -------------------------------------------------------------
-    def _offer_items(self, seat: int, limit: bool = True, first: bool = False) -> list:
+    def _offer_items(
+        self, seat: int, limit: bool = True, first: bool = False, profiles=None
+    ) -> list:
         """What ``seat`` may offer now: ``"space:<i>"`` holdings and ``"exemption"``, each with
         at least one player allowed to buy it; empty once the turn's offers are used up
         (unless ``limit`` is False). ``first``: stop at the first item found."""
         if limit and self.offers_used[seat] >= self.options["max_offers_per_turn"]:
             return []
-        profs = self._profiles(seat)
+        profs = self._profiles(seat, profiles)
         if not profs:
             return []
         items = ["exemption"] if self.exemption == seat else []
         if first and items:
             return items
-        for i, o in enumerate(self.owner):
-            if o == seat and any(self.may_acquire(b, i, True, pr) for b, pr in profs.items()):
+        held = profiles[2][seat] if profiles else self.holdings(seat)
+        for i in held:
+            if any(self.may_acquire(b, i, True, pr) for b, pr in profs.items()):
                 items.append(f"space:{i}")
                 if first:
                     return items
         return items
 
-    def _profiles(self, seller: int) -> dict:
-        """``{seat: profile}`` of the possible buyers from ``seller`` (others with cash),
-        computed in one pass over the board."""
-        buyers = [b for b in self._others(seller) if self.cash(b) >= 1]
-        out = {b: [0, set()] for b in buyers}
+    def _all_profiles(self) -> tuple[list, list, list]:
+        """One pass over the board: per seat, house pieces used, sides with a property, and
+        the spaces held (see :meth:`profile`)."""
+        n = len(self.players)
+        pieces, sides, held = [0] * n, [set() for _ in range(n)], [[] for _ in range(n)]
+        is_prop, side_of, houses = self.is_prop, self.side_of, self.houses
         for i, o in enumerate(self.owner):
-            if o in out:
-                pr = out[o]
-                pr[0] += self._pieces(i)
-                if self.board[i]["kind"] == "property":
-                    pr[1].add(i // self.side_len + 1)
-        return out
+            if o is not None:
+                held[o].append(i)
+                if is_prop[i]:
+                    h = houses[i]
+                    pieces[o] += 1 if h == 5 else h
+                    sides[o].add(side_of[i])
+                else:
+                    pieces[o] += 1
+        return pieces, sides, held
+
+    def _profiles(self, seller: int, profiles=None) -> dict:
+        """``{seat: (pieces, sides)}`` of the possible buyers from ``seller`` (others with
+        cash)."""
+        pieces, sides, _ = profiles or self._all_profiles()
+        return {b: (pieces[b], sides[b]) for b in self._others(seller) if self.cash(b) >= 1}
 
     def _buyers(self, seller: int, item: str) -> list[int]:
+        """Seats that may buy ``item`` from ``seller`` (rule of four, pieces, some cash)."""
         profs = self._profiles(seller)
         if item == "exemption":
             return list(profs)
@@ -871,13 +889,8 @@ class EasyMoney(Game):
     def profile(self, seat: int) -> tuple[int, set]:
         """``(house pieces on the board, sides with a property)`` of ``seat``; a subdivision
         uses one piece, a utility or public building one."""
-        pieces, sides = 0, set()
-        for i, o in enumerate(self.owner):
-            if o == seat:
-                pieces += self._pieces(i)
-                if self.board[i]["kind"] == "property":
-                    sides.add(i // self.side_len + 1)
-        return pieces, sides
+        pieces, sides, _ = self._all_profiles()
+        return pieces[seat], sides[seat]
 
     def has_four_sides(self, seat: int) -> bool:
         """True when ``seat`` owns a property on each side (utilities etc. do not count)."""
@@ -889,7 +902,7 @@ class EasyMoney(Game):
 
     def _pieces(self, i: int) -> int:
         h = self.houses[i]
-        return (1 if h == 5 else h) if self.board[i]["kind"] == "property" else 1
+        return (1 if h == 5 else h) if self.is_prop[i] else 1
 
     def may_acquire(self, seat: int, i: int, bought: bool = False, prof=None) -> bool:
         """May ``seat`` become owner of space ``i`` (rule of four sides, house pieces left)?
