@@ -1,0 +1,423 @@
+"""The Moolah board: the track, inner pathways and places drawn from ``board.toml``.
+
+Draws from the public state of :class:`moneynb.games.moolah.rules.Moolah` (``pos``, ``missed``,
+``out``, ``hand`` sizes, wallets and accounts, the score pad ``pad``, ``dice``, the public
+``ctx`` of a Black Jack hand); the order of the piles is never read.
+
+Figure traces (indices): 0 track and pathways, 1 the "hands" (arrows on the one-way inner
+pathways), 2 spaces (clickable: ``customdata`` is the space id), 3 highlighted targets
+(clickable), 4 the last move's path, 5 tokens (prisoners and bar guests sit on the Big House
+and Bufe's markers, with their missed turns in the hover text).
+
+Panels under the board: the dice (:class:`DiceWidget`), the last card (:class:`CardWidget`) and
+the Bank's score pad (``moneynb-score-pad``). Custom decision panels (CSS classes): the turn
+(``moneynb-roll``, ``moneynb-advantage``), the Bank (``moneynb-bank-deposit``,
+``moneynb-bank-withdraw``, ``moneynb-bank-done`` and the amount with ``moneynb-bank-all``),
+Wall Street (``moneynb-stock-grain`` / ``-oil`` / ``-gold``, ``moneynb-stock-pass``), Black Jack
+(the bet; then ``moneynb-bj-stay`` / ``moneynb-bj-double`` with the exact chance of winning),
+Take A Pal (``moneynb-pal``), the Option Point, Moolah jump and Advantage card (a button per
+target, ``moneynb-target``, or a click on the highlighted space).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ...games.moolah.rules import blackjack_win_probability
+from ..cards import CardWidget
+from ..dice import DiceWidget
+from ..panels import button, make_panel
+from .base import BoardRenderer, money, player_color
+
+KIND_STYLE = {  # symbol, size, colour
+    "bank": ("square", 30, "#2e7d32"),
+    "money": ("circle", 17, "#a5d6a7"),
+    "temptation": ("diamond", 17, "#f48fb1"),
+    "moolah": ("star", 22, "#ffd54f"),
+    "safe": ("circle", 17, "#90caf9"),
+    "option": ("hexagram", 21, "#ce93d8"),
+    "wall_street": ("square", 24, "#5c6bc0"),
+    "casino": ("square", 26, "#e53935"),
+    "goto": ("triangle-right", 18, "#ffab91"),
+    "fair_share": ("square", 22, "#26a69a"),
+    "exit": ("circle", 18, "#bcaaa4"),
+    "take_pal": ("square", 22, "#ff7043"),
+    "parole": ("circle", 20, "#9e9e9e"),
+    "prison_break": ("x", 20, "#616161"),
+    "bufes": ("square", 28, "#8d6e63"),
+    "max": ("square", 28, "#424242"),
+    "min": ("square", 26, "#757575"),
+}
+LABELS = {  # short names written on the board
+    "bank": "BANK", "wall_street": "Wall St", "casino": "Casino", "fair_share": "Fair Share",
+    "exit": "Exit", "take_pal": "Take A Pal", "parole": "Parole", "prison_break": "Prison Break",
+    "bufes": "Bufe's", "max": "Max", "min": "Min", "moolah": "Moolah", "option": "Option",
+}  # fmt: skip
+#: token offsets when several share a space (board units)
+OFFSETS = [(0, 0.32), (0.3, 0.1), (-0.3, 0.1), (0.2, -0.28), (-0.2, -0.28), (0, 0.6), (0.45, 0.45), (-0.45, 0.45)]  # fmt: skip
+
+
+def _short(amount: int) -> str:
+    sign = "+" if amount > 0 else "-"
+    return f"{sign}${abs(amount) // 1000}k"
+
+
+class Board(BoardRenderer):
+    """Renderer of the Moolah board (see the module docstring)."""
+
+    height = 620
+
+    def __init__(self, game):
+        self.d = game.data
+        super().__init__(game)
+        self.clickable(2)
+        self.clickable(3)
+        self.dice = DiceWidget(faces=[1, 1])
+        self.card = CardWidget(kind="Temptation")
+        self.pad_html = widgets.HTML()
+        self.pad_html.add_class("moneynb-score-pad")
+        self._update_panels(game, list(game.log))
+
+    # ----- building ---------------------------------------------------------------------
+    def _xy(self, sid: str) -> tuple[float, float]:
+        s = self.d.spaces[sid]
+        return s["x"], s["y"]
+
+    def build_data(self, game) -> list:
+        d = game.data
+        lx, ly, ax, ay, angles = [], [], [], [], []
+        for sid in d.order:
+            for n in d.spaces[sid]["next"]:
+                (x0, y0), (x1, y1) = self._xy(sid), self._xy(n)
+                lx += [x0, x1, None]
+                ly += [y0, y1, None]
+        for a, b in self.inner_edges(d):  # the hands: arrows along each one-way pathway
+            (x0, y0), (x1, y1) = self._xy(a), self._xy(b)
+            ax.append((x0 + x1) / 2)
+            ay.append((y0 + y1) / 2)
+            angles.append(90 - math.degrees(math.atan2(y1 - y0, x1 - x0)))
+        ids = [s for s in d.order]
+        sym, size, color, hover = [], [], [], []
+        for sid in ids:
+            y, z, c = KIND_STYLE[d.spaces[sid]["kind"]]
+            sym.append(y)
+            size.append(z)
+            color.append(c)
+            hover.append(self._hover(sid))
+        return [
+            go.Scatter(x=lx, y=ly, mode="lines", line=dict(color="#8d6e63", width=3),
+                       hoverinfo="skip", name="track"),
+            go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands",
+                       marker=dict(symbol="arrow", size=12, angle=angles, color="#6a1b9a")),
+            go.Scatter(x=[self._xy(s)[0] for s in ids], y=[self._xy(s)[1] for s in ids],
+                       mode="markers", customdata=ids, hovertext=hover, hoverinfo="text",
+                       name="spaces",
+                       marker=dict(symbol=sym, size=size, color=color,
+                                   line=dict(width=1.5, color="#3e2723"))),
+            go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
+                       name="targets",
+                       marker=dict(size=30, color="rgba(0,229,255,0.35)",
+                                   line=dict(width=3, color="#00b8d4"))),
+            go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
+                       line=dict(width=6, color="rgba(255,111,0,0.5)")),
+            go.Scatter(x=[], y=[], mode="markers+text", hovertext=[], hoverinfo="text", text=[],
+                       name="tokens", textfont=dict(color="white", size=10),
+                       marker=dict(symbol="circle", size=18, color=[],
+                                   line=dict(width=2, color="white"))),
+        ]  # fmt: skip
+
+    @staticmethod
+    def inner_edges(d) -> list[tuple[str, str]]:
+        """The steps of every inner pathway: from each Option Point's second way on to the
+        space where the pathway meets the track again."""
+        out = []
+        for sid in d.order:
+            nxt = d.spaces[sid]["next"]
+            if len(nxt) < 2:
+                continue
+            a, b = sid, nxt[1]
+            while True:
+                out.append((a, b))
+                if len(d.prev[b]) > 1 or not d.spaces[b]["next"]:
+                    break
+                a, b = b, d.spaces[b]["next"][0]
+        return out
+
+    def _hover(self, sid: str) -> str:
+        s = self.d.spaces[sid]
+        text = f"<b>{html.escape(s['name'])}</b>"
+        if s["kind"] == "money":
+            text += f"<br>{'collect' if s['amount'] > 0 else 'pay'} {money(abs(s['amount']))}"
+        if s["kind"] == "goto":
+            text += f"<br>to {html.escape(self.d.spaces[s['to']]['name'])}"
+        if s["kind"] in ("safe", "bank", "exit", "parole", "bufes", "max", "min"):
+            text += "<br>no mugging here"
+        if s["kind"] == "option":
+            text += "<br>outer track or inner pathway"
+        return text
+
+    def build_layout(self, game) -> dict:
+        d = game.data
+        notes = []
+        for sid in d.order:
+            s = d.spaces[sid]
+            k = s["kind"]
+            text = LABELS.get(k) or (_short(s["amount"]) if k == "money" else "")
+            if k == "goto":
+                text = "→ " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
+            if k == "temptation":
+                text = "T"
+            if k == "safe":
+                text = "Safe"
+            if not text:
+                continue
+            x, y = s["x"], s["y"]
+            inside = 0 < x < 10 and 0 < y < 10
+            shift = dict(yshift=-17) if (y >= 10 or inside) else dict(yshift=17)
+            if x <= 0 and 0 < y < 10:
+                shift = dict(xshift=-26)
+            if x >= 10 and 0 < y < 10:
+                shift = dict(xshift=30)
+            notes.append(dict(x=x, y=y, text=text, showarrow=False, font=dict(size=9, color="#3e2723"),
+                              **shift))  # fmt: skip
+        notes.append(dict(x=5, y=5.4, text="<b>MOOLAH</b>", showarrow=False,
+                          font=dict(size=34, color="#2e7d32")))  # fmt: skip
+        notes.append(dict(x=5, y=4.4, text="first to $1,000,000 in the bank wins", showarrow=False,
+                          font=dict(size=11, color="#558b2f")))  # fmt: skip
+        shapes = [
+            dict(type="rect", x0=0.6, y0=0.6, x1=2.6, y1=2.6, line=dict(color="#424242", dash="dot"),
+                 fillcolor="rgba(66,66,66,0.07)", layer="below"),
+            dict(type="rect", x0=7.9, y0=0.6, x1=9.5, y1=2.0, line=dict(color="#8d6e63", dash="dot"),
+                 fillcolor="rgba(141,110,99,0.1)", layer="below"),
+        ]  # fmt: skip
+        axis = dict(visible=False, range=[-1.2, 11.2], fixedrange=True)
+        return dict(
+            height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
+            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
+            yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
+            clickmode="event", dragmode=False, hovermode="closest",
+        )  # fmt: skip
+
+    def status(self, game) -> str:
+        cur = game.players[game.current]
+        return f"Turn {game.turn_no} · {cur} to play · goal {money(game.data.rules['goal'])}"
+
+    # ----- updating ---------------------------------------------------------------------
+    def _tokens(self, game):
+        xs, ys, colors, text, hover = [], [], [], [], []
+        count: dict[str, int] = {}
+        for seat, sid in enumerate(game.pos):
+            if game.out[seat]:
+                continue
+            k = count.get(sid, 0)
+            count[sid] = k + 1
+            dx, dy = OFFSETS[k % len(OFFSETS)]
+            x, y = self._xy(sid)
+            xs.append(x + dx)
+            ys.append(y + dy)
+            colors.append(player_color(seat))
+            text.append(game.players[seat][:1].upper())
+            where = html.escape(self.d.spaces[sid]["name"])
+            held = f"<br>misses {game.missed[seat]} more turn(s)" if game.missed[seat] else ""
+            hover.append(f"<b>{html.escape(game.players[seat])}</b> at {where}<br>cash "
+                         f"{money(game.cash(seat))}{held}")  # fmt: skip
+        return xs, ys, colors, text, hover
+
+    def update(self, game, events) -> None:
+        self.game = game
+        self.d = game.data
+        xs, ys, colors, text, hover = self._tokens(game)
+        path = None
+        for e in events:
+            if e.kind == "moved" and e.data.get("path"):
+                path = e.data["path"]
+        with self.figure.batch_update():
+            tokens = self.figure.data[5]
+            tokens.x, tokens.y, tokens.text, tokens.hovertext = xs, ys, text, hover
+            tokens.marker.color = colors
+            if path is not None:
+                self.figure.data[4].x = [self._xy(s)[0] for s in path]
+                self.figure.data[4].y = [self._xy(s)[1] for s in path]
+            self.figure.layout.title.text = (
+                self.status(game)
+                if not game.over
+                else f"Game over: {' and '.join(game.winner_names) or 'nobody'} won"
+            )
+        self._update_panels(game, events)
+
+    def highlight(self, decision) -> None:
+        targets = []
+        if decision is not None and decision.kind == "space":
+            targets = [s for s in decision.options if s in self.d.spaces]
+        with self.figure.batch_update():
+            t = self.figure.data[3]
+            t.x = [self._xy(s)[0] for s in targets]
+            t.y = [self._xy(s)[1] for s in targets]
+            t.customdata = targets
+            t.hovertext = [html.escape(decision.label(s)) for s in targets] if targets else []
+
+    def _update_panels(self, game, events) -> None:
+        for e in events:
+            if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
+                faces = e.data["dice"]
+                self.dice.show(faces, f"{game.players[e.data['seat']]} rolled {sum(faces)}")
+            elif e.kind == "drew":
+                deck = e.data.get("deck")
+                if deck == "temptation":
+                    card = game.data.cards[e.data["card"]]
+                    title = "Advantage card" if card["kind"] == "advantage" else "Temptation"
+                    self.card.show(title, card["text"], kind="Temptation", color="#fce4ec")
+                else:
+                    self.card.show(f"Black Jack: {e.data['card']}", e.text, kind="Las Vegas Casino",
+                                   color="#ffebee")  # fmt: skip
+            elif e.kind == "blackjack":
+                self.card.show(f"House: {e.data['house']}", e.text, kind="Las Vegas Casino",
+                               color="#ffebee")  # fmt: skip
+            elif e.kind == "stock":
+                self.card.show(f"{e.data['stock'].capitalize()} {e.data['percent']:+d}%", e.text,
+                               kind="Wall Street", color="#e8eaf6")  # fmt: skip
+        self.pad_html.value = self._pad_table(game)
+
+    def _pad_table(self, game) -> str:
+        rows = []
+        for i, p in enumerate(game.players):
+            entries = game.pad[i][-4:]
+            hist = "<br>".join(f"{money(e['old'])} → <b>{money(e['new'])}</b>" for e in entries)
+            state = " (bankrupt)" if game.out[i] else ""
+            if game.missed[i]:
+                state += f" (held {game.missed[i]})"
+            credit = game.data.rules["credit_line"] + min(0, game.balance(i))
+            rows.append(
+                f"<tr data-seat='{i}' data-balance='{game.balance(i)}' data-cash='{game.cash(i)}'>"
+                f"<td style='color:{player_color(i)}'><b>{html.escape(p)}</b>{state}</td>"
+                f"<td style='text-align:right'>{money(game.cash(i))}</td>"
+                f"<td style='text-align:right'><b>{money(game.balance(i))}</b></td>"
+                f"<td style='text-align:right'>{money(credit)}</td>"
+                f"<td>{len(game.hand[i])}</td><td style='font-size:0.85em'>{hist}</td></tr>"
+            )
+        return (
+            "<div><b>Personal Bank Account score pad</b> (last entries: old → new)</div>"
+            "<table class='moneynb-pad-table' cellpadding='3' style='border-collapse:collapse'>"
+            "<tr><th>Player</th><th>wallet</th><th>account</th><th>credit left</th>"
+            "<th>Adv.</th><th>score pad</th></tr>" + "".join(rows) + "</table>"
+        )
+
+    def panels(self) -> list:
+        return [self.dice, self.card, self.pad_html]
+
+    # ----- decision panels --------------------------------------------------------------
+    def _wrap(self, tag: str, children: list) -> widgets.Box:
+        box = widgets.VBox(children)
+        box.add_class("moneynb-panel")
+        box.add_class(f"moneynb-panel-{tag}")
+        return box
+
+    def _summary(self, seat: int) -> widgets.HTML:
+        g = self.game
+        return widgets.HTML(
+            f"Wallet <b>{money(g.cash(seat))}</b> · account <b>{money(g.balance(seat))}</b> · "
+            f"can withdraw {money(g.can_withdraw(seat))}"
+        )
+
+    def custom_panel(self, decision, submit):
+        g, tag, seat = self.game, decision.tag, decision.player
+        row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
+        if tag == "turn":
+            roll = button("Roll", ("moneynb-roll",), lambda: submit("roll"), style="primary")
+            roll.layout = widgets.Layout(width="140px", height="44px")
+            items = [roll]
+            for o in decision.options[1:]:
+                items.append(button(decision.label(o), ("moneynb-advantage", "moneynb-option"),
+                                    lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
+            note = "An Advantage card moves you exactly its number of spaces and ends your turn."
+            return self._wrap(
+                tag, [row(items)] + ([widgets.HTML(f"<i>{note}</i>")] if len(items) > 1 else [])
+            )
+        if tag == "bank":
+            pad = "".join(f"<tr><td>{money(e['old'])}</td><td><b>{money(e['new'])}</b></td>"
+                          f"<td>{html.escape(e['what'])}</td></tr>" for e in g.pad[seat][-6:])  # fmt: skip
+            table = widgets.HTML(
+                "<table class='moneynb-bank-pad' cellpadding='2'><tr><th>old balance</th>"
+                f"<th>new balance</th><th></th></tr>{pad}</table>"
+            )
+            items = [button(decision.label(o), (f"moneynb-bank-{o}", "moneynb-option"),
+                            lambda o=o: submit(o), style="success" if o == "deposit" else "")
+                     for o in decision.options]  # fmt: skip
+            return self._wrap(
+                tag, [widgets.HTML("<b>🏦 The Bank</b>"), self._summary(seat), table, row(items)]
+            )
+        if tag == "bank_amount":
+            quick = button(f"All ({money(decision.high)})", ("moneynb-bank-all",),
+                           lambda: submit(decision.high), style="warning")  # fmt: skip
+            return self._wrap(tag, [self._summary(seat), make_panel(decision, g, submit), quick])
+        if tag == "wall_street":
+            items = []
+            for o in decision.options:
+                if o == "pass":
+                    items.append(
+                        button(
+                            "Pass", ("moneynb-stock-pass", "moneynb-option"), lambda: submit("pass")
+                        )
+                    )
+                    continue
+                cards = g.data.stocks[o]
+                tip = f"{min(cards):+d}% to {max(cards):+d}%, mean {sum(cards) / len(cards):+.0f}%"
+                items.append(button(f"{o.capitalize()} ({tip})", (f"moneynb-stock-{o}", "moneynb-option"),
+                                    lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
+            head = widgets.HTML("<b>📈 Wall Street</b>: invest at least $10,000 of wallet cash")
+            return self._wrap(tag, [head, self._summary(seat), row(items)])
+        if tag in ("wall_street_amount", "casino_bet"):
+            head = ("<b>🃏 Black Jack</b>: closest to 21 wins, ties go to the House"
+                    if tag == "casino_bet" else f"<b>📈 {g.ctx.get('stock', '').capitalize()}</b>")  # fmt: skip
+            return self._wrap(
+                tag, [widgets.HTML(head), self._summary(seat), make_panel(decision, g, submit)]
+            )
+        if tag == "casino_raise":
+            card, bet = g.ctx["card"], g.ctx["bet"]
+            counts = dict(g.data.casino)
+            if g.casino.draw_pile:
+                for c in g.casino.discard_pile:
+                    counts[c] -= 1
+            try:
+                p = blackjack_win_probability({k: v for k, v in counts.items() if v > 0}, card)
+                chance = f"P(win) = {p.numerator}/{p.denominator} ≈ {float(p):.0%}"
+            except ValueError:
+                chance = ""
+            info = widgets.HTML(f"<b>🃏 Your card: <span class='moneynb-bj-card'>{card}</span></b> · bet "
+                                f"{money(bet)} · {chance}")  # fmt: skip
+            stay = button(f"Stay at {money(bet)}", ("moneynb-bj-stay",), lambda: submit("stay"))
+            dbl = button(f"Raise to {money(decision.high)}", ("moneynb-bj-double",),
+                         lambda: submit(decision.high), style="danger")  # fmt: skip
+            return self._wrap(tag, [info, row([stay, dbl]), make_panel(decision, g, submit)])
+        if tag == "take_pal":
+            items = []
+            for o in decision.options:
+                if o == "nobody":
+                    items.append(
+                        button(
+                            "Nobody",
+                            ("moneynb-pal", "moneynb-pal-nobody"),
+                            lambda: submit("nobody"),
+                        )
+                    )
+                else:
+                    items.append(button(f"{g.players[o]} ({money(g.cash(o))})", ("moneynb-pal", "moneynb-player"),
+                                        lambda o=o: submit(o), tooltip=str(o), style="warning"))  # fmt: skip
+            head = widgets.HTML(
+                "<b>Take A Pal</b> to the Las Vegas Casino: you both bet all your cash"
+            )
+            return self._wrap(tag, [head, row(items)])
+        if tag in ("fork", "moolah", "advantage_target"):
+            head = {"fork": "<b>Option Point</b>: outer track or inner pathway?",
+                    "moolah": "<b>Moolah</b>: stay or jump to another Moolah space",
+                    "advantage_target": "<b>Advantage card</b>: where to?"}[tag]  # fmt: skip
+            items = [button(decision.label(o), ("moneynb-target", "moneynb-option"),
+                            lambda o=o: submit(o), tooltip=str(o)) for o in decision.options]  # fmt: skip
+            hint = widgets.HTML("<i>or click a highlighted space on the board</i>")
+            return self._wrap(tag, [widgets.HTML(head), row(items), hint])
+        return None
