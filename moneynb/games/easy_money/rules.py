@@ -991,7 +991,7 @@ class EasyMoney(Game):
 
     # ----- the greedy bot ---------------------------------------------------------------------------
     def value_to(self, seat: int, i: int) -> int:
-        """What holding ``i`` is worth to ``seat`` (greedy bot): its score value plus about ten
+        """What holding ``i`` is worth to ``seat`` (greedy bot): its score value plus two
         landings' rent, or its mortgage value if higher; minus the lift cost if mortgaged."""
         sp = self.board[i]
         if sp["kind"] == "property":
