@@ -1,0 +1,60 @@
+"""Small statistics helpers for the teaching notebooks: confidence intervals and inequality."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = ["wilson_interval", "mean_interval", "gini", "lorenz"]
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``wins / n`` (95% for z = 1.96).
+
+    Raises:
+        ValueError: ``n < 1`` or ``wins`` outside ``0..n``.
+    """
+    if n < 1 or not 0 <= wins <= n:
+        raise ValueError(f"need 0 <= wins <= n and n >= 1, got wins={wins}, n={n}")
+    p = wins / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return centre - half, centre + half
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the mean and its normal-approximation confidence interval."""
+    x = np.asarray(values, dtype=float)
+    m = float(x.mean())
+    se = float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else 0.0
+    return m, m - z * se, m + z * se
+
+
+def gini(values: Sequence[float]) -> float:
+    """Gini coefficient of non-negative amounts: 0 = all equal, (n-1)/n = one holds all.
+
+    ``G = sum_i sum_j |x_i - x_j| / (2 n^2 mean)``; 0 when everything is 0.
+
+    Raises:
+        ValueError: a negative amount.
+    """
+    x = np.sort(np.asarray(values, dtype=float))
+    if (x < 0).any():
+        raise ValueError("the Gini coefficient needs non-negative amounts")
+    n, total = len(x), x.sum()
+    if n == 0 or total == 0:
+        return 0.0
+    # sorted form of the mean absolute difference
+    i = np.arange(1, n + 1)
+    return float((2 * (i * x).sum() / (n * total)) - (n + 1) / n)
+
+
+def lorenz(values: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    """Lorenz curve: ``(share of people, share of money)`` arrays from (0, 0) to (1, 1)."""
+    x = np.sort(np.asarray(values, dtype=float))
+    cum = np.concatenate([[0.0], np.cumsum(x)])
+    total = cum[-1] if cum[-1] else 1.0
+    return np.linspace(0, 1, len(x) + 1), cum / total
