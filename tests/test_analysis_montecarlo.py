@@ -94,3 +94,12 @@ def test_simulate_tokens_records():
     np.testing.assert_array_equal(np.bincount(path[1:].ravel(), minlength=12), spaces)
     with pytest.raises(ValueError):
         simulate_tokens(chain, 10, 1, record="everything")
+
+
+def test_per_turn_rows_carry_every_account_and_conserve_money():
+    games, turns = simulate("money_moves", PLAYERS, n_games=4, seed=9, per_turn=True,
+                            progress=False)  # fmt: skip
+    money = [c for c in turns.columns if c.startswith(("money_", "account_"))]
+    assert "account_Pot" in turns.columns and "game_turn" in turns.columns
+    totals = turns[money].sum(axis=1)
+    assert (totals == 0).all()  # the House Bank's negative balance is what the players hold

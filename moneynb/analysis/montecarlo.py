@@ -120,7 +120,8 @@ def _player_names(players: Sequence[str]) -> list[str]:
 
 
 def _turn_of(game) -> int | None:
-    for attr in ("turn", "turns", "turn_number"):
+    """The game's own turn counter, if it keeps one (``turns``, ``turn_no``, ...)."""
+    for attr in ("turns", "turn_no", "turn", "turn_number"):
         v = getattr(game, attr, None)
         if isinstance(v, int) and not isinstance(v, bool):
             return v
@@ -184,9 +185,13 @@ def play_one(
 
 def _money_row(g, names, turn) -> dict:
     money = g.money()
-    row = {"turn": turn}
+    row = {"turn": turn, "game_turn": _turn_of(g)}
     for n in names:
         row[f"money_{n}"] = int(money.get(f"wallet:{n}", 0))
+    wallets = {f"wallet:{n}" for n in names}
+    for acct, v in sorted(money.items()):
+        if acct not in wallets:
+            row[f"account_{acct}"] = int(v)
     return row
 
 
@@ -232,7 +237,9 @@ def simulate(
         ``seed, winner, winners, actions, turns, money_<name>..., score_<name>...``
         (winner is None for a shared win; money is the wallet at the end). With
         ``per_turn=True``: ``(games, turns)`` where ``turns`` has columns
-        ``game, turn, money_<name>...`` (wallets at the start of each turn and at the end).
+        ``game, turn, game_turn, money_<name>..., account_<name>...`` (``game_turn`` = the
+        game's own turn counter if it has one, else None) (wallets and every other account,
+        e.g. ``account_Pot``, at the start of each turn and at the end).
 
     Raises:
         ValueError: unknown game or bot, ``n_games < 0`` or ``workers < 1``.
