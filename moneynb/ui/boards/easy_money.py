@@ -1,0 +1,435 @@
+"""The Easy Money board: a square track of 48 spaces drawn from ``board.toml``.
+
+Draws the public state of :class:`moneynb.games.easy_money.rules.EasyMoney` (``owner``,
+``houses``, ``mortgaged``, ``pos``, the City Hospital and Bank accounts, ``exemption``,
+``dice``, the last Give or Take card); the order of the pack is never read.
+
+The track runs from the Bonus corner (bottom right) along the bottom (side 1), up the left
+(side 2), along the top (side 3) and down the right (side 4). Figure traces (indices):
+0 spaces (clickable: ``customdata`` is the space index), 1 owner frames (the owner's colour),
+2 house counts / subdivision / mortgage text, 3 mortgaged marks (a cross), 4 highlighted
+spaces (clickable), 5 the last move's path, 6 tokens. Colour bands are layout shapes on the
+inner edge of each property.
+
+Panels under the board: the dice, the last Give or Take card and a holdings table
+(``moneynb-em-holdings``). Custom decision panels (CSS classes): the turn (``moneynb-roll`` /
+``moneynb-em-end``, ``moneynb-em-build``, ``moneynb-em-mortgage``, ``moneynb-em-lift``,
+``moneynb-em-offer``), buying (``moneynb-em-buy``, ``moneynb-em-decline``), the auction
+(``moneynb-em-auction``, the generic amount controls, ``moneynb-em-bid-min``), offers and their
+answers (``moneynb-em-accept``, ``moneynb-em-refuse``) and debts (``moneynb-em-debt``).
+Clicking a highlighted space buys it, builds on it, mortgages or lifts it, as the decision allows.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..cards import CardWidget
+from ..dice import DiceWidget
+from ..panels import button, make_panel
+from .base import BoardRenderer, money, player_color
+
+KIND_COLOR = {
+    "bonus": "#ffd54f",
+    "property": "#fffdf5",
+    "utility": "#cfd8dc",
+    "public": "#d1c4e9",
+    "hospital": "#ffcdd2",
+    "legend": "#f5f0e1",
+    "traffic_light": "#ef5350",
+}
+SHORT = {  # short labels for the non-property spaces
+    "Airdale Bus Line": "Bus", "L.M. Navigation Co.": "Ships", "L.M. Telephone Company": "Phone",
+    "Interurban Transit Company": "Transit", "Associated Airways": "Air",
+    "Waldorf Hotel": "Waldorf", "Black Kat Night Club": "Black Kat",
+    "Majestic Theatre": "Majestic", "City Hospital": "Hospital", "Red Traffic Light": "STOP",
+    "United Trust Co.": "Trust Co.", "Real Estate Tax": "R.E. Tax",
+    "Stock Market Crash": "Crash", "Airplane Crash": "Plane", "Auto Accident": "Auto",
+}  # fmt: skip
+#: token offsets inside a cell (board units)
+OFFSETS = [(-0.22, 0.22), (0.22, 0.22), (-0.22, -0.22), (0.22, -0.22), (0, 0), (0, 0.3),
+           (0, -0.3), (0.3, 0)]  # fmt: skip
+
+
+def cell_xy(i: int, size: int = 48) -> tuple[float, float]:
+    """Centre of space ``i`` on a square track of ``size`` spaces (board units, 0..n)."""
+    n = size // 4
+    side, k = divmod(i, n)
+    return [(n - k, 0), (0, k), (k, n), (n, n - k)][side]
+
+
+def inward(i: int, size: int = 48) -> tuple[float, float]:
+    """Unit vector from space ``i`` towards the inside of the board (for colour bands)."""
+    n = size // 4
+    side, k = divmod(i, n)
+    if k == 0:
+        return (0.0, 0.0)
+    return [(0, 1), (1, 0), (0, -1), (-1, 0)][side]
+
+
+class Board(BoardRenderer):
+    """Renderer of the Easy Money board (see the module docstring)."""
+
+    height = 660
+
+    def __init__(self, game):
+        self.size = len(game.board)
+        super().__init__(game)
+        self.clickable(0)
+        self.clickable(4)
+        self.dice = DiceWidget(faces=[1, 1])
+        self.card = CardWidget(kind="Give or Take")
+        self.table = widgets.HTML()
+        self.table.add_class("moneynb-em-holdings")
+        self.update(game, list(game.log))
+
+    # ----- building ---------------------------------------------------------------------
+    def _xy(self, i: int) -> tuple[float, float]:
+        return cell_xy(i, self.size)
+
+    def _label(self, sp: dict) -> str:
+        if sp["kind"] == "property":
+            words = sp["name"].split()
+            return f"{words[0][:9]}<br>B{sp['B']}"
+        name = SHORT.get(sp["name"], sp["name"].split()[0][:9])
+        if sp["kind"] == "legend" and sp.get("amount"):
+            sign = "+" if sp["effect"] in ("win", "take") else "−"
+            return f"{name}<br>{sign}${sp['amount']}"
+        return name
+
+    def _hover(self, g, i: int) -> str:
+        sp = g.board[i]
+        text = f"<b>{html.escape(sp['name'])}</b> (side {sp['side']})"
+        if sp["kind"] == "property":
+            rents = " / ".join(f"${r}" for r in sp["rents"])
+            text += f"<br>B ${sp['B']} · M ${sp['M']}<br>rent 1-4 houses, subdivision:<br>{rents}"
+        elif sp["kind"] in ("utility", "public"):
+            text += f"<br>rent ${sp['rent']}" + (f" · M ${sp['M']}" if "M" in sp else "")
+            text += " · always auctioned"
+        elif sp["kind"] == "legend":
+            text += f"<br>{html.escape(sp.get('text', ''))}"
+        elif sp["kind"] == "hospital":
+            text += f"<br>holds {money(g.money()['City Hospital'])}"
+        elif sp["kind"] == "traffic_light":
+            text += f"<br>passing both without stopping: ${g.data['traffic_fine']} fine"
+        elif sp["kind"] == "bonus":
+            text += f"<br>${g.data['bonus']} each time around"
+        o = g.owner[i]
+        if o is not None:
+            text += f"<br>owner <b>{html.escape(g.players[o])}</b>"
+            if sp["kind"] == "property":
+                text += f", {'subdivision' if g.houses[i] == 5 else f'{g.houses[i]} house(s)'}"
+            text += " · MORTGAGED" if g.mortgaged[i] else f" · rent now ${g.rent(i)}"
+        return text
+
+    def build_data(self, game) -> list:
+        xs, ys = zip(*(self._xy(i) for i in range(self.size)), strict=True)
+        colors = [KIND_COLOR[sp["kind"]] for sp in game.board]
+        return [
+            go.Scatter(x=xs, y=ys, mode="markers+text", customdata=list(range(self.size)),
+                       text=[self._label(sp) for sp in game.board], textfont=dict(size=8),
+                       hovertext=[""] * self.size, hoverinfo="text", name="spaces",
+                       marker=dict(symbol="square", size=44, color=colors,
+                                   line=dict(width=1, color="#5d4037"))),
+            go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="owners",
+                       marker=dict(symbol="square-open", size=40, color=[],
+                                   line=dict(width=4))),
+            go.Scatter(x=[], y=[], mode="text", text=[], hoverinfo="skip", name="houses",
+                       textfont=dict(size=10, color=[])),
+            go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="mortgaged",
+                       marker=dict(symbol="x-thin-open", size=38, color="rgba(183,28,28,0.75)",
+                                   line=dict(width=3, color="rgba(183,28,28,0.75)"))),
+            go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
+                       name="targets",
+                       marker=dict(symbol="square", size=48, color="rgba(0,229,255,0.25)",
+                                   line=dict(width=3, color="#00b8d4"))),
+            go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
+                       line=dict(width=5, color="rgba(255,111,0,0.45)")),
+            go.Scatter(x=[], y=[], mode="markers+text", text=[], hovertext=[], hoverinfo="text",
+                       name="tokens", textfont=dict(color="white", size=9),
+                       marker=dict(symbol="circle", size=15, color=[],
+                                   line=dict(width=1.5, color="white"))),
+        ]  # fmt: skip
+
+    def build_layout(self, game) -> dict:
+        n = self.size // 4
+        shapes = []
+        for i, sp in enumerate(game.board):
+            if sp["kind"] != "property":
+                continue
+            x, y = self._xy(i)
+            dx, dy = inward(i, self.size)
+            cx, cy = x + dx * 0.36, y + dy * 0.36
+            w, h = (0.42, 0.1) if dy else (0.1, 0.42)
+            shapes.append(dict(type="rect", x0=cx - w, x1=cx + w, y0=cy - h, y1=cy + h,
+                               fillcolor=sp.get("colour", "#999"), line=dict(width=0),
+                               layer="above"))  # fmt: skip
+        notes = [
+            dict(x=n / 2, y=n / 2 + 1.6, text="<b>EASY MONEY</b>", showarrow=False,
+                 font=dict(size=34, color="#2e7d32")),
+            dict(x=n / 2, y=n / 2 + 0.7, text="buy · build · borrow · bank", showarrow=False,
+                 font=dict(size=12, color="#558b2f")),
+            dict(x=n / 2, y=n / 2 - 0.6, text="", showarrow=False, name="centre",
+                 font=dict(size=13, color="#333")),
+            dict(x=n - 0.5, y=-0.75, text="← start here", showarrow=False,
+                 font=dict(size=10, color="#6d4c41")),
+        ]  # fmt: skip
+        axis = dict(visible=False, range=[-0.8, n + 0.8], fixedrange=True)
+        return dict(
+            height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
+            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            plot_bgcolor="#e8f5e9", paper_bgcolor="white", xaxis=axis,
+            yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
+            clickmode="event", dragmode=False, hovermode="closest",
+        )  # fmt: skip
+
+    def status(self, game) -> str:
+        if game.over:
+            return f"Game over ({game.end_reason}): {' and '.join(game.winner_names)} won"
+        cap = game.options["max_rounds"]
+        of = f" of {cap}" if cap else ""
+        return f"Round {game.round}{of} · {game.players[game.current]} to play"
+
+    def _centre(self, g) -> str:
+        m = g.money()
+        ex = "nobody" if g.exemption is None else html.escape(g.players[g.exemption])
+        return (
+            f"City Hospital holds <b>{money(m['City Hospital'])}</b><br>"
+            f"Bank {money(m['Bank'])} · Special Exemption: {ex}"
+        )
+
+    # ----- updating ---------------------------------------------------------------------
+    def update(self, game, events) -> None:
+        self.game = g = game
+        ox, oy, oc, hx, hy, ht, hc, mx, my = [], [], [], [], [], [], [], [], []
+        for i, o in enumerate(g.owner):
+            if o is None:
+                continue
+            x, y = self._xy(i)
+            ox.append(x)
+            oy.append(y)
+            oc.append(player_color(o))
+            if g.mortgaged[i]:
+                mx.append(x)
+                my.append(y)
+            if g.board[i]["kind"] == "property":
+                h = g.houses[i]
+                label = "★SUB" if h == 5 else "⌂" * h
+            else:
+                label = "●"
+            hx.append(x)
+            hy.append(y - 0.3)
+            ht.append(label)
+            hc.append(player_color(o))
+        tx, ty, tc, tt, th = [], [], [], [], []
+        count: dict[int, int] = {}
+        for seat, sid in enumerate(g.pos):
+            k = count.get(sid, 0)
+            count[sid] = k + 1
+            dx, dy = OFFSETS[k % len(OFFSETS)]
+            x, y = self._xy(sid)
+            tx.append(x + dx)
+            ty.append(y + dy)
+            tc.append(player_color(seat))
+            tt.append(g.players[seat][:1].upper())
+            th.append(f"<b>{html.escape(g.players[seat])}</b> on "
+                      f"{html.escape(g.board[sid]['name'])}<br>cash {money(g.cash(seat))}")  # fmt: skip
+        path = None
+        for e in events:
+            if e.kind == "moved" and e.data.get("path"):
+                path = e.data["path"]
+        with self.figure.batch_update():
+            d = self.figure.data
+            d[0].hovertext = [self._hover(g, i) for i in range(self.size)]
+            d[1].x, d[1].y = ox, oy
+            d[1].marker.line.color = oc
+            d[1].marker.color = oc
+            d[2].x, d[2].y, d[2].text = hx, hy, ht
+            d[2].textfont.color = hc
+            d[3].x, d[3].y = mx, my
+            if path is not None:
+                d[5].x = [self._xy(s)[0] for s in path]
+                d[5].y = [self._xy(s)[1] for s in path]
+            d[6].x, d[6].y, d[6].text, d[6].hovertext = tx, ty, tt, th
+            d[6].marker.color = tc
+            self.figure.layout.title.text = self.status(g)
+            self.figure.layout.annotations[2].text = self._centre(g)
+        for e in events:
+            if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
+                faces = list(e.data["dice"])
+                self.dice.show(faces, f"{g.players[e.data['seat']]} threw {sum(faces)}")
+            elif e.kind == "drew":
+                card = g.cards[e.data["card"]]
+                self.card.show(card["title"], card["text"], kind="Give or Take", color="#fff8e1")
+        self.table.value = self._table(g)
+
+    def _table(self, g) -> str:
+        sc = g.scores()
+        rows = []
+        for s, p in enumerate(g.players):
+            held = []
+            for i in g.holdings(s):
+                sp = g.board[i]
+                tag = (
+                    f" ({'sub' if g.houses[i] == 5 else g.houses[i]})"
+                    if sp["kind"] == "property"
+                    else ""
+                )
+                mort = " <i>mortg.</i>" if g.mortgaged[i] else ""
+                held.append(f"{html.escape(sp['name'])}{tag}{mort}")
+            if g.exemption == s:
+                held.append("<i>Special Exemption</i>")
+            rows.append(
+                f"<tr data-seat='{s}' data-cash='{g.cash(s)}' data-holdings='{len(g.holdings(s))}'>"
+                f"<td style='color:{player_color(s)}'><b>{html.escape(p)}</b></td>"
+                f"<td style='text-align:right'>{money(g.cash(s))}</td>"
+                f"<td style='text-align:right'><b>{money(sc[p])}</b></td>"
+                f"<td>{g.pieces_used(s)}/{g.data['houses_per_player']}</td>"
+                f"<td style='font-size:0.85em'>{', '.join(held) or '—'}</td></tr>"
+            )
+        return (
+            "<table class='moneynb-em-table' cellpadding='3' style='border-collapse:collapse'>"
+            "<tr><th>Player</th><th>cash</th><th>score</th><th>houses used</th><th>holdings</th>"
+            "</tr>" + "".join(rows) + "</table>"
+        )
+
+    def panels(self) -> list:
+        return [widgets.HBox([self.dice, self.card]), self.table]
+
+    # ----- board picks ------------------------------------------------------------------
+    def _space_actions(self, decision) -> dict:
+        """``{space: action}`` for the board spaces a click may answer ``decision`` with."""
+        g = self.game
+        out: dict = {}
+        if decision is None:
+            return out
+        if decision.tag in ("buy", "lone_bidder"):
+            i = g.pos[g.current] if decision.tag == "buy" else g.auction["space"]
+            out[i] = "buy"
+        elif decision.tag in ("turn", "post", "debt"):
+            for o in decision.options:
+                if isinstance(o, str) and ":" in o:
+                    verb, i = o.split(":")
+                    out.setdefault(int(i), o)
+        elif decision.tag == "offer_item":
+            for o in decision.options:
+                if isinstance(o, str) and o.startswith("space:"):
+                    out[int(o[6:])] = o
+        return out
+
+    def action_for_point(self, customdata):
+        return self._space_actions(self.game.decision).get(customdata, customdata)
+
+    def click(self, action) -> bool:
+        """A click on space ``action`` (an index) answers the decision with what that space
+        stands for now (buy it, build on it, mortgage or lift it, offer it); other actions
+        pass through. True if it was legal and passed on."""
+        if type(action) is int:
+            action = self._space_actions(self.game.decision).get(action, action)
+        return super().click(action)
+
+    def highlight(self, decision) -> None:
+        acts = self._space_actions(decision)
+        spaces = list(acts)
+        with self.figure.batch_update():
+            t = self.figure.data[4]
+            t.x = [self._xy(i)[0] for i in spaces]
+            t.y = [self._xy(i)[1] for i in spaces]
+            t.customdata = spaces
+            t.hovertext = [html.escape(decision.label(acts[i])) for i in spaces]
+
+    # ----- decision panels --------------------------------------------------------------
+    def _wrap(self, tag: str, children: list) -> widgets.Box:
+        box = widgets.VBox(children)
+        box.add_class("moneynb-panel")
+        box.add_class(f"moneynb-panel-{tag}")
+        return box
+
+    def _deed(self, i: int) -> str:
+        g = self.game
+        sp = g.board[i]
+        if sp["kind"] == "property":
+            cells = "".join(f"<td>{k}</td><td><b>${r}</b></td>" for k, r in
+                            zip(("1", "2", "3", "4", "sub"), sp["rents"], strict=True))  # fmt: skip
+            body = (f"B <b>${sp['B']}</b> · M ${sp['M']} · side {sp['side']}<br>"
+                    f"<table cellpadding='2'><tr><td>houses:</td>{cells}</tr></table>")  # fmt: skip
+        else:
+            body = f"rent <b>${sp['rent']}</b>" + (f" · M ${sp['M']}" if "M" in sp else "")
+        return (
+            f"<div class='moneynb-em-deed' style='border-left:10px solid "
+            f"{sp.get('colour', '#9e9e9e')};padding-left:6px'><b>{html.escape(sp['name'])}</b>"
+            f"<br>{body}</div>"
+        )
+
+    def custom_panel(self, decision, submit):
+        g, tag, seat = self.game, decision.tag, decision.player
+        row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
+        cash = widgets.HTML(f"{html.escape(g.players[seat])} holds <b>{money(g.cash(seat))}</b>")
+        if tag in ("turn", "post"):
+            first = decision.options[0]
+            if first == "roll":
+                main = button("Throw the dice", ("moneynb-roll",), lambda: submit("roll"),
+                              style="primary")  # fmt: skip
+            else:
+                main = button("End the turn", ("moneynb-em-end",), lambda: submit("end"),
+                              style="primary")  # fmt: skip
+            main.layout = widgets.Layout(width="160px", height="44px")
+            groups = {"build": [], "mortgage": [], "lift": [], "offer": []}
+            styles = {"build": "success", "mortgage": "warning", "lift": "info", "offer": ""}
+            for o in decision.options[1:]:
+                verb = o.split(":")[0]
+                groups[verb].append(button(decision.label(o), (f"moneynb-em-{verb}", "moneynb-option"),
+                                           lambda o=o: submit(o), tooltip=o, style=styles[verb]))  # fmt: skip
+            parts = [row([main, cash])]
+            parts += [row(items) for items in groups.values() if items]
+            return self._wrap(tag, parts)
+        if tag in ("buy", "lone_bidder"):
+            i = g.pos[g.current] if tag == "buy" else g.auction["space"]
+            price = g.board[i]["B"]
+            buy = button(f"Buy for {money(price)}", ("moneynb-em-buy",), lambda: submit("buy"),
+                         style="success")  # fmt: skip
+            no = "Decline (it goes to auction)" if tag == "buy" else "Decline"
+            dec = button(no, ("moneynb-em-decline",), lambda: submit("decline"))
+            return self._wrap(tag, [widgets.HTML(self._deed(i)), cash, row([buy, dec])])
+        if tag == "bid":
+            a = g.auction
+            lead = ("no bid yet" if a["leader"] is None
+                    else f"best bid <b>{money(a['high'])}</b> by {html.escape(g.players[a['leader']])}")  # fmt: skip
+            names = ", ".join(html.escape(g.players[p]) for p in a["bidders"])
+            head = widgets.HTML(f"<b>Auction</b> · {lead} · still bidding: {names}")
+            head.add_class("moneynb-em-auction")
+            quick = button(f"Bid {money(decision.low)}", ("moneynb-em-bid-min",),
+                           lambda: submit(decision.low), style="info")  # fmt: skip
+            return self._wrap(tag, [widgets.HTML(self._deed(a["space"])), head, cash, quick,
+                                    make_panel(decision, g, submit)])  # fmt: skip
+        if tag == "offer_reply":
+            o = g.offer
+            info = widgets.HTML(
+                f"{html.escape(g.players[o['seller']])} offers you <b>"
+                f"{html.escape(g.item_name(o['item']))}</b> for <b>{money(o['price'])}</b>"
+            )
+            extra = (
+                [widgets.HTML(self._deed(int(o["item"][6:])))] if o["item"] != "exemption" else []
+            )
+            yes = button(
+                "Accept", ("moneynb-em-accept",), lambda: submit("accept"), style="success"
+            )
+            no = button("Refuse", ("moneynb-em-refuse",), lambda: submit("refuse"), style="danger")
+            return self._wrap(tag, [info, *extra, cash, row([yes, no])])
+        if tag == "debt":
+            d = g.debts[0]
+            info = widgets.HTML(
+                f"<b>{html.escape(g.players[seat])} owes {money(d[2])}</b> ({html.escape(d[3])}) "
+                f"and holds {money(g.cash(seat))}: mortgage or sell to raise the money"
+            )
+            info.add_class("moneynb-em-debt")
+            return self._wrap(tag, [info, make_panel(decision, g, submit)])
+        if tag in ("offer_item", "offer_to", "offer_price"):
+            heads = {"offer_item": "<b>Offer a sale</b>: what do you sell?",
+                     "offer_to": "<b>Offer a sale</b>: to whom?",
+                     "offer_price": "<b>Offer a sale</b>: at what price?"}  # fmt: skip
+            return self._wrap(tag, [widgets.HTML(heads[tag]), make_panel(decision, g, submit)])
+        return None
