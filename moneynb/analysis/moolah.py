@@ -1,0 +1,130 @@
+"""Moolah numbers: the exact Black Jack odds and the Loan Shark's price, with seeded
+simulations to check them against.
+
+Exact arithmetic lives in :mod:`moneynb.games.moolah.rules` (``blackjack_win_probability``,
+``blackjack_table``, ``blackjack_value``); this module shapes it for notebooks and adds the
+Monte Carlo checks. Everything reads the game's own data files, so a house-rule pile or
+interest rate gives its own numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from ..games.moolah.rules import blackjack_table, blackjack_value, closer, load_data
+
+__all__ = [
+    "casino_pile",
+    "blackjack_rows",
+    "blackjack_values",
+    "simulate_blackjack",
+    "loan_shark_cost",
+    "simulate_loan_shark",
+]
+
+
+def casino_pile(cards_file: str = "") -> dict[int, int]:
+    """The Black Jack pile of ``cards.toml`` (or a house-rule file): ``{score: cards}``."""
+    return dict(load_data("", cards_file).casino)
+
+
+def blackjack_rows(pile: dict[int, int] | None = None) -> list[dict]:
+    """One row per possible card of a fresh pile: ``card``, ``chance`` (of drawing it),
+    ``p_win`` (that it beats the House card), ``stay`` and ``double`` (expected result per $1
+    first bet), ``best`` — all exact :class:`Fraction` values, as in
+    :func:`moneynb.games.moolah.rules.blackjack_table`."""
+    return blackjack_table(casino_pile() if pile is None else pile)
+
+
+def blackjack_values(pile: dict[int, int] | None = None) -> dict[str, Fraction]:
+    """Expected result per $1 first bet, before the card is seen, for three ways to play:
+    ``"always stay"``, ``"always double"`` and ``"double when P(win) > 1/2"`` (the best)."""
+    pile = casino_pile() if pile is None else pile
+    rows = blackjack_table(pile)
+    return {
+        "always stay": blackjack_value(pile, can_double=False),
+        "always double": sum(r["chance"] * r["double"] for r in rows),
+        "double when P(win) > 1/2": blackjack_value(pile),
+    }
+
+
+def simulate_blackjack(
+    n_hands: int, seed: int = 0, pile: dict[int, int] | None = None
+) -> dict[str, object]:
+    """Play ``n_hands`` Black Jack hands from a freshly shuffled pile each time (the player's
+    card and the House card are two different cards of it), seeded.
+
+    Returns ``{"per_card": {card: (hands, wins)}, "always stay": mean result per $1,
+    "always double": ..., "double when P(win) > 1/2": ...}`` (the means as floats).
+
+    Raises:
+        ValueError: ``n_hands`` < 1.
+    """
+    if n_hands < 1:
+        raise ValueError("n_hands must be at least 1")
+    pile = casino_pile() if pile is None else pile
+    cards = [c for c, n in sorted(pile.items()) for _ in range(n)]
+    best = {r["card"]: r["best"] for r in blackjack_table(pile)}
+    rng = random.Random(seed)
+    per_card: dict[int, list[int]] = {c: [0, 0] for c in pile}
+    stay = double = smart = 0
+    for _ in range(n_hands):
+        mine, house = rng.sample(cards, 2)
+        won = closer(mine, house)
+        per_card[mine][0] += 1
+        per_card[mine][1] += won
+        sign = 1 if won else -1
+        stay += sign
+        double += 2 * sign
+        smart += (2 if best[mine] == "double" else 1) * sign
+    return {
+        "per_card": {c: tuple(v) for c, v in per_card.items()},
+        "always stay": stay / n_hands,
+        "always double": double / n_hands,
+        "double when P(win) > 1/2": smart / n_hands,
+    }
+
+
+def loan_shark_cost(amount: int, wallet: int, percent: int | None = None) -> int:
+    """Dollars a payment of ``amount`` takes off the bank account when the wallet holds
+    ``wallet``: the shortfall plus the Loan Shark's interest (``percent``, default the
+    board's 50%). 0 when the wallet covers it. Rulebook: Loan Shark.
+
+    Raises:
+        ValueError: a negative amount or wallet.
+    """
+    if amount < 0 or wallet < 0:
+        raise ValueError("amount and wallet must be >= 0")
+    if percent is None:
+        percent = load_data().rules["loan_shark_percent"]
+    short = max(0, amount - wallet)
+    return short + short * percent // 100
+
+
+def simulate_loan_shark(n_games: int = 20, seed: int = 0, players: int = 3) -> dict[str, float]:
+    """Play ``n_games`` seeded greedy-bot games and total what went to the Loan Shark.
+
+    Returns ``{"games", "loans", "interest", "interest per loan"}`` (dollars), a check that
+    every recorded loan cost exactly 50% on top (``"interest per loan"`` is the mean of
+    interest / loan over the loans taken, 0.5 with the shipped rules).
+    """
+    import moneynb
+
+    loans = interest = 0
+    ratios = []
+    for g_seed in range(seed, seed + n_games):
+        g = moneynb.new_game("moolah", players=[f"P{i}" for i in range(players)], seed=g_seed)
+        bots = [moneynb.make_bot("greedy", seed=g_seed * 7 + i) for i in range(players)]
+        while not g.over:
+            for e in g.apply(bots[g.decision.player].choose(g)):
+                if e.kind == "loan_shark":
+                    loans += e.data["loan"]
+                    interest += e.data["interest"]
+                    ratios.append(e.data["interest"] / e.data["loan"])
+    return {
+        "games": n_games,
+        "loans": loans,
+        "interest": interest,
+        "interest per loan": sum(ratios) / len(ratios) if ratios else 0.0,
+    }
