@@ -715,3 +715,37 @@ def test_observation_hides_the_card_order():
     assert obs["deck"]["draw_pile"] == len(g.deck.draw_pile)
     assert "draw_pile" not in str(obs["deck"]["discard_pile"])
     assert obs["owner"] == g.owner and obs["hospital"] == 0
+
+
+def test_exact_next_landing_chance_matches_hand_count_and_simulation():
+    from fractions import Fraction
+
+    g = started()
+    g.pos[ANN] = 24  # Rest Park; Black Kat is 6 ahead
+    dist = g.next_landing(ANN)
+    # 4 non-double sixes + (3,3) without a moving card (14 of 20) + any double drawing one of
+    # the 3 Black Kat cards: 4/36 + 1/36 x 17/20 + 5/36 x 3/20
+    assert dist[30] == Fraction(4, 36) + Fraction(17, 720) + Fraction(15, 720) == Fraction(7, 45)
+    assert sum(dist.values()) == 1
+    hits, n = 0, 1500
+    for seed in range(n):
+        h = moneynb.new_game("easy_money", players=["A", "B"], seed=seed)
+        while h.decision.tag == "opening":
+            h.apply("roll")
+        s = h.current
+        h.pos[s], h.started[s] = 24, True
+        h.apply("roll")
+        hits += h.pos[s] == 30
+    assert abs(hits / n - 7 / 45) < 4 * (7 / 45 * 38 / 45 / n) ** 0.5
+
+
+def test_pack_left_uses_only_public_facts():
+    g = started()
+    g.deck.discard_pile = ["black_kat", "raffle"]
+    g.deck.draw_pile = [c for c in g.deck.draw_pile if c not in ("black_kat", "raffle")][:0] + ["x"]
+    left = g.pack_left()
+    assert left["black_kat"] == 2 and "raffle" not in left and left["exemption"] == 1
+    g.exemption = BOB
+    assert "exemption" not in g.pack_left()
+    g.deck.draw_pile = []
+    assert g.pack_left() == {"black_kat": 1, "raffle": 1}

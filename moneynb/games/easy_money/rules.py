@@ -47,7 +47,9 @@ player pays what cash is left to the creditor and cannot win; opening bids start
 
 from __future__ import annotations
 
+import os
 import random
+from fractions import Fraction
 from typing import Any
 
 from ...core.chance import D6, Deck
@@ -69,6 +71,22 @@ BUILD_RESERVE = 300
 
 
 # ----- the board and the cards (data) -------------------------------------------------------------
+_CACHE: dict = {}
+
+
+def _cached(loader, filename: str, path: str | None) -> dict:
+    """``loader(path)``, remembered per file (and its modification time) so that starting many
+    games does not parse the TOML again. The result is shared: treat it as read-only."""
+    try:
+        stamp = os.stat(path).st_mtime_ns if path else None
+    except OSError:
+        stamp = None
+    key = (filename, path, stamp)
+    if key not in _CACHE:
+        _CACHE[key] = loader(path)
+    return _CACHE[key]
+
+
 def load_board(path: str | None = None) -> dict:
     """Read and check ``board.toml`` (or the house-rule file at ``path``).
 
@@ -219,9 +237,10 @@ class EasyMoney(Game):
 
     # ----- the board, the cards and the start ----------------------------------------------------
     def _setup(self) -> None:
-        self.data = load_board(self.options["data_file"] or None)
+        self.data = _cached(load_board, "board.toml", self.options["data_file"] or None)
         self.board = self.data["space"]
-        self.cards = {c["id"]: c for c in load_cards(self.options["cards_file"] or None)["card"]}
+        cards = _cached(load_cards, "cards.toml", self.options["cards_file"] or None)
+        self.cards = {c["id"]: c for c in cards["card"]}
         n, size = len(self.players), len(self.board)
         self.side_len = size // SIDES
         self.names = {sp["name"]: i for i, sp in enumerate(self.board)}
@@ -988,6 +1007,54 @@ class EasyMoney(Game):
             scores=self.scores(),
         )
         return obs
+
+    # ----- exact chances ------------------------------------------------------------------------------
+    def pack_left(self) -> dict[str, int]:
+        """``{card id: copies}`` still to be drawn before the next reshuffle, from public facts
+        only (the whole pack minus the discards and the kept Special Exemption card); when the
+        draw pile is empty, the discards that a reshuffle would bring back."""
+        if not self.deck.draw_pile:
+            left: dict[str, int] = {}
+            for c in self.deck.discard_pile:
+                left[c] = left.get(c, 0) + 1
+            return left
+        left = {c: v["count"] for c, v in self.cards.items()}
+        for c in self.deck.discard_pile:
+            left[c] -= 1
+        if self.exemption is not None:
+            left["exemption"] -= 1
+        return {c: n for c, n in left.items() if n > 0}
+
+    def next_landing(self, seat: int | None = None) -> dict[int, Fraction]:
+        """Exact chance of each space being where ``seat``'s man stops on its next throw:
+        ``{space: Fraction}`` summing to 1. Two fair dice; doubles draw a Give or Take card
+        first (each card left in the pack equally likely: :meth:`pack_left`), a moving card
+        replaces the dice move; the first move counts the start space as one."""
+        seat = self.current if seat is None else seat
+        size, pos = len(self.board), self.pos[seat]
+        pack = self.pack_left()
+        total = sum(pack.values())
+        out: dict[int, Fraction] = {}
+
+        def add(space: int, p: Fraction) -> None:
+            out[space % size] = out.get(space % size, Fraction(0)) + p
+
+        for d1 in range(1, 7):
+            for d2 in range(1, 7):
+                p = Fraction(1, 36)
+                end = pos + d1 + d2 - (0 if self.started[seat] else 1)
+                if d1 != d2 or not total:
+                    add(end, p)
+                    continue
+                for cid, n in pack.items():
+                    card, q = self.cards[cid], p * Fraction(n, total)
+                    if card["effect"] == "move_to":
+                        add(self.names[card["target"]], q)
+                    elif card["effect"] == "back":
+                        add(pos - card["amount"], q)
+                    else:
+                        add(end, q)
+        return out
 
     # ----- the greedy bot ---------------------------------------------------------------------------
     def value_to(self, seat: int, i: int) -> int:
