@@ -60,6 +60,14 @@ def _next_button(view):
 
 
 def test_money_moves_plays_in_jupyterlab(lab_server, page):
+    try:
+        _play(lab_server, page)
+    except BaseException:
+        screenshot(page, "money_moves_browser-failure")
+        raise
+
+
+def _play(lab_server, page):
     t0 = time.perf_counter()
     open_and_run(page, lab_server, "notebooks/money_moves.ipynb")
     t_run = time.perf_counter() - t0
@@ -67,7 +75,8 @@ def test_money_moves_plays_in_jupyterlab(lab_server, page):
     view.wait_for(state="visible")
     view.scroll_into_view_if_needed()
     page.wait_for_function(
-        "() => document.querySelector('.moneynb-view .js-plotly-plot .scatterlayer .trace')"
+        "() => document.querySelector('.moneynb-view .js-plotly-plot .scatterlayer .trace')",
+        timeout=60_000,  # plotly.js (5 MB) is loaded and run first: slow on a busy machine
     )
     first = _state(view)
     assert first["cells"] >= 5, first  # House Bank, Pot and three wallets

@@ -1,0 +1,88 @@
+"""Money Card in a real browser: JupyterLab + headless Chromium (see conftest.py).
+
+Opens ``notebooks/money_card.ipynb``, runs it, clicks Spin, then clicks a highlighted space on
+the plotly map (no dropdown), and checks in the page that the move was made: the log grew with
+"You moves", the map's planes trace (the last) shows all three planes, and the money table still sums to
+its starting total. Screenshots go to ``test-output/``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import open_and_run, screenshot
+
+pytestmark = pytest.mark.browser
+
+VIEW = ".moneynb-view >> nth=0"
+
+_STATE_JS = """(view) => {
+    const box = view.querySelector('.moneynb-log-box');
+    const table = view.querySelector('.moneynb-money-table');
+    const cells = [...view.querySelectorAll('.moneynb-money-table .moneynb-dollars')];
+    return {
+        log: box ? Number(box.dataset.count) : -1,
+        text: box ? box.textContent : '',
+        start: table ? Number(table.dataset.startTotal) : null,
+        sum: cells.reduce((s, c) => s + Number(c.dataset.dollars), 0),
+        prompt: (view.querySelector('.moneynb-prompt') || {textContent: ''}).textContent,
+        spinner: (view.querySelector('.moneynb-spinner') || {dataset: {}}).dataset.result,
+        keys: view.querySelectorAll('.moneynb-keys-table tr[data-seat]').length,
+    };
+}"""
+
+
+def _state(view):
+    return view.evaluate(_STATE_JS)
+
+
+def _wait_log(page, before: int) -> None:
+    page.wait_for_function(
+        "([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
+        arg=[".moneynb-view .moneynb-log-box", before],
+        timeout=15_000,
+    )
+
+
+def test_money_card_spin_and_move_by_clicks(lab_server, page):
+    t0 = time.perf_counter()
+    open_and_run(page, lab_server, "notebooks/money_card.ipynb", timeout_s=90)
+    view = page.locator(VIEW)
+    view.wait_for(state="visible")
+    view.scroll_into_view_if_needed()
+    # routes, perimeter, arrows, spaces and planes (empty traces draw no group)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.moneynb-view .js-plotly-plot .scatterlayer .trace').length >= 5"
+    )
+    first = _state(view)
+    assert first["sum"] == first["start"], first
+    assert first["keys"] == 3, first
+    # 1. Spin (a click on the Spin button of the turn panel)
+    spin = view.locator(".moneynb-decision button.moneynb-spin")
+    spin.wait_for(state="visible")
+    spin.click()
+    _wait_log(page, first["log"])
+    after_spin = _state(view)
+    assert "spun" in after_spin["text"], after_spin["text"][-300:]
+    assert after_spin["spinner"], "the spinner shows no result"
+    assert "choose where to land" in after_spin["prompt"], after_spin["prompt"]
+    # 2. Click a highlighted target space on the map (the cyan rings of the targets trace)
+    ring = "path.point[style*='0, 229, 255']"
+    page.wait_for_function(f"() => document.querySelectorAll(\".moneynb-view {ring}\").length > 0")
+    targets = view.locator(f".js-plotly-plot .scatterlayer {ring}")
+    assert targets.count() >= 1
+    box = targets.first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    _wait_log(page, after_spin["log"])
+    page.wait_for_function(
+        "() => /You moves \\d+ to/.test(document.querySelector('.moneynb-view .moneynb-log-box').textContent)",
+        timeout=15_000,
+    )
+    end = _state(view)
+    assert end["sum"] == end["start"] == first["start"], end
+    planes = view.locator(".js-plotly-plot .scatterlayer .trace").last.locator("path.point")
+    assert planes.count() == 3
+    screenshot(page, "money_card_browser", element=view)
+    print(f"\nMoney Card browser test: {time.perf_counter() - t0:.1f} s")

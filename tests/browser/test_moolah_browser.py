@@ -1,0 +1,141 @@
+"""Moolah in a real browser: JupyterLab + headless Chromium (see conftest.py).
+
+Opens ``notebooks/moolah.ipynb``, runs it, and plays by clicking: the first withdrawal (amount
+panel), then Roll at least three times, answering every other panel on the way (the Bank,
+Wall Street, Black Jack, Take A Pal, Option Points and Moolah jumps — those by clicking the
+highlighted space on the plotly board when one is offered). Checks in the page that the log
+grew, the tokens moved, the money table still sums to the starting total and the score pad
+shows every player. Screenshots go to ``test-output/``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import open_and_run, screenshot
+
+pytestmark = pytest.mark.browser
+
+VIEW = ".moneynb-view >> nth=0"
+
+_STATE_JS = """(view) => {
+    const box = view.querySelector('.moneynb-log-box');
+    const table = view.querySelector('.moneynb-money-table');
+    const cells = [...view.querySelectorAll('.moneynb-money-table .moneynb-dollars')];
+    const traces = view.querySelectorAll('.js-plotly-plot .scatterlayer .trace');
+    const tokens = traces.length > 5 ? [...traces[5].querySelectorAll('path.point')] : [];
+    const targets = traces.length > 3 ? traces[3].querySelectorAll('path.point').length : 0;
+    return {
+        log: box ? Number(box.dataset.count) : -1,
+        start: table ? Number(table.dataset.startTotal) : null,
+        sum: cells.reduce((s, c) => s + Number(c.dataset.dollars), 0),
+        over: /Game over/.test(view.querySelector('.moneynb-header').textContent),
+        tokens: tokens.map(p => p.getAttribute('transform')),
+        targets: targets,
+        pad: view.querySelectorAll('.moneynb-pad-table tr[data-seat]').length,
+        spaces: traces.length > 2 ? traces[2].querySelectorAll('path.point').length : 0,
+    };
+}"""
+
+#: controls to press, most preferred first (a quick, safe way through every panel)
+PREFERENCE = (
+    ".moneynb-roll",
+    ".moneynb-bank-done",
+    ".moneynb-stock-pass",
+    ".moneynb-option-pass",
+    ".moneynb-bj-stay",
+    ".moneynb-pal-nobody",
+    ".moneynb-submit",
+    ".moneynb-target",
+    ".moneynb-option",
+    ".moneynb-player",
+)
+
+
+def _state(view):
+    return view.evaluate(_STATE_JS)
+
+
+def _next_button(view):
+    for css in PREFERENCE:
+        b = view.locator(f".moneynb-decision button{css}:not([disabled])")
+        if b.count():
+            return b.first, css
+    return None, None
+
+
+def _wait_log(page, before):
+    page.wait_for_function(
+        "([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
+        arg=[".moneynb-view .moneynb-log-box", before],
+        timeout=15_000,
+    )
+
+
+def test_moolah_plays_in_jupyterlab(lab_server, page):
+    try:
+        _play(lab_server, page)
+    except BaseException:
+        screenshot(page, "moolah_browser-failure")
+        raise
+
+
+def _play(lab_server, page):
+    t0 = time.perf_counter()
+    open_and_run(page, lab_server, "notebooks/moolah.ipynb", timeout_s=120)
+    view = page.locator(VIEW)
+    view.wait_for(state="visible")
+    view.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.moneynb-view .js-plotly-plot .scatterlayer .trace').length >= 6",
+        timeout=60_000,  # plotly.js is loaded and run first: slow on a busy machine
+    )
+    first = _state(view)
+    assert first["spaces"] == 51, first  # every space of board.toml is a marker
+    assert first["pad"] == 3, first
+    assert first["sum"] == first["start"], first
+    # the first withdrawal: type $50,000 into the amount box and submit
+    box = view.locator(".moneynb-decision .moneynb-amount-text input")
+    box.fill("50000")
+    box.press("Enter")
+    before = _state(view)["log"]
+    view.locator(".moneynb-decision button.moneynb-submit").first.click()
+    _wait_log(page, before)
+    rolls, clicks, board_clicks = 0, 0, 0
+    moved = False
+    while (rolls < 3 or clicks < 4) and clicks < 40:
+        now = _state(view)
+        if now["over"]:
+            break
+        if now["targets"]:  # a space decision: click the highlighted target on the board
+            point = (
+                view.locator(".js-plotly-plot .scatterlayer .trace >> nth=3")
+                .locator("path.point")
+                .first
+            )
+            bb = point.bounding_box()
+            page.mouse.click(bb["x"] + bb["width"] / 2, bb["y"] + bb["height"] / 2)
+            try:
+                _wait_log(page, now["log"])
+                board_clicks += 1
+                clicks += 1
+                continue
+            except Exception:  # a click that missed the marker: fall back to the buttons
+                pass
+        button, css = _next_button(view)
+        assert button is not None, f"no enabled control in the decision panel: {now}"
+        button.click()
+        _wait_log(page, now["log"])
+        clicks += 1
+        rolls += css == ".moneynb-roll"
+        after = _state(view)
+        assert after["sum"] == after["start"] == first["start"], after
+        moved = moved or after["tokens"] != first["tokens"]
+    end = _state(view)
+    assert rolls >= 3 or end["over"], f"only {rolls} Roll clicks"
+    assert end["log"] > first["log"]
+    assert moved, "no token moved on the board"
+    screenshot(page, "moolah_browser", element=view)
+    print(f"\n{clicks} clicks ({rolls} Rolls, {board_clicks} on the board); "
+          f"test {time.perf_counter() - t0:.1f} s")  # fmt: skip
