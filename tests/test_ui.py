@@ -479,3 +479,21 @@ def test_money_moves_click_latency():
         f"max {times[-1] * 1000:.1f} ms"
     )
     assert times[len(times) // 2] < 0.1
+
+
+def test_browser_fixture_fails_clearly_without_chromium(monkeypatch):
+    """The browser fixtures FAIL (never skip) with install help when no Chromium is found."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "moneynb_browser_conftest", Path(__file__).parent / "browser" / "conftest.py"
+    )
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    monkeypatch.setenv("MONEYNB_CHROMIUM", "/nonexistent/chromium")
+    with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium"):
+        conf.find_chromium()
+    monkeypatch.delenv("MONEYNB_CHROMIUM")
+    if Path("/usr/bin/chromium").exists():
+        assert conf.find_chromium() == "/usr/bin/chromium"

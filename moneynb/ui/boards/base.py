@@ -7,7 +7,11 @@ views opened later: BROWSER-TESTING.md), and changes it only inside ``figure.bat
 The :class:`~moneynb.ui.view.GameView` calls, in this order:
 
 * ``Board(game)`` once (and again after an undo rebuilt the game object's state),
-* ``update(game, events)`` after every action (human or bot) with the events it caused,
+* ``update(game, events)`` after every person's action, and after each run of bot actions
+  (with ``bot_delay`` 0 the bots' actions that follow one click are drawn in ONE update whose
+  ``events`` are all of theirs, in order; with ``bot_delay`` > 0, after each bot action).
+  After an undo, and when the view is built, ``events`` is the tail of ``game.log``, so draw
+  from the game's state and use events only for cues (the dice just rolled, arrows),
 * ``highlight(game.decision)`` after every update, to mark legal board targets,
 * ``panels()`` once, for extra widgets (score sheet, dice, a hand of cards...),
 * ``custom_panel(decision, submit)`` for each new decision; ``None`` means "use the generic
