@@ -365,7 +365,7 @@ class GameView(widgets.VBox):
         log = self.game.log
         shown = log[-LOG_LINES:]
         lines = "".join(
-            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}'>{html.escape(e.text)}</div>"
+            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}' style='margin:0'>{html.escape(e.text)}</div>"
             for e in shown
         )
         more = (
@@ -377,7 +377,7 @@ class GameView(widgets.VBox):
         return (
             f"<div class='moneynb-log-box' data-count='{len(log)}' style='max-height:220px;"
             f"overflow-y:auto;display:flex;flex-direction:column-reverse;"
-            f"border:1px solid #ddd;padding:4px;font-size:0.9em'>"
+            f"border:1px solid #ddd;padding:4px;font-size:0.9em;line-height:1.35'>"
             f"<div>{more}{lines}</div></div>"
         )
 
