@@ -497,3 +497,24 @@ def test_browser_fixture_fails_clearly_without_chromium(monkeypatch):
     monkeypatch.delenv("MONEYNB_CHROMIUM")
     if Path("/usr/bin/chromium").exists():
         assert conf.find_chromium() == "/usr/bin/chromium"
+
+
+def test_board_figure_opens_with_its_full_state():
+    """The figure's first message to the page holds its drawn state, never an empty plot."""
+    from moneynb.ui.boards import board_for
+
+    g = moneynb.new_game("ui_fake", players=["Ann", "Bob"], seed=1)
+    board = board_for(g)
+    assert board.figure.comm is None  # nothing sent yet
+    g.apply("roll")
+    board.update(g, g.log)
+    board.figure.release()
+    assert board.figure.comm is not None
+    sent = board.figure._widget_data[0]
+    assert list(sent["y"]) == [g.money()["wallet:Ann"], g.money()["wallet:Bob"]]
+    assert board.figure._config == {"displayModeBar": False}
+    assert board.figure._widget_layout["height"] == board.height
+    view = moneynb.play("ui_fake", players=["bot:greedy", "Ann"], seed=2, autosave=False)
+    assert view.board.figure.comm is not None  # released by the view
+    assert list(view.board.figure._widget_data[0]["y"]) == list(view.board.figure.data[0].y)
+    assert "0x" not in repr(view.board.figure)

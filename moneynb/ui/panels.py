@@ -128,7 +128,10 @@ def amount_panel(decision, game, submit) -> list:
             "value",
         )
         ok = button("Submit", ("moneynb-submit",), lambda: submit(int(text.value)), style="primary")
-        out += [widgets.Label(f"${low:,} to ${high:,}"), slider, text, ok]
+        # an HTML widget, not a Label: a Label typesets "$...$" as mathematics
+        rng = widgets.HTML(f"${low:,} to ${high:,}")
+        rng.add_class("moneynb-amount-range")
+        out += [rng, slider, text, ok]
     out += option_buttons(decision, submit)
     return out
 

@@ -124,6 +124,13 @@ class GameView(widgets.VBox):
         self.save_label = widgets.HTML()
         self.save_label.add_class("moneynb-save-path")
 
+        self._write_seats()
+        # draw the start and the bots' first moves BEFORE the figure goes to the page, so its
+        # first message already holds them (see BoardFigure)
+        self._update_board(list(game.log))
+        self.run_bots(refresh=False)
+        if hasattr(self.board.figure, "release"):
+            self.board.figure.release()
         board_box = widgets.Box(
             [self.board.figure], layout=widgets.Layout(flex="1 1 60%", min_width="380px")
         )
@@ -152,9 +159,7 @@ class GameView(widgets.VBox):
                 layout=widgets.Layout(align_items="center"),
             ),
         ]
-        self._write_seats()
-        self.board.update(game, list(game.log))
-        self.run_bots()
+        self.refresh()
 
     # ----- who is who -----------------------------------------------------------------
     def is_human(self, seat: int) -> bool:

@@ -25,6 +25,7 @@ validates it, so a stray click cannot break the game.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +47,45 @@ PLAYER_COLORS = (
 def player_color(seat: int) -> str:
     """The display colour of ``seat`` (cycles after 8 seats)."""
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+
+class BoardFigure(go.FigureWidget):
+    """A ``FigureWidget`` that opens its connection to the page only once its whole state is
+    set (:meth:`release`, called by the view, or the first use of :attr:`model_id`).
+
+    Why: a plain ``FigureWidget`` announces itself with EMPTY data and layout and sends the
+    real ones in a second message; on a busy machine the page can draw the figure from the
+    first (an empty plot with default axes: seen in the browser tests). Here the first message
+    already holds the traces, the layout, the config and every update made before release.
+    """
+
+    def __init__(self, data=None, layout=None, config=None):
+        self._moneynb_deferred = True
+        super().__init__(data=data, layout=layout)
+        if config:
+            self._config = config
+
+    def open(self):
+        if getattr(self, "_moneynb_deferred", False):
+            return
+        super().open()
+
+    def release(self) -> None:
+        """Open the connection now, sending the figure's current data and layout in it."""
+        if not getattr(self, "_moneynb_deferred", False):
+            return
+        self._widget_layout = copy.deepcopy(self._layout_obj._props)
+        self._widget_data = copy.deepcopy(self._data)
+        self._moneynb_deferred = False
+        self.open()
+
+    @property
+    def model_id(self):
+        self.release()
+        return self.comm.comm_id
+
+    def __repr__(self) -> str:
+        return f"BoardFigure({len(self.data)} traces)"
 
 
 def money(amount: int) -> str:
@@ -72,8 +112,11 @@ class BoardRenderer:
     def __init__(self, game):
         self.game = game
         self.pick: Callable[[Any], None] | None = None
-        self.figure = go.FigureWidget(data=self.build_data(game), layout=self.build_layout(game))
-        self.figure._config = {"displayModeBar": False}
+        self.figure = BoardFigure(
+            data=self.build_data(game),
+            layout=self.build_layout(game),
+            config={"displayModeBar": False},
+        )
 
     # ----- building ---------------------------------------------------------------------
     def build_data(self, game) -> list:

@@ -126,7 +126,8 @@ class Board(BoardRenderer):
         return text
 
     def build_data(self, game) -> list:
-        xs, ys = zip(*(self._xy(i) for i in range(self.size)), strict=True)
+        xs = [self._xy(i)[0] for i in range(self.size)]
+        ys = [self._xy(i)[1] for i in range(self.size)]
         colors = [KIND_COLOR[sp["kind"]] for sp in game.board]
         return [
             go.Scatter(x=xs, y=ys, mode="markers+text", customdata=list(range(self.size)),

@@ -42,14 +42,45 @@ KIND_STYLE = {  # symbol, size, colour
     "express": ("diamond", 15, "#7e57c2"),
 }
 SPIN_COLORS = {"red": "#d32f2f", "black": "#212121"}
+MC_BADGE = (
+    "<span class='moneynb-money-card-badge' style='background:#1565c0;color:white;"
+    "border-radius:3px;padding:0 3px;font-size:0.85em'>MONEY CARD</span>"
+)
 #: offsets of planes sharing a space, in map units
 OFFSETS = [(0, 0), (1.6, 1.2), (-1.6, 1.2), (1.6, -1.2), (-1.6, -1.2), (0, 2)]
+
+
+def _hull_path(points: list[tuple[float, float]], pad: float) -> str:
+    """SVG path of the convex hull of ``points`` pushed ``pad`` map units out from its centre."""
+    pts = sorted(set(points))
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    hull = lower[:-1] + upper[:-1]
+    cx = sum(p[0] for p in hull) / len(hull)
+    cy = sum(p[1] for p in hull) / len(hull)
+    out = []
+    for x, y in hull:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        out.append((x + pad * (x - cx) / d, y + pad * (y - cy) / d))
+    return "M " + " L ".join(f"{x:.1f},{y:.1f}" for x, y in out) + " Z"
 
 
 class Board(BoardRenderer):
     """Renderer of the Money Card map (see the module docstring)."""
 
-    height = 640
+    height = 620
+    width = 600
 
     def __init__(self, game):
         self.b = game.board
@@ -140,13 +171,12 @@ class Board(BoardRenderer):
     def build_layout(self, game) -> dict:
         b = game.board
         shapes = []
-        for area, fill in AREA_FILL.items():  # a soft box behind each Language Country
-            xs = [b.spaces[s]["x"] for s in b.order if b.spaces[s]["area"] == area]
-            ys = [b.spaces[s]["y"] for s in b.order if b.spaces[s]["area"] == area]
-            if xs:
-                shapes.append(dict(type="rect", xref="x", yref="y", x0=min(xs) - 3, x1=max(xs) + 3,
-                                   y0=min(ys) - 3, y1=max(ys) + 3, fillcolor=fill, opacity=0.8,
-                                   layer="below", line=dict(width=0)))  # fmt: skip
+        for area, fill in AREA_FILL.items():  # a soft padded hull behind each Language Country
+            pts = [self._xy(s) for s in b.order if b.spaces[s]["area"] == area]
+            if len(pts) >= 3:
+                shapes.append(dict(type="path", xref="x", yref="y", path=_hull_path(pts, 3.5),
+                                   fillcolor=fill, opacity=0.85, layer="below",
+                                   line=dict(width=1, color="#cfd8dc")))  # fmt: skip
         notes = []
         for s in b.order:
             sp = b.spaces[s]
@@ -163,7 +193,8 @@ class Board(BoardRenderer):
                                   xanchor="left", font=dict(size=9, color="#90a4ae")))  # fmt: skip
         axis = dict(visible=False, range=[-5, 105], fixedrange=True)
         return dict(
-            height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
+            height=self.height, width=self.width, autosize=False,
+            margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
             plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), shapes=shapes, annotations=notes,
@@ -244,12 +275,14 @@ class Board(BoardRenderer):
             cells = []
             for k in b.key_cities:
                 if k in game.keys[i]:
-                    cells.append("<td class='moneynb-key-held' data-held='1'>🔑</td>")
+                    cells.append(
+                        "<td class='moneynb-key-held' data-held='1' style='color:#f9a825'><b>✓</b></td>"
+                    )
                 elif k in game.pawned[i]:
                     cells.append("<td title='turned in' style='color:#999'>($)</td>")
                 else:
                     cells.append("<td data-held='0'>·</td>")
-            card = " 💳" if game.holder == i else ""
+            card = f" {MC_BADGE}" if game.holder == i else ""
             state = " (out)" if game.out[i] else ""
             rows.append(
                 f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td style='color:{player_color(i)}'>"
@@ -258,7 +291,7 @@ class Board(BoardRenderer):
                 f"<td>{len(game.hand[i])} cards</td></tr>"
             )
         return (
-            "<div><b>Keys to the Cities</b> (💳 = Money Card)</div>"
+            f"<div><b>Keys to the Cities</b> (✓ key held, ($) turned in, {MC_BADGE} Money Card)</div>"
             "<table class='moneynb-keys-table' cellpadding='3' style='border-collapse:collapse'>"
             f"<tr><th>Player</th>{head}<th>keys</th><th>cheques</th><th>hand</th></tr>"
             + "".join(rows) + "</table>"
@@ -321,7 +354,7 @@ class Board(BoardRenderer):
             ])  # fmt: skip
         elif tag == "charge":
             out = widgets.HBox([
-                button("💳 Charge It!", ("moneynb-charge-it",), lambda: submit("charge"),
+                button("Charge It!", ("moneynb-charge-it",), lambda: submit("charge"),
                        style="success"),
                 button(decision.label("pay"), ("moneynb-pay-cheques",), lambda: submit("pay")),
             ])  # fmt: skip

@@ -42,9 +42,9 @@ class Board(BoardRenderer):
     Figure traces (all clickable, ``customdata`` ``[x, y]`` or ``["table", i]``):
     0 = squares (coloured by stack height), 1 = top coins (size/colour by coin, text = stack
     height), 2 = highlighted legal targets, 3 = pawns, 4 = table coins, 5 = ring round the
-    picked coin or pawn. Each trace has ``uid`` ``"mr-<name>"`` (squares, coins, targets, pawns,
-    table, picked), so in the page its group has the CSS class ``tracemr-<name>`` (plotly
-    leaves empty traces out of the page, so their order there is not fixed).
+    picked coin or pawn. Traces are named (squares, coins, targets, pawns, table, picked): in
+    the page, find a trace's group through ``gd.data[i].name`` and ``.trace<uid>`` (plotly leaves
+    empty traces out of the page, so the groups' order there is not fixed).
     """
 
     height = 600
@@ -143,10 +143,9 @@ class Board(BoardRenderer):
     def build_data(self, game) -> list:
         common = dict(mode="markers", hoverinfo="text")
         return [
-            go.Scatter(name="squares", uid="mr-squares", **common, **self._squares(game)),
+            go.Scatter(name="squares", **common, **self._squares(game)),
             go.Scatter(
                 name="coins",
-                uid="mr-coins",
                 mode="markers+text",
                 hoverinfo="text",
                 textfont=dict(size=11, color="black"),
@@ -154,7 +153,6 @@ class Board(BoardRenderer):
             ),
             go.Scatter(
                 name="targets",
-                uid="mr-targets",
                 **common,
                 x=[],
                 y=[],
@@ -163,7 +161,6 @@ class Board(BoardRenderer):
             ),
             go.Scatter(
                 name="pawns",
-                uid="mr-pawns",
                 mode="markers+text",
                 hoverinfo="text",
                 textfont=dict(size=10, color="white"),
@@ -171,7 +168,6 @@ class Board(BoardRenderer):
             ),
             go.Scatter(
                 name="table",
-                uid="mr-table",
                 mode="markers+text",
                 hoverinfo="text",
                 textposition="bottom center",
@@ -180,7 +176,6 @@ class Board(BoardRenderer):
             ),
             go.Scatter(
                 name="picked",
-                uid="mr-picked",
                 **common,
                 x=[],
                 y=[],

@@ -7,7 +7,10 @@ Draws from the public state of :class:`moneynb.games.moolah.rules.Moolah` (``pos
 Figure traces (indices): 0 track and pathways, 1 the "hands" (arrows on the one-way inner
 pathways), 2 spaces (clickable: ``customdata`` is the space id), 3 highlighted targets
 (clickable), 4 the last move's path, 5 tokens (prisoners and bar guests sit on the Big House
-and Bufe's markers, with their missed turns in the hover text).
+and Bufe's markers, with their missed turns in the hover text). Each trace has a ``uid``
+(``moolah-track``, ``moolah-hands``, ``moolah-spaces``, ``moolah-targets``, ``moolah-last-move``,
+``moolah-tokens``), so in the page its group is ``g.trace.tracemoolah-spaces`` etc. (plotly
+draws no group for an empty trace).
 
 Panels under the board: the dice (:class:`DiceWidget`), the last card (:class:`CardWidget`) and
 the Bank's score pad (``moneynb-score-pad``). Custom decision panels (CSS classes): the turn
@@ -110,22 +113,22 @@ class Board(BoardRenderer):
             hover.append(self._hover(sid))
         return [
             go.Scatter(x=lx, y=ly, mode="lines", line=dict(color="#8d6e63", width=3),
-                       hoverinfo="skip", name="track"),
-            go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands",
+                       hoverinfo="skip", name="track", uid="moolah-track"),
+            go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands", uid="moolah-hands",
                        marker=dict(symbol="arrow", size=12, angle=angles, color="#6a1b9a")),
             go.Scatter(x=[self._xy(s)[0] for s in ids], y=[self._xy(s)[1] for s in ids],
                        mode="markers", customdata=ids, hovertext=hover, hoverinfo="text",
-                       name="spaces",
+                       name="spaces", uid="moolah-spaces",
                        marker=dict(symbol=sym, size=size, color=color,
                                    line=dict(width=1.5, color="#3e2723"))),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
-                       name="targets",
+                       name="targets", uid="moolah-targets",
                        marker=dict(size=30, color="rgba(0,229,255,0.35)",
                                    line=dict(width=3, color="#00b8d4"))),
-            go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
+            go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move", uid="moolah-last-move",
                        line=dict(width=6, color="rgba(255,111,0,0.5)")),
             go.Scatter(x=[], y=[], mode="markers+text", hovertext=[], hoverinfo="text", text=[],
-                       name="tokens", textfont=dict(color="white", size=10),
+                       name="tokens", uid="moolah-tokens", textfont=dict(color="white", size=10),
                        marker=dict(symbol="circle", size=18, color=[],
                                    line=dict(width=2, color="white"))),
         ]  # fmt: skip
