@@ -116,7 +116,7 @@ def test_stacking_never_a_larger_coin_on_a_smaller_one():
     g.apply(("place", 0))  # a large coin
     assert (2, 2) not in g.legal_actions()
     before = g.state()
-    with pytest.raises(IllegalAction, match="where does"):
+    with pytest.raises(IllegalAction, match="Where does"):
         g.apply((2, 2))
     assert g.state() == before
     g.undo()

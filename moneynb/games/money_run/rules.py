@@ -293,8 +293,8 @@ class MoneyRun(Game):
         self.ask(
             seat,
             "choose",
-            f"{self.players[seat]}: {left} action — place a table coin, move a top coin, "
-            "move your pawn, or end the turn",
+            f"{left.capitalize()} action: place a table coin, move a top coin, move your pawn, or end the "
+            "turn",
             opts,
             labels=self._labels(opts),
             tag="action",
@@ -318,7 +318,7 @@ class MoneyRun(Game):
             rank, tag = self.stacks[source][-1], "move_coin"
             what = f"the {self.coin_names[rank]} coin from ({sel[1]}, {sel[2]})"
         targets = [(i % size, i // size) for i in self.coin_targets(rank, source)]
-        self.ask(seat, "space", f"{self.players[seat]}: where does {what} go?", targets, tag=tag)
+        self.ask(seat, "space", f"Where does {what} go?", targets, tag=tag)
 
     # ----- playing --------------------------------------------------------------------------
     def _apply(self, action: Any) -> None:
