@@ -65,8 +65,8 @@ class CardWidget(anywidget.AnyWidget):
     draws = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs):
+        kwargs.setdefault("_dom_classes", ("moneynb-card-widget",))
         super().__init__(**kwargs)
-        self.add_class("moneynb-card-widget")
 
     def show(
         self,

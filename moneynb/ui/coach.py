@@ -238,8 +238,11 @@ def _moolah(game, d) -> Coaching | None:
             nums.setdefault("bills", {})[s] = {"p": p, "amount": amount, "loan_shark": shark}
             lines.append(
                 f"{data.spaces[s]['name']} ({pct(p)}): pay {dollars(amount)}"
-                + (f"; the Loan Shark would take {dollars(shark)} off your account."
-                   if shark else " from your wallet.")  # fmt: skip
+                + (
+                    f"; the Loan Shark would take {dollars(shark)} off your account."
+                    if shark
+                    else " from your wallet."
+                )  # fmt: skip
             )
         return Coaching("Next roll", lines, heatmap=heat, numbers=nums)
     return None

@@ -98,10 +98,11 @@ class DiceWidget(anywidget.AnyWidget):
     caption = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, faces=(), **kwargs):
-        super().__init__(**kwargs)
+        # state given to the constructor travels in the widget's first message to the page
         if faces:
-            self.dice = [self._die(f) for f in faces]
-        self.add_class("moneynb-dice-widget")
+            kwargs.setdefault("dice", [self._die(f) for f in faces])
+        kwargs.setdefault("_dom_classes", ("moneynb-dice-widget",))
+        super().__init__(**kwargs)
 
     @staticmethod
     def _die(face) -> dict:

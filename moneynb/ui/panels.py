@@ -40,9 +40,8 @@ def button(
         tooltip=tooltip or description,
         button_style=style,
         layout=widgets.Layout(width="auto"),
+        _dom_classes=tuple(classes),  # in the first message, not a later one
     )
-    for c in classes:
-        b.add_class(c)
     b.on_click(lambda _b: on_click())
     return b
 

@@ -79,10 +79,12 @@ class SpinnerWidget(anywidget.AnyWidget):
     spins = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, segments=(), **kwargs):
-        super().__init__(**kwargs)
         if segments:
-            self.segments = [s if isinstance(s, dict) else {"label": str(s)} for s in segments]
-        self.add_class("moneynb-spinner-widget")
+            kwargs.setdefault(
+                "segments", [s if isinstance(s, dict) else {"label": str(s)} for s in segments]
+            )
+        kwargs.setdefault("_dom_classes", ("moneynb-spinner-widget",))
+        super().__init__(**kwargs)
 
     def spin(self, index: int, animate: bool = True) -> None:
         """Turn the wheel to segment ``index`` (the engine's result).
