@@ -262,7 +262,8 @@ def single_bet_ev(segments: list[dict], color: str, bet: int) -> Fraction:
     """
     n = len(segments)
     return sum(
-        (Fraction(bet * s["value"], n) if s["color"] == color else Fraction(-bet, n)) for s in segments
+        (Fraction(bet * s["value"], n) if s["color"] == color else Fraction(-bet, n))
+        for s in segments
     )
 
 
@@ -280,6 +281,42 @@ def betting_ev(segments: list[dict], color: str, bet: int) -> Fraction:
     if p_lose == 0:
         raise ValueError(f"a bet on {color} never loses: the run has no end")
     return single_bet_ev(segments, color, bet) / p_lose
+
+
+_WALKS: dict[tuple, dict[str, tuple]] = {}  # cache: the same positions recur in replays
+
+
+def _walks(b: Board, start: str, steps: tuple, occ: dict, wanted: frozenset) -> dict[str, tuple]:
+    """The search behind :meth:`MoneyCard.walks` (pure: board, start, counts, occupied spaces
+    ``{space: planes}``, keys wanted in passing)."""
+    maxn = max(steps)
+    found: dict[int, dict[str, tuple]] = {}
+    deepest = 0
+    # depth-first over simple walks; score = (new keys passed, planes jumped)
+    todo = [(start, (start,), 0, 0)]
+    while todo:
+        node, path, keys, jumps = todo.pop()
+        depth = len(path) - 1
+        if depth:
+            deepest = max(deepest, depth)
+            best = found.setdefault(depth, {})
+            score = (keys + (node in wanted), jumps)
+            if node not in best or score > best[node][0]:
+                best[node] = (score, path)
+        if depth == maxn:
+            continue
+        k2 = keys + (depth > 0 and node in wanted)
+        j2 = jumps + (occ.get(node, 0) if depth > 0 else 0)
+        for nxt in reversed(b.out[node]):
+            if nxt not in path:
+                todo.append((nxt, path + (nxt,), k2, j2))
+    depths = [d for d in steps if d in found] or ([deepest] if deepest else [])
+    result: dict[str, tuple] = {}
+    for d in depths:
+        for node, (score, path) in found[d].items():
+            if node not in result or score > result[node][0]:
+                result[node] = (score, path)
+    return {n: result[n][1] for n in sorted(result, key=b.index.__getitem__)}
 
 
 # ----- the game ---------------------------------------------------------------------------------
@@ -544,41 +581,19 @@ class MoneyCard(Game):
         the first found. If no walk is as long as asked (a dead end), the longest walks are
         used. Returns ``{destination: [start, ..., destination]}`` in map order.
         """
-        b = self.board
         start = self.pos[seat]
-        maxn = max(steps)
         occ: dict[str, int] = {}
         for s in self.active():
             if s != seat and self.pos[s] is not None:
                 occ[self.pos[s]] = occ.get(self.pos[s], 0) + 1
-        wanted = set(self.keys_wanted(seat)) if mode == "bonus" else set()
-        found: dict[int, dict[str, tuple]] = {}
-        deepest = 0
-        # depth-first over simple walks; score = (new keys passed, planes jumped)
-        todo = [(start, (start,), 0, 0)]
-        while todo:
-            node, path, keys, jumps = todo.pop()
-            depth = len(path) - 1
-            if depth:
-                deepest = max(deepest, depth)
-                best = found.setdefault(depth, {})
-                score = (keys + (node in wanted), jumps)
-                if node not in best or score > best[node][0]:
-                    best[node] = (score, path)
-            if depth == maxn:
-                continue
-            k2 = keys + (depth > 0 and node in wanted)
-            j2 = jumps + (occ.get(node, 0) if depth > 0 else 0)
-            for nxt in reversed(b.out[node]):
-                if nxt not in path:
-                    todo.append((nxt, path + (nxt,), k2, j2))
-        depths = [d for d in steps if d in found] or ([deepest] if deepest else [])
-        result: dict[str, tuple] = {}
-        for d in depths:
-            for node, (score, path) in found[d].items():
-                if node not in result or score > result[node][0]:
-                    result[node] = (score, path)
-        return {n: list(result[n][1]) for n in sorted(result, key=b.index.__getitem__)}
+        wanted = frozenset(self.keys_wanted(seat)) if mode == "bonus" else frozenset()
+        key = (self._files, start, tuple(steps), tuple(sorted(occ.items())), wanted)
+        hit = _WALKS.get(key)
+        if hit is None:
+            if len(_WALKS) > 100_000:
+                _WALKS.clear()
+            hit = _WALKS[key] = _walks(self.board, start, tuple(steps), occ, wanted)
+        return {d: list(p) for d, p in hit.items()}
 
     def keys_wanted(self, seat: int) -> list[str]:
         """Key cities whose key ``seat`` lacks (including keys turned in)."""
