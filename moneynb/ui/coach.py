@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Coaching", "coach", "dollars", "pct", "next_roll_landing"]
+__all__ = ["Coaching", "coach", "dollars", "cents", "pct", "next_roll_landing", "money_run_reach"]
 
 
 @dataclass
@@ -62,6 +62,12 @@ def dollars(x) -> str:
     v = Fraction(x)
     n = int(abs(v) + Fraction(1, 2))
     return f"-${n:,}" if v < 0 and n else f"${n:,}"
+
+
+def cents(x) -> str:
+    """Dollars with cents, for small expected values: ``Fraction(1, 3)`` -> ``"$0.33"``."""
+    v = float(x)
+    return f"-${-v:,.2f}" if v < 0 else f"${v:,.2f}"
 
 
 def pct(p) -> str:
@@ -274,7 +280,7 @@ def _easy_money(game, d) -> Coaching | None:
             f"{sp['name']}: an opponent lands here {pct(row['landing'])} of turns "
             f"(long run, exact Markov chain).",
             f"Rent {dollars(row['rents'][0])} with {opponents} opponent(s): "
-            f"{dollars(row['rent_per_round'][0])} per round expected.",
+            f"{cents(row['rent_per_round'][0])} per round expected.",
             f"Payback of {dollars(row['B'])}: about {rounds:.1f} rounds.",
         ]
         if row["M"]:
@@ -300,6 +306,14 @@ def _easy_money(game, d) -> Coaching | None:
 
 
 # ===== Money Card ==============================================================================
+@lru_cache(maxsize=16)
+def _bet_until_loss(color: str, stake: int, spinner: str | None) -> dict:
+    from ..analysis import ev
+
+    # the EV and expected spins are exact whatever max_wins is (it only trims the table)
+    return ev.bet_until_loss(color, stake, spinner, max_wins=5)
+
+
 def _money_card(game, d) -> Coaching | None:
     from ..analysis import ev
 
@@ -313,17 +327,16 @@ def _money_card(game, d) -> Coaching | None:
             b = ev.monte_carlo_bet(color, stake, spinner)
             nums[(color, stake)] = b
             lines.append(
-                f"${stake} on {color}: P(win) {pct(b['p_win'])}, expected result "
-                f"{dollars(b['ev'])}."
+                f"${stake} on {color}: P(win) {pct(b['p_win'])}, expected result {cents(b['ev'])}."
             )
     stake = stakes[0]
     best = max(("red", "black"), key=lambda c: nums[(c, stake)]["ev"])
-    streak = ev.bet_until_loss(best, stake, spinner)
+    streak = _bet_until_loss(best, stake, spinner)
     nums["streak"] = streak
     wins = game.monte["wins"] if game.monte else 0
     lines.append(
         f"Betting ${stake} on {best} until the first loss: expected result "
-        f"{dollars(streak['ev'])} over {float(streak['expected_spins']):.2f} spins on average."
+        f"{cents(streak['ev'])} over {float(streak['expected_spins']):.2f} spins on average."
     )
     if wins:
         lines.append(
@@ -346,10 +359,8 @@ def _money_moves(game, d) -> Coaching | None:
         "This roll",
         [
             f"Pot {dollars(pot)}, {len(game.players)} players (everyone able to pay).",
-            f"Your expected gain this turn: {dollars(t['roller'])} "
-            f"(exactly {float(t['roller']):+.3f}).",
-            f"Into the pot: {float(t['pot_in']):.3f} expected; out of it: "
-            f"{float(t['pot_out']):.3f}.",
+            f"Your expected gain this turn: {cents(t['roller'])}.",
+            f"Expected into the pot: {cents(t['pot_in'])}; out of it: {cents(t['pot_out'])}.",
         ],
         numbers=t,
     )
