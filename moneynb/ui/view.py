@@ -59,7 +59,8 @@ class GameView(widgets.VBox):
 
     CSS classes (stable, for tests): ``moneynb-view``, ``moneynb-header``, ``moneynb-board``,
     ``moneynb-decision``, ``moneynb-prompt``, ``moneynb-error``, ``moneynb-money``,
-    ``moneynb-log``, ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``, and the
+    ``moneynb-log``, ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
+    ``moneynb-coach-toggle`` (the Coach on/off), ``moneynb-coach`` (its panel), and the
     panel classes of :mod:`moneynb.ui.panels`.
     """
 
@@ -123,6 +124,18 @@ class GameView(widgets.VBox):
         )
         self.save_label = widgets.HTML()
         self.save_label.add_class("moneynb-save-path")
+        # the Coach (moneynb.ui.coach): numbers behind the pending person's decision
+        self.coach_toggle = widgets.ToggleButton(
+            value=False,
+            description="Coach",
+            icon="graduation-cap",
+            tooltip="show the odds and expected values behind this decision",
+        )
+        self.coach_toggle.add_class("moneynb-coach-toggle")
+        self.coach_html = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.coach_html.add_class("moneynb-coach")
+        self._coach_heat = False
+        self.coach_toggle.observe(lambda _change: self._refresh_coach(), "value")
 
         self._write_seats()
         # draw the start and the bots' first moves BEFORE the figure goes to the page, so its
@@ -136,7 +149,7 @@ class GameView(widgets.VBox):
         )
         board_box.add_class("moneynb-board")
         side = widgets.VBox(
-            [self.decision_box, self.money_html],
+            [self.decision_box, self.coach_toggle, self.coach_html, self.money_html],
             layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
         )
         extra = self.board.panels()
@@ -277,6 +290,7 @@ class GameView(widgets.VBox):
         self.money_html.value = self._money_html()
         self.log_html.value = self._log_html()
         self._refresh_panel()
+        self._refresh_coach()
         has_human = any(self.is_human(s) for s in range(len(g.players)))
         self.undo_button.disabled = not (has_human and g.actions)
         self.continue_button.layout.display = (
@@ -338,6 +352,39 @@ class GameView(widgets.VBox):
         if panel is None:
             panel = make_panel(d, g, self.submit)
         self.panel_box.children = [panel]
+
+    def _refresh_coach(self) -> None:
+        """Show the Coach (class ``moneynb-coach``) for a person's pending decision while the
+        "Coach" toggle (``moneynb-coach-toggle``) is on, and its heat map on the board."""
+        c = None
+        if self.coach_toggle.value and self.human_turn:
+            from .coach import coach
+
+            try:
+                c = coach(self.game)
+            except Exception as e:  # noqa: BLE001 - the coach must never break a game
+                self.coach_html.value = f"<i>Coach unavailable: {html.escape(str(e))}</i>"
+                self.coach_html.layout.display = None
+                return
+        if not self.coach_toggle.value:
+            self.coach_html.layout.display = "none"
+        else:
+            self.coach_html.layout.display = None
+            if c is None:
+                self.coach_html.value = (
+                    "<div style='color:#666'><i>Coach: nothing to weigh up here.</i></div>"
+                )
+            else:
+                body = "".join(f"<li>{html.escape(t)}</li>" for t in c.lines)
+                self.coach_html.value = (
+                    "<div style='border:1px solid #e0b040;background:#fffaf0;padding:4px 8px;"
+                    f"margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
+                    f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
+                )
+        heat = c.heatmap if c is not None else None
+        if heat or self._coach_heat:
+            self.board.show_heatmap(heat or None)
+            self._coach_heat = bool(heat)
 
     def _money_html(self) -> str:
         g = self.game

@@ -175,6 +175,60 @@ class BoardRenderer:
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
 
+    #: radius (board units) of a heat-map disc; the track boards space their spaces 1 apart
+    heat_radius = 0.45
+
+    def heat_xy(self, space: Any) -> tuple[float, float] | None:
+        """Board coordinates of ``space`` for the Coach's heat map: the renderer's own
+        ``_xy(space)`` if it has one, else ``space`` itself when it is an ``(x, y)`` pair
+        (Money Run squares), else ``None`` (not drawn)."""
+        xy = getattr(self, "_xy", None)
+        if xy is not None:
+            try:
+                return xy(space)
+            except (KeyError, IndexError, TypeError):
+                return None
+        if isinstance(space, (tuple, list)) and len(space) == 2:
+            return float(space[0]), float(space[1])
+        return None
+
+    def show_heatmap(self, probs: dict | None) -> None:
+        """Draw the Coach's heat map ``{space id: probability}`` as translucent orange discs
+        (layout shapes named ``moneynb-heat``; darker = likelier), or remove it (``None``).
+
+        Boards whose spaces have no :meth:`heat_xy` draw nothing; a board may override this.
+        """
+        fig = self.figure
+        keep = [sh for sh in fig.layout.shapes if (sh.name or "") != "moneynb-heat"]
+        heat = []
+        if probs:
+            top = max(float(p) for p in probs.values()) or 1.0
+            r = self.heat_radius
+            for space, p in probs.items():
+                xy = self.heat_xy(space)
+                if xy is None or float(p) <= 0:
+                    continue
+                a = 0.15 + 0.55 * float(p) / top
+                heat.append(
+                    dict(
+                        type="circle",
+                        xref="x",
+                        yref="y",
+                        name="moneynb-heat",
+                        x0=xy[0] - r,
+                        x1=xy[0] + r,
+                        y0=xy[1] - r,
+                        y1=xy[1] + r,
+                        fillcolor=f"rgba(255,140,0,{a:.2f})",
+                        line=dict(width=0),
+                        layer="above",
+                    )  # fmt: skip
+                )
+        if not heat and len(keep) == len(fig.layout.shapes):
+            return
+        with fig.batch_update():
+            fig.layout.shapes = keep + heat
+
     def panels(self) -> list:
         """Extra widgets shown under the board (score sheet, dice...); default none."""
         return []
