@@ -210,3 +210,23 @@ def test_no_coaching_when_game_over_or_unknown_decision():
     bots = [moneynb.make_bot("random", seed=i) for i in range(3)]
     moneynb.bots.play_out(g, bots)
     assert g.over and coach(g) is None
+
+
+def test_view_coach_toggle_shows_the_panel_and_heat_map():
+    from moneynb.ui import play
+
+    v = play("easy_money", players=["You", "bot:greedy"], seed=4, autosave=False)
+    toggle = v.find("moneynb-coach-toggle")[0]
+    panel = v.find("moneynb-coach")[0]
+    assert panel.layout.display == "none"
+    while not (v.game.decision.tag == "turn" and "roll" in v.game.decision.options):
+        v.submit(v.game.greedy_action(v.game.rng.__class__(0)))
+    toggle.value = True
+    c = coach(v.game)
+    assert panel.layout.display is None and "Next roll" in panel.value
+    assert c.lines[0].split(": ", 1)[1] in panel.value.replace("&#x27;", "'")
+    heat = [s for s in v.board.figure.layout.shapes if s.name == "moneynb-heat"]
+    assert len(heat) == len(c.heatmap)
+    toggle.value = False
+    assert panel.layout.display == "none"
+    assert not [s for s in v.board.figure.layout.shapes if s.name == "moneynb-heat"]
