@@ -1,0 +1,188 @@
+"""App mode: a form that starts a game with no Python typed (for Voila and newcomers).
+
+``launcher(game=None)`` returns a widget: a game chooser (when ``game`` is None), one row per
+player (a name and "person / random bot / greedy bot / search bot"), a seed, and a Start
+button. Start builds the game with :func:`moneynb.ui.play` and shows its
+:class:`~moneynb.ui.view.GameView` under the form (a second Start replaces it with a new game).
+
+Serve a notebook holding a launcher cell as an app with ``voila notebooks/<game>.ipynb``.
+
+CSS classes (stable, for tests): ``moneynb-launcher``, ``moneynb-launch-game`` (chooser),
+``moneynb-launch-count`` (number of players), ``moneynb-launch-row`` (one per player) with
+``moneynb-launch-name`` and ``moneynb-launch-kind``, ``moneynb-launch-seed``,
+``moneynb-launch-start``, ``moneynb-launch-error`` and ``moneynb-launch-game-box`` (where the
+game appears).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..core.registry import GAMES, game_class
+
+__all__ = ["launcher", "Launcher", "KINDS"]
+
+#: controller choices of a player row -> what :func:`moneynb.ui.play` takes
+KINDS = {
+    "person": None,
+    "random bot": "bot:random",
+    "greedy bot": "bot:greedy",
+    "search bot": "bot:search",
+}
+
+
+def _titles() -> dict[str, str]:
+    out = {}
+    for name in GAMES:
+        try:
+            out[game_class(name).title] = name
+        except Exception:  # noqa: BLE001 - a game that does not import is left out
+            continue
+    return out
+
+
+class Launcher(widgets.VBox):
+    """The start form (see the module docstring). Attributes: ``view`` (the last started
+    :class:`GameView`, or None), ``game_name`` (the chosen game)."""
+
+    def __init__(self, game: str | None = None, seed: int = 1, autosave=None):
+        super().__init__()
+        self.add_class("moneynb-launcher")
+        self.view = None
+        self.autosave = autosave
+        titles = _titles()
+        if game is not None and game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
+        self.chooser = widgets.Dropdown(
+            options=list(titles.items()),
+            value=game or next(iter(titles.values())),
+            description="Game",
+        )
+        self.chooser.add_class("moneynb-launch-game")
+        self.chooser.layout.display = "none" if game is not None else None
+        self.count = widgets.Dropdown(description="Players")
+        self.count.add_class("moneynb-launch-count")
+        self.rows_box = widgets.VBox()
+        self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "180px"})
+        self.seed.add_class("moneynb-launch-seed")
+        self.start = widgets.Button(description="Start", button_style="success", icon="play")
+        self.start.add_class("moneynb-launch-start")
+        self.error = widgets.HTML()
+        self.error.add_class("moneynb-launch-error")
+        self.game_box = widgets.VBox()
+        self.game_box.add_class("moneynb-launch-game-box")
+        self.rows: list[tuple[widgets.Text, widgets.Dropdown]] = []
+        self.chooser.observe(lambda _c: self._game_changed(), "value")
+        self.count.observe(lambda _c: self._set_rows(), "value")
+        self.start.on_click(lambda _b: self.launch())
+        form = widgets.VBox(
+            [
+                self.chooser,
+                self.count,
+                self.rows_box,
+                widgets.HBox([self.seed, self.start]),
+                self.error,
+            ],
+            layout={"border": "1px solid #ddd", "padding": "6px", "margin": "0 0 8px 0"},
+        )
+        self.children = [form, self.game_box]
+        self._game_changed()
+
+    @property
+    def game_name(self) -> str:
+        return self.chooser.value
+
+    def _game_changed(self) -> None:
+        cls = game_class(self.game_name)
+        lo, hi = cls.min_players, cls.max_players
+        default = max(lo, min(3, hi))
+        options = list(range(lo, hi + 1))
+        if self.count.options == tuple(options):
+            self._set_rows()
+            return
+        self.count.unobserve_all("value")
+        self.count.options = options
+        self.count.value = default
+        self.count.observe(lambda _c: self._set_rows(), "value")
+        self._set_rows()
+
+    def _set_rows(self) -> None:
+        n = self.count.value or 0
+        while len(self.rows) < n:
+            i = len(self.rows)
+            name = widgets.Text(
+                value="You" if i == 0 else f"Player {i + 1}",
+                description=f"Seat {i + 1}",
+                layout={"width": "260px"},
+            )
+            name.add_class("moneynb-launch-name")
+            kind = widgets.Dropdown(
+                options=list(KINDS), value="person" if i == 0 else "greedy bot",
+                layout={"width": "140px"},
+            )  # fmt: skip
+            kind.add_class("moneynb-launch-kind")
+            self.rows.append((name, kind))
+        boxes = []
+        for name, kind in self.rows[:n]:
+            row = widgets.HBox([name, kind])
+            row.add_class("moneynb-launch-row")
+            boxes.append(row)
+        self.rows_box.children = boxes
+
+    def players(self) -> list[str]:
+        """The ``players`` list for :func:`play`: person names and ``"bot:..."`` entries.
+
+        Raises:
+            ValueError: an empty or repeated person name.
+        """
+        out, seen = [], set()
+        for name, kind in self.rows[: self.count.value]:
+            spec = KINDS[kind.value]
+            if spec is not None:
+                out.append(spec)
+                continue
+            n = name.value.strip()
+            if not n:
+                raise ValueError("every person needs a name")
+            if n in seen:
+                raise ValueError(f"two people are called {n!r}")
+            seen.add(n)
+            out.append(n)
+        return out
+
+    def launch(self):
+        """The Start button: build the game and show it under the form; returns the view
+        (None, with the reason shown, if the form is not valid)."""
+        from . import play
+
+        try:
+            view = play(
+                self.game_name,
+                players=self.players(),
+                seed=int(self.seed.value),
+                autosave=self.autosave,
+            )
+        except ValueError as e:
+            self.error.value = f"<span style='color:#b00020'>⚠ {html.escape(str(e))}</span>"
+            return None
+        self.error.value = ""
+        self.view = view
+        self.game_box.children = [view]
+        return view
+
+
+def launcher(game: str | None = None, seed: int = 1, autosave=None) -> Launcher:
+    """A start form for ``game`` (or a game chooser when ``game`` is None): players (name and
+    person / random bot / greedy bot / search bot), seed, Start. See :class:`Launcher`.
+
+    Args:
+        game: a registered game name, or None to choose on the form.
+        seed: the seed shown at first (games are reproducible from it).
+        autosave: passed to :func:`play` (None = a new ``moneynb-saves/`` file, False = off).
+
+    Raises:
+        ValueError: unknown game.
+    """
+    return Launcher(game, seed=seed, autosave=autosave)

@@ -1,0 +1,48 @@
+"""App mode: the launcher form (moneynb.ui.launcher) builds games without Python typed."""
+
+from __future__ import annotations
+
+import pytest
+
+from moneynb.core.registry import GAMES
+from moneynb.ui.launcher import KINDS, launcher
+
+
+def test_launcher_starts_each_game_with_the_chosen_players():
+    form = launcher()
+    names = [v for _, v in form.chooser.options]
+    assert sorted(names) == sorted(GAMES)
+    form.chooser.value = "money_moves"
+    assert form.count.value == 3 and len(form.rows_box.children) == 3
+    form.rows[0][0].value = "Ann"
+    form.rows[1][1].value = "random bot"
+    form.rows[2][1].value = "person"
+    form.rows[2][0].value = "Bo"
+    form.seed.value = 7
+    form.autosave = False
+    view = form.launch()
+    assert view is not None and form.game_box.children == (view,)
+    g = view.game
+    assert g.name == "money_moves" and g.seed == 7
+    assert g.players[0] == "Ann" and g.players[2] == "Bo" and g.players[1] == "Random bot 1"
+    assert view.is_human(0) and not view.is_human(1) and view.is_human(2)
+
+
+def test_launcher_fixed_game_hides_the_chooser_and_checks_names():
+    form = launcher("moolah", autosave=False)
+    assert form.chooser.layout.display == "none" and form.game_name == "moolah"
+    form.count.value = 2
+    assert len(form.rows_box.children) == 2
+    form.rows[1][1].value = "person"
+    form.rows[1][0].value = "You"
+    assert form.launch() is None and "two people" in form.error.value
+    form.rows[1][0].value = ""
+    assert form.launch() is None and "needs a name" in form.error.value
+    form.rows[1][1].value = "greedy bot"
+    assert form.launch().game.players == ["You", "Greedy bot 1"]
+
+
+def test_launcher_rejects_unknown_game_and_offers_every_bot():
+    with pytest.raises(ValueError, match="unknown game"):
+        launcher("chess")
+    assert list(KINDS) == ["person", "random bot", "greedy bot", "search bot"]
