@@ -252,7 +252,7 @@ class MoneyMoves(Game):
                 self.emit("second_chance", f"{self.players[seat]} plays the kept PotLuck card.")
                 self._win_pot(seat)
             else:
-                card = self._draw()
+                card = self._draw(m)
                 if self.cards[card]["effect"] == "potluck":
                     self.deck.discard(card)
                     self._win_pot(seat)
@@ -260,20 +260,21 @@ class MoneyMoves(Game):
                     if self._do_card(card, m):
                         return
         elif task == "11":
-            card = self._draw()
+            card = self._draw(m)
             while self.cards[card]["effect"] == "potluck":
                 self.held[seat].append(card)
                 self.emit("kept", f"{self.players[seat]} keeps PotLuck for a second chance.")
-                card = self._draw()
+                card = self._draw(m)
             if self._do_card(card, m):
                 return
         self._end_turn()
 
-    def _draw(self) -> str:
+    def _draw(self, m: int) -> str:
         card = self.deck.draw(self.rng)
         self.last_cards.append(card)
         c = self.cards[card]
-        self.emit("drew", f"{self.players[self.current]} drew {c['title']}: {c['text']}", card=card)
+        text = c["text"].replace("$m", f"${m}")  # the money die gives the card's amount
+        self.emit("drew", f"{self.players[self.current]} drew {c['title']}: {text}", card=card)
         return card
 
     def _do_card(self, card: str, m: int) -> bool:
