@@ -23,9 +23,13 @@ _STATE_JS = """(view) => {
     const box = view.querySelector('.moneynb-log-box');
     const table = view.querySelector('.moneynb-money-table');
     const cells = [...view.querySelectorAll('.moneynb-money-table .moneynb-dollars')];
-    const traces = view.querySelectorAll('.js-plotly-plot .scatterlayer .trace');
-    const tokens = traces.length > 5 ? [...traces[5].querySelectorAll('path.point')] : [];
-    const targets = traces.length > 3 ? traces[3].querySelectorAll('path.point').length : 0;
+    const gd = view.querySelector('.js-plotly-plot');
+    const pts = (name) => {
+        const t = gd && gd.data ? gd.data.find(d => d.name === name) : null;
+        return t ? [...view.querySelectorAll(`.js-plotly-plot .trace${t.uid} path.point`)] : [];
+    };
+    const tokens = pts('tokens');
+    const targets = pts('targets').length;
     return {
         log: box ? Number(box.dataset.count) : -1,
         start: table ? Number(table.dataset.startTotal) : null,
@@ -34,7 +38,7 @@ _STATE_JS = """(view) => {
         tokens: tokens.map(p => p.getAttribute('transform')),
         targets: targets,
         pad: view.querySelectorAll('.moneynb-pad-table tr[data-seat]').length,
-        spaces: traces.length > 2 ? traces[2].querySelectorAll('path.point').length : 0,
+        spaces: pts('spaces').length,
     };
 }"""
 
@@ -83,12 +87,13 @@ def test_moolah_plays_in_jupyterlab(lab_server, page):
 
 def _play(lab_server, page):
     t0 = time.perf_counter()
-    open_and_run(page, lab_server, "notebooks/moolah.ipynb", timeout_s=120)
+    open_and_run(page, lab_server, "notebooks/moolah.ipynb", timeout_s=240)
     view = page.locator(VIEW)
     view.wait_for(state="visible")
     view.scroll_into_view_if_needed()
     page.wait_for_function(
-        "() => document.querySelectorAll('.moneynb-view .js-plotly-plot .scatterlayer .trace').length >= 6",
+        "() => { const gd = document.querySelector('.moneynb-view .js-plotly-plot');"
+        " return gd && gd.data && gd.data.length === 6; }",
         timeout=60_000,  # plotly.js is loaded and run first: slow on a busy machine
     )
     first = _state(view)

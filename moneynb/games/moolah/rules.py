@@ -405,7 +405,7 @@ class Moolah(Game):
     def _ask_first_withdrawal(self, seat: int) -> None:
         r = self.data.rules
         self.ask(seat, "amount",
-                 f"{self.players[seat]}: first withdrawal from your bank account "
+                 "First withdrawal from your bank account "
                  f"(${r['suggested_withdrawal']:,} recommended)",
                  (), low=0, high=self.can_withdraw(seat), step=r["denomination"],
                  tag="first_withdrawal")  # fmt: skip
@@ -557,7 +557,7 @@ class Moolah(Game):
     def _ask_turn(self) -> None:
         seat = self.current
         adv, labels = self._advantage_options(seat)
-        prompt = "Doubles: roll again" if self.doubles else f"{self.players[seat]}: roll the dice"
+        prompt = "Doubles: roll again" if self.doubles else "Roll the dice"
         self.doubles = False
         labels["roll"] = "Roll"
         self.ask(

@@ -7,10 +7,10 @@ Draws from the public state of :class:`moneynb.games.moolah.rules.Moolah` (``pos
 Figure traces (indices): 0 track and pathways, 1 the "hands" (arrows on the one-way inner
 pathways), 2 spaces (clickable: ``customdata`` is the space id), 3 highlighted targets
 (clickable), 4 the last move's path, 5 tokens (prisoners and bar guests sit on the Big House
-and Bufe's markers, with their missed turns in the hover text). Each trace has a ``uid``
-(``moolah-track``, ``moolah-hands``, ``moolah-spaces``, ``moolah-targets``, ``moolah-last-move``,
-``moolah-tokens``), so in the page its group is ``g.trace.tracemoolah-spaces`` etc. (plotly
-draws no group for an empty trace).
+and Bufe's markers, with their missed turns in the hover text). In the page, find a trace
+by its ``name`` ("track", "hands", "spaces", "targets", "last move", "tokens") in the plot's
+``data`` and its group as ``g.trace<uid>`` (the widget sets the uids; plotly draws no group for
+an empty trace, so counting groups does not give the index).
 
 Panels under the board: the dice (:class:`DiceWidget`), the last card (:class:`CardWidget`) and
 the Bank's score pad (``moneynb-score-pad``). Custom decision panels (CSS classes): the turn
@@ -113,22 +113,22 @@ class Board(BoardRenderer):
             hover.append(self._hover(sid))
         return [
             go.Scatter(x=lx, y=ly, mode="lines", line=dict(color="#8d6e63", width=3),
-                       hoverinfo="skip", name="track", uid="moolah-track"),
-            go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands", uid="moolah-hands",
+                       hoverinfo="skip", name="track"),
+            go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands",
                        marker=dict(symbol="arrow", size=12, angle=angles, color="#6a1b9a")),
             go.Scatter(x=[self._xy(s)[0] for s in ids], y=[self._xy(s)[1] for s in ids],
                        mode="markers", customdata=ids, hovertext=hover, hoverinfo="text",
-                       name="spaces", uid="moolah-spaces",
+                       name="spaces",
                        marker=dict(symbol=sym, size=size, color=color,
                                    line=dict(width=1.5, color="#3e2723"))),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
-                       name="targets", uid="moolah-targets",
+                       name="targets",
                        marker=dict(size=30, color="rgba(0,229,255,0.35)",
                                    line=dict(width=3, color="#00b8d4"))),
-            go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move", uid="moolah-last-move",
+            go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
                        line=dict(width=6, color="rgba(255,111,0,0.5)")),
             go.Scatter(x=[], y=[], mode="markers+text", hovertext=[], hoverinfo="text", text=[],
-                       name="tokens", uid="moolah-tokens", textfont=dict(color="white", size=10),
+                       name="tokens", textfont=dict(color="white", size=10),
                        marker=dict(symbol="circle", size=18, color=[],
                                    line=dict(width=2, color="white"))),
         ]  # fmt: skip
@@ -184,7 +184,7 @@ class Board(BoardRenderer):
             if x <= 0 and 0 < y < 10:
                 shift = dict(xshift=-26)
             if x >= 10 and 0 < y < 10:
-                shift = dict(xshift=30)
+                shift = dict(xshift=27)
             notes.append(dict(x=x, y=y, text=text, showarrow=False, font=dict(size=9, color="#3e2723"),
                               **shift))  # fmt: skip
         notes.append(dict(x=5, y=5.4, text="<b>MOOLAH</b>", showarrow=False,
@@ -197,7 +197,7 @@ class Board(BoardRenderer):
             dict(type="rect", x0=7.9, y0=0.6, x1=9.5, y1=2.0, line=dict(color="#8d6e63", dash="dot"),
                  fillcolor="rgba(141,110,99,0.1)", layer="below"),
         ]  # fmt: skip
-        axis = dict(visible=False, range=[-1.2, 11.2], fixedrange=True)
+        axis = dict(visible=False, range=[-1.7, 12.1], fixedrange=True)
         return dict(
             height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
