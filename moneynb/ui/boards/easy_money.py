@@ -73,7 +73,7 @@ def inward(i: int, size: int = 48) -> tuple[float, float]:
 class Board(BoardRenderer):
     """Renderer of the Easy Money board (see the module docstring)."""
 
-    height = 660
+    height = 640
 
     def __init__(self, game):
         self.size = len(game.board)
@@ -84,7 +84,7 @@ class Board(BoardRenderer):
         self.card = CardWidget(kind="Give or Take")
         self.table = widgets.HTML()
         self.table.add_class("moneynb-em-holdings")
-        self.update(game, list(game.log))
+        self._panels(game, list(game.log))  # the figure was built from this state already
 
     # ----- building ---------------------------------------------------------------------
     def _xy(self, i: int) -> tuple[float, float]:
@@ -129,18 +129,23 @@ class Board(BoardRenderer):
         xs = [self._xy(i)[0] for i in range(self.size)]
         ys = [self._xy(i)[1] for i in range(self.size)]
         colors = [KIND_COLOR[sp["kind"]] for sp in game.board]
+        dyn = self._dynamic(game)
+        ox, oy, oc = dyn["owners"]
+        hx, hy, ht, hc = dyn["houses"]
+        mx, my = dyn["mortgaged"]
+        tx, ty, tc, tt, th = dyn["tokens"]
         return [
             go.Scatter(x=xs, y=ys, mode="markers+text", customdata=list(range(self.size)),
                        text=[self._label(sp) for sp in game.board], textfont=dict(size=8),
-                       hovertext=[""] * self.size, hoverinfo="text", name="spaces",
-                       marker=dict(symbol="square", size=44, color=colors,
+                       hovertext=dyn["hover"], hoverinfo="text", name="spaces",
+                       marker=dict(symbol="square", size=40, color=colors,
                                    line=dict(width=1, color="#5d4037"))),
-            go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="owners",
-                       marker=dict(symbol="square-open", size=40, color=[],
+            go.Scatter(x=ox, y=oy, mode="markers", hoverinfo="skip", name="owners",
+                       marker=dict(symbol="square-open", size=36, color=oc,
                                    line=dict(width=4))),
-            go.Scatter(x=[], y=[], mode="text", text=[], hoverinfo="skip", name="houses",
-                       textfont=dict(size=10, color=[])),
-            go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="mortgaged",
+            go.Scatter(x=hx, y=hy, mode="text", text=ht, hoverinfo="skip", name="houses",
+                       textfont=dict(size=10, color=hc)),
+            go.Scatter(x=mx, y=my, mode="markers", hoverinfo="skip", name="mortgaged",
                        marker=dict(symbol="x-thin-open", size=38, color="rgba(183,28,28,0.75)",
                                    line=dict(width=3, color="rgba(183,28,28,0.75)"))),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
@@ -149,9 +154,9 @@ class Board(BoardRenderer):
                                    line=dict(width=3, color="#00b8d4"))),
             go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
                        line=dict(width=5, color="rgba(255,111,0,0.45)")),
-            go.Scatter(x=[], y=[], mode="markers+text", text=[], hovertext=[], hoverinfo="text",
+            go.Scatter(x=tx, y=ty, mode="markers+text", text=tt, hovertext=th, hoverinfo="text",
                        name="tokens", textfont=dict(color="white", size=9),
-                       marker=dict(symbol="circle", size=15, color=[],
+                       marker=dict(symbol="circle", size=15, color=tc,
                                    line=dict(width=1.5, color="white"))),
         ]  # fmt: skip
 
@@ -173,14 +178,14 @@ class Board(BoardRenderer):
                  font=dict(size=34, color="#2e7d32")),
             dict(x=n / 2, y=n / 2 + 0.7, text="buy · build · borrow · bank", showarrow=False,
                  font=dict(size=12, color="#558b2f")),
-            dict(x=n / 2, y=n / 2 - 0.6, text="", showarrow=False, name="centre",
+            dict(x=n / 2, y=n / 2 - 0.6, text=self._centre(game), showarrow=False, name="centre",
                  font=dict(size=13, color="#333")),
             dict(x=n - 0.5, y=-0.75, text="← start here", showarrow=False,
                  font=dict(size=10, color="#6d4c41")),
         ]  # fmt: skip
         axis = dict(visible=False, range=[-0.8, n + 0.8], fixedrange=True)
         return dict(
-            height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
+            height=self.height, width=self.height - 30, autosize=False, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
             plot_bgcolor="#e8f5e9", paper_bgcolor="white", xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
@@ -203,8 +208,8 @@ class Board(BoardRenderer):
         )
 
     # ----- updating ---------------------------------------------------------------------
-    def update(self, game, events) -> None:
-        self.game = g = game
+    def _dynamic(self, g) -> dict:
+        """The state-dependent trace values: owner frames, house texts, mortgage marks, tokens."""
         ox, oy, oc, hx, hy, ht, hc, mx, my = [], [], [], [], [], [], [], [], []
         for i, o in enumerate(g.owner):
             if o is None:
@@ -238,15 +243,25 @@ class Board(BoardRenderer):
             tt.append(g.players[seat][:1].upper())
             th.append(f"<b>{html.escape(g.players[seat])}</b> on "
                       f"{html.escape(g.board[sid]['name'])}<br>cash {money(g.cash(seat))}")  # fmt: skip
+        return dict(hover=[self._hover(g, i) for i in range(self.size)],
+                    owners=(ox, oy, oc), houses=(hx, hy, ht, hc), mortgaged=(mx, my),
+                    tokens=(tx, ty, tc, tt, th))  # fmt: skip
+
+    def update(self, game, events) -> None:
+        self.game = g = game
+        dyn = self._dynamic(g)
+        ox, oy, oc = dyn["owners"]
+        hx, hy, ht, hc = dyn["houses"]
+        mx, my = dyn["mortgaged"]
+        tx, ty, tc, tt, th = dyn["tokens"]
         path = None
         for e in events:
             if e.kind == "moved" and e.data.get("path"):
                 path = e.data["path"]
         with self.figure.batch_update():
             d = self.figure.data
-            d[0].hovertext = [self._hover(g, i) for i in range(self.size)]
+            d[0].hovertext = dyn["hover"]
             d[1].x, d[1].y = ox, oy
-            d[1].marker.line.color = oc
             d[1].marker.color = oc
             d[2].x, d[2].y, d[2].text = hx, hy, ht
             d[2].textfont.color = hc
@@ -258,6 +273,9 @@ class Board(BoardRenderer):
             d[6].marker.color = tc
             self.figure.layout.title.text = self.status(g)
             self.figure.layout.annotations[2].text = self._centre(g)
+        self._panels(g, events)
+
+    def _panels(self, g, events) -> None:
         for e in events:
             if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
                 faces = list(e.data["dice"])
