@@ -517,29 +517,60 @@ class MoneyRun(Game):
         ahead = [nb for nb in all8[sq] if self.distance(seat, nb) < d]
         return sorted(ahead, key=lambda nb: abs(nb % self.size - x) + abs(nb // self.size - y))
 
-    def _step_plan(self, seat: int) -> tuple[int, int] | None:
-        """``(table index, square)``: a table coin that makes a square ahead of the pawn one it
-        can step onto next (or raises the pawn's own stack), or None."""
+    def _best_table_coin(self, sq: int) -> int | None:
+        """Index of the largest table coin that fits on ``sq`` (a good base), or None."""
+        best = None
+        for i, rank in enumerate(self.table):
+            if self.fits(rank, sq) and (best is None or rank > self.table[best]):
+                best = i
+        return best
+
+    def _greedy_plan(self, seat: int) -> tuple[tuple, int] | None:
+        """``(first action, square)`` of the greedy bot's next coin action, or None. In order:
+        lay a table coin on a square ahead of the pawn that it can then step onto; if the
+        squares ahead are too high, lay a coin under the pawn (to climb) or take the top coin
+        off the lowest of them; if every square ahead is blocked by a pawn, build sideways."""
+        n = self.size
         pawn = self.pawns[seat]
         h0 = self.height(pawn)
-        for sq in self._ahead(seat, pawn):
-            diagonal = sq % self.size != pawn % self.size and sq // self.size != pawn // self.size
-            if sq in self.pawns or (diagonal and h0 < 2):
+        px, py = pawn % n, pawn // n
+        free = [sq for sq in self._ahead(seat, pawn) if sq not in self.pawns]
+        diagonal = [sq for sq in free if sq % n != px and sq // n != py]
+        usable = [sq for sq in free if sq not in diagonal or h0 >= 2]
+        for sq in usable:  # a) a step ahead
+            if self.height(sq) <= h0:
+                i = self._best_table_coin(sq)
+                if i is not None:
+                    return ("place", i), sq
+        if usable or diagonal:
+            # b) climb: a coin under the pawn (squares ahead too high, or only diagonals free)
+            i = self._best_table_coin(pawn)
+            if i is not None:
+                return ("place", i), pawn
+        if usable:
+            low = min(usable, key=self.height)  # c) lower the square ahead
+            if self.stacks[low]:
+                rank = self.stacks[low][-1]
+                keep = set(usable) | {pawn}
+                away = [q for q in self.coin_targets(rank, low) if q not in keep]
+                if away:
+                    far = max(away, key=lambda q: (abs(q % n - px) + abs(q // n - py), -q))
+                    return ("coin", low % n, low // n), far
+            return None
+        orth, _ = neighbours(n)
+        here = self.distance(seat)
+        for sq in orth[pawn]:  # d) sideways, round a pawn in the way
+            if sq in self.pawns or self.distance(seat, sq) != here or self.height(sq) > h0:
                 continue
-            h = self.height(sq)
-            if h + 1 > h0 + 1:
-                continue
-            best = None
-            for i, rank in enumerate(self.table):  # the largest coin that fits: a good base
-                if self.fits(rank, sq) and (best is None or rank > self.table[best]):
-                    best = i
-            if best is not None:
-                return best, sq
+            i = self._best_table_coin(sq)
+            if i is not None:
+                return ("place", i), sq
         return None
 
     def greedy_action(self, rng: random.Random) -> Any:
-        """Heuristic: step or slide the pawn closer to the goal when possible; otherwise lay a
-        table coin on a square just ahead of the pawn so it can step there; otherwise end the
+        """Heuristic: step or slide the pawn closer to the goal when possible; otherwise the
+        coin action of :meth:`_greedy_plan` (build a step ahead, climb, clear the way, go
+        round); otherwise a sideways pawn step if the way ahead is blocked; otherwise end the
         turn. Uses only what is on view."""
         d = self.pending
         seat = d.player
@@ -550,16 +581,13 @@ class MoneyRun(Game):
                 best = min(paths, key=lambda s: (self.distance(seat, s), -self.height(s)))
                 if self.distance(seat, best) < here:
                     return ("pawn", *self.xy(best))
-            plan = self._step_plan(seat)
+            plan = self._greedy_plan(seat)
             if plan is not None:
-                return ("place", plan[0])
+                return plan[0]
             return "end_turn"
-        if d.tag == "place":
-            plan = self._step_plan(seat)
-            if plan is not None and self.xy(plan[1]) in d.options:
-                rank = self.table[self.selected[1]]
-                if self.fits(rank, plan[1]):
-                    return self.xy(plan[1])
+        plan = self._greedy_plan(seat)
+        if plan is not None and plan[0] == self.selected and self.xy(plan[1]) in d.options:
+            return self.xy(plan[1])
         return d.options[rng.randrange(len(d.options))]
 
     def evaluate(self, seat: int) -> float:
