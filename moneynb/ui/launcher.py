@@ -74,6 +74,7 @@ class Launcher(widgets.VBox):
         self.game_box = widgets.VBox()
         self.game_box.add_class("moneynb-launch-game-box")
         self.rows: list[tuple[widgets.Text, widgets.Dropdown]] = []
+        self._quiet = False
         self.chooser.observe(lambda _c: self._game_changed(), "value")
         self.count.observe(lambda _c: self._set_rows(), "value")
         self.start.on_click(lambda _b: self.launch())
@@ -99,16 +100,20 @@ class Launcher(widgets.VBox):
         lo, hi = cls.min_players, cls.max_players
         default = max(lo, min(3, hi))
         options = list(range(lo, hi + 1))
-        if self.count.options == tuple(options):
+        if [v for _, v in self.count.options] == options:
             self._set_rows()
             return
-        self.count.unobserve_all("value")
-        self.count.options = options
-        self.count.value = default
-        self.count.observe(lambda _c: self._set_rows(), "value")
+        self._quiet = True  # one _set_rows below, not one per trait change
+        try:
+            self.count.options = [(str(i), i) for i in options]
+            self.count.value = default
+        finally:
+            self._quiet = False
         self._set_rows()
 
     def _set_rows(self) -> None:
+        if self._quiet:
+            return
         n = self.count.value or 0
         while len(self.rows) < n:
             i = len(self.rows)
