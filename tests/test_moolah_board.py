@@ -1,0 +1,102 @@
+"""The Moolah board renderer without a browser: figure contents, custom panels, board clicks."""
+
+from __future__ import annotations
+
+import moneynb
+from moneynb.games.moolah.rules import blackjack_win_probability
+from moneynb.ui.boards import board_class
+from moneynb.ui.boards.moolah import Board
+
+CUSTOM = {
+    "turn", "bank", "bank_amount", "wall_street", "wall_street_amount", "casino_bet",
+    "casino_raise", "take_pal", "fork", "moolah", "advantage_target",
+}  # fmt: skip
+
+
+def classes(widget) -> set:
+    out = set(getattr(widget, "_dom_classes", ()))
+    for child in getattr(widget, "children", ()):
+        out |= classes(child)
+    return out
+
+
+def test_board_is_registered_and_drawn_from_the_data():
+    assert board_class("moolah") is Board
+    g = moneynb.new_game("moolah", players=["Ann", "Bob", "Cy"], seed=1)
+    b = Board(g)
+    names = [t.name for t in b.figure.data]
+    assert names == ["track", "hands", "spaces", "targets", "last move", "tokens"]
+    spaces = b.figure.data[2]
+    assert list(spaces.customdata) == g.data.order
+    assert len(spaces.x) == 51
+    # the hands: one arrow per step of the two inner pathways (5 + 5)
+    assert len(b.figure.data[1].x) == 10
+    assert len(b.figure.data[5].x) == 3  # three tokens on the Bank
+    assert "score pad" in b.pad_html.value
+
+
+def test_panels_and_board_clicks_through_a_bot_game():
+    g = moneynb.new_game("moolah", players=["Ann", "Bob", "Cy"], seed=4)
+    b = Board(g)
+    applied = []
+
+    def submit(action):
+        applied.append(action)
+
+    b.pick = submit
+    bots = [moneynb.make_bot("greedy", seed=i) for i in range(3)]
+    seen = set()
+    clicked = 0
+    for _ in range(400):
+        if g.over:
+            break
+        d = g.decision
+        b.highlight(d)
+        panel = b.custom_panel(d, submit)
+        if d.tag in CUSTOM:
+            assert panel is not None, d.tag
+            assert f"moneynb-panel-{d.tag}" in classes(panel)
+            seen.add(d.tag)
+        else:
+            assert panel is None
+        action = bots[d.player].choose(g)
+        if d.kind == "space" and action in g.data.spaces:
+            targets = b.figure.data[3]
+            assert action in list(targets.customdata)  # highlighted on the board
+            assert b.click(action)  # a click on the board passes the action on
+            assert applied[-1] == action
+            clicked += 1
+        events = g.apply(action)
+        b.update(g, events)
+        tokens = b.figure.data[5]
+        assert len(tokens.x) == sum(not o for o in g.out)
+    assert {"turn", "bank", "bank_amount", "fork", "moolah"} <= seen
+    assert clicked > 0
+    assert not b.click("no-such-space")
+
+
+def test_black_jack_panel_shows_the_exact_chance():
+    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=1)
+    while g.decision.tag == "first_withdrawal":
+        g.apply(50_000)
+    me = g.current
+    pile = g.casino.draw_pile
+    pile.remove(20)
+    pile.insert(0, 20)
+    g.pos[me] = "s08"
+    import random
+
+    class Two(random.Random):
+        def randint(self, a, b):
+            return 1
+
+    g.rng = Two(0)
+    g.apply("roll")  # 1 + 1: s09, casino
+    assert g.decision.tag == "casino_bet"
+    g.apply(10_000)
+    b = Board(g)
+    panel = b.custom_panel(g.decision, lambda a: None)
+    text = " ".join(getattr(w, "value", "") for w in panel.children if hasattr(w, "value"))
+    p = blackjack_win_probability(dict(g.data.casino), 20)
+    assert f"P(win) = {p.numerator}/{p.denominator}" in text
+    assert {"moneynb-bj-stay", "moneynb-bj-double"} <= classes(panel)
