@@ -120,6 +120,12 @@ def neighbours(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int,
     return tuple(orth), tuple(all8)
 
 
+@lru_cache(maxsize=8)
+def squares_xy(size: int) -> tuple[tuple[int, int], ...]:
+    """``(x, y)`` of each square index ``y * size + x``."""
+    return tuple((i % size, i // size) for i in range(size * size))
+
+
 class MoneyRun(Game):
     """Money Run for 2-4 players (see the module docstring for the rules and actions).
 
@@ -317,7 +323,10 @@ class MoneyRun(Game):
             source = sel[2] * size + sel[1]
             rank, tag = self.stacks[source][-1], "move_coin"
             what = f"the {self.coin_names[rank]} coin from ({sel[1]}, {sel[2]})"
-        targets = [(i % size, i // size) for i in self.coin_targets(rank, source)]
+        xy = squares_xy(size)
+        targets = [
+            xy[i] for i, s in enumerate(self.stacks) if (not s or s[-1] >= rank) and i != source
+        ]  # the squares of coin_targets(rank, source), as (x, y)
         self.ask(seat, "space", f"Where does {what} go?", targets, tag=tag)
 
     # ----- playing --------------------------------------------------------------------------
