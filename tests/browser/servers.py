@@ -1,0 +1,115 @@
+"""Start Voila (or JupyterLab) on 127.0.0.1 for browser tests and benchmarks.
+
+:func:`jupyter_server` is a context manager used by ``tests/browser/test_voila_app.py`` and
+``benchmarks/bench_browser.py``: it copies ``notebooks/`` to a temporary folder (a run never
+writes into the repository), points every Jupyter folder at temporary ones, starts the server
+on a free port in its own process group, polls it until it answers, yields ``(base_url,
+root)`` and stops it by its process id (the group: the server and its kernels).
+
+Voila URLs: ``{base}/voila/render/<notebook>.ipynb`` (the server serves the copied
+``notebooks/`` folder). JupyterLab URLs: ``{base}/lab/tree/notebooks/<notebook>.ipynb``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def jupyter_server(kind: str = "voila", timeout: float = 90):
+    """Run ``kind`` ("voila" or "lab") until the ``with`` block ends; yields
+    ``(base_url, root_dir)``.
+
+    Raises:
+        RuntimeError: the server exited or did not answer within ``timeout`` seconds.
+    """
+    tmp = Path(tempfile.mkdtemp(prefix=f"moneynb-{kind}-"))
+    root = tmp / "root"
+    shutil.copytree(
+        REPO / "notebooks",
+        root / "notebooks",
+        ignore=shutil.ignore_patterns("moneynb-saves", ".ipynb_checkpoints"),
+    )
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+                     ("JUPYTER_CONFIG_DIR", "config")):  # fmt: skip
+        (tmp / sub).mkdir()
+        env[var] = str(tmp / sub)
+    for rel, doc in {
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
+        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    }.items():
+        p = tmp / "settings" / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(doc))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    port = free_port()
+    if kind == "voila":
+        cmd = [sys.executable, "-m", "voila", str(root / "notebooks"), "--no-browser",
+               "--Voila.ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
+               "--ServerApp.token=", "--ServerApp.password=",
+               "--VoilaConfiguration.show_tracebacks=True"]  # fmt: skip
+        probe = "/"
+    elif kind == "lab":
+        cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser",
+               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+               "--ServerApp.port_retries=0", "--ServerApp.token=", "--ServerApp.password=",
+               "--allow-root", f"--ServerApp.root_dir={root}",
+               "--LabApp.expose_app_in_browser=True"]  # fmt: skip
+        probe = "/api/status"
+    else:
+        raise ValueError(f"kind must be 'voila' or 'lab', got {kind!r}")
+    log = open(tmp / "server.log", "wb")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
+                            start_new_session=True)  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"{kind} exited:\n" + (tmp / "server.log").read_text()[-3000:])
+            try:
+                with urllib.request.urlopen(base + probe, timeout=2) as r:
+                    if r.status < 500:
+                        break
+            except urllib.error.HTTPError as e:
+                if e.code < 500:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{kind} did not answer within {timeout} s:\n"
+                                   + (tmp / "server.log").read_text()[-3000:])  # fmt: skip
+            time.sleep(0.3)
+        yield base, root
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,107 @@
+"""App mode in a real browser: Voila serves ``notebooks/money_moves.ipynb`` with the code hidden;
+the game is started from the launcher form and played by clicks (Chromium via Playwright).
+
+Starts Voila on 127.0.0.1 on a free port (``servers.jupyter_server``, stopped by its process
+id), opens the notebook as an app, picks the players on the form (seat 2 a random bot, seed 5),
+presses Start, turns the Coach on, presses Roll (or the first offered button) at least 5 times
+and checks that the board figure, the log and the header changed and that money is conserved.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import screenshot
+from servers import jupyter_server
+
+pytestmark = pytest.mark.browser
+
+GAME = ".moneynb-launch-game-box .moneynb-view"
+
+_STATE_JS = """(view) => ({
+    log: Number((view.querySelector('.moneynb-log-box') || {dataset: {count: -1}}).dataset.count),
+    header: view.querySelector('.moneynb-header').textContent,
+    board: view.querySelector('.moneynb-board .js-plotly-plot').innerHTML,
+    start: Number(view.querySelector('.moneynb-money-table').dataset.startTotal),
+    sum: [...view.querySelectorAll('.moneynb-money-table .moneynb-dollars')]
+        .reduce((s, c) => s + Number(c.dataset.dollars), 0),
+    coach: (view.querySelector('.moneynb-coach') || {textContent: ''}).textContent,
+})"""
+
+
+@pytest.fixture(scope="module")
+def voila():
+    with jupyter_server("voila") as server:
+        yield server
+
+
+def _next_button(view):
+    for css in (".moneynb-roll", ".moneynb-option", ".moneynb-player", ".moneynb-submit"):
+        b = view.locator(f".moneynb-decision button{css}:not([disabled])")
+        if b.count():
+            return b.first
+    return None
+
+
+def test_voila_app_plays_money_moves_from_the_form(voila, page):
+    try:
+        _play(voila, page)
+    except BaseException:
+        screenshot(page, "voila_app-failure")
+        raise
+
+
+def _play(voila, page):
+    base, _root = voila
+    t0 = time.perf_counter()
+    page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=240_000)
+    form = page.locator(".moneynb-launcher")
+    form.wait_for(state="visible", timeout=240_000)
+    # the code is hidden in the app: no code cell inputs on the page
+    assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
+    rows = form.locator(".moneynb-launch-row")
+    assert rows.count() == 3
+    rows.nth(1).locator("select").select_option("random bot")
+    seed = form.locator(".moneynb-launch-seed input")
+    seed.fill("5")
+    seed.press("Enter")
+    form.locator("button.moneynb-launch-start").click()
+    view = page.locator(GAME)
+    view.wait_for(state="visible", timeout=60_000)
+    page.wait_for_function(
+        f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
+        timeout=60_000,
+    )
+    t_load = time.perf_counter() - t0
+    before = view.evaluate(_STATE_JS)
+    assert "Random bot 1" in view.locator(".moneynb-money").inner_text()
+    view.locator("button.moneynb-coach-toggle").click()
+    page.wait_for_function(
+        f"() => /Coach/.test(document.querySelector('{GAME} .moneynb-coach').textContent)",
+        timeout=20_000,
+    )
+    presses = 0
+    for _ in range(40):
+        if presses >= 5:
+            break
+        b = _next_button(view)
+        if b is None:
+            break
+        n = view.evaluate(_STATE_JS)["log"]
+        b.click()
+        page.wait_for_function(
+            f"(n) => Number(document.querySelector('{GAME} .moneynb-log-box').dataset.count) > n",
+            arg=n,
+            timeout=20_000,
+        )
+        presses += 1
+    after = view.evaluate(_STATE_JS)
+    screenshot(page, "voila_app", view)
+    assert presses >= 5, f"only {presses} moves could be made"
+    assert after["log"] > before["log"]
+    assert after["board"] != before["board"], "the board figure did not change"
+    assert after["header"] != before["header"]
+    assert after["sum"] == after["start"] == before["start"]
+    assert "Coach" in after["coach"]
+    print(f"Voila app: page + form + game in {t_load:.1f} s, {presses} moves by clicks")
