@@ -59,6 +59,7 @@ from ...core.game import Game
 BANK = "Bank"
 HOSPITAL = "City Hospital"
 SIDES = 4
+ALL_SIDES = 0b1111  # the sides bitmask of a player with a property on each side
 
 SPACE_KINDS = ("bonus", "property", "utility", "public", "hospital", "legend", "traffic_light")
 LEGEND_EFFECTS = ("win", "take", "lose", "pay", "give", "hospital", "none")
@@ -248,7 +249,8 @@ class EasyMoney(Game):
             if c["effect"] == "move_to" and c["target"] not in self.names:
                 raise ValueError(f"cards.toml: {c['id']} targets unknown space {c['target']!r}")
         self.is_prop = tuple(sp["kind"] == "property" for sp in self.board)
-        self.side_of = tuple(sp["side"] for sp in self.board)
+        self.side_bit = tuple(1 << (sp["side"] - 1) for sp in self.board)
+        self.ownable = tuple(i for i, sp in enumerate(self.board) if sp["kind"] in OWNABLE)
         self.lights = tuple(i for i, sp in enumerate(self.board) if sp["kind"] == "traffic_light")
         self.four_sides_rule = self.options["rule_of_four"] and n < 7
         supply = self.options["money_supply"] or self.data["money_supply"]
@@ -714,18 +716,19 @@ class EasyMoney(Game):
         return items
 
     def _all_profiles(self) -> tuple[list, list, list]:
-        """One pass over the board: per seat, house pieces used, sides with a property, and
-        the spaces held (see :meth:`profile`)."""
+        """One pass over the board: per seat, house pieces used, the sides with a property
+        (a bitmask, see :meth:`profile`) and the spaces held."""
         n = len(self.players)
-        pieces, sides, held = [0] * n, [set() for _ in range(n)], [[] for _ in range(n)]
-        is_prop, side_of, houses = self.is_prop, self.side_of, self.houses
-        for i, o in enumerate(self.owner):
+        pieces, sides, held = [0] * n, [0] * n, [[] for _ in range(n)]
+        is_prop, side_bit, houses, owner = self.is_prop, self.side_bit, self.houses, self.owner
+        for i in self.ownable:
+            o = owner[i]
             if o is not None:
                 held[o].append(i)
                 if is_prop[i]:
                     h = houses[i]
                     pieces[o] += 1 if h == 5 else h
-                    sides[o].add(side_of[i])
+                    sides[o] |= side_bit[i]
                 else:
                     pieces[o] += 1
         return pieces, sides, held
@@ -905,15 +908,16 @@ class EasyMoney(Game):
         """Spaces ``seat`` owns, in board order."""
         return [i for i, o in enumerate(self.owner) if o == seat]
 
-    def profile(self, seat: int) -> tuple[int, set]:
+    def profile(self, seat: int) -> tuple[int, int]:
         """``(house pieces on the board, sides with a property)`` of ``seat``; a subdivision
-        uses one piece, a utility or public building one."""
+        uses one piece, a utility or public building one. Sides are a bitmask: bit ``k - 1``
+        is set when ``seat`` owns a property on side ``k`` (all four: :data:`ALL_SIDES`)."""
         pieces, sides, _ = self._all_profiles()
         return pieces[seat], sides[seat]
 
     def has_four_sides(self, seat: int) -> bool:
         """True when ``seat`` owns a property on each side (utilities etc. do not count)."""
-        return len(self.profile(seat)[1]) == SIDES
+        return self.profile(seat)[1] == ALL_SIDES
 
     def pieces_used(self, seat: int) -> int:
         """House pieces of ``seat``'s colour on the board (a subdivision uses one)."""
@@ -932,12 +936,13 @@ class EasyMoney(Game):
         need = self._pieces(i) if bought else 1
         if pieces + need > self.data["houses_per_player"]:
             return False
-        if kind != "property" or not self.four_sides_rule or len(sides) == SIDES:
+        if kind != "property" or not self.four_sides_rule or sides == ALL_SIDES:
             return True
-        if self.side(i) in sides:
+        bit = self.side_bit[i]
+        if sides & bit:
             return False
         if bought and self.houses[i] > 1:  # more than one house needs all four sides
-            return len(sides | {self.side(i)}) == SIDES
+            return sides | bit == ALL_SIDES
         return True
 
     def can_build(self, seat: int, i: int, prof=None) -> bool:
@@ -948,7 +953,7 @@ class EasyMoney(Game):
                 and 1 <= self.houses[i] < 5 and self.cash(seat) >= sp["B"]):  # fmt: skip
             return False
         pieces, sides = prof or self.profile(seat)
-        return (not self.four_sides_rule or len(sides) == SIDES) and (
+        return (not self.four_sides_rule or sides == ALL_SIDES) and (
             self.houses[i] == 4 or pieces < self.data["houses_per_player"]
         )
 
