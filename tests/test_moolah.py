@@ -657,14 +657,39 @@ def test_goto_cards(cid, where, tag):
         assert g.cash(me) == 0
 
 
-@pytest.mark.parametrize("roll,cash_after", [(6, 150_000), (5, 30_000)])
-def test_gamble_card_horse(roll, cash_after):
+@pytest.mark.parametrize(
+    "cid,roll,cash_after",
+    [("horse", 6, 150_000), ("horse", 5, 30_000), ("poker", 4, 75_000), ("poker", 3, 20_000)],
+)
+def test_gamble_cards(cid, roll, cash_after):
     g = fresh()
-    me = draw(g, "horse")
+    me = draw(g, cid)
     assert g.decision.tag == "gamble"
     g.rng = Dice([roll])
     g.apply("accept")
     assert g.cash(me) == cash_after
+
+
+@pytest.mark.parametrize(
+    "cid", [c for c, v in load_data().cards.items() if v["kind"] == "advantage"]
+)
+def test_every_advantage_card_moves_exactly_its_steps(cid):
+    g = fresh()
+    me = draw(g, cid)
+    steps = g.data.cards[cid]["steps"]
+    assert [c for c, _ in g.hand[me]] == [cid]
+    assert f"advantage:{cid}" not in str(g.decision.options)  # not in the turn it was drawn
+    g._end_turn()  # the other player's turn passes; the card is usable now
+    assert g.decision.player == me and f"advantage:{cid}" in g.decision.options
+    g.pos[me] = "s21"
+    g.apply(f"advantage:{cid}")
+    ahead, behind = "s21", "s21"
+    for _ in range(steps):
+        ahead = g.data.spaces[ahead]["next"][0]
+        behind = g.data.prev[behind][0]
+    assert set(g.decision.options) == {ahead, behind, "cancel"}
+    assert g.decision.labels[ahead].startswith(f"forward {steps}")
+    assert g.decision.labels[behind].startswith(f"back {steps}")
 
 
 def test_gamble_card_decline_and_too_poor():
