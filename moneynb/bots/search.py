@@ -22,7 +22,8 @@ How it looks ahead (a minimax over whole turns, with a beam to keep it fast):
    the position is scored again for the bot. The move whose line scores best is played.
 
 Search stops expanding when ``time_budget`` seconds or ``max_nodes`` positions are used up,
-keeping the best move found so far (level 1 is always finished, so the bot always moves).
+keeping the best move found so far. The first level (every candidate move, scored once) is
+always finished unless the time budget runs out, so the bot always has a move.
 The rest of the chosen move (e.g. the square after picking a coin) is played on the next
 decisions without searching again.
 """
@@ -43,7 +44,8 @@ class SearchBot(Bot):
     Args:
         seed: seed of the bot's own generator (determinization and tie-breaks).
         time_budget: seconds of search per move (``None``: no time limit, only ``max_nodes``).
-        max_nodes: most positions scored per move (keeps runs reproducible in tests).
+        max_nodes: most positions scored per move beyond the first level (keeps runs
+            reproducible in tests).
         beam: how many positions are expanded at each deeper level.
         replies: play out the other players' next turns (the min step) before scoring.
     """
@@ -139,8 +141,8 @@ class SearchBot(Bot):
             child = self._play(root, m)
             if child is not None:
                 first.append((self._evaluate(child, seat), m, child))
-            if self._out_of_budget() and first:
-                break
+            if first and self._deadline is not None and time.perf_counter() > self._deadline:
+                break  # out of time: play the best move scored so far
         if not first:  # nothing searchable: answer like the greedy bot would
             return [game.greedy_action(self.rng)]
         first.sort(key=lambda t: -t[0])
