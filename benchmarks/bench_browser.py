@@ -73,13 +73,14 @@ def _next_button(view):
 def _start(page, seed: int):
     """Press Start on the launcher form with ``seed``; returns the game view (hooks set)."""
     form = page.locator(".moneynb-launcher").first
+    page.evaluate(f"() => document.querySelectorAll('{GAME}').forEach(v => v.dataset.mnOld = '1')")
     seed_box = form.locator(".moneynb-launch-seed input")
     seed_box.fill(str(seed))
     seed_box.press("Enter")
     form.locator("button.moneynb-launch-start").click()
     view = page.locator(GAME)
     page.wait_for_function(
-        f"""(s) => {{ const v = document.querySelector('{GAME}');
+        f"""(s) => {{ const v = document.querySelector('{GAME}:not([data-mn-old])');
             return v && v.querySelector('.js-plotly-plot .main-svg')
                 && /action \\d+/.test(v.querySelector('.moneynb-header').textContent); }}""",
         arg=seed,
