@@ -318,7 +318,7 @@ def test_a_descending_chain_can_win_and_stops_on_the_goal_edge():
     put(g, 3, 8, LARGE)  # 1, on the goal row
     refresh(g)
     paths = g.pawn_paths(0)
-    for dest, path in paths.items():  # no path runs on past a goal square
+    for path in paths.values():  # no path runs on past a goal square
         assert not any(g.on_goal(0, sq) for sq in path[:-1])
     assert paths[g.sq(1, 7)] == (g.sq(2, 6), g.sq(1, 7))  # a jump down from 4 to 1
     assert paths[g.sq(2, 8)] == (g.sq(2, 6), g.sq(2, 7), g.sq(2, 8))  # 4 -> 3 -> 2 (goal)
