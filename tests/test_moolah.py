@@ -901,3 +901,17 @@ def test_greedy_bots_reach_the_million():
         wins += g.end_reason == "goal"
         assert sum(g.money().values()) == g.ledger.total
     assert wins >= 15
+
+
+def test_an_edited_house_rule_file_is_read_again(tmp_path):
+    path = tmp_path / "board.toml"
+    text = (DATA / "board.toml").read_text()
+    path.write_text(text)
+    g1 = moneynb.new_game("moolah", players=["A", "B"], seed=1, board_file=str(path))
+    assert g1.data.spaces["s04"]["amount"] == -20_000
+    path.write_text(text.replace("amount = -20_000", "amount = -35_000"))
+    import os
+
+    os.utime(path, ns=(1, 1))  # a different modification time, however fast the edit
+    g2 = moneynb.new_game("moolah", players=["A", "B"], seed=1, board_file=str(path))
+    assert g2.data.spaces["s04"]["amount"] == -35_000

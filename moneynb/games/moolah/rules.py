@@ -34,6 +34,7 @@ option string such as ``"deposit"``, ``"stay"``, ``"advantage:advantage3"``.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from fractions import Fraction
@@ -218,15 +219,27 @@ def check_cards(data: dict, space_ids: set) -> dict:
     return data
 
 
-@lru_cache(maxsize=16)
 def load_data(board_file: str = "", cards_file: str = "") -> BoardData:
     """Read and check ``board.toml`` and ``cards.toml`` (or house-rule files at those paths).
 
-    Cached: every game with the same files shares one read-only :class:`BoardData`.
+    Cached: every game with the same files (same paths, unchanged since) shares one read-only
+    :class:`BoardData`; an edited house-rule file is read again.
 
     Raises:
         ValueError: see :func:`check_board` and :func:`check_cards`.
     """
+    return _load_data(board_file, cards_file, _stamp(board_file), _stamp(cards_file))
+
+
+def _stamp(path: str) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns if path else None
+    except OSError:
+        return None  # load_toml reports the missing file
+
+
+@lru_cache(maxsize=16)
+def _load_data(board_file: str, cards_file: str, _b: int | None, _c: int | None) -> BoardData:
     board = check_board(load_toml(__package__, "board.toml", board_file or None))
     cards = check_cards(load_toml(__package__, "cards.toml", cards_file or None),
                         {s["id"] for s in board["space"]})  # fmt: skip
