@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import statistics
 import sys
 import time
@@ -38,21 +39,27 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-component-update", "--disable-sync"]  # fmt: skip
 
 _HOOK_JS = """(view) => {
-    const plot = view.querySelector('.moneynb-board .js-plotly-plot');
-    const header = view.querySelector('.moneynb-header');
+    // one observer on the whole game box: robust to plotly/ipywidgets replacing elements
+    const box = view.closest('.moneynb-launch-game-box') || view;
     window.__mn = {t0: null, board: null, label: null};
-    view.addEventListener('click', (e) => {
-        if (e.target.closest('.moneynb-coach-toggle')) return;
-        window.__mn = {t0: performance.now(), board: null, label: null};
-    }, true);
-    new MutationObserver(() => {
-        const m = window.__mn;
-        if (m.t0 !== null && m.board === null) m.board = performance.now() - m.t0;
-    }).observe(plot, {subtree: true, childList: true, attributes: true, characterData: true});
-    new MutationObserver(() => {
-        const m = window.__mn;
-        if (m.t0 !== null && m.label === null) m.label = performance.now() - m.t0;
-    }).observe(header, {subtree: true, childList: true, characterData: true});
+    if (!window.__mnClick) {
+        window.__mnClick = true;
+        document.addEventListener('click', (e) => {
+            if (!e.target.closest('.moneynb-launch-game-box')) return;
+            if (e.target.closest('.moneynb-coach-toggle')) return;
+            window.__mn = {t0: performance.now(), board: null, label: null};
+        }, true);
+    }
+    new MutationObserver((records) => {
+        const m = window.__mn, now = performance.now();
+        if (m.t0 === null) return;
+        for (const r of records) {
+            const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+            if (!el) continue;
+            if (m.board === null && el.closest('.js-plotly-plot')) m.board = now - m.t0;
+            if (m.label === null && el.closest('.moneynb-header')) m.label = now - m.t0;
+        }
+    }).observe(box, {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
 
 _ACTIONS_JS = """(view) => {
@@ -118,7 +125,10 @@ def _moves(page, view, n_moves: int, seed: list) -> tuple[list, list]:
             )
         except Exception:  # noqa: BLE001 - a click that did nothing: try the next control
             continue
-        time.sleep(0.6)  # let a late board update arrive
+        try:  # let a late board update arrive (a move may also leave the board as it was)
+            page.wait_for_function("() => window.__mn.board !== null", timeout=1500)
+        except Exception:  # noqa: BLE001
+            pass
         m = page.evaluate("() => window.__mn")
         if m["label"] is not None:
             label.append(m["label"])
@@ -176,6 +186,8 @@ def main(argv=None) -> None:
     ap.add_argument("--games", nargs="+", default=GAMES, choices=GAMES)
     ap.add_argument("--moves", type=int, default=20)
     a = ap.parse_args(argv)
+    # a SIGTERM ends the run through the context managers, so the servers are stopped too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     print("click -> updated, ms, timed in the page: median   max   (moves)")
     rows = run(a.frontends, a.games, a.moves)
     print("\nsummary (board = plotly figure changed; label = header action counter changed)")
