@@ -71,7 +71,18 @@ def _click_then(page, name: str, index: int, effect) -> None:
         effect(30_000)
 
 
+_SCROLL_JS = """([name, index]) => {
+    const gd = document.querySelector('.moneynb-view .js-plotly-plot');
+    const tr = gd.data.find(t => t.name === name);
+    const group = gd.querySelector('.scatterlayer .trace' + tr.uid);
+    group.querySelectorAll('path.point')[index].scrollIntoView({block: 'center'});
+}"""
+
+
 def _click_point(page, name: str, index: int) -> None:
+    """Scroll point ``index`` of trace ``name`` to the middle of the page, then click it."""
+    page.evaluate(_SCROLL_JS, [name, index])
+    page.wait_for_timeout(200)  # let the scroll settle before reading the position
     p = _points(page, name)[index]
     page.mouse.move(p["x"], p["y"])
     page.mouse.click(p["x"], p["y"])
