@@ -31,6 +31,7 @@ def test_board_is_registered_and_drawn_from_the_data():
     assert len(spaces.x) == 51
     # the hands: one arrow per step of the two inner pathways (5 + 5)
     assert len(b.figure.data[1].x) == 10
+    b.update(g, list(g.log))  # the view calls this right away
     assert len(b.figure.data[5].x) == 3  # three tokens on the Bank
     assert "score pad" in b.pad_html.value
 

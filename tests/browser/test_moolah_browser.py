@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import open_and_run, screenshot
+from conftest import _kernel_idle, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +57,53 @@ PREFERENCE = (
 )
 
 
+_RUN_JS = """() => {
+    // execution counts of the code cells, read from the notebook MODEL (JupyterLab renders
+    // only the cells in view, so prompts in the page are not a reliable signal)
+    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    if (!w || !w.content || !w.content.model) return null;
+    const cells = w.content.model.cells, out = [];
+    let errors = [];
+    for (let i = 0; i < cells.length; i++) {
+        const c = cells.get(i);
+        if (c.type !== 'code') continue;
+        out.push(c.executionCount);
+        const outs = c.outputs ? c.outputs.toJSON() : [];
+        errors = errors.concat(outs.filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue));
+    }
+    const kernel = w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+    return {counts: out, errors: errors, status: kernel ? kernel.status : null};
+}"""
+
+
+def open_and_run_model(page, lab_server, notebook: str, timeout_s: float = 240) -> None:
+    """Open ``notebook``, run all cells and wait until the notebook model shows every code
+    cell executed and the kernel idle (Run All is sent again if it was dropped)."""
+    base, _root = lab_server
+    page.goto(f"{base}/lab/tree/{notebook}")
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_s * 1000)
+    _kernel_idle(page, int(timeout_s * 1000))
+    deadline = time.monotonic() + timeout_s
+    sent = time.monotonic()
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    while True:
+        st = page.evaluate(_RUN_JS)
+        assert st is not None, "no notebook open"
+        assert not st["errors"], f"a cell raised: {st['errors']}"
+        counts = st["counts"]
+        if counts and all(c is not None for c in counts) and st["status"] == "idle":
+            return
+        if (
+            all(c is None for c in counts)
+            and st["status"] == "idle"
+            and time.monotonic() - sent > 10
+        ):
+            page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            sent = time.monotonic()
+        assert time.monotonic() < deadline, f"the notebook did not finish running: {st}"
+        page.wait_for_timeout(500)
+
+
 def _state(view):
     return view.evaluate(_STATE_JS)
 
@@ -77,6 +124,25 @@ def _wait_log(page, before):
     )
 
 
+_SETTLED_JS = """() => {
+    // the panel in the page belongs to the decision the header names (widget messages for
+    // the header, the panel and the board can arrive in any order on a busy machine)
+    const v = document.querySelector('.moneynb-view');
+    const head = v.querySelector('.moneynb-turn').textContent;
+    if (/Game over/.test(v.querySelector('.moneynb-header').textContent)) return true;
+    const i = head.indexOf('must decide: ');
+    if (i < 0) return false;
+    const want = head.slice(i + 'must decide: '.length).trim();
+    const prompt = v.querySelector('.moneynb-decision .moneynb-prompt').textContent;
+    return prompt.trim().endsWith(want) && v.querySelector('.moneynb-decision button:not([disabled])');
+}"""
+
+
+def _settle(page):
+    page.wait_for_function(_SETTLED_JS, timeout=15_000)
+    page.wait_for_timeout(400)  # let the board's own update arrive too
+
+
 def test_moolah_plays_in_jupyterlab(lab_server, page):
     try:
         _play(lab_server, page)
@@ -87,7 +153,7 @@ def test_moolah_plays_in_jupyterlab(lab_server, page):
 
 def _play(lab_server, page):
     t0 = time.perf_counter()
-    open_and_run(page, lab_server, "notebooks/moolah.ipynb", timeout_s=240)
+    open_and_run_model(page, lab_server, "notebooks/moolah.ipynb")
     view = page.locator(VIEW)
     view.wait_for(state="visible")
     view.scroll_into_view_if_needed()
@@ -113,13 +179,13 @@ def _play(lab_server, page):
         now = _state(view)
         if now["over"]:
             break
+        _settle(page)
+        now = _state(view)
         if now["targets"]:  # a space decision: click the highlighted target on the board
-            point = (
-                view.locator(".js-plotly-plot .scatterlayer .trace >> nth=3")
-                .locator("path.point")
-                .first
+            uid = view.evaluate(
+                "v => v.querySelector('.js-plotly-plot').data.find(d => d.name === 'targets').uid"
             )
-            bb = point.bounding_box()
+            bb = view.locator(f".js-plotly-plot .trace{uid} path.point").first.bounding_box()
             page.mouse.click(bb["x"] + bb["width"] / 2, bb["y"] + bb["height"] / 2)
             try:
                 _wait_log(page, now["log"])
@@ -140,7 +206,10 @@ def _play(lab_server, page):
     end = _state(view)
     assert rolls >= 3 or end["over"], f"only {rolls} Roll clicks"
     assert end["log"] > first["log"]
-    assert moved, "no token moved on the board"
+    assert moved, (
+        "the log and panels advanced but no token moved in the plotly board in the page: the "
+        "figure's updates after it was shown did not reach the browser"
+    )
     screenshot(page, "moolah_browser", element=view)
     print(f"\n{clicks} clicks ({rolls} Rolls, {board_clicks} on the board); "
           f"test {time.perf_counter() - t0:.1f} s")  # fmt: skip

@@ -111,7 +111,6 @@ class Board(BoardRenderer):
             size.append(z)
             color.append(c)
             hover.append(self._hover(sid))
-        tx, ty, tcolors, ttext, thover = self._tokens(game)
         return [
             go.Scatter(x=lx, y=ly, mode="lines", line=dict(color="#8d6e63", width=3),
                        hoverinfo="skip", name="track"),
@@ -128,9 +127,9 @@ class Board(BoardRenderer):
                                    line=dict(width=3, color="#00b8d4"))),
             go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
                        line=dict(width=6, color="rgba(255,111,0,0.5)")),
-            go.Scatter(x=tx, y=ty, mode="markers+text", hovertext=thover, hoverinfo="text", text=ttext,
+            go.Scatter(x=[], y=[], mode="markers+text", hovertext=[], hoverinfo="text", text=[],
                        name="tokens", textfont=dict(color="white", size=10),
-                       marker=dict(symbol="circle", size=18, color=tcolors,
+                       marker=dict(symbol="circle", size=18, color=[],
                                    line=dict(width=2, color="white"))),
         ]  # fmt: skip
 
