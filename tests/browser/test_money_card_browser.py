@@ -64,6 +64,7 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     page.wait_for_function(
         "() => document.querySelectorAll('.moneynb-view .js-plotly-plot .scatterlayer .trace').length >= 5"
     )
+    page.wait_for_timeout(2000)  # let plotly finish its first draw before the figure is updated
     first = _state(view)
     assert first["sum"] == first["start"], first
     assert first["keys"] == 3, first
@@ -95,5 +96,10 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     )
     end = _state(view)
     assert end["sum"] == end["start"] == first["start"], end
+    # the map followed: all three planes are drawn (the bots moved after You)
+    page.wait_for_function(
+        "() => document.querySelector('.moneynb-view .js-plotly-plot').data[6].x.length === 3",
+        timeout=15_000,
+    )
     screenshot(page, "money_card_browser", element=view)
     print(f"\nMoney Card browser test: {time.perf_counter() - t0:.1f} s")
