@@ -46,3 +46,15 @@ def test_launcher_rejects_unknown_game_and_offers_every_bot():
     with pytest.raises(ValueError, match="unknown game"):
         launcher("chess")
     assert list(KINDS) == ["person", "random bot", "greedy bot", "search bot"]
+
+
+@pytest.mark.parametrize("name", [*sorted(GAMES), "start_here"])
+def test_every_play_notebook_has_a_launcher_cell(name):
+    """The app mode (``voila notebooks/<game>.ipynb``) needs the launcher cell in each notebook."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parents[1] / "notebooks" / f"{name}.ipynb").read_text())
+    call = "launcher()" if name == "start_here" else f'launcher("{name}")'
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert any(call in src and "from moneynb.ui.launcher import launcher" in src for src in code)
