@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import statistics
 import sys
@@ -70,8 +71,12 @@ _ACTIONS_JS = """(view) => {
 
 
 def _next_button(view):
-    for css in (".moneynb-roll", ".moneynb-option", ".moneynb-player", ".moneynb-submit", ""):
-        b = view.locator(f".moneynb-decision button{css}:not([disabled])")
+    """The control to press: Roll, Submit/Go, then an option or player button that does not
+    go back (Back/Cancel would loop without moving on), then any button."""
+    for css in (".moneynb-roll", ".moneynb-submit", ".moneynb-option", ".moneynb-player", ""):
+        b = view.locator(f".moneynb-decision button{css}:not([disabled])").filter(
+            has_not_text=re.compile(r"^\s*(Back|Cancel)\s*$", re.I)
+        )
         if b.count():
             return b.first
     return None
