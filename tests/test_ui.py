@@ -518,3 +518,29 @@ def test_board_figure_opens_with_its_full_state():
     assert view.board.figure.comm is not None  # released by the view
     assert list(view.board.figure._widget_data[0]["y"]) == list(view.board.figure.data[0].y)
     assert "0x" not in repr(view.board.figure)
+
+
+def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state():
+    """anywidget drops every update of a widget whose code takes over 2 s to start, so the
+    figure's own ESM is a small loader, plotly's 5 MB module travels as data (one page-wide
+    cache key), and every change is followed by the full data and layout."""
+    import plotly
+
+    from moneynb.ui.boards import board_for
+    from moneynb.ui.boards.base import BoardFigure
+
+    g = moneynb.new_game("ui_fake", players=["Ann", "Bob"], seed=1)
+    fig = board_for(g).figure
+    assert isinstance(fig, BoardFigure)
+    assert len(fig._esm) < 5000 and "_moneynb_bundle" in fig._esm
+    assert len(fig._moneynb_bundle) > 1_000_000 and "FigureView" in fig._moneynb_bundle
+    assert fig._moneynb_bundle_key.startswith(f"plotly-{plotly.__version__}-")
+    assert fig._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"]
+    assert fig.comm is not None  # displaying it released it
+    with fig.batch_update():
+        fig.data[0].y = [7, 9]
+    assert list(fig._widget_data[0]["y"]) == [7, 9]
+    fig.data[0].name = "no batch"
+    assert fig._widget_data[0]["name"] == "no batch"
+    fig.layout.title.text = "changed"
+    assert fig._widget_layout["title"]["text"] == "changed"

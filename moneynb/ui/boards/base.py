@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 import plotly.graph_objects as go
+import traitlets
 
 #: colours given to seats 0, 1, 2... (shared by boards, so a player keeps one colour)
 PLAYER_COLORS = (
@@ -49,19 +50,98 @@ def player_color(seat: int) -> str:
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
 
-class BoardFigure(go.FigureWidget):
-    """A ``FigureWidget`` that opens its connection to the page only once its whole state is
-    set (:meth:`release`, called by the view, or the first use of :attr:`model_id`).
+#: The ``_esm`` of every :class:`BoardFigure`: a small loader in front of plotly's own widget
+#: module (``plotly/package_data/widgetbundle.js``, about 5 MB).
+#:
+#: Why: anywidget's page side (0.11) holds back every state update of a widget until the
+#: widget's ESM is imported and ``initialize`` has returned, and gives up after TWO SECONDS:
+#: past that, every later update message to that widget is dropped, silently, for the life of
+#: the page. Importing plotly's 5 MB module takes longer than that on a busy machine, so the
+#: figure then either stays empty (a plain ``FigureWidget``, whose data arrive in an update) or
+#: stays exactly as first drawn (data in the opening message, changes in updates). This
+#: loader is imported in milliseconds and returns from ``initialize`` at once; it loads
+#: plotly's module in the background (once per page, shared by every figure) and draws when it
+#: is there. Updates that arrive meanwhile are kept in the model's ``_widget_data`` /
+#: ``_widget_layout``, which :class:`BoardFigure` re-sends in full after every change.
+_LOADER_ESM = """
+const CACHE = (globalThis.__moneynbPlotlyWidget ??= new Map());
+function plotlyModule(model) {
+  const key = model.get("_moneynb_bundle_key");
+  let mod = CACHE.get(key);
+  if (!mod) {
+    const url = URL.createObjectURL(
+      new Blob([model.get("_moneynb_bundle")], { type: "text/javascript" }));
+    mod = import(url).finally(() => URL.revokeObjectURL(url));
+    mod.catch(() => CACHE.delete(key));
+    CACHE.set(key, mod);
+  }
+  return mod;
+}
+export default () => {
+  let model0 = null, widget = null;
+  const ready = () => (widget ??= plotlyModule(model0).then(async (mod) => {
+    const w = typeof mod.default === "function" ? await mod.default() : mod.default;
+    await w.initialize?.({ model: model0 });
+    return w;
+  }));
+  return {
+    initialize({ model }) {
+      model0 = model;
+      ready().catch((e) => console.error("[moneynb] plotly widget failed to load", e));
+    },
+    async render({ model, el }) {
+      const w = await ready();
+      return w.render({ model, el });
+    },
+  };
+};
+"""
 
-    Why: a plain ``FigureWidget`` announces itself with EMPTY data and layout and sends the
-    real ones in a second message; on a busy machine the page can draw the figure from the
-    first (an empty plot with default axes: seen in the browser tests). Here the first message
-    already holds the traces, the layout, the config and every update made before release.
+_BUNDLE: tuple[str, str] | None = None
+
+
+def _plotly_bundle() -> tuple[str, str]:
+    """``(source, key)`` of plotly's widget ESM (read once per kernel); the key (plotly version
+    and a digest) lets the page import it once for every figure."""
+    global _BUNDLE
+    if _BUNDLE is None:
+        import hashlib
+        from pathlib import Path
+
+        import plotly
+
+        src = (Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_text(
+            encoding="utf-8"
+        )
+        digest = hashlib.sha1(src.encode("utf-8")).hexdigest()[:16]
+        _BUNDLE = (src, f"plotly-{plotly.__version__}-{digest}")
+    return _BUNDLE
+
+
+class BoardFigure(go.FigureWidget):
+    """The board's ``FigureWidget``: it reaches the page with its whole state and keeps
+    updating there even when the page is slow.
+
+    * Its connection to the page opens only once its state is set (:meth:`release`, called by
+      the view, or the first use of :attr:`model_id` / display): a plain ``FigureWidget``
+      announces itself with EMPTY data and layout and sends the real ones in a second message.
+    * Its page-side code is a small loader (:data:`_LOADER_ESM`) in front of plotly's 5 MB
+      module, so anywidget's two-second limit for a widget's code to start cannot be missed
+      (missing it makes the page drop every later update: the board freezes, see
+      ``docs/ui.md``); plotly's module is then imported once per page, not once per figure.
+    * After every change it re-sends its full data and layout, so a view drawn later (a page
+      reload, a second view, or the first view after a slow load) starts from the current
+      state, never from an old one.
     """
+
+    _esm = _LOADER_ESM
+    _moneynb_bundle = traitlets.Unicode("").tag(sync=True)
+    _moneynb_bundle_key = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, data=None, layout=None, config=None):
         self._moneynb_deferred = True
         super().__init__(data=data, layout=layout)
+        self._moneynb_bundle, self._moneynb_bundle_key = _plotly_bundle()
         if config:
             self._config = config
 
@@ -74,15 +154,47 @@ class BoardFigure(go.FigureWidget):
         """Open the connection now, sending the figure's current data and layout in it."""
         if not getattr(self, "_moneynb_deferred", False):
             return
-        self._widget_layout = copy.deepcopy(self._layout_obj._props)
-        self._widget_data = copy.deepcopy(self._data)
+        self._sync_full_state()
         self._moneynb_deferred = False
         self.open()
+
+    def _sync_full_state(self) -> None:
+        self._widget_layout = copy.deepcopy(self._layout_obj._props)
+        self._widget_data = copy.deepcopy(self._data)
+
+    # every change the figure sends to the page is followed by its full state (see class doc)
+    def _send_restyle_msg(self, *args, **kwargs):
+        super()._send_restyle_msg(*args, **kwargs)
+        self._sync_full_state()
+
+    def _send_relayout_msg(self, *args, **kwargs):
+        super()._send_relayout_msg(*args, **kwargs)
+        self._sync_full_state()
+
+    def _send_update_msg(self, *args, **kwargs):
+        super()._send_update_msg(*args, **kwargs)
+        self._sync_full_state()
+
+    def _send_addTraces_msg(self, *args, **kwargs):
+        super()._send_addTraces_msg(*args, **kwargs)
+        self._sync_full_state()
+
+    def _send_deleteTraces_msg(self, *args, **kwargs):
+        super()._send_deleteTraces_msg(*args, **kwargs)
+        self._sync_full_state()
+
+    def _send_moveTraces_msg(self, *args, **kwargs):
+        super()._send_moveTraces_msg(*args, **kwargs)
+        self._sync_full_state()
 
     @property
     def model_id(self):
         self.release()
         return self.comm.comm_id
+
+    def _repr_mimebundle_(self, *args, **kwargs):
+        self.release()
+        return super()._repr_mimebundle_(*args, **kwargs)
 
     def __repr__(self) -> str:
         return f"BoardFigure({len(self.data)} traces)"
