@@ -77,6 +77,33 @@ def test_simulate_bad_arguments():
         simulate("money_moves", PLAYERS, n_games=1, workers=0, progress=False)
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"chunk_size": -1}, "chunk_size"),  # used to return an empty table silently
+        ({"chunk_size": 0}, "chunk_size"),
+        ({"n_games": 2.5}, "n_games"),
+        ({"n_games": "3"}, "n_games"),
+        ({"n_games": True}, "n_games"),
+        ({"workers": 1.5}, "workers"),
+        ({"seed": 1.5}, "seed"),
+        ({"seed": -1}, "seed"),
+        ({"options": [1]}, "options"),
+        ({"players": "greedy"}, "players"),
+        ({"players": [1, 2]}, "players"),
+    ],
+)
+def test_simulate_ill_typed_arguments_raise_value_error(kwargs, message):
+    args = {"players": PLAYERS, "n_games": 2, "progress": False, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        simulate("money_moves", **args)
+
+
+def test_simulate_takes_numpy_ints():
+    table = simulate("money_moves", PLAYERS, n_games=np.int64(2), seed=np.int64(3), progress=False)
+    assert len(table) == 2
+
+
 def test_top_level_simulate_forwards():
     df = moneynb.simulate("money_moves", PLAYERS, n_games=3, seed=5, progress=False)
     pd.testing.assert_frame_equal(df, simulate("money_moves", PLAYERS, n_games=3, seed=5,

@@ -240,6 +240,62 @@ def test_tampered_save_files_give_clear_errors(name):
             moneynb.load_game(text)
 
 
+def _nested(depth: int):
+    x: object = 1
+    for _ in range(depth):
+        x = [x]
+    return x
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_deeply_nested_action_is_illegal_not_a_recursion_error(name):
+    g = moneynb.new_game(name, players=players_for(name), seed=2)
+    before = g.state()
+    for depth in (20, 5000):
+        with pytest.raises(IllegalAction, match="nest"):
+            g.apply(_nested(depth))
+        assert g.state() == before
+
+
+def test_save_file_nesting_and_version_type_are_checked():
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1)
+    doc = json.loads(g.to_json())
+    deep_text = json.dumps({**doc, "actions": []}).replace(
+        '"actions": []', '"actions": [' + "[" * 100_000 + "]" * 100_000 + "]"
+    )
+    cases = [
+        (deep_text, "nests too deeply"),  # json.loads itself gives up: was a RecursionError
+        (json.dumps({**doc, "actions": [_nested(900)]}), "actions"),  # was a RecursionError
+        (json.dumps({**doc, "version": True}), "version"),  # True == 1 was accepted
+        (json.dumps({**doc, "version": 1.0}), "version"),
+    ]
+    for text, message in cases:
+        with pytest.raises(SaveFileError, match=message):
+            moneynb.load_game(text)
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "/"])
+def test_data_file_option_refuses_devices_and_directories(path):
+    # a tampered save file can name any path: /dev/zero used to fill memory until killed
+    cls = moneynb.game_class("money_moves")
+    key = next(k for k in cls.default_options if k.endswith("_file"))
+    with pytest.raises(ValueError, match="cannot read data file"):
+        moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1, **{key: path})
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1)
+    doc = {**json.loads(g.to_json()), "options": {key: path}}
+    with pytest.raises(SaveFileError, match="cannot read data file"):
+        moneynb.load_game(json.dumps(doc))
+
+
+def test_data_file_option_refuses_huge_files(tmp_path):
+    from moneynb.core.data import MAX_DATA_FILE_BYTES
+
+    big = tmp_path / "big.toml"
+    big.write_text("# padding\n" * (MAX_DATA_FILE_BYTES // 10 + 1))
+    with pytest.raises(ValueError, match="larger than"):
+        moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1, data_file=str(big))
+
+
 def test_unknown_game_and_bot():
     with pytest.raises(ValueError, match="unknown game"):
         moneynb.new_game("monopoly", players=["A", "B"])

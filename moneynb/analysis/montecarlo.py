@@ -16,6 +16,7 @@ Two tools:
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -204,6 +205,17 @@ def _play_chunk(game, players, options, jobs, per_turn):
     return out
 
 
+def _int_arg(arg: str, value, least: int) -> int:
+    """``value`` as an int >= ``least`` (numpy ints welcome; bools, floats, strings refused).
+
+    Raises:
+        ValueError: anything else, naming ``arg``.
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and value >= least:
+        return int(value)
+    raise ValueError(f"{arg} must be an int >= {least}, got {value!r}")
+
+
 def simulate(
     game: str,
     players: Sequence[str] = ("greedy", "greedy"),
@@ -242,17 +254,24 @@ def simulate(
         e.g. ``account_Pot``, at the start of each turn and at the end).
 
     Raises:
-        ValueError: unknown game or bot, ``n_games < 0`` or ``workers < 1``.
+        ValueError: unknown game or bot, a player that is not a bot name, ``n_games``,
+            ``workers``, ``chunk_size`` or ``seed`` not an int in range (``n_games >= 0``,
+            ``workers >= 1``, ``chunk_size >= 1``, ``seed >= 0``), or bad ``options``.
     """
     import pandas as pd
     from tqdm.auto import tqdm
 
     import moneynb
 
-    if n_games < 0:
-        raise ValueError(f"n_games must be >= 0, got {n_games}")
-    if workers < 1:
-        raise ValueError(f"workers must be >= 1, got {workers}")
+    n_games = _int_arg("n_games", n_games, 0)
+    workers = _int_arg("workers", workers, 1)
+    seed = _int_arg("seed", seed, 0)
+    if chunk_size is not None:
+        chunk_size = _int_arg("chunk_size", chunk_size, 1)
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of the game's options, got {options!r}")
+    if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+        raise ValueError(f"players must be a list of bot names such as 'greedy', got {players!r}")
     players = list(players)
     moneynb.game_class(game)  # fail early on an unknown game
     for p in players:

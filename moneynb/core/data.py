@@ -35,17 +35,36 @@ def _load_shipped(package: str, filename: str) -> dict:
 def _parse(package: str, filename: str, override: str | None) -> dict:
     try:
         if override:
-            text = Path(override).read_text(encoding="utf-8")
+            text = _read_small_file(Path(override))
             where = override
         else:
             text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
             where = f"{package}/{filename}"
-    except OSError as e:
+    except (OSError, UnicodeDecodeError) as e:
         raise ValueError(f"cannot read data file: {e}") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ValueError(f"data file {where} is not valid TOML: {e}") from None
+
+
+#: largest house-rule data file read, in bytes (the shipped ones are a few kB)
+MAX_DATA_FILE_BYTES = 1_000_000
+
+
+def _read_small_file(path: Path) -> str:
+    """UTF-8 text of the regular file ``path``; a device, FIFO or directory (``/dev/zero``,
+    named in a tampered save file) or a file over :data:`MAX_DATA_FILE_BYTES` is refused with
+    ValueError instead of hanging or filling memory."""
+    if path.exists() and not path.is_file():
+        raise ValueError(f"cannot read data file: {path} is not a regular file")
+    with path.open("rb") as f:
+        raw = f.read(MAX_DATA_FILE_BYTES + 1)
+    if len(raw) > MAX_DATA_FILE_BYTES:
+        raise ValueError(
+            f"cannot read data file: {path} is larger than {MAX_DATA_FILE_BYTES:,} bytes"
+        )
+    return raw.decode("utf-8")
 
 
 def require(cond: bool, message: str) -> None:

@@ -30,11 +30,21 @@ from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
 
+#: deepest list nesting an action may have (real actions are at most a list of lists)
+MAX_ACTION_DEPTH = 16
 
-def normalize_action(action: Any) -> Any:
-    """Turn JSON forms into engine forms: lists become tuples (recursively); bools stay bools."""
-    if isinstance(action, list):
-        return tuple(normalize_action(a) for a in action)
+
+def normalize_action(action: Any, _depth: int = 0) -> Any:
+    """Turn JSON forms into engine forms: lists become tuples (recursively); bools stay bools.
+
+    Raises:
+        IllegalAction: lists nested deeper than :data:`MAX_ACTION_DEPTH` (no game has such
+            actions; refusing them keeps a hostile action from exhausting the stack).
+    """
+    if isinstance(action, (list, tuple)):
+        if _depth >= MAX_ACTION_DEPTH:
+            raise IllegalAction(f"an action may nest lists at most {MAX_ACTION_DEPTH} deep")
+        return tuple(normalize_action(a, _depth + 1) for a in action)
     return action
 
 

@@ -14,6 +14,7 @@ import json
 from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, SaveFileError
+from .game import MAX_ACTION_DEPTH
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -29,11 +30,11 @@ def dumps(game: Game) -> str:
     return json.dumps(doc)
 
 
-def _json_value_ok(v) -> bool:
+def _json_value_ok(v, depth: int = 0) -> bool:
     if v is None or isinstance(v, (bool, int, str)):
         return True
-    if isinstance(v, list):
-        return all(_json_value_ok(x) for x in v)
+    if isinstance(v, list) and depth < MAX_ACTION_DEPTH:
+        return all(_json_value_ok(x, depth + 1) for x in v)
     return False
 
 
@@ -51,11 +52,13 @@ def loads(text: str | bytes) -> Game:
         doc = json.loads(text)
     except (TypeError, ValueError) as e:
         raise SaveFileError(f"a save file must be JSON text: {e}") from None
+    except RecursionError:
+        raise SaveFileError("a save file must be JSON text: it nests too deeply") from None
     if not isinstance(doc, dict):
         raise SaveFileError("a save file must be a JSON object")
     if doc.get("format") != FORMAT:
         raise SaveFileError(f"not a moneynb save file (format is {doc.get('format')!r})")
-    if doc.get("version") != VERSION:
+    if type(doc.get("version")) is not int or doc["version"] != VERSION:
         raise SaveFileError(
             f"save file version {doc.get('version')!r} is not supported (this moneynb reads {VERSION})"
         )
@@ -73,7 +76,10 @@ def loads(text: str | bytes) -> Game:
     if not isinstance(doc["options"], dict):
         raise SaveFileError("'options' must be an object")
     if not isinstance(doc["actions"], list) or not all(_json_value_ok(a) for a in doc["actions"]):
-        raise SaveFileError("'actions' must be a list of JSON strings, numbers or lists")
+        raise SaveFileError(
+            "'actions' must be a list of JSON strings, integers or lists "
+            f"(nested at most {MAX_ACTION_DEPTH} deep)"
+        )
     try:
         cls = game_class(doc["game"])
         game = cls(doc["players"], doc["seed"], **doc["options"])
