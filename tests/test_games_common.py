@@ -296,6 +296,22 @@ def test_data_file_option_refuses_huge_files(tmp_path):
         moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1, data_file=str(big))
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_bots_and_observation_refuse_clearly(name):
+    g = moneynb.new_game(name, players=players_for(name), seed=4)
+    n = len(g.players)
+    assert g.observation(n - 1)["seat"] == n - 1
+    for seat in (-1, n, "0", None, True):  # IndexError/TypeError or a silent answer before
+        with pytest.raises(ValueError, match="seat"):
+            g.observation(seat)
+    bots = [make_bot("random", seed=i) for i in range(n)]
+    while not g.over:
+        g.apply(bots[g.decision.player].choose(g))
+    for kind in ("random", "greedy", "search"):  # greedy/search: AttributeError before
+        with pytest.raises(ValueError, match="over"):
+            make_bot(kind, seed=1).choose(g)
+
+
 def test_unknown_game_and_bot():
     with pytest.raises(ValueError, match="unknown game"):
         moneynb.new_game("monopoly", players=["A", "B"])

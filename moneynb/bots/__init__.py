@@ -33,8 +33,19 @@ def random_action(decision: Decision, rng: random.Random) -> Any:
     return decision.low + decision.step * rng.randrange(n_range)
 
 
+def require_decision(game) -> None:
+    """Bots call this first: a finished game has nothing to answer.
+
+    Raises:
+        ValueError: ``game`` is over (its decision is None).
+    """
+    if game.decision is None:
+        raise ValueError("the game is over: there is no decision to answer")
+
+
 class Bot:
-    """Base bot. ``choose(game)`` returns an action for ``game.decision``."""
+    """Base bot. ``choose(game)`` returns an action for ``game.decision`` (ValueError when the
+    game is over)."""
 
     kind = "bot"
 
@@ -63,6 +74,7 @@ class GreedyBot(Bot):
     kind = "greedy"
 
     def choose(self, game) -> Any:
+        require_decision(game)
         return game.greedy_action(self.rng)
 
 

@@ -38,7 +38,7 @@ import time
 from typing import Any
 
 from ..core.errors import IllegalAction
-from . import Bot
+from . import Bot, require_decision
 
 
 class SearchBot(Bot):
@@ -105,7 +105,12 @@ class SearchBot(Bot):
 
     # ----- the search -----------------------------------------------------------------------
     def choose(self, game) -> Any:
-        """The bot's action for ``game.decision`` (searches at the start of each move)."""
+        """The bot's action for ``game.decision`` (searches at the start of each move).
+
+        Raises:
+            ValueError: the game is over.
+        """
+        require_decision(game)
         key = (id(game), len(game.actions))
         if self._queue and self._expect == key and game.decision.allows(self._queue[0]):
             action = self._queue.pop(0)

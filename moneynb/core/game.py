@@ -265,7 +265,13 @@ class Game:
         raise NotImplementedError
 
     def observation(self, seat: int) -> dict:
-        """What ``seat`` may see (never a deck's order). Games extend this."""
+        """What ``seat`` may see (never a deck's order). Games extend this (calling this first).
+
+        Raises:
+            ValueError: ``seat`` is not an int seat index ``0..len(players)-1``.
+        """
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise ValueError(f"seat must be 0 to {len(self.players) - 1}, got {seat!r}")
         return {
             "game": self.name,
             "players": list(self.players),
