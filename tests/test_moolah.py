@@ -915,3 +915,18 @@ def test_an_edited_house_rule_file_is_read_again(tmp_path):
     os.utime(path, ns=(1, 1))  # a different modification time, however fast the edit
     g2 = moneynb.new_game("moolah", players=["A", "B"], seed=1, board_file=str(path))
     assert g2.data.spaces["s04"]["amount"] == -35_000
+
+
+def test_log_names_the_bank_account_readably():
+    # the first withdrawal's "paid" line read "account:Ann paid $50,000 to Ann"
+    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=3)
+    bots = [moneynb.make_bot("greedy", seed=i) for i in range(2)]
+    while not g.over and not any("first withdrawal" in e.text for e in g.log):
+        g.apply(bots[g.decision.player].choose(g))
+    paid = [e for e in g.log if e.kind == "paid" and "first withdrawal" in e.text]
+    assert paid, "no first withdrawal in this seeded game"
+    e = paid[0]
+    name = e.data["dst"].split(":", 1)[1]
+    assert e.data["src"] == f"account:{name}"
+    assert e.text.startswith(f"{name}'s bank account paid $")
+    assert "account:" not in e.text

@@ -394,6 +394,12 @@ class Moolah(Game):
         """Account name of ``seat``'s Personal Bank Account."""
         return f"account:{self.players[seat]}"
 
+    def account_label(self, account: str) -> str:
+        """Display name of an account: "account:Ann" -> "Ann's bank account" (log, money table)."""
+        if account.startswith("account:"):
+            return f"{account.split(':', 1)[1]}'s bank account"
+        return super().account_label(account)
+
     def cash(self, seat: int) -> int:
         """Dollars in ``seat``'s wallet (public: the rulebook's Wallet section)."""
         return self.ledger[self.wallet(seat)]
