@@ -105,8 +105,11 @@ def _start(page, seed: int):
 
 def _moves(page, view, n_moves: int, seed: list) -> tuple[list, list]:
     board, label = [], []
-    stuck = 0
+    stuck = failed = 0
     while len(label) < n_moves:
+        if failed >= 5:
+            print(f"  (gave up after {len(label)} moves: 5 clicks changed nothing)", flush=True)
+            break
         st = view.evaluate(_ACTIONS_JS)
         b = None if st["over"] else _next_button(view)
         if b is None:
@@ -126,9 +129,10 @@ def _moves(page, view, n_moves: int, seed: list) -> tuple[list, list]:
                     return (m && Number(m[1]) > n) ||
                         document.querySelector('{GAME} .moneynb-error').textContent.trim(); }}""",
                 arg=st["n"],
-                timeout=30_000,
+                timeout=20_000,
             )
         except Exception:  # noqa: BLE001 - a click that did nothing: try the next control
+            failed += 1
             continue
         try:  # let a late board update arrive (a move may also leave the board as it was)
             page.wait_for_function("() => window.__mn.board !== null", timeout=1500)
@@ -156,8 +160,10 @@ def run(frontends, games, n_moves: int) -> list[tuple]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
         for fe in frontends:
-            with jupyter_server(fe) as (base, _root):
-                for game in games:
+            for game in games:
+                # one server per game: a second notebook opened in the same JupyterLab
+                # sometimes never ran (the kernel stayed idle)
+                with jupyter_server(fe) as (base, _root):
                     page = browser.new_page(viewport={"width": 1400, "height": 1400})
                     page.set_default_timeout(60_000)
                     t0 = time.perf_counter()
