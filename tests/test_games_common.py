@@ -274,6 +274,15 @@ def test_save_file_nesting_and_version_type_are_checked():
             moneynb.load_game(text)
 
 
+def test_load_game_given_a_path_says_it_wants_the_text(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1).to_json())
+    for arg in (path, str(path)):  # was "Expecting value: line 1 column 1 (char 0)"
+        with pytest.raises(SaveFileError, match="not a path"):
+            moneynb.load_game(arg)
+    assert moneynb.load_game(path.read_text()).seed == 1
+
+
 @pytest.mark.parametrize("path", ["/dev/zero", "/"])
 def test_data_file_option_refuses_devices_and_directories(path):
     # a tampered save file can name any path: /dev/zero used to fill memory until killed

@@ -11,6 +11,7 @@ Source: DESIGN.md ("save = config + seed + actions (JSON); load = replay").
 from __future__ import annotations
 
 import json
+import os
 from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, SaveFileError
@@ -48,6 +49,13 @@ def loads(text: str | bytes) -> Game:
     """
     from .registry import game_class
 
+    if isinstance(text, os.PathLike) or (
+        isinstance(text, str) and text.strip().endswith(".json") and "{" not in text
+    ):
+        raise SaveFileError(
+            f"load_game takes the save file's JSON text, not a path ({text!s}): "
+            "use moneynb.load_game(pathlib.Path(path).read_text())"
+        )
     try:
         doc = json.loads(text)
     except (TypeError, ValueError) as e:
