@@ -321,6 +321,21 @@ def test_bots_and_observation_refuse_clearly(name):
             make_bot(kind, seed=1).choose(g)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_player_named_like_a_house_account_is_refused(name):
+    g = moneynb.new_game(name, players=players_for(name), seed=1)
+    wallets = {f"wallet:{p}" for p in g.players}
+    house = [  # accounts of the house (not a player's wallet or other per-player account)
+        g.account_label(a)
+        for a in g.money()
+        if a not in wallets and not any(p in a for p in g.players)
+    ]
+    assert house or name == "money_run"  # Money Run moves no money
+    for label in house:  # "House Bank paid $7 to House Bank" was possible
+        with pytest.raises(ValueError, match="name of an account"):
+            moneynb.new_game(name, players=[label, *players_for(name)[1:]], seed=1)
+
+
 def test_unknown_game_and_bot():
     with pytest.raises(ValueError, match="unknown game"):
         moneynb.new_game("monopoly", players=["A", "B"])

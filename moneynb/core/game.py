@@ -108,6 +108,7 @@ class Game:
         self.winners: list[int] = []
         self._events: list[Event] = []
         self._setup()
+        self._check_names_against_accounts()
         self.log.extend(self._events)
         self._events = []
         self.ledger.check()
@@ -130,6 +131,18 @@ class Game:
                 f"(its rulebook), got {len(players)}"
             )
         return players
+
+    def _check_names_against_accounts(self) -> None:
+        """A player may not be named like a house account ("Pot", "Bank"): the log would read
+        "House Bank paid $7 to House Bank"."""
+        wallets = {f"wallet:{p}" for p in self.players}
+        house = {self.account_label(a) for a in self.ledger.balances if a not in wallets}
+        clash = sorted(set(self.players) & house)
+        if clash:
+            raise ValueError(
+                f"{', '.join(clash)} is the name of an account in {self.title}; "
+                "please choose another player name"
+            )
 
     @classmethod
     def _check_options(cls, options: dict) -> dict:
