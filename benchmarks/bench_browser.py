@@ -121,7 +121,11 @@ def _moves(page, view, n_moves: int, seed: list) -> tuple[list, list]:
             else:
                 time.sleep(0.5)
             continue
-        b.click()
+        try:
+            b.click(timeout=20_000)
+        except Exception:  # noqa: BLE001 - detached or hidden: look again
+            failed += 1
+            continue
         try:
             page.wait_for_function(
                 f"""(n) => {{ const m = /action (\\d+)/.exec(

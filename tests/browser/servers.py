@@ -59,6 +59,8 @@ def jupyter_server(kind: str = "voila", timeout: float = 90):
     for rel, doc in {
         "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
         "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+        # no windowing: Lab 4 detaches cells scrolled out of view (their buttons with them)
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     }.items():
         p = tmp / "settings" / rel
         p.parent.mkdir(parents=True, exist_ok=True)
