@@ -544,3 +544,23 @@ def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state()
     assert fig._widget_data[0]["name"] == "no batch"
     fig.layout.title.text = "changed"
     assert fig._widget_layout["title"]["text"] == "changed"
+
+
+def test_resume_refuses_bad_paths_and_extra_config(tmp_path):
+    import moneynb
+    from moneynb.core import SaveFileError
+
+    with pytest.raises(ValueError, match="path of a save file"):
+        moneynb.play("money_moves", resume=123)
+    with pytest.raises(FileNotFoundError, match="no save file"):
+        moneynb.play("money_moves", resume=tmp_path / "missing.json")
+    with pytest.raises(ValueError, match="not a file"):
+        moneynb.play("money_moves", resume=tmp_path)
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(SaveFileError):
+        moneynb.play("money_moves", resume=bad)
+    good = tmp_path / "good.json"
+    good.write_text(moneynb.new_game("money_moves", players=["A", "B"], seed=1).to_json())
+    with pytest.raises(ValueError, match="pass none of them"):
+        moneynb.play("money_moves", resume=good, seed=3)

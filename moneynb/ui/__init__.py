@@ -122,8 +122,19 @@ def play(
     from ..core.registry import game_class
 
     if resume is not None:
+        if not isinstance(resume, (str, Path)):
+            raise ValueError(f"resume must be the path of a save file, got {resume!r}")
         path = Path(resume)
-        game = loads(path.read_text())
+        if not path.exists():
+            raise FileNotFoundError(f"no save file at {path}")
+        if not path.is_file():
+            raise ValueError(f"resume must be a save file, but {path} is not a file")
+        if players is not None or seed is not None or options:
+            raise ValueError(
+                "resume= continues a saved game with its own players, seed and options: "
+                "pass none of them"
+            )
+        game = loads(path.read_bytes())
         if game.name != name:
             raise ValueError(f"{path} holds a {game.title} game, not {name!r}")
         specs = _read_seats(path, game.players)
