@@ -176,7 +176,32 @@ def page(browser_context):
     pg = browser_context.new_page()
     pg.set_default_timeout(30_000)
     yield pg
+    _shutdown_sessions(pg)
     pg.close()
+
+
+def _shutdown_sessions(page) -> None:
+    """Shut down every kernel session the test left running (they would compete for the CPU
+    with the next test). State-changing REST calls need the _xsrf cookie as X-XSRFToken."""
+    if not page.url.startswith("http"):
+        return
+    try:
+        page.evaluate(
+            """async () => {
+                const m = document.cookie.match(/_xsrf=([^;]+)/);
+                const headers = m ? {'X-XSRFToken': decodeURIComponent(m[1])} : {};
+                const base = location.pathname.startsWith('/voila') ? null : location.origin;
+                if (!base) return 0;
+                const r = await fetch(base + '/api/sessions', {headers});
+                if (!r.ok) return 0;
+                const sessions = await r.json();
+                for (const s of sessions)
+                    await fetch(base + '/api/sessions/' + s.id, {method: 'DELETE', headers});
+                return sessions.length;
+            }"""
+        )
+    except Exception:  # a page that already navigated away or closed: nothing to clean
+        pass
 
 
 def _kernel_idle(page, timeout_ms: int) -> None:
@@ -210,7 +235,8 @@ def open_and_run(page, lab_server, notebook: str, timeout_s: float = 45) -> None
     an idle kernel, run all cells (retrying once if the run did not start) and wait until
     every code cell has run."""
     base, _root = lab_server
-    page.goto(f"{base}/lab/tree/{notebook}")
+    # ?reset: open only this notebook, not the tabs an earlier test left in the workspace
+    page.goto(f"{base}/lab/tree/{notebook}?reset")
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_s * 1000)
     _kernel_idle(page, int(timeout_s * 1000))
     for attempt in range(2):

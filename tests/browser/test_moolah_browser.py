@@ -80,7 +80,7 @@ def open_and_run_model(page, lab_server, notebook: str, timeout_s: float = 240) 
     """Open ``notebook``, run all cells and wait until the notebook model shows every code
     cell executed and the kernel idle (Run All is sent again if it was dropped)."""
     base, _root = lab_server
-    page.goto(f"{base}/lab/tree/{notebook}")
+    page.goto(f"{base}/lab/tree/{notebook}?reset")
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_s * 1000)
     _kernel_idle(page, int(timeout_s * 1000))
     deadline = time.monotonic() + timeout_s
