@@ -19,7 +19,9 @@ def readme_commands() -> list[str]:
 
 def test_readme_gives_a_play_command_and_a_test_command():
     blocks = readme_commands()
-    assert any("jupyter lab" in b and "start_here.ipynb" in b and "pip install" in b for b in blocks)
+    assert any(
+        "jupyter lab" in b and "start_here.ipynb" in b and "pip install" in b for b in blocks
+    )
     assert any("scripts/test-all.sh" in b for b in blocks)
 
 
@@ -73,3 +75,14 @@ def test_engine_imports_no_front_end_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_code_is_formatted_and_lint_clean():
+    """ruff (the project's formatter and linter) finds nothing to change."""
+    for args in (["check", "."], ["format", "--check", "."]):
+        run = subprocess.run(
+            [sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True
+        )
+        assert run.returncode == 0, (
+            f"ruff {' '.join(args)}:\n{run.stdout[-3000:]}{run.stderr[-1000:]}"
+        )
