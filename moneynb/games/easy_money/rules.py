@@ -55,6 +55,7 @@ from typing import Any
 from ...core.chance import D6, Deck
 from ...core.data import load_toml, require
 from ...core.game import Game
+from ...core.turns import OpeningRoll
 
 BANK = "Bank"
 HOSPITAL = "City Hospital"
@@ -285,7 +286,7 @@ class EasyMoney(Game):
         self.bankrupt: int | None = None
         self.bank_broken = False
         self.end_reason = ""
-        self.opening = {"rollers": list(range(n)), "index": 0, "rolls": {}}
+        self.opening: OpeningRoll | None = OpeningRoll(list(range(n)))
         self._ask_opening()
 
     def wallet(self, player: str | int) -> str:
@@ -301,26 +302,19 @@ class EasyMoney(Game):
         return space // self.side_len + 1
 
     def _ask_opening(self) -> None:
-        seat = self.opening["rollers"][self.opening["index"]]
+        seat = self.opening.next_roller
         self.ask(seat, "roll", "Throw to see who starts", ("roll",), tag="opening")
 
     def _opening_roll(self) -> None:
-        o = self.opening
-        seat = o["rollers"][o["index"]]
+        seat = self.opening.next_roller
         d = (D6.roll(self.rng), D6.roll(self.rng))
-        o["rolls"][seat] = sum(d)
         self.emit("rolled", f"{self.players[seat]} threw {d[0]}+{d[1]} to start.", seat=seat,
                   dice=d)  # fmt: skip
-        o["index"] += 1
-        if o["index"] < len(o["rollers"]):
-            self._ask_opening()
-            return
-        best = max(o["rolls"].values())
-        top = [s for s in o["rollers"] if o["rolls"][s] == best]
-        if len(top) > 1:
+        outcome, top, best = self.opening.record(sum(d))
+        if outcome == "tie":
             names = ", ".join(self.players[s] for s in top)
             self.emit("tie", f"{names} tied with {best}: they throw again.", seats=top)
-            self.opening = {"rollers": top, "index": 0, "rolls": {}}
+        if outcome != "start":
             self._ask_opening()
             return
         self.opening = None

@@ -35,6 +35,7 @@ from ...core.chance import Deck, Die
 from ...core.data import load_toml, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
+from ...core.turns import OpeningRoll
 
 HOUSE_BANK = "House Bank"
 POT = "Pot"
@@ -145,7 +146,7 @@ class MoneyMoves(Game):
         self.current = 0
         self.stash: dict[str, Any] = {}  # a task waiting on a Wild Card or pick decision
         # opening roll: every player rolls once; tied highest roll again
-        self.opening = {"rollers": list(range(n)), "index": 0, "rolls": {}}
+        self.opening: OpeningRoll | None = OpeningRoll(list(range(n)))
         self._ask_opening()
 
     def wallet(self, player: str | int) -> str:
@@ -158,25 +159,18 @@ class MoneyMoves(Game):
         return self.ledger[self.wallet(seat)]
 
     def _ask_opening(self) -> None:
-        seat = self.opening["rollers"][self.opening["index"]]
+        seat = self.opening.next_roller
         self.ask(seat, "roll", "Opening roll: roll the money die", ("roll",), tag="opening_roll")
 
     def _opening_roll(self) -> None:
-        o = self.opening
-        seat = o["rollers"][o["index"]]
+        seat = self.opening.next_roller
         value = self.money_die.roll(self.rng)
-        o["rolls"][seat] = value
         self.emit("rolled", f"{self.players[seat]} rolled {value} to open.", seat=seat, money=value)
-        o["index"] += 1
-        if o["index"] < len(o["rollers"]):
-            self._ask_opening()
-            return
-        best = max(o["rolls"].values())
-        top = [s for s in o["rollers"] if o["rolls"][s] == best]
-        if len(top) > 1:
+        outcome, top, best = self.opening.record(value)
+        if outcome == "tie":
             names = ", ".join(self.players[s] for s in top)
             self.emit("tie", f"{names} tied with {best}: they roll again.", seats=top)
-            self.opening = {"rollers": top, "index": 0, "rolls": {}}
+        if outcome != "start":
             self._ask_opening()
             return
         self.opening = None

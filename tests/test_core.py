@@ -1,0 +1,80 @@
+"""The engine core on its own: ledger, dice, decks, seats, decisions, the opening roll."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from moneynb.core import D6, Decision, Deck, Die, Ledger, LedgerError, seat_at, sum_distribution
+from moneynb.core.turns import OpeningRoll
+
+
+def test_ledger_transfers_conserve_and_refuse_overdrafts():
+    led = Ledger()
+    led.open("bank", 0, may_go_negative=True)
+    led.open("wallet:Ann", 0)
+    led.transfer("bank", "wallet:Ann", 7, "start")
+    assert led.balances == {"bank": -7, "wallet:Ann": 7} and led.total == 0
+    with pytest.raises(LedgerError, match="cannot pay"):
+        led.transfer("wallet:Ann", "bank", 8)
+    assert led["wallet:Ann"] == 7
+    for bad in (-1, 2.5, True):
+        with pytest.raises(LedgerError, match="non-negative int"):
+            led.transfer("bank", "wallet:Ann", bad)
+    with pytest.raises(LedgerError, match="unknown account"):
+        led.transfer("bank", "pot", 1)
+    led.balances["wallet:Ann"] += 1  # money from nowhere is caught
+    with pytest.raises(LedgerError, match="not conserved"):
+        led.check()
+
+
+def test_dice_distributions_are_exact():
+    assert D6.distribution()[3] == Fraction(1, 6)
+    two = sum_distribution([D6, D6])
+    assert two[7] == Fraction(6, 36) and two[2] == Fraction(1, 36) and sum(two.values()) == 1
+    task = Die(("7", "11", "PL", "SAFE", "RE-L", "RE-R"))
+    assert task.roll(random.Random(1)) in task.faces
+
+
+def test_deck_draw_discard_reshuffle_and_hidden_order():
+    rng = random.Random(2)
+    deck = Deck.from_counts({"a": 2, "b": 1}, rng)
+    assert sorted(deck.draw_pile) == ["a", "a", "b"]
+    cards = [deck.draw(rng) for _ in range(3)]
+    for c in cards:
+        deck.discard(c)
+    assert len(deck) == 0 and deck.public_view() == {"draw_pile": 0, "discard_pile": cards}
+    assert deck.draw(rng) in ("a", "b")  # an empty pile is refilled from the discards
+    deck.reshuffle(rng, keep_out=("b",))
+    assert "b" not in deck.draw_pile or deck.discard_pile == []
+    empty = Deck()
+    with pytest.raises(IndexError, match="empty"):
+        empty.draw(rng)
+
+
+def test_seats_count_left_and_right_around_the_table():
+    assert seat_at(0, 1, 4, "left") == 1 and seat_at(0, 1, 4, "right") == 3
+    assert seat_at(3, 6, 4, "left") == 1
+    with pytest.raises(ValueError, match="direction"):
+        seat_at(0, 1, 4, "up")
+
+
+def test_decision_matches_actions_strictly():
+    d = Decision(0, "player", "Pick", (1, 2))
+    assert d.allows(1) and not d.allows(True) and not d.allows(1.0) and not d.allows("1")
+    a = Decision(0, "amount", "Bet", ("pass",), low=10, high=40, step=10)
+    assert a.allows(20) and a.allows("pass") and not a.allows(25) and not a.allows(50)
+    assert "$10 to $40 in steps of $10" in a.describe()
+    with pytest.raises(ValueError, match="kind"):
+        Decision(0, "dance", "?", ("x",))
+
+
+def test_opening_roll_highest_starts_ties_roll_again():
+    o = OpeningRoll([0, 1, 2])
+    assert o.record(5) == ("roll", [], None) and o.next_roller == 1
+    o.record(5)
+    assert o.record(3) == ("tie", [0, 1], 5) and o.next_roller == 0
+    o.record(2)
+    assert o.record(6) == ("start", [1], 6)
