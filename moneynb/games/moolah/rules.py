@@ -1083,7 +1083,11 @@ class Moolah(Game):
         getattr(self, self.HANDLERS[self.pending.tag])(action)
 
     def scores(self) -> dict[str, int]:
-        """``{name: Personal Bank Account balance}`` in dollars (what the winner is judged by)."""
+        """``{name: Personal Bank Account balance}`` in dollars: the rulebook's goal ($1,000,000).
+
+        At the turn cap (a reconstruction) the winner is judged on account plus wallet instead;
+        the ``turn_limit`` event carries those figures as ``worth``.
+        """
         return {p: self.balance(s) for s, p in enumerate(self.players)}
 
     def observation(self, seat: int) -> dict:
