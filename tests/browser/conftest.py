@@ -17,19 +17,13 @@ Follows BROWSER-TESTING.md. Every browser test is marked ``@pytest.mark.browser`
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from servers import jupyter_server
 
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
@@ -51,79 +45,12 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _write_settings(settings: Path) -> None:
-    files = {
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
-        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-    }
-    for rel, doc in files.items():
-        p = settings / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(doc))
-
-
 @pytest.fixture(scope="session")
 def lab_server():
-    """Start JupyterLab for the session; yields ``(base_url, root_dir)``."""
-    tmp = Path(tempfile.mkdtemp(prefix="moneynb-lab-"))
-    root = tmp / "root"
-    shutil.copytree(
-        REPO / "notebooks",
-        root / "notebooks",
-        ignore=shutil.ignore_patterns("moneynb-saves", ".ipynb_checkpoints"),
-    )
-    env = dict(os.environ)
-    for var, sub in (("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTER_DATA_DIR", "data"),
-                     ("JUPYTERLAB_SETTINGS_DIR", "settings"),
-                     ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
-                     ("JUPYTER_CONFIG_DIR", "config")):  # fmt: skip
-        (tmp / sub).mkdir()
-        env[var] = str(tmp / sub)
-    _write_settings(tmp / "settings")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    port = _free_port()
-    log = open(tmp / "lab.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser",
-         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-         "--ServerApp.port_retries=0", "--ServerApp.token=", "--ServerApp.password=",
-         "--allow-root", f"--ServerApp.root_dir={root}",
-         "--LabApp.expose_app_in_browser=True"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError("JupyterLab exited:\n" + (tmp / "lab.log").read_text()[-3000:])
-            try:
-                with urllib.request.urlopen(f"{base}/api/status", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("JupyterLab did not answer /api/status within 60 s:\n"
-                                   + (tmp / "lab.log").read_text()[-3000:])  # fmt: skip
-            time.sleep(0.3)
-        yield base, root
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)  # the server and its kernels (its own group)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(5)
-        log.close()
-        shutil.rmtree(tmp, ignore_errors=True)
+    """Start JupyterLab for the session (see :func:`servers.jupyter_server`); yields
+    ``(base_url, root_dir)``."""
+    with jupyter_server("lab", timeout=60) as server:
+        yield server
 
 
 def find_chromium() -> str | None:
