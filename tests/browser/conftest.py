@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
-from servers import jupyter_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # servers.py, also when loaded by path
+from servers import jupyter_server  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
