@@ -26,6 +26,7 @@ validates it, so a stray click cannot break the game.
 from __future__ import annotations
 
 import copy
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -286,6 +287,17 @@ class BoardRenderer:
 
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
+
+    def set_targets(self, trace_index: int, spaces: list, labels: list[str]) -> None:
+        """Show ``spaces`` (ids placed by the renderer's ``_xy``) as the clickable markers of
+        trace ``trace_index``: each point's customdata is its space id, its hover text the
+        matching entry of ``labels`` (HTML-escaped). An empty list clears the markers."""
+        with self.figure.batch_update():
+            t = self.figure.data[trace_index]
+            t.x = [self._xy(s)[0] for s in spaces]
+            t.y = [self._xy(s)[1] for s in spaces]
+            t.customdata = list(spaces)
+            t.hovertext = [html.escape(label) for label in labels]
 
     #: radius (board units) of a heat-map disc; the track boards space their spaces 1 apart
     heat_radius = 0.45

@@ -353,12 +353,7 @@ class Board(BoardRenderer):
     def highlight(self, decision) -> None:
         acts = self._space_actions(decision)
         spaces = list(acts)
-        with self.figure.batch_update():
-            t = self.figure.data[4]
-            t.x = [self._xy(i)[0] for i in spaces]
-            t.y = [self._xy(i)[1] for i in spaces]
-            t.customdata = spaces
-            t.hovertext = [html.escape(decision.label(acts[i])) for i in spaces]
+        self.set_targets(4, spaces, [decision.label(acts[i]) for i in spaces])
 
     # ----- decision panels --------------------------------------------------------------
     def _wrap(self, tag: str, children: list) -> widgets.Box:

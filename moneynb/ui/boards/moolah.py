@@ -257,12 +257,7 @@ class Board(BoardRenderer):
         targets = []
         if decision is not None and decision.kind == "space":
             targets = [s for s in decision.options if s in self.d.spaces]
-        with self.figure.batch_update():
-            t = self.figure.data[3]
-            t.x = [self._xy(s)[0] for s in targets]
-            t.y = [self._xy(s)[1] for s in targets]
-            t.customdata = targets
-            t.hovertext = [html.escape(decision.label(s)) for s in targets] if targets else []
+        self.set_targets(3, targets, [decision.label(s) for s in targets])
 
     def _update_panels(self, game, events) -> None:
         for e in events:
