@@ -37,7 +37,7 @@ def test_spin_button_then_click_a_highlighted_space():
     spin[0].click()
     d = g.decision
     assert d.tag == "move" and d.player == 0
-    targets = v.board.figure.data[4]
+    targets = v.board.figure.data[Board.TARGETS]
     assert set(targets.customdata) == set(d.options)  # every legal landing space is highlighted
     dest = targets.customdata[0]
     assert not v.board.click("no-such-space")
@@ -46,7 +46,7 @@ def test_spin_button_then_click_a_highlighted_space():
         e.kind == "moved" and e.data.get("space") == dest and e.data["seat"] == 0 for e in g.log
     )
     assert v.board.spinner.result == g.last_spin >= 0  # the wheel shows the last spin
-    planes = v.board.figure.data[6]
+    planes = v.board.figure.data[Board.PLANES]
     assert len(planes.x) == 3  # the bots took their first turns too
     assert "moneynb-keys-table" in v.board.keys_html.value
 
@@ -100,3 +100,19 @@ def test_bots_play_a_whole_game_in_the_view_quickly():
     bots = [moneynb.make_bot("greedy", seed=rng.randrange(99)) for _ in range(3)]
     v = GameView(g, controllers=bots, max_bot_steps=100_000)
     assert g.over and v.board.figure.layout.title.text.startswith("Game over")
+
+
+def test_map_names_are_a_text_trace_not_annotations():
+    g = moneynb.new_game("money_card", players=["A", "B"], seed=1)
+    b = Board(g)
+    names = [t.name for t in b.figure.data]
+    assert names == ["routes", "perimeter", "arrows", "labels", "spaces", "targets",
+                     "last move", "planes"]  # fmt: skip
+    labels = b.figure.data[Board.LABELS]
+    assert labels.mode == "text" and len(b.figure.layout.annotations) == 0
+    named = [s for s in g.board.order if g.board.spaces[s]["name"]
+             and g.board.spaces[s]["kind"] in ("key", "side_trip", "express", "town")]  # fmt: skip
+    assert len(labels.text) == len(named) + 4  # plus the four Language Countries
+    first = g.board.spaces[named[0]]
+    assert (labels.x[0], labels.y[0]) == (first["x"], first["y"] + Board.LABEL_DY)
+    assert "FRANCE" in labels.text

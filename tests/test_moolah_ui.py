@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import moneynb
 from moneynb.games.moolah.rules import blackjack_win_probability
 from moneynb.ui.boards import board_class
@@ -25,14 +27,22 @@ def test_board_is_registered_and_drawn_from_the_data():
     g = moneynb.new_game("moolah", players=["Ann", "Bob", "Cy"], seed=1)
     b = Board(g)
     names = [t.name for t in b.figure.data]
-    assert names == ["track", "hands", "spaces", "targets", "last move", "tokens"]
-    spaces = b.figure.data[2]
+    assert names == ["track", "hands", "labels", "spaces", "targets", "last move", "tokens"]
+    spaces = b.figure.data[Board.SPACES]
     assert list(spaces.customdata) == g.data.order
     assert len(spaces.x) == 51
     # the hands: one arrow per step of the two inner pathways (5 + 5)
-    assert len(b.figure.data[1].x) == 10
+    assert len(b.figure.data[Board.HANDS].x) == 10
+    # space names are a text trace, not layout annotations (a data update redraws annotations
+    # one by one); only the two lines of the centre title stay annotations
+    labels = b.figure.data[Board.LABELS]
+    assert labels.mode == "text" and "BANK" in labels.text and "Casino" in labels.text
+    assert len(b.figure.layout.annotations) == 2
+    bank = g.data.spaces["bank"]
+    i = list(labels.text).index("BANK")
+    assert (labels.x[i], labels.y[i]) == pytest.approx((bank["x"], bank["y"] - Board.LABEL_DY))
     b.update(g, list(g.log))  # the view calls this right away
-    assert len(b.figure.data[5].x) == 3  # three tokens on the Bank
+    assert len(b.figure.data[Board.TOKENS].x) == 3  # three tokens on the Bank
     assert "score pad" in b.pad_html.value
 
 
@@ -62,14 +72,14 @@ def test_panels_and_board_clicks_through_a_bot_game():
             assert panel is None
         action = bots[d.player].choose(g)
         if d.kind == "space" and action in g.data.spaces:
-            targets = b.figure.data[3]
+            targets = b.figure.data[Board.TARGETS]
             assert action in list(targets.customdata)  # highlighted on the board
             assert b.click(action)  # a click on the board passes the action on
             assert applied[-1] == action
             clicked += 1
         events = g.apply(action)
         b.update(g, events)
-        tokens = b.figure.data[5]
+        tokens = b.figure.data[Board.TOKENS]
         assert len(tokens.x) == sum(not o for o in g.out)
     assert {"turn", "bank", "bank_amount", "fork", "moolah"} <= seen
     assert clicked > 0

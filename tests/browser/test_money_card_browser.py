@@ -98,7 +98,7 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     assert end["sum"] == end["start"] == first["start"], end
     # the map followed: all three planes are drawn (the bots moved after You)
     page.wait_for_function(
-        "() => document.querySelector('.moneynb-view .js-plotly-plot').data[6].x.length === 3",
+        "() => document.querySelector('.moneynb-view .js-plotly-plot').data.find(d => d.name === 'planes').x.length === 3",
         timeout=15_000,
     )
     screenshot(page, "money_card_browser", element=view)

@@ -5,9 +5,10 @@ Draws from the public state of :class:`moneynb.games.money_card.rules.MoneyCard`
 player whose decision is pending (in a notebook that is a person: bots move on their own).
 The order of the piles is never read.
 
-Figure traces (indices): 0 routes, 1 perimeter, 2 perimeter arrows, 3 spaces (clickable:
-``customdata`` is the space id), 4 highlighted targets (clickable), 5 last move's path,
-6 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`),
+Figure traces (indices, also the class constants ``ROUTES``...``PLANES``): 0 routes,
+1 perimeter, 2 perimeter arrows, 3 names of places and countries, 4 spaces (clickable:
+``customdata`` is the space id), 5 highlighted targets (clickable), 6 last move's path,
+7 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`),
 the keys table (``moneynb-keys``). Custom decision panels: the turn (Spin and "form phrase",
 with the hand of Language cards, ``moneynb-hand``), Monte Carlo (``moneynb-bet-10``,
 ``moneynb-bet-20``, ``moneynb-bet-stop``, ``moneynb-color-red``, ``moneynb-color-black``),
@@ -25,7 +26,7 @@ import plotly.graph_objects as go
 from ..cards import CardWidget
 from ..panels import button
 from ..spinner import SpinnerWidget
-from .base import BoardRenderer, money, player_color
+from .base import BoardRenderer, label_trace, money, player_color
 
 AREA_FILL = {
     "France": "#e3f2fd",
@@ -81,12 +82,17 @@ class Board(BoardRenderer):
 
     height = 620
     width = 600
+    #: trace indices
+    ROUTES, PERIMETER, ARROWS, LABELS, SPACES, TARGETS, PATH, PLANES = range(8)
+    #: how far above its space a place's name is written, map units (about 13 px at the
+    #: map's scale of some 5.3 px per unit)
+    LABEL_DY = 2.5
 
     def __init__(self, game):
         self.b = game.board
         super().__init__(game)
-        self.clickable(3)
-        self.clickable(4)
+        self.clickable(self.SPACES)
+        self.clickable(self.TARGETS)
         self.spinner = SpinnerWidget(
             [
                 {
@@ -145,6 +151,7 @@ class Board(BoardRenderer):
                        hoverinfo="skip", name="perimeter"),
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="arrows",
                        marker=dict(symbol="arrow", size=9, angle=angles, color="#0288d1")),
+            label_trace(self._labels(b)),
             go.Scatter(x=sx, y=sy, mode="markers", customdata=ids, hovertext=hover,
                        hoverinfo="text", name="spaces",
                        marker=dict(symbol=symbols, size=sizes, color=colors,
@@ -168,6 +175,25 @@ class Board(BoardRenderer):
         deck = game.deck_for(s)
         return f"{html.escape(self.b.name(s))}<br>{sp['area']} · {kind}<br>draws: {deck}"
 
+    def _labels(self, b) -> list[dict]:
+        """Names of the Key Cities (bold), towns, side trips and Express Ports above their
+        spaces, and each Language Country's name at its top left (see :func:`label_trace`)."""
+        labels = []
+        for s in b.order:
+            sp = b.spaces[s]
+            if sp["name"] and sp["kind"] in ("key", "side_trip", "express", "town"):
+                key = sp["kind"] == "key"
+                labels.append(dict(x=sp["x"], y=sp["y"] + self.LABEL_DY,
+                                   text=f"<b>{sp['name']}</b>" if key else sp["name"],
+                                   size=10 if key else 9, color="#212121" if key else "#546e7a"))  # fmt: skip
+        for area in AREA_FILL:
+            xs = [b.spaces[s]["x"] for s in b.order if b.spaces[s]["area"] == area]
+            ys = [b.spaces[s]["y"] for s in b.order if b.spaces[s]["area"] == area]
+            if xs:
+                labels.append(dict(x=min(xs) - 2, y=max(ys) + 2.5, text=area.upper(),
+                                   position="middle right", color="#90a4ae"))  # fmt: skip
+        return labels
+
     def build_layout(self, game) -> dict:
         b = game.board
         shapes = []
@@ -177,27 +203,13 @@ class Board(BoardRenderer):
                 shapes.append(dict(type="path", xref="x", yref="y", path=_hull_path(pts, 3.5),
                                    fillcolor=fill, opacity=0.85, layer="below",
                                    line=dict(width=1, color="#cfd8dc")))  # fmt: skip
-        notes = []
-        for s in b.order:
-            sp = b.spaces[s]
-            if sp["name"] and sp["kind"] in ("key", "side_trip", "express", "town"):
-                bold = sp["kind"] == "key"
-                notes.append(dict(x=sp["x"], y=sp["y"], text=f"<b>{sp['name']}</b>" if bold else sp["name"],
-                                  showarrow=False, yshift=13, font=dict(size=10 if bold else 9,
-                                  color="#212121" if bold else "#546e7a")))  # fmt: skip
-        for area in AREA_FILL:
-            xs = [b.spaces[s]["x"] for s in b.order if b.spaces[s]["area"] == area]
-            ys = [b.spaces[s]["y"] for s in b.order if b.spaces[s]["area"] == area]
-            if xs:
-                notes.append(dict(x=min(xs) - 2, y=max(ys) + 2.5, text=area.upper(), showarrow=False,
-                                  xanchor="left", font=dict(size=9, color="#90a4ae")))  # fmt: skip
         axis = dict(visible=False, range=[-5, 105], fixedrange=True)
         return dict(
             height=self.height, width=self.width, autosize=False,
             margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
             plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
-            yaxis=dict(axis, scaleanchor="x"), shapes=shapes, annotations=notes,
+            yaxis=dict(axis, scaleanchor="x"), shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
         )  # fmt: skip
 
@@ -231,12 +243,12 @@ class Board(BoardRenderer):
             if e.kind == "moved" and e.data.get("path"):
                 path = e.data["path"]
         with self.figure.batch_update():
-            planes = self.figure.data[6]
+            planes = self.figure.data[self.PLANES]
             planes.x, planes.y, planes.text, planes.hovertext = xs, ys, text, hover
             planes.marker.color = colors
             if path is not None:
-                self.figure.data[5].x = [self._xy(s)[0] for s in path]
-                self.figure.data[5].y = [self._xy(s)[1] for s in path]
+                self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
+                self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]
             self.figure.layout.title.text = (
                 self.status(game)
                 if not game.over
@@ -248,7 +260,7 @@ class Board(BoardRenderer):
         targets = []
         if decision is not None and decision.kind == "space":
             targets = [s for s in decision.options if s in self.b.spaces]
-        self.set_targets(4, targets, [decision.label(s) for s in targets])
+        self.set_targets(self.TARGETS, targets, [decision.label(s) for s in targets])
 
     def _update_panels(self, game, events) -> None:
         for e in events:

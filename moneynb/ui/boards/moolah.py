@@ -4,11 +4,12 @@ Draws from the public state of :class:`moneynb.games.moolah.rules.Moolah` (``pos
 ``out``, ``hand`` sizes, wallets and accounts, the score pad ``pad``, ``dice``, the public
 ``ctx`` of a Black Jack hand); the order of the piles is never read.
 
-Figure traces (indices): 0 track and pathways, 1 the "hands" (arrows on the one-way inner
-pathways), 2 spaces (clickable: ``customdata`` is the space id), 3 highlighted targets
-(clickable), 4 the last move's path, 5 tokens (prisoners and bar guests sit on the Big House
-and Bufe's markers, with their missed turns in the hover text). In the page, find a trace
-by its ``name`` ("track", "hands", "spaces", "targets", "last move", "tokens") in the plot's
+Figure traces (indices, also the class constants ``TRACK``...``TOKENS``): 0 track and
+pathways, 1 the "hands" (arrows on the one-way inner pathways), 2 the spaces' labels, 3 spaces
+(clickable: ``customdata`` is the space id), 4 highlighted targets (clickable), 5 the last
+move's path, 6 tokens (prisoners and bar guests sit on the Big House and Bufe's markers, with
+their missed turns in the hover text). In the page, find a trace by its ``name`` ("track",
+"hands", "labels", "spaces", "targets", "last move", "tokens") in the plot's
 ``data`` and its group as ``g.trace<uid>`` (the widget sets the uids; plotly draws no group for
 an empty trace, so counting groups does not give the index).
 
@@ -34,7 +35,7 @@ from ...games.moolah.rules import blackjack_win_probability
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, money, player_color
+from .base import BoardRenderer, label_trace, money, player_color
 
 KIND_STYLE = {  # symbol, size, colour
     "bank": ("square", 30, "#2e7d32"),
@@ -73,12 +74,17 @@ class Board(BoardRenderer):
     """Renderer of the Moolah board (see the module docstring)."""
 
     height = 620
+    #: trace indices
+    TRACK, HANDS, LABELS, SPACES, TARGETS, PATH, TOKENS = range(7)
+    #: a label's distance from its space's centre, board units (about 17 px across, 26 px
+    #: sideways at the board's scale of some 42 px per unit)
+    LABEL_DY, LABEL_DX = 0.42, 0.62
 
     def __init__(self, game):
         self.d = game.data
         super().__init__(game)
-        self.clickable(2)
-        self.clickable(3)
+        self.clickable(self.SPACES)
+        self.clickable(self.TARGETS)
         self.dice = DiceWidget(faces=[1, 1])
         self.card = CardWidget(kind="Temptation")
         self.pad_html = widgets.HTML()
@@ -116,6 +122,7 @@ class Board(BoardRenderer):
                        hoverinfo="skip", name="track"),
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands",
                        marker=dict(symbol="arrow", size=12, angle=angles, color="#6a1b9a")),
+            label_trace(self._labels(d)),
             go.Scatter(x=[self._xy(s)[0] for s in ids], y=[self._xy(s)[1] for s in ids],
                        mode="markers", customdata=ids, hovertext=hover, hoverinfo="text",
                        name="spaces",
@@ -163,9 +170,9 @@ class Board(BoardRenderer):
             text += "<br>outer track or inner pathway"
         return text
 
-    def build_layout(self, game) -> dict:
-        d = game.data
-        notes = []
+    def _labels(self, d) -> list[dict]:
+        """The short names written next to the spaces (see :func:`label_trace`)."""
+        labels = []
         for sid in d.order:
             s = d.spaces[sid]
             k = s["kind"]
@@ -180,13 +187,17 @@ class Board(BoardRenderer):
                 continue
             x, y = s["x"], s["y"]
             inside = 0 < x < 10 and 0 < y < 10
-            shift = dict(yshift=-17) if (y >= 10 or inside) else dict(yshift=17)
-            if x <= 0 and 0 < y < 10:
-                shift = dict(xshift=-26)
-            if x >= 10 and 0 < y < 10:
-                shift = dict(xshift=27)
-            notes.append(dict(x=x, y=y, text=text, showarrow=False, font=dict(size=9, color="#3e2723"),
-                              **shift))  # fmt: skip
+            if x <= 0 and 0 < y < 10:  # left side: to the left of the space
+                x -= self.LABEL_DX
+            elif x >= 10 and 0 < y < 10:  # right side: to the right
+                x += self.LABEL_DX
+            else:  # top row and the inside: below the space; bottom row: above it
+                y += -self.LABEL_DY if (y >= 10 or inside) else self.LABEL_DY
+            labels.append(dict(x=x, y=y, text=text))
+        return labels
+
+    def build_layout(self, game) -> dict:
+        notes = []
         notes.append(dict(x=5, y=5.4, text="<b>MOOLAH</b>", showarrow=False,
                           font=dict(size=34, color="#2e7d32")))  # fmt: skip
         notes.append(dict(x=5, y=4.4, text="first to $1,000,000 in the bank wins", showarrow=False,
@@ -240,12 +251,12 @@ class Board(BoardRenderer):
             if e.kind == "moved" and e.data.get("path"):
                 path = e.data["path"]
         with self.figure.batch_update():
-            tokens = self.figure.data[5]
+            tokens = self.figure.data[self.TOKENS]
             tokens.x, tokens.y, tokens.text, tokens.hovertext = xs, ys, text, hover
             tokens.marker.color = colors
             if path is not None:
-                self.figure.data[4].x = [self._xy(s)[0] for s in path]
-                self.figure.data[4].y = [self._xy(s)[1] for s in path]
+                self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
+                self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]
             self.figure.layout.title.text = (
                 self.status(game)
                 if not game.over
@@ -257,7 +268,7 @@ class Board(BoardRenderer):
         targets = []
         if decision is not None and decision.kind == "space":
             targets = [s for s in decision.options if s in self.d.spaces]
-        self.set_targets(3, targets, [decision.label(s) for s in targets])
+        self.set_targets(self.TARGETS, targets, [decision.label(s) for s in targets])
 
     def _update_panels(self, game, events) -> None:
         for e in events:
