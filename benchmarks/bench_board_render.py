@@ -79,7 +79,7 @@ def record(game_name: str, n_updates: int, seed: int = 5) -> tuple[dict, list]:
 
         def send(self, *args, **kwargs):
             if updates:
-                msg = dict(zip(argnames, args))
+                msg = dict(zip(argnames, args, strict=False))
                 msg.update({k: v for k, v in kwargs.items() if k in argnames})
                 updates[-1].append((name, msg))
             return originals[name](self, *args, **kwargs)

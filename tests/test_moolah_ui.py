@@ -26,18 +26,24 @@ def test_board_is_registered_and_drawn_from_the_data():
     assert board_class("moolah") is Board
     g = moneynb.new_game("moolah", players=["Ann", "Bob", "Cy"], seed=1)
     b = Board(g)
-    names = [t.name for t in b.figure.data]
-    assert names == ["track", "hands", "labels", "spaces", "targets", "last move", "tokens"]
+    # the fixed board is a static backdrop; the figure over it holds what moves or is clicked
+    assert [t.name for t in b.backdrop.data] == ["track", "hands", "labels", "spaces"]
+    assert [t.name for t in b.figure.data] == ["spaces", "targets", "last move", "tokens"]
+    assert b.backdrop._config["staticPlot"] and b.backdrop._moneynb_bundle == ""
+    assert b.figure.layout.paper_bgcolor == b.figure.layout.plot_bgcolor == "rgba(0,0,0,0)"
+    assert b.figure.layout.height == b.backdrop.layout.height
+    assert b.figure.layout.xaxis.range == b.backdrop.layout.xaxis.range
     spaces = b.figure.data[Board.SPACES]
     assert list(spaces.customdata) == g.data.order
-    assert len(spaces.x) == 51
+    assert len(spaces.x) == 51 and spaces.marker.opacity == 0  # invisible: answers the mouse
+    assert list(b.backdrop.data[Board.LOOK].x) == list(spaces.x)
     # the hands: one arrow per step of the two inner pathways (5 + 5)
-    assert len(b.figure.data[Board.HANDS].x) == 10
+    assert len(b.backdrop.data[Board.HANDS].x) == 10
     # space names are a text trace, not layout annotations (a data update redraws annotations
     # one by one); only the two lines of the centre title stay annotations
-    labels = b.figure.data[Board.LABELS]
+    labels = b.backdrop.data[Board.LABELS]
     assert labels.mode == "text" and "BANK" in labels.text and "Casino" in labels.text
-    assert len(b.figure.layout.annotations) == 2
+    assert len(b.backdrop.layout.annotations) == 2 and len(b.figure.layout.annotations) == 0
     bank = g.data.spaces["bank"]
     i = list(labels.text).index("BANK")
     assert (labels.x[i], labels.y[i]) == pytest.approx((bank["x"], bank["y"] - Board.LABEL_DY))
@@ -111,3 +117,19 @@ def test_black_jack_panel_shows_the_exact_chance():
     p = blackjack_win_probability(dict(g.data.casino), 20)
     assert f"P(win) = {p.numerator}/{p.denominator}" in text
     assert {"moneynb-bj-stay", "moneynb-bj-double"} <= classes(panel)
+
+
+def test_view_stacks_the_figure_over_its_backdrop():
+    from moneynb.ui.view import GameView
+
+    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=2)
+    v = GameView(g)
+    stack = v.board.widget()
+    assert v.find("moneynb-board-stack") == [stack]  # the one the view shows
+    assert "moneynb-board-stack" in stack._dom_classes
+    top, back = stack.children  # the figure first in the page (tests find it), painted last
+    assert top.children == (v.board.figure,) and back.children == (v.board.backdrop,)
+    assert (top.layout.grid_area, back.layout.grid_area) == ("1 / 1", "1 / 1")
+    assert int(top.layout.order) > int(back.layout.order)
+    # both figures were sent to the page with their state when the view was built
+    assert not v.board.figure._moneynb_deferred and not v.board.backdrop._moneynb_deferred

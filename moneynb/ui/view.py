@@ -142,10 +142,9 @@ class GameView(widgets.VBox):
         # first message already holds them (see BoardFigure)
         self._update_board(list(game.log))
         self.run_bots(refresh=False)
-        if hasattr(self.board.figure, "release"):
-            self.board.figure.release()
+        self.board.release()
         board_box = widgets.Box(
-            [self.board.figure], layout=widgets.Layout(flex="1 1 60%", min_width="380px")
+            [self.board.widget()], layout=widgets.Layout(flex="1 1 60%", min_width="380px")
         )
         board_box.add_class("moneynb-board")
         side = widgets.VBox(

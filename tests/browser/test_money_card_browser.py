@@ -60,9 +60,13 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     view = page.locator(VIEW)
     view.wait_for(state="visible")
     view.scroll_into_view_if_needed()
-    # routes, perimeter, arrows, spaces and planes (empty traces draw no group)
+    # the backdrop draws routes, perimeter, arrows, names and spaces; the figure over it the
+    # (invisible) spaces and the planes (empty traces draw no group)
     page.wait_for_function(
-        "() => document.querySelectorAll('.moneynb-view .js-plotly-plot .scatterlayer .trace').length >= 5"
+        "() => { const figs = document.querySelectorAll('.moneynb-view .js-plotly-plot');"
+        " return figs.length === 2 && figs[0].querySelectorAll('.scatterlayer .trace').length >= 2"
+        " && figs[1].querySelectorAll('.scatterlayer .trace').length === 5"
+        " && [...figs[1].querySelectorAll('text')].some(t => t.textContent === 'Paris'); }"
     )
     page.wait_for_timeout(2000)  # let plotly finish its first draw before the figure is updated
     first = _state(view)

@@ -159,8 +159,15 @@ def _play(lab_server, page):
     view.scroll_into_view_if_needed()
     page.wait_for_function(
         "() => { const gd = document.querySelector('.moneynb-view .js-plotly-plot');"
-        " return gd && gd.data && gd.data.length === 6; }",
+        " return gd && gd.data && gd.data.length === 4; }",
         timeout=60_000,  # plotly.js is loaded and run first: slow on a busy machine
+    )
+    # the fixed board is drawn in the static backdrop under the figure: track, labels, spaces
+    page.wait_for_function(
+        "() => { const b = document.querySelector('.moneynb-view .moneynb-board-backdrop "
+        ".js-plotly-plot'); return b && b.data && b.data.length === 4 && "
+        "[...b.querySelectorAll('.scatterlayer text')].some(t => t.textContent === 'BANK'); }",
+        timeout=60_000,
     )
     first = _state(view)
     assert first["spaces"] == 51, first  # every space of board.toml is a marker

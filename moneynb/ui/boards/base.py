@@ -3,6 +3,8 @@
 A renderer owns ONE ``plotly.graph_objects.FigureWidget`` (:attr:`BoardRenderer.figure`) built
 with ``data=`` and ``layout=`` in its constructor (a figure built step by step shows empty in
 views opened later: BROWSER-TESTING.md), and changes it only inside ``figure.batch_update()``.
+A board with many fixed markers may also draw them once in a static :attr:`backdrop` figure
+under it (:meth:`BoardRenderer.build_backdrop`); the view shows :meth:`BoardRenderer.widget`.
 
 The :class:`~moneynb.ui.view.GameView` calls, in this order:
 
@@ -65,18 +67,29 @@ def player_color(seat: int) -> str:
 #: is there. Updates that arrive meanwhile are kept in the model's ``_widget_data`` /
 #: ``_widget_layout``, which :class:`BoardFigure` re-sends in full after every change.
 _LOADER_ESM = """
+// one entry per plotly build: {p: promise of its module, resolve, started}
 const CACHE = (globalThis.__moneynbPlotlyWidget ??= new Map());
 function plotlyModule(model) {
   const key = model.get("_moneynb_bundle_key");
-  let mod = CACHE.get(key);
-  if (!mod) {
-    const url = URL.createObjectURL(
-      new Blob([model.get("_moneynb_bundle")], { type: "text/javascript" }));
-    mod = import(url).finally(() => URL.revokeObjectURL(url));
-    mod.catch(() => CACHE.delete(key));
-    CACHE.set(key, mod);
+  const src = model.get("_moneynb_bundle");
+  let entry = CACHE.get(key);
+  if (!entry) {
+    let resolve;
+    entry = { p: new Promise((r) => (resolve = r)), resolve, started: false };
+    CACHE.set(key, entry);
   }
-  return mod;
+  // a figure without the code (a board's backdrop) waits for one that carries it
+  if (!entry.started && src) {
+    entry.started = true;
+    const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+    import(url)
+      .then(entry.resolve, (e) => {
+        entry.started = false;
+        console.error("[moneynb] plotly widget code failed to load", e);
+      })
+      .finally(() => URL.revokeObjectURL(url));
+  }
+  return entry.p;
 }
 export default () => {
   let model0 = null, widget = null;
@@ -139,10 +152,13 @@ class BoardFigure(go.FigureWidget):
     _moneynb_bundle = traitlets.Unicode("").tag(sync=True)
     _moneynb_bundle_key = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, data=None, layout=None, config=None):
+    def __init__(self, data=None, layout=None, config=None, carry_code: bool = True):
+        """``carry_code=False``: the figure does not carry plotly's 5 MB module and draws once
+        another figure in the page (with ``carry_code=True``) has loaded it (a backdrop)."""
         self._moneynb_deferred = True
         super().__init__(data=data, layout=layout)
-        self._moneynb_bundle, self._moneynb_bundle_key = _plotly_bundle()
+        src, key = _plotly_bundle()
+        self._moneynb_bundle, self._moneynb_bundle_key = (src if carry_code else ""), key
         if config:
             self._config = config
 
@@ -201,6 +217,25 @@ class BoardFigure(go.FigureWidget):
         return f"BoardFigure({len(self.data)} traces)"
 
 
+def _backdrop_layout(layout: dict) -> dict:
+    """The backdrop's layout: the board's, without a title (the figure above writes it)."""
+    out = copy.deepcopy(layout)
+    title = dict(out.get("title") or {})
+    title["text"] = ""
+    out["title"] = title
+    out["hovermode"] = False
+    return out
+
+
+def _overlay_layout(layout: dict) -> dict:
+    """The layout of a figure drawn over a backdrop: the board's, see-through, with its
+    shapes and annotations left to the backdrop."""
+    out = copy.deepcopy(layout)
+    out.update(paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", shapes=[],
+               annotations=[])  # fmt: skip
+    return out
+
+
 def money(amount: int) -> str:
     """``1234`` -> ``"$1,234"``; negative amounts as ``"-$5"``."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
@@ -253,9 +288,21 @@ class BoardRenderer:
     def __init__(self, game):
         self.game = game
         self.pick: Callable[[Any], None] | None = None
+        layout = self.build_layout(game)
+        back = self.build_backdrop(game)
+        #: the static figure drawn behind :attr:`figure` (``None`` when the board has none)
+        self.backdrop: BoardFigure | None = None
+        if back is not None:
+            self.backdrop = BoardFigure(
+                data=back,
+                layout=_backdrop_layout(layout),
+                config={"staticPlot": True, "displayModeBar": False},
+                carry_code=False,
+            )
+            layout = _overlay_layout(layout)
         self.figure = BoardFigure(
             data=self.build_data(game),
-            layout=self.build_layout(game),
+            layout=layout,
             config={"displayModeBar": False},
         )
 
@@ -275,6 +322,50 @@ class BoardRenderer:
                 name="wallets",
             )
         ]
+
+    def build_backdrop(self, game) -> list | None:
+        """Traces that never change (the track, its labels, how the spaces look), or ``None``
+        (the default) to draw everything in :attr:`figure`.
+
+        When given, they go into :attr:`backdrop`, a second figure that is drawn once, under
+        :attr:`figure`, with the layout's shapes and annotations; :attr:`figure` then has a
+        transparent background and holds only :meth:`build_data`'s traces (what moves, and
+        invisible copies of anything that must answer hovers and clicks). Why: plotly redraws
+        every trace of a figure when one trace's points change, so a board that moves a token
+        over 100+ fixed markers and labels paid for all of them on every move. Measured with
+        ``benchmarks/bench_board_render.py`` (Chromium, plotly.js only): Moolah's board update
+        about 45 ms as one figure, about 20 ms over a backdrop; Money Card 54 -> 21 ms.
+        Both figures share :meth:`build_layout`, so their axes line up exactly.
+        """
+        return None
+
+    def widget(self):
+        """The widget the view shows (the same one on every call): :attr:`figure`, or
+        :attr:`figure` stacked over :attr:`backdrop` in one grid cell (``moneynb-board-stack``; :attr:`figure` comes
+        first in the page, so ``.js-plotly-plot`` finds it, and is painted on top)."""
+        if self.backdrop is None:
+            return self.figure
+        if getattr(self, "_stack", None) is not None:
+            return self._stack
+        import ipywidgets as widgets
+
+        top = widgets.Box([self.figure], layout=widgets.Layout(grid_area="1 / 1", order="2"))
+        top.add_class("moneynb-board-top")
+        back = widgets.Box([self.backdrop], layout=widgets.Layout(grid_area="1 / 1", order="1"))
+        back.add_class("moneynb-board-backdrop")
+        stack = widgets.GridBox(
+            [top, back], layout=widgets.Layout(grid_template_columns="100%", width="100%")
+        )
+        stack.add_class("moneynb-board-stack")
+        self._stack = stack
+        return stack
+
+    def release(self) -> None:
+        """Send the board's figures to the page now, with their current state (see
+        :meth:`BoardFigure.release`)."""
+        for fig in (self.backdrop, self.figure):
+            if fig is not None and hasattr(fig, "release"):
+                fig.release()
 
     def build_layout(self, game) -> dict:
         """The figure layout (default: a plain, compact layout titled with the game)."""

@@ -5,10 +5,11 @@ Draws from the public state of :class:`moneynb.games.money_card.rules.MoneyCard`
 player whose decision is pending (in a notebook that is a person: bots move on their own).
 The order of the piles is never read.
 
-Figure traces (indices, also the class constants ``ROUTES``...``PLANES``): 0 routes,
-1 perimeter, 2 perimeter arrows, 3 names of places and countries, 4 spaces (clickable:
-``customdata`` is the space id), 5 highlighted targets (clickable), 6 last move's path,
-7 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`),
+Two figures, one over the other (:meth:`BoardRenderer.build_backdrop`). The static backdrop
+(``Board.ROUTES``...``Board.LOOK``): 0 routes, 1 perimeter, 2 perimeter arrows, 3 names of
+places and countries, 4 the spaces' markers. The figure on top (``Board.SPACES``...
+``Board.PLANES``): 0 the spaces again, invisible, for hover text and clicks (``customdata``
+is the space id), 1 highlighted targets (clickable), 2 last move's path, 3 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`),
 the keys table (``moneynb-keys``). Custom decision panels: the turn (Spin and "form phrase",
 with the hand of Language cards, ``moneynb-hand``), Monte Carlo (``moneynb-bet-10``,
 ``moneynb-bet-20``, ``moneynb-bet-stop``, ``moneynb-color-red``, ``moneynb-color-black``),
@@ -82,8 +83,9 @@ class Board(BoardRenderer):
 
     height = 620
     width = 600
-    #: trace indices
-    ROUTES, PERIMETER, ARROWS, LABELS, SPACES, TARGETS, PATH, PLANES = range(8)
+    #: trace indices in :attr:`figure` and in :attr:`backdrop`
+    SPACES, TARGETS, PATH, PLANES = range(4)
+    ROUTES, PERIMETER, ARROWS, LABELS, LOOK = range(5)
     #: how far above its space a place's name is written, map units (about 13 px at the
     #: map's scale of some 5.3 px per unit)
     LABEL_DY = 2.5
@@ -112,7 +114,9 @@ class Board(BoardRenderer):
         s = self.b.spaces[space]
         return s["x"], s["y"]
 
-    def build_data(self, game) -> list:
+    def build_backdrop(self, game) -> list:
+        """The fixed map, drawn once under the figure: routes, the perimeter and its arrows,
+        the names, the spaces' markers (see :meth:`BoardRenderer.build_backdrop`)."""
         b = game.board
         per = {(p, b.perimeter[(i + 1) % len(b.perimeter)]) for i, p in enumerate(b.perimeter)}
         rx, ry, px, py, ax, ay, angles = [], [], [], [], [], [], []
@@ -133,7 +137,7 @@ class Board(BoardRenderer):
         ids = list(b.order)
         sx = [b.spaces[s]["x"] for s in ids]
         sy = [b.spaces[s]["y"] for s in ids]
-        symbols, sizes, colors, lines = [], [], [], []
+        symbols, sizes, colors = [], [], []
         for s in ids:
             sp = b.spaces[s]
             sym, size, col = KIND_STYLE[sp["kind"]]
@@ -142,8 +146,6 @@ class Board(BoardRenderer):
             symbols.append(sym)
             sizes.append(size)
             colors.append(col)
-            lines.append("#37474f")
-        hover = [self._hover(game, s) for s in ids]
         return [
             go.Scatter(x=rx, y=ry, mode="lines", line=dict(color="#78909c", width=2),
                        hoverinfo="skip", name="routes"),
@@ -152,10 +154,21 @@ class Board(BoardRenderer):
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="arrows",
                        marker=dict(symbol="arrow", size=9, angle=angles, color="#0288d1")),
             label_trace(self._labels(b)),
-            go.Scatter(x=sx, y=sy, mode="markers", customdata=ids, hovertext=hover,
-                       hoverinfo="text", name="spaces",
+            go.Scatter(x=sx, y=sy, mode="markers", hoverinfo="skip", name="spaces",
                        marker=dict(symbol=symbols, size=sizes, color=colors,
-                                   line=dict(width=1, color=lines))),
+                                   line=dict(width=1, color="#37474f"))),
+        ]  # fmt: skip
+
+    def build_data(self, game) -> list:
+        """What changes or answers the mouse, over the backdrop: the spaces again, invisible,
+        for their hover text and clicks; highlighted targets; the last move; the planes."""
+        b = game.board
+        ids = list(b.order)
+        return [
+            go.Scatter(x=[b.spaces[s]["x"] for s in ids], y=[b.spaces[s]["y"] for s in ids],
+                       mode="markers", customdata=ids, hoverinfo="text", name="spaces",
+                       hovertext=[self._hover(game, s) for s in ids],
+                       marker=dict(size=16, color="black", opacity=0)),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hoverinfo="text", hovertext=[],
                        name="targets",
                        marker=dict(size=20, color="rgba(0,229,255,0.35)",
