@@ -58,3 +58,16 @@ def test_every_play_notebook_has_a_launcher_cell(name):
     call = "launcher()" if name == "start_here" else f'launcher("{name}")'
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
     assert any(call in src and "from moneynb.ui.launcher import launcher" in src for src in code)
+
+
+def test_app_mode_follows_voilas_kernel_environment(monkeypatch):
+    from moneynb.ui import app_mode
+
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
+    assert app_mode() is False
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://127.0.0.1:8866/voila/render/moolah.ipynb")
+    assert app_mode() is True
+    monkeypatch.delenv("VOILA_REQUEST_URL")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "abc")
+    assert app_mode() is True

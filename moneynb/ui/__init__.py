@@ -23,6 +23,16 @@ from .view import SEATS_FORMAT, GameView, seats_path
 _BOT_NAME = re.compile(r"^(Random|Greedy|Search) bot \d+$")
 
 
+def app_mode() -> bool:
+    """True when this kernel runs a notebook as a Voila app (``voila notebooks/x.ipynb``, or
+    ``/voila/render/...`` on a Jupyter server): Voila puts ``VOILA_KERNEL_ID`` /
+    ``VOILA_REQUEST_URL`` in the kernel's environment. The play notebooks use it to show only
+    the launcher form's game in the app, and a ready-made game as well in JupyterLab."""
+    import os
+
+    return bool(os.environ.get("VOILA_KERNEL_ID") or os.environ.get("VOILA_REQUEST_URL"))
+
+
 def _bot_seed(game_seed: int, seat: int, n_actions: int = 0) -> int:
     return (game_seed * 1009 + seat * 7919 + n_actions) % (2**32)
 
@@ -168,4 +178,4 @@ def play(
     )
 
 
-__all__ = ["play", "GameView", "default_save_path"]
+__all__ = ["play", "app_mode", "GameView", "default_save_path"]

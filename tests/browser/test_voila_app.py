@@ -1,5 +1,6 @@
 """App mode in a real browser: Voila serves ``notebooks/money_moves.ipynb`` with the code hidden;
-the game is started from the launcher form and played by clicks (Chromium via Playwright).
+the game is started from the launcher form and played by clicks (Chromium via Playwright); then
+each other play notebook is started from its form with the defaults and moved a few times.
 
 Starts Voila on 127.0.0.1 on a free port (``servers.jupyter_server``, stopped by its process
 id), opens the notebook as an app, picks the players on the form (seat 2 a random bot, seed 5),
@@ -9,6 +10,7 @@ and checks that the board figure, the log and the header changed and that money 
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -73,6 +75,9 @@ def _play(voila, page):
         f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
         timeout=60_000,
     )
+    # the kernel ran every cell before it handled Start: the notebook's ready-made game cell
+    # showed nothing in the app, so the form's game is the only one
+    assert page.locator(".moneynb-view").count() == 1
     t_load = time.perf_counter() - t0
     before = view.evaluate(_STATE_JS)
     assert "Random bot 1" in view.locator(".moneynb-money").inner_text()
@@ -105,3 +110,61 @@ def _play(voila, page):
     assert after["sum"] == after["start"] == before["start"]
     assert "Coach" in after["coach"]
     print(f"Voila app: page + form + game in {t_load:.1f} s, {presses} moves by clicks")
+
+
+#: one more control for the other games: their first buttons (Spin, Go, Pass...)
+_ANY = (".moneynb-roll", ".moneynb-spin", ".moneynb-submit", ".moneynb-option", ".moneynb-player",
+        "")  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["moolah", "easy_money", "money_card", "money_run"])
+def test_voila_app_starts_each_game_from_the_form(voila, page, game):
+    """Every play notebook as an app: the form's defaults (you and bots), Start, then a few
+    moves by clicks change the board figure, and only the form's game is on the page."""
+    base, _root = voila
+    try:
+        page.goto(f"{base}/voila/render/{game}.ipynb", timeout=240_000)
+        form = page.locator(".moneynb-launcher")
+        form.wait_for(state="visible", timeout=240_000)
+        form.locator("button.moneynb-launch-start").click()
+        view = page.locator(GAME)
+        view.wait_for(state="visible", timeout=60_000)
+        page.wait_for_function(
+            f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
+            timeout=60_000,
+        )
+        page.wait_for_timeout(1000)
+        before = view.evaluate(_STATE_JS)
+        moves = 0
+        for _ in range(30):
+            if moves >= 4 and view.evaluate(_STATE_JS)["board"] != before["board"]:
+                break
+            button = None
+            for css in _ANY:
+                b = view.locator(f".moneynb-decision button{css}:not([disabled])").filter(
+                    has_not_text=re.compile(r"^\s*(Back|Cancel)\s*$", re.I)
+                )
+                if b.count():
+                    button = b.first
+                    break
+            if button is None:
+                break
+            n = view.evaluate(_STATE_JS)["log"]
+            button.click()
+            page.wait_for_function(
+                f"(n) => Number(document.querySelector('{GAME} .moneynb-log-box')"
+                ".dataset.count) > n",
+                arg=n,
+                timeout=30_000,
+            )
+            moves += 1
+        page.wait_for_timeout(500)
+        after = view.evaluate(_STATE_JS)
+        assert moves >= 4, f"only {moves} moves could be made"
+        assert after["log"] > before["log"]
+        assert after["board"] != before["board"], "the board figure did not change"
+        assert after["sum"] == after["start"] == before["start"]
+        assert page.locator(".moneynb-view").count() == 1  # only the form's game
+    except BaseException:
+        screenshot(page, f"voila_{game}-failure")
+        raise
