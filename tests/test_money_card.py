@@ -578,3 +578,25 @@ def test_whole_games_are_fast_and_end():
         moneynb.bots.play_out(g, bots, max_actions=20_000)
         assert g.over and g.winners
     assert time.perf_counter() - t < 10
+
+
+def test_place_names_never_show_internal_ids():
+    g = moneynb.new_game("money_card", players=["Ann", "Bob", "Cy"], seed=3)
+    b = g.board
+    assert b.name("ham_cop_1") == "Germany-Austria, between Copenhagen and Hamburg"
+    # perimeter spaces: the named space behind, then the one ahead on the one-way loop
+    assert b.name("sea27") == "the perimeter, between Gibraltar Port and Dublin"
+    assert b.name("sea10_pra_1") == "at sea, between Prague and the perimeter"
+    assert b.name("paris") == "Paris"
+    ids = set(b.order)
+    bots = [moneynb.make_bot("greedy", seed=i) for i in range(3)]
+    for _ in range(400):
+        if g.over:
+            break
+        d = g.decision
+        assert not any(i in str(label) for label in d.labels.values() for i in ids if "_" in i)
+        g.apply(bots[d.player].choose(g))
+    texts = " ".join(e.text for e in g.log)
+    assert "between" in texts  # planes did stop on unnamed route spaces
+    leaked = sorted(i for i in ids if f"({i})" in texts or f" {i}." in texts)
+    assert leaked == [], leaked

@@ -231,9 +231,54 @@ class Board:
         return self.spaces[space]["area"]
 
     def name(self, space: str) -> str:
-        """Display name: the place name, or the area and id for unnamed route spaces."""
+        """Display name of ``space``: its place name; for an unnamed space, where it is and
+        the named places at the two ends of its stretch, e.g. ``"Germany-Austria, between
+        Copenhagen and Hamburg"`` or ``"the perimeter, between Gibraltar Port and Dublin"``
+        (behind, then ahead on the one-way perimeter). Never the internal id, unless the map
+        gives a stretch no named end. Raises ``KeyError`` for an unknown space."""
         s = self.spaces[space]
-        return s["name"] or f"{s['area']} ({space})"
+        if s["name"]:
+            return s["name"]
+        ends = self._named_ends(space)
+        if space in self.perimeter:
+            where = "the perimeter"
+        else:  # a route space; routes out to the perimeter cross the sea
+            where = "at sea" if s["area"] == "Perimeter" else s["area"]
+        if len(ends) >= 2:
+            return f"{where}, between {ends[0]} and {ends[1]}"
+        if ends:
+            return f"{where}, near {ends[0]}"
+        return f"{where} ({space})"
+
+    def _named_ends(self, space: str) -> list[str]:
+        """The named ends of the stretch of unnamed spaces holding ``space``: on the perimeter
+        the nearest named space behind it and ahead of it; on a route, the places its run of
+        unnamed route spaces joins ("the perimeter" for a link to an unnamed sea space), in
+        map order."""
+        if space in self.perimeter:
+            n, i = len(self.perimeter), self.perimeter.index(space)
+            ends = []
+            for step in (-1, 1):
+                for k in range(1, n):
+                    name = self.spaces[self.perimeter[(i + step * k) % n]]["name"]
+                    if name:
+                        ends.append(name)
+                        break
+            return ends
+        seen, todo, found = {space}, [space], {}
+        while todo:
+            a = todo.pop()
+            for b in self.near[a]:
+                if b in seen:
+                    continue
+                seen.add(b)
+                if self.spaces[b]["name"]:
+                    found[self.spaces[b]["name"]] = self.order.index(b)
+                elif b in self.perimeter:
+                    found.setdefault("the perimeter", len(self.order))
+                else:
+                    todo.append(b)
+        return sorted(found, key=found.get)
 
 
 _BOARDS: dict[tuple, Board] = {}
