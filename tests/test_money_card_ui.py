@@ -102,14 +102,14 @@ def test_bots_play_a_whole_game_in_the_view_quickly():
     assert g.over and v.board.figure.layout.title.text.startswith("Game over")
 
 
-def test_map_is_a_static_backdrop_with_names_in_a_text_trace():
+def test_map_is_a_backdrop_with_names_in_a_text_trace():
     g = moneynb.new_game("money_card", players=["A", "B"], seed=1)
     b = Board(g)
     assert [t.name for t in b.backdrop.data] == ["routes", "perimeter", "arrows", "labels",
                                                 "spaces"]  # fmt: skip
-    assert [t.name for t in b.figure.data] == ["spaces", "targets", "last move", "planes"]
-    assert list(b.figure.data[Board.SPACES].customdata) == list(g.board.order)
-    assert b.figure.data[Board.SPACES].marker.opacity == 0
+    assert [t.name for t in b.figure.data] == ["targets", "last move", "planes"]
+    assert list(b.backdrop.data[Board.SPACES].customdata) == list(g.board.order)
+    assert b.figure._config["staticPlot"]  # the mouse goes through to the backdrop's spaces
     assert len(b.backdrop.layout.shapes) == 4 and len(b.figure.layout.shapes) == 0  # countries
     labels = b.backdrop.data[Board.LABELS]
     assert labels.mode == "text" and len(b.backdrop.layout.annotations) == 0

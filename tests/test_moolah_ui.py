@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from plotly.callbacks import Points
 
 import moneynb
 from moneynb.games.moolah.rules import blackjack_win_probability
@@ -26,17 +27,18 @@ def test_board_is_registered_and_drawn_from_the_data():
     assert board_class("moolah") is Board
     g = moneynb.new_game("moolah", players=["Ann", "Bob", "Cy"], seed=1)
     b = Board(g)
-    # the fixed board is a static backdrop; the figure over it holds what moves or is clicked
+    # the fixed board is a backdrop drawn once; the figure over it holds only what moves and
+    # lets the mouse through to the backdrop's spaces
     assert [t.name for t in b.backdrop.data] == ["track", "hands", "labels", "spaces"]
-    assert [t.name for t in b.figure.data] == ["spaces", "targets", "last move", "tokens"]
-    assert b.backdrop._config["staticPlot"] and b.backdrop._moneynb_bundle == ""
+    assert [t.name for t in b.figure.data] == ["targets", "last move", "tokens"]
+    assert b.figure._config["staticPlot"] and b.figure.layout.hovermode is False
+    assert not b.backdrop._config.get("staticPlot") and b.backdrop._moneynb_bundle == ""
     assert b.figure.layout.paper_bgcolor == b.figure.layout.plot_bgcolor == "rgba(0,0,0,0)"
     assert b.figure.layout.height == b.backdrop.layout.height
     assert b.figure.layout.xaxis.range == b.backdrop.layout.xaxis.range
-    spaces = b.figure.data[Board.SPACES]
+    spaces = b.backdrop.data[Board.SPACES]
     assert list(spaces.customdata) == g.data.order
-    assert len(spaces.x) == 51 and spaces.marker.opacity == 0  # invisible: answers the mouse
-    assert list(b.backdrop.data[Board.LOOK].x) == list(spaces.x)
+    assert len(spaces.x) == 51 and "Bank" in spaces.hovertext[0]
     # the hands: one arrow per step of the two inner pathways (5 + 5)
     assert len(b.backdrop.data[Board.HANDS].x) == 10
     # space names are a text trace, not layout annotations (a data update redraws annotations
@@ -80,7 +82,10 @@ def test_panels_and_board_clicks_through_a_bot_game():
         if d.kind == "space" and action in g.data.spaces:
             targets = b.figure.data[Board.TARGETS]
             assert action in list(targets.customdata)  # highlighted on the board
-            assert b.click(action)  # a click on the board passes the action on
+            # a click on the board: plotly reports the point of the backdrop's spaces trace
+            spaces = b.backdrop.data[Board.SPACES]
+            i = list(spaces.customdata).index(action)
+            spaces._dispatch_on_click(Points([i], [spaces.x[i]], [spaces.y[i]], "spaces", 3), None)
             assert applied[-1] == action
             clicked += 1
         events = g.apply(action)
@@ -128,7 +133,8 @@ def test_view_stacks_the_figure_over_its_backdrop():
     assert v.find("moneynb-board-stack") == [stack]  # the one the view shows
     assert "moneynb-board-stack" in stack._dom_classes
     top, back = stack.children  # the figure first in the page (tests find it), painted last
-    assert top.children == (v.board.figure,) and back.children == (v.board.backdrop,)
+    assert top.children[0] is v.board.figure and back.children == (v.board.backdrop,)
+    assert "pointer-events: none" in top.children[1].value  # clicks fall through to spaces
     assert (top.layout.grid_area, back.layout.grid_area) == ("1 / 1", "1 / 1")
     assert int(top.layout.order) > int(back.layout.order)
     # both figures were sent to the page with their state when the view was built

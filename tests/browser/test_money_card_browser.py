@@ -61,10 +61,10 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     view.wait_for(state="visible")
     view.scroll_into_view_if_needed()
     # the backdrop draws routes, perimeter, arrows, names and spaces; the figure over it the
-    # (invisible) spaces and the planes (empty traces draw no group)
+    # planes (empty traces draw no group)
     page.wait_for_function(
         "() => { const figs = document.querySelectorAll('.moneynb-view .js-plotly-plot');"
-        " return figs.length === 2 && figs[0].querySelectorAll('.scatterlayer .trace').length >= 2"
+        " return figs.length === 2 && figs[0].querySelectorAll('.scatterlayer .trace').length >= 1"
         " && figs[1].querySelectorAll('.scatterlayer .trace').length === 5"
         " && [...figs[1].querySelectorAll('text')].some(t => t.textContent === 'Paris'); }"
     )
@@ -72,6 +72,17 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     first = _state(view)
     assert first["sum"] == first["start"], first
     assert first["keys"] == 3, first
+    # hovering a place shows its name: the mouse passes through the board figure to the
+    # backdrop's spaces under it
+    paris = moneynb.new_game("money_card", players=["A", "B"], seed=1).board.spaces["paris"]
+    xy = view.evaluate(_PIXEL_JS, [paris["x"], paris["y"]])
+    page.mouse.move(xy[0], xy[1])
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.moneynb-view .hoverlayer .hovertext')]"
+        ".some(h => h.textContent.includes('Paris'))",
+        timeout=10_000,
+    )
+    page.mouse.move(5, 5)
     # 1. Spin (a click on the Spin button of the turn panel)
     spin = view.locator(".moneynb-decision button.moneynb-spin")
     spin.wait_for(state="visible")

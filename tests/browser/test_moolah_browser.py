@@ -23,10 +23,12 @@ _STATE_JS = """(view) => {
     const box = view.querySelector('.moneynb-log-box');
     const table = view.querySelector('.moneynb-money-table');
     const cells = [...view.querySelectorAll('.moneynb-money-table .moneynb-dollars')];
-    const gd = view.querySelector('.js-plotly-plot');
+    // the board figure, and the backdrop under it (track, labels, spaces)
+    const [gd, back] = view.querySelectorAll('.js-plotly-plot');
     const pts = (name) => {
-        const t = gd && gd.data ? gd.data.find(d => d.name === name) : null;
-        return t ? [...view.querySelectorAll(`.js-plotly-plot .trace${t.uid} path.point`)] : [];
+        const fig = [gd, back].find(f => f && f.data && f.data.some(d => d.name === name));
+        const t = fig ? fig.data.find(d => d.name === name) : null;
+        return t ? [...fig.querySelectorAll(`.trace${t.uid} path.point`)] : [];
     };
     const tokens = pts('tokens');
     const targets = pts('targets').length;
@@ -159,7 +161,7 @@ def _play(lab_server, page):
     view.scroll_into_view_if_needed()
     page.wait_for_function(
         "() => { const gd = document.querySelector('.moneynb-view .js-plotly-plot');"
-        " return gd && gd.data && gd.data.length === 4; }",
+        " return gd && gd.data && gd.data.length === 3; }",
         timeout=60_000,  # plotly.js is loaded and run first: slow on a busy machine
     )
     # the fixed board is drawn in the static backdrop under the figure: track, labels, spaces

@@ -3,8 +3,8 @@
 A renderer owns ONE ``plotly.graph_objects.FigureWidget`` (:attr:`BoardRenderer.figure`) built
 with ``data=`` and ``layout=`` in its constructor (a figure built step by step shows empty in
 views opened later: BROWSER-TESTING.md), and changes it only inside ``figure.batch_update()``.
-A board with many fixed markers may also draw them once in a static :attr:`backdrop` figure
-under it (:meth:`BoardRenderer.build_backdrop`); the view shows :meth:`BoardRenderer.widget`.
+A board with many fixed markers may draw them once in a :attr:`backdrop` figure under it
+(:meth:`BoardRenderer.build_backdrop`); the view shows :meth:`BoardRenderer.widget`.
 
 The :class:`~moneynb.ui.view.GameView` calls, in this order:
 
@@ -223,16 +223,15 @@ def _backdrop_layout(layout: dict) -> dict:
     title = dict(out.get("title") or {})
     title["text"] = ""
     out["title"] = title
-    out["hovermode"] = False
     return out
 
 
 def _overlay_layout(layout: dict) -> dict:
-    """The layout of a figure drawn over a backdrop: the board's, see-through, with its
-    shapes and annotations left to the backdrop."""
+    """The layout of a figure drawn over a backdrop: the board's, see-through, without hover,
+    with its shapes and annotations left to the backdrop."""
     out = copy.deepcopy(layout)
     out.update(paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", shapes=[],
-               annotations=[])  # fmt: skip
+               annotations=[], hovermode=False)  # fmt: skip
     return out
 
 
@@ -292,19 +291,14 @@ class BoardRenderer:
         back = self.build_backdrop(game)
         #: the static figure drawn behind :attr:`figure` (``None`` when the board has none)
         self.backdrop: BoardFigure | None = None
+        config = {"displayModeBar": False}
         if back is not None:
             self.backdrop = BoardFigure(
-                data=back,
-                layout=_backdrop_layout(layout),
-                config={"staticPlot": True, "displayModeBar": False},
-                carry_code=False,
+                data=back, layout=_backdrop_layout(layout), config=config, carry_code=False
             )
             layout = _overlay_layout(layout)
-        self.figure = BoardFigure(
-            data=self.build_data(game),
-            layout=layout,
-            config={"displayModeBar": False},
-        )
+            config = {"staticPlot": True, "displayModeBar": False}
+        self.figure = BoardFigure(data=self.build_data(game), layout=layout, config=config)
 
     # ----- building ---------------------------------------------------------------------
     def build_data(self, game) -> list:
@@ -324,32 +318,41 @@ class BoardRenderer:
         ]
 
     def build_backdrop(self, game) -> list | None:
-        """Traces that never change (the track, its labels, how the spaces look), or ``None``
-        (the default) to draw everything in :attr:`figure`.
+        """Traces that never change (the track, its labels, the spaces), or ``None`` (the
+        default) to draw everything in :attr:`figure`.
 
-        When given, they go into :attr:`backdrop`, a second figure that is drawn once, under
-        :attr:`figure`, with the layout's shapes and annotations; :attr:`figure` then has a
-        transparent background and holds only :meth:`build_data`'s traces (what moves, and
-        invisible copies of anything that must answer hovers and clicks). Why: plotly redraws
-        every trace of a figure when one trace's points change, so a board that moves a token
-        over 100+ fixed markers and labels paid for all of them on every move. Measured with
-        ``benchmarks/bench_board_render.py`` (Chromium, plotly.js only): Moolah's board update
-        about 45 ms as one figure, about 20 ms over a backdrop; Money Card 54 -> 21 ms.
-        Both figures share :meth:`build_layout`, so their axes line up exactly.
+        When given, they go into :attr:`backdrop`, a second figure drawn once, with the
+        layout's shapes and annotations; it answers hovers and clicks (make its traces
+        clickable with ``self.clickable(i, self.backdrop)``). :attr:`figure` is then laid over
+        it, see-through and deaf to the mouse (plotly's ``staticPlot``, and CSS
+        ``pointer-events: none``): it holds only :meth:`build_data`'s traces, what moves, and
+        a click on a highlighted target lands on the space under it. Why: plotly redraws every
+        trace of a figure when one trace's points change, so a board that moves a token over
+        100+ fixed markers and labels paid for all of them on every move. Measured with
+        ``benchmarks/bench_board_render.py`` (Chromium, plotly.js only, ms per update): Moolah
+        about 45 as one figure, 9 over a backdrop; Money Card 54 -> 8. Both figures share
+        :meth:`build_layout`, so their axes line up exactly.
         """
         return None
 
     def widget(self):
         """The widget the view shows (the same one on every call): :attr:`figure`, or
-        :attr:`figure` stacked over :attr:`backdrop` in one grid cell (``moneynb-board-stack``; :attr:`figure` comes
-        first in the page, so ``.js-plotly-plot`` finds it, and is painted on top)."""
+        :attr:`figure` laid over :attr:`backdrop` in one grid cell (``moneynb-board-stack``;
+        :attr:`figure` comes first in the page, so ``.js-plotly-plot`` finds it, and is
+        painted on top)."""
         if self.backdrop is None:
             return self.figure
         if getattr(self, "_stack", None) is not None:
             return self._stack
         import ipywidgets as widgets
 
-        top = widgets.Box([self.figure], layout=widgets.Layout(grid_area="1 / 1", order="2"))
+        # the figure on top lets the mouse through to the backdrop's spaces
+        deaf = widgets.HTML(
+            "<style>.moneynb-board-top, .moneynb-board-top * { pointer-events: none !important; }"
+            "</style>",
+            layout=widgets.Layout(width="0px", height="0px"),
+        )
+        top = widgets.Box([self.figure, deaf], layout=widgets.Layout(grid_area="1 / 1", order="2"))
         top.add_class("moneynb-board-top")
         back = widgets.Box([self.backdrop], layout=widgets.Layout(grid_area="1 / 1", order="1"))
         back.add_class("moneynb-board-backdrop")
@@ -483,10 +486,11 @@ class BoardRenderer:
         return None
 
     # ----- board picks ------------------------------------------------------------------
-    def clickable(self, trace_index: int) -> None:
-        """Make trace ``trace_index`` clickable: a click on a point whose ``customdata`` is a
-        legal action of the pending decision calls :attr:`pick` with it."""
-        trace = self.figure.data[trace_index]
+    def clickable(self, trace_index: int, figure=None) -> None:
+        """Make trace ``trace_index`` of ``figure`` (default :attr:`figure`; a board with a
+        backdrop passes :attr:`backdrop`) clickable: a click on a point whose ``customdata`` is
+        a legal action of the pending decision calls :attr:`pick` with it."""
+        trace = (self.figure if figure is None else figure).data[trace_index]
         trace.on_click(self._on_click)
 
     def action_for_point(self, customdata: Any):

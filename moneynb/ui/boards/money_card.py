@@ -5,11 +5,12 @@ Draws from the public state of :class:`moneynb.games.money_card.rules.MoneyCard`
 player whose decision is pending (in a notebook that is a person: bots move on their own).
 The order of the piles is never read.
 
-Two figures, one over the other (:meth:`BoardRenderer.build_backdrop`). The static backdrop
-(``Board.ROUTES``...``Board.LOOK``): 0 routes, 1 perimeter, 2 perimeter arrows, 3 names of
-places and countries, 4 the spaces' markers. The figure on top (``Board.SPACES``...
-``Board.PLANES``): 0 the spaces again, invisible, for hover text and clicks (``customdata``
-is the space id), 1 highlighted targets (clickable), 2 last move's path, 3 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`),
+Two figures, one over the other (:meth:`BoardRenderer.build_backdrop`). The backdrop, drawn
+once (``Board.ROUTES``...``Board.SPACES``): 0 routes, 1 perimeter, 2 perimeter arrows, 3 names
+of places and countries, 4 the spaces (hover text; clickable: ``customdata`` is the space id).
+The figure laid over it, which the mouse passes through (``Board.TARGETS``...
+``Board.PLANES``): 0 highlighted targets (a click on one lands on its space), 1 last move's
+path, 2 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`),
 the keys table (``moneynb-keys``). Custom decision panels: the turn (Spin and "form phrase",
 with the hand of Language cards, ``moneynb-hand``), Monte Carlo (``moneynb-bet-10``,
 ``moneynb-bet-20``, ``moneynb-bet-stop``, ``moneynb-color-red``, ``moneynb-color-black``),
@@ -84,8 +85,8 @@ class Board(BoardRenderer):
     height = 620
     width = 600
     #: trace indices in :attr:`figure` and in :attr:`backdrop`
-    SPACES, TARGETS, PATH, PLANES = range(4)
-    ROUTES, PERIMETER, ARROWS, LABELS, LOOK = range(5)
+    TARGETS, PATH, PLANES = range(3)
+    ROUTES, PERIMETER, ARROWS, LABELS, SPACES = range(5)
     #: how far above its space a place's name is written, map units (about 13 px at the
     #: map's scale of some 5.3 px per unit)
     LABEL_DY = 2.5
@@ -93,8 +94,7 @@ class Board(BoardRenderer):
     def __init__(self, game):
         self.b = game.board
         super().__init__(game)
-        self.clickable(self.SPACES)
-        self.clickable(self.TARGETS)
+        self.clickable(self.SPACES, self.backdrop)
         self.spinner = SpinnerWidget(
             [
                 {
@@ -154,21 +154,15 @@ class Board(BoardRenderer):
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="arrows",
                        marker=dict(symbol="arrow", size=9, angle=angles, color="#0288d1")),
             label_trace(self._labels(b)),
-            go.Scatter(x=sx, y=sy, mode="markers", hoverinfo="skip", name="spaces",
+            go.Scatter(x=sx, y=sy, mode="markers", customdata=ids, hoverinfo="text",
+                       hovertext=[self._hover(game, s) for s in ids], name="spaces",
                        marker=dict(symbol=symbols, size=sizes, color=colors,
                                    line=dict(width=1, color="#37474f"))),
         ]  # fmt: skip
 
     def build_data(self, game) -> list:
-        """What changes or answers the mouse, over the backdrop: the spaces again, invisible,
-        for their hover text and clicks; highlighted targets; the last move; the planes."""
-        b = game.board
-        ids = list(b.order)
+        """What changes, over the backdrop: highlighted targets, the last move, the planes."""
         return [
-            go.Scatter(x=[b.spaces[s]["x"] for s in ids], y=[b.spaces[s]["y"] for s in ids],
-                       mode="markers", customdata=ids, hoverinfo="text", name="spaces",
-                       hovertext=[self._hover(game, s) for s in ids],
-                       marker=dict(size=16, color="black", opacity=0)),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hoverinfo="text", hovertext=[],
                        name="targets",
                        marker=dict(size=20, color="rgba(0,229,255,0.35)",

@@ -4,14 +4,15 @@ Draws from the public state of :class:`moneynb.games.moolah.rules.Moolah` (``pos
 ``out``, ``hand`` sizes, wallets and accounts, the score pad ``pad``, ``dice``, the public
 ``ctx`` of a Black Jack hand); the order of the piles is never read.
 
-Two figures, one over the other (:meth:`BoardRenderer.build_backdrop`). The static backdrop
-(``Board.TRACK``...``Board.LOOK``): 0 track and pathways, 1 the "hands" (arrows on the one-way
-inner pathways), 2 the spaces' labels, 3 the spaces' markers. The figure on top
-(``Board.SPACES``...``Board.TOKENS``): 0 the spaces again, invisible, for hover text and
-clicks (``customdata`` is the space id), 1 highlighted targets (clickable), 2 the last move's
-path, 3 tokens (prisoners and bar guests sit on the Big House and Bufe's markers, with their
-missed turns in the hover text). In the page, find a trace of the top figure (the first
-``.js-plotly-plot`` of the view) by its ``name`` ("spaces", "targets", "last move", "tokens") in the plot's
+Two figures, one over the other (:meth:`BoardRenderer.build_backdrop`). The backdrop, drawn
+once (``Board.TRACK``...``Board.SPACES``): 0 track and pathways, 1 the "hands" (arrows on the
+one-way inner pathways), 2 the spaces' labels, 3 the spaces (hover text; clickable:
+``customdata`` is the space id). The figure laid over it, which the mouse passes through
+(``Board.TARGETS``...``Board.TOKENS``): 0 highlighted targets (a click on one lands on its
+space), 1 the last move's path, 2 tokens (prisoners and bar guests sit on the Big House and
+Bufe's markers). In the page, the first ``.js-plotly-plot`` of the view is that figure, the
+second the backdrop; find a trace by its ``name`` ("targets", "last move", "tokens"; "track",
+"hands", "labels", "spaces") in the plot's
 ``data`` and its group as ``g.trace<uid>`` (the widget sets the uids; plotly draws no group for
 an empty trace, so counting groups does not give the index).
 
@@ -77,8 +78,8 @@ class Board(BoardRenderer):
 
     height = 620
     #: trace indices in :attr:`figure` and in :attr:`backdrop`
-    SPACES, TARGETS, PATH, TOKENS = range(4)
-    TRACK, HANDS, LABELS, LOOK = range(4)
+    TARGETS, PATH, TOKENS = range(3)
+    TRACK, HANDS, LABELS, SPACES = range(4)
     #: a label's distance from its space's centre, board units (about 17 px across, 26 px
     #: sideways at the board's scale of some 42 px per unit)
     LABEL_DY, LABEL_DX = 0.42, 0.62
@@ -86,8 +87,7 @@ class Board(BoardRenderer):
     def __init__(self, game):
         self.d = game.data
         super().__init__(game)
-        self.clickable(self.SPACES)
-        self.clickable(self.TARGETS)
+        self.clickable(self.SPACES, self.backdrop)
         self.dice = DiceWidget(faces=[1, 1])
         self.card = CardWidget(kind="Temptation")
         self.pad_html = widgets.HTML()
@@ -114,29 +114,24 @@ class Board(BoardRenderer):
             ax.append((x0 + x1) / 2)
             ay.append((y0 + y1) / 2)
             angles.append(90 - math.degrees(math.atan2(y1 - y0, x1 - x0)))
-        sym, size, color = zip(*(KIND_STYLE[d.spaces[s]["kind"]] for s in d.order), strict=True)
+        ids = list(d.order)
+        sym, size, color = zip(*(KIND_STYLE[d.spaces[s]["kind"]] for s in ids), strict=True)
         return [
             go.Scatter(x=lx, y=ly, mode="lines", line=dict(color="#8d6e63", width=3),
                        hoverinfo="skip", name="track"),
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands",
                        marker=dict(symbol="arrow", size=12, angle=angles, color="#6a1b9a")),
             label_trace(self._labels(d)),
-            go.Scatter(x=[self._xy(s)[0] for s in d.order], y=[self._xy(s)[1] for s in d.order],
-                       mode="markers", hoverinfo="skip", name="spaces",
+            go.Scatter(x=[self._xy(s)[0] for s in ids], y=[self._xy(s)[1] for s in ids],
+                       mode="markers", customdata=ids, hovertext=[self._hover(s) for s in ids],
+                       hoverinfo="text", name="spaces",
                        marker=dict(symbol=list(sym), size=list(size), color=list(color),
                                    line=dict(width=1.5, color="#3e2723"))),
         ]  # fmt: skip
 
     def build_data(self, game) -> list:
-        """What changes or answers the mouse, over the backdrop: the spaces again, invisible,
-        for their hover text and clicks; highlighted targets; the last move; the tokens."""
-        d = game.data
-        ids = list(d.order)
+        """What changes, over the backdrop: highlighted targets, the last move, the tokens."""
         return [
-            go.Scatter(x=[self._xy(s)[0] for s in ids], y=[self._xy(s)[1] for s in ids],
-                       mode="markers", customdata=ids, hovertext=[self._hover(s) for s in ids],
-                       hoverinfo="text", name="spaces",
-                       marker=dict(size=22, color="black", opacity=0)),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
                        name="targets",
                        marker=dict(size=30, color="rgba(0,229,255,0.35)",
