@@ -71,3 +71,39 @@ def test_app_mode_follows_voilas_kernel_environment(monkeypatch):
     monkeypatch.delenv("VOILA_REQUEST_URL")
     monkeypatch.setenv("VOILA_KERNEL_ID", "abc")
     assert app_mode() is True
+
+
+def test_search_bot_is_offered_only_where_it_is_quick():
+    from moneynb.ui.launcher import SEARCH_BOT_GAMES, launcher
+
+    form = launcher()
+    for game in ("money_moves", "moolah", "easy_money", "money_card", "money_run"):
+        form.chooser.value = game
+        offered = list(form.rows[1][1].options)
+        assert ("search bot" in offered) == (game in SEARCH_BOT_GAMES), game
+    form.chooser.value = "money_run"
+    form.rows[1][1].value = "search bot"
+    form.chooser.value = "moolah"  # no search bot here: the seat falls back to a greedy bot
+    assert form.rows[1][1].value == "greedy bot"
+
+
+def test_bot_seats_show_the_names_the_game_gives_them():
+    from moneynb.ui.launcher import launcher
+
+    form = launcher("money_moves", autosave=False)
+    (you, k0), (p2, k1), (p3, k2) = form.rows[:3]
+    assert (p2.value, p2.disabled, p3.value, p3.disabled) == (
+        "Greedy bot 1",
+        True,
+        "Greedy bot 2",
+        True,
+    )
+    k1.value = "person"  # a person again: the box is editable with its own name back
+    assert (p2.value, p2.disabled, p3.value) == ("Player 2", False, "Greedy bot 1")
+    p2.value = "Greedy bot 1"  # a person named like a bot: the bot takes the next number
+    k2.value = "random bot"
+    assert p3.value == "Random bot 1"
+    k2.value = "greedy bot"
+    assert p3.value == "Greedy bot 2"
+    view = form.launch()
+    assert view.game.players == ["You", "Greedy bot 1", "Greedy bot 2"]

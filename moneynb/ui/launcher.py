@@ -31,6 +31,16 @@ KINDS = {
     "greedy bot": "bot:greedy",
     "search bot": "bot:search",
 }
+#: games whose form offers the search bot. It looks ahead for up to 0.3 s per decision, which
+#: suits Money Run (few decisions a turn); in the other games a click waits for every bot
+#: decision in turn: a 2-search-bot Money Card game took 46 s to play out, against 2.7 s for
+#: six greedy bots (measured 2026-11-30). ``play(..., players=[..., "bot:search"])`` still works.
+SEARCH_BOT_GAMES = ("money_run",)
+
+
+def kinds_for(game: str) -> list[str]:
+    """The player kinds the form offers for ``game`` (see :data:`SEARCH_BOT_GAMES`)."""
+    return [k for k in KINDS if k != "search bot" or game in SEARCH_BOT_GAMES]
 
 
 def _titles() -> dict[str, str]:
@@ -124,17 +134,49 @@ class Launcher(widgets.VBox):
             )
             name.add_class("moneynb-launch-name")
             kind = widgets.Dropdown(
-                options=list(KINDS), value="person" if i == 0 else "greedy bot",
+                options=kinds_for(self.game_name), value="person" if i == 0 else "greedy bot",
                 layout={"width": "140px"},
             )  # fmt: skip
             kind.add_class("moneynb-launch-kind")
+            kind.observe(lambda _c: self._show_bot_names(), "value")
             self.rows.append((name, kind))
+        offered = kinds_for(self.game_name)
+        for _name, kind in self.rows:
+            if list(kind.options) != offered:
+                value = kind.value if kind.value in offered else "greedy bot"
+                kind.options = offered
+                kind.value = value
+        self._show_bot_names()
         boxes = []
         for name, kind in self.rows[:n]:
             row = widgets.HBox([name, kind])
             row.add_class("moneynb-launch-row")
             boxes.append(row)
         self.rows_box.children = boxes
+
+    def _show_bot_names(self) -> None:
+        """A bot seat's name box is greyed out and shows the name the game will give it
+        ("Greedy bot 1"...); a person's box is editable (its last typed name comes back)."""
+        from . import _name_players
+
+        rows = self.rows[: self.count.value or 0]
+        specs = []
+        for i, (name, kind) in enumerate(rows):
+            typed = getattr(name, "_person_name", name.value) if name.disabled else name.value
+            specs.append(KINDS[kind.value] or typed.strip() or f"\0{i}")
+        try:
+            names, _bots = _name_players(specs)
+        except ValueError:
+            return
+        for (name, kind), shown in zip(rows, names, strict=True):
+            bot = KINDS[kind.value] is not None
+            if bot and not name.disabled:
+                name._person_name = name.value
+            if not bot and name.disabled:
+                name.value = getattr(name, "_person_name", name.value)
+            name.disabled = bot
+            if bot:
+                name.value = shown
 
     def players(self) -> list[str]:
         """The ``players`` list for :func:`play`: person names and ``"bot:..."`` entries.
