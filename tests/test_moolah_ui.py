@@ -139,3 +139,17 @@ def test_view_stacks_the_figure_over_its_backdrop():
     assert int(top.layout.order) > int(back.layout.order)
     # both figures were sent to the page with their state when the view was built
     assert not v.board.figure._moneynb_deferred and not v.board.backdrop._moneynb_deferred
+
+
+def test_status_names_the_player_to_move_and_counts_turns_from_one():
+    g = moneynb.new_game("moolah", players=["Ann", "Bob", "Cy"], seed=99999999999)
+    b = Board(g)
+    first = g.players[g.current]
+    assert g.decision.tag == "first_withdrawal"
+    assert b.status(g).startswith(f"First withdrawals · {first} will play first")
+    g.apply(50_000)  # the next seat withdraws: the status still names who moves first
+    assert g.decision.player != g.current
+    assert b.status(g).startswith(f"First withdrawals · {first} will play first")
+    while g.decision.tag == "first_withdrawal":
+        g.apply(50_000)
+    assert b.status(g).startswith(f"Turn 1 · {first} to play")

@@ -223,7 +223,12 @@ class Board(BoardRenderer):
 
     def status(self, game) -> str:
         cur = game.players[game.current]
-        return f"Turn {game.turn_no} · {cur} to play · goal {money(game.data.rules['goal'])}"
+        goal = money(game.data.rules["goal"])
+        d = game.decision
+        if d is not None and d.tag == "first_withdrawal":  # before anyone moves
+            return f"First withdrawals · {cur} will play first · goal {goal}"
+        # the engine's turn_no counts the turns begun after the first one
+        return f"Turn {game.turn_no + 1} · {cur} to play · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
     def _tokens(self, game):
