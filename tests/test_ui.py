@@ -564,3 +564,17 @@ def test_resume_refuses_bad_paths_and_extra_config(tmp_path):
     good.write_text(moneynb.new_game("money_moves", players=["A", "B"], seed=1).to_json())
     with pytest.raises(ValueError, match="pass none of them"):
         moneynb.play("money_moves", resume=good, seed=3)
+
+
+def test_undo_takes_back_the_card_shown_for_an_undone_draw():
+    v = moneynb.play("money_moves", players=["You", "bot:greedy", "bot:greedy"], seed=1,
+                     autosave=False)  # fmt: skip
+    g = v.game
+    while g.decision.tag != "pick_player":
+        v.submit(g.legal_actions()[0])
+    shown = v.board.card.title
+    assert shown == "Pick a Pocket"
+    v.undo()
+    drawn = [e for e in g.log if e.kind == "drew"]
+    expected = g.cards[drawn[-1].data["card"]]["title"] if drawn else ""
+    assert v.board.card.title == expected != shown

@@ -270,7 +270,8 @@ class GameView(widgets.VBox):
         self.game._rebuild(self.game.actions[: idx[-1]])
         self.error.value = ""
         self.board.game = self.game
-        self._update_board(list(self.game.log[-12:]))
+        self.board.rewind(self.game)
+        self._update_board(list(self.game.log))
         self.refresh()
         return True
 

@@ -12,8 +12,9 @@ The :class:`~moneynb.ui.view.GameView` calls, in this order:
 * ``update(game, events)`` after every person's action, and after each run of bot actions
   (with ``bot_delay`` 0 the bots' actions that follow one click are drawn in ONE update whose
   ``events`` are all of theirs, in order; with ``bot_delay`` > 0, after each bot action).
-  After an undo, and when the view is built, ``events`` is the tail of ``game.log``, so draw
-  from the game's state and use events only for cues (the dice just rolled, arrows),
+  When the view is built, and after an undo (which first calls ``rewind(game)``), ``events``
+  is the whole ``game.log``, so draw from the game's state and use events only for cues (the
+  dice just rolled, the last card, arrows),
 * ``highlight(game.decision)`` after every update, to mark legal board targets,
 * ``panels()`` once, for extra widgets (score sheet, dice, a hand of cards...),
 * ``custom_panel(decision, submit)`` for each new decision; ``None`` means "use the generic
@@ -406,6 +407,17 @@ class BoardRenderer:
         attribute if it has one)."""
         r = getattr(game, "round", None)
         return f"Round {r}" if isinstance(r, int) else ""
+
+    def rewind(self, game) -> None:
+        """Called by the view after an undo, just before ``update(game, game.log)`` replays the
+        whole remaining log: forget cues of the undone actions. Default: every
+        :class:`~moneynb.ui.cards.CardWidget` among :meth:`panels` goes blank, so it shows the
+        last card the remaining log draws, or none."""
+        from ..cards import CardWidget
+
+        for w in self.panels():
+            if isinstance(w, CardWidget):
+                w.show("", "", animate=False)
 
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
