@@ -7,7 +7,17 @@ from fractions import Fraction
 
 import pytest
 
-from moneynb.core import D6, Decision, Deck, Die, Ledger, LedgerError, seat_at, sum_distribution
+from moneynb.core import (
+    D6,
+    Decision,
+    Deck,
+    Die,
+    IllegalAction,
+    Ledger,
+    LedgerError,
+    seat_at,
+    sum_distribution,
+)
 from moneynb.core.turns import OpeningRoll
 
 
@@ -78,3 +88,28 @@ def test_opening_roll_highest_starts_ties_roll_again():
     assert o.record(3) == ("tie", [0, 1], 5) and o.next_roller == 0
     o.record(2)
     assert o.record(6) == ("start", [1], 6)
+
+
+def test_numpy_values_as_actions_are_read_exactly_or_refused_cleanly():
+    import numpy as np
+
+    import moneynb
+
+    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=1)
+    before = g.state()
+    with pytest.raises(IllegalAction):
+        g.apply(np.array([0, 1]))  # no truth value: refused, not a NumPy error
+    with pytest.raises(IllegalAction):
+        g.apply(np.bool_(True))
+    assert g.state() == before
+    g.apply(np.int64(50_000))  # an exact integer is an amount like any int
+    assert g.actions == [50_000] and type(g.actions[0]) is int
+
+
+def test_refusal_messages_stay_short_for_huge_actions():
+    import moneynb
+
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(10**4000 // 3)
+    assert len(str(e.value)) < 400 and "..." in str(e.value)

@@ -72,7 +72,7 @@ class Decision:
         try:  # fast reject by ==, then the strict check on the (few) equal options
             if action not in self.options:
                 return False
-        except TypeError:
+        except (TypeError, ValueError):  # unhashable, or == without a truth value (arrays)
             return False
         return any(_same(action, o) for o in self.options if o == action)
 

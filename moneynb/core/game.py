@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import fields, is_dataclass
+from numbers import Integral
 from typing import Any
 
 from .decision import Decision, Event
@@ -35,7 +36,8 @@ MAX_ACTION_DEPTH = 16
 
 
 def normalize_action(action: Any, _depth: int = 0) -> Any:
-    """Turn JSON forms into engine forms: lists become tuples (recursively); bools stay bools.
+    """Turn JSON forms into engine forms: lists become tuples (recursively); bools stay bools;
+    other exact integer types (NumPy's ``int64``...) become ``int``.
 
     Raises:
         IllegalAction: lists nested deeper than :data:`MAX_ACTION_DEPTH` (no game has such
@@ -45,7 +47,15 @@ def normalize_action(action: Any, _depth: int = 0) -> Any:
         if _depth >= MAX_ACTION_DEPTH:
             raise IllegalAction(f"an action may nest lists at most {MAX_ACTION_DEPTH} deep")
         return tuple(normalize_action(a, _depth + 1) for a in action)
+    if type(action) is not int and not isinstance(action, bool) and isinstance(action, Integral):
+        return int(action)
     return action
+
+
+def _short_repr(value: Any, limit: int = 120) -> str:
+    """``repr(value)`` cut to ``limit`` characters (error messages stay readable)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _ATOMS = frozenset({int, str, bool, float, type(None)})
@@ -204,7 +214,7 @@ class Game:
             raise IllegalAction("the game is over: no action is allowed")
         if not d.allows(action):
             raise IllegalAction(
-                f"{action!r} does not answer '{d.prompt}' for {self.players[d.player]}: "
+                f"{_short_repr(action)} does not answer '{d.prompt}' for {self.players[d.player]}: "
                 f"allowed is {d.describe()}"
             )
         self._check(action)
