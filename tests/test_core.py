@@ -113,3 +113,11 @@ def test_refusal_messages_stay_short_for_huge_actions():
     with pytest.raises(IllegalAction) as e:
         g.apply(10**4000 // 3)
     assert len(str(e.value)) < 400 and "..." in str(e.value)
+
+
+def test_player_names_with_outer_spaces_are_refused():
+    import moneynb
+
+    with pytest.raises(ValueError, match="spaces"):
+        moneynb.new_game("moolah", players=[" A", "A "], seed=1)
+    assert moneynb.new_game("moolah", players=["Ann Lee", "Bob"], seed=1).players[0] == "Ann Lee"

@@ -132,6 +132,8 @@ class Game:
         for p in players:
             if not isinstance(p, str) or not p.strip():
                 raise ValueError(f"every player needs a non-empty name, got {p!r}")
+            if p != p.strip():  # " A" and "A " would look like one player on the board
+                raise ValueError(f"a player name may not begin or end with spaces: {p!r}")
         if len(set(players)) != len(players):
             dup = sorted({p for p in players if players.count(p) > 1})
             raise ValueError(f"player names must be distinct; repeated: {', '.join(dup)}")
