@@ -578,3 +578,13 @@ def test_undo_takes_back_the_card_shown_for_an_undone_draw():
     drawn = [e for e in g.log if e.kind == "drew"]
     expected = g.cards[drawn[-1].data["card"]]["title"] if drawn else ""
     assert v.board.card.title == expected != shown
+
+
+def test_log_lines_start_with_a_capital():
+    v = moneynb.play("moolah", players=["You", "bot:greedy"], seed=2, autosave=False)
+    while not any(e.text.startswith("bank ") for e in v.game.log) and not v.game.over:
+        v.submit(v.game.legal_actions()[0] if v.game.decision.kind != "amount" else 50_000)
+    lower = [e.text for e in v.game.log[-300:] if e.text.startswith("bank ")]
+    assert lower, "no event starting with 'bank' to show"
+    shown = v.log_html.value
+    assert ">Bank " + lower[-1][5:].replace("'", "&#x27;").split("(")[0] in shown

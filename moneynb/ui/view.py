@@ -417,8 +417,9 @@ class GameView(widgets.VBox):
         log = self.game.log
         shown = log[-LOG_LINES:]
         lines = "".join(
-            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}' style='margin:0'>{html.escape(e.text)}</div>"
-            for e in shown
+            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}' style='margin:0'>"
+            f"{html.escape(e.text[:1].upper() + e.text[1:])}</div>"
+            for e in shown  # a sentence starts with a capital ("bank paid..." -> "Bank paid...")
         )
         more = (
             f"<div style='color:#888'>({len(log) - len(shown)} earlier events not shown)</div>"
