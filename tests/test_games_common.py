@@ -283,7 +283,7 @@ def test_load_game_given_a_path_says_it_wants_the_text(tmp_path):
     assert moneynb.load_game(path.read_text()).seed == 1
 
 
-@pytest.mark.parametrize("path", ["/dev/zero", "/"])
+@pytest.mark.parametrize("path", ["/dev/zero", "/", "/etc/passwd", "/tmp/x.toml/"])
 def test_data_file_option_refuses_devices_and_directories(path):
     # a tampered save file can name any path: /dev/zero used to fill memory until killed
     cls = moneynb.game_class("money_moves")

@@ -53,9 +53,12 @@ MAX_DATA_FILE_BYTES = 1_000_000
 
 
 def _read_small_file(path: Path) -> str:
-    """UTF-8 text of the regular file ``path``; a device, FIFO or directory (``/dev/zero``,
-    named in a tampered save file) or a file over :data:`MAX_DATA_FILE_BYTES` is refused with
-    ValueError instead of hanging or filling memory."""
+    """UTF-8 text of the regular ``.toml`` file ``path``. Refused with ValueError: any other
+    name (a save file is only data, yet it names its data files: a tampered one must not make
+    moneynb open ``/etc/passwd``), a device, FIFO or directory (``/dev/zero`` would hang or
+    fill memory), a file over :data:`MAX_DATA_FILE_BYTES`."""
+    if path.suffix.lower() != ".toml":
+        raise ValueError(f"cannot read data file: {path} is not a .toml file")
     if path.exists() and not path.is_file():
         raise ValueError(f"cannot read data file: {path} is not a regular file")
     with path.open("rb") as f:
