@@ -180,6 +180,9 @@ class Board(BoardRenderer):
                 x=x1 * 0.8, y=y1 * 0.8, ax=x0 * 0.8, ay=y0 * 0.8, xref="x", yref="y",
                 axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
                 arrowwidth=2.5, arrowcolor="rgba(255,255,255,0.9)", text="",
+                # stop at the rim of the pot's disc (70 px across), not over its amount
+                standoff=36 if ev.data["dst"] == POT else 0,
+                startstandoff=36 if ev.data["src"] == POT else 0,
             ))  # fmt: skip
         with self.figure.batch_update():
             seats = self.figure.data[0]
