@@ -15,6 +15,7 @@ import time
 
 import pytest
 from conftest import screenshot
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import jupyter_server
 
 pytestmark = pytest.mark.browser
@@ -150,13 +151,17 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
             if button is None:
                 break
             n = view.evaluate(_STATE_JS)["log"]
-            button.click()
+            try:  # the panel is rebuilt after the log: a button seen a moment ago may be gone
+                button.click(timeout=5_000)
+            except PlaywrightTimeout:
+                continue
             page.wait_for_function(
                 f"(n) => Number(document.querySelector('{GAME} .moneynb-log-box')"
                 ".dataset.count) > n",
                 arg=n,
                 timeout=30_000,
             )
+            page.wait_for_timeout(300)  # let the new decision panel arrive
             moves += 1
         page.wait_for_timeout(500)
         after = view.evaluate(_STATE_JS)

@@ -372,14 +372,14 @@ class EasyMoney(Game):
         s = self.current
         opts, labels = self._turn_options(s)
         labels["roll"] = "Throw the dice"
-        self.ask(s, "choose", f"{self.players[s]}: throw the dice, or build, mortgage or sell first",
+        self.ask(s, "choose", "Throw the dice, or build, mortgage or sell first",
                  ["roll", *opts], labels=labels, tag="turn")  # fmt: skip
 
     def _ask_post(self) -> None:
         s = self.current
         opts, labels = self._turn_options(s)
         labels["end"] = "End the turn"
-        self.ask(s, "choose", f"{self.players[s]}: end the turn, or build, mortgage or sell",
+        self.ask(s, "choose", "End the turn, or build, mortgage or sell",
                  ["end", *opts], labels=labels, tag="post")  # fmt: skip
 
     def _on_turn(self, action: Any) -> None:

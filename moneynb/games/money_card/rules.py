@@ -519,7 +519,7 @@ class MoneyCard(Game):
             opts.insert(0, "spin")
             labels["spin"] = "Spin"
         kind = "roll" if opts == ["spin"] else "choose"
-        self._ask(seat, kind, f"{self.players[seat]}: spin" + (" or form a phrase" if phrases else ""),
+        self._ask(seat, kind, "Spin" + (" or form a phrase" if phrases else ""),
                   opts, tag="turn", labels=labels)  # fmt: skip
 
     def phrase_text(self, pid: str) -> str:
@@ -557,7 +557,7 @@ class MoneyCard(Game):
         self._ask(
             seat,
             "roll",
-            f"{self.players[seat]}: spin",
+            "Spin",
             ("spin",),
             tag="turn",
             labels={"spin": "Spin"},
@@ -655,7 +655,7 @@ class MoneyCard(Game):
         b = self.board
         count = f"{steps[0]}" if len(steps) == 1 else f"{steps[0]}-{steps[-1]}"
         labels = {d: f"{b.name(d)} ({len(p) - 1} moves)" for d, p in paths.items()}
-        self._ask(seat, "space", f"{self.players[seat]}: move {count} - choose where to land",
+        self._ask(seat, "space", f"Move {count} - choose where to land",
                   tuple(paths), tag="move", labels=labels)  # fmt: skip
 
     def _on_move(self, dest: str) -> None:
@@ -759,7 +759,7 @@ class MoneyCard(Game):
             self._relocate(seat, free[0], "displaced from Dublin")
             return
         self.ctx = {"seat": seat}
-        self._ask(seat, "space", f"{self.players[seat]}: displaced from Dublin - choose where to go",
+        self._ask(seat, "space", "Displaced from Dublin - choose where to go",
                   tuple(free), tag="from_dublin", labels={s: b.name(s) for s in free})  # fmt: skip
 
     def _on_from_dublin(self, space: str) -> None:
@@ -782,7 +782,7 @@ class MoneyCard(Game):
         opts = ["stay"] + [f"fly:{p}" for p in b.ports if p != here]
         labels = {"stay": "Stay here", **{f"fly:{p}": f"Fly to {b.name(p)}" for p in b.ports}}
         self.ctx = {"seat": seat}
-        self._ask(seat, "choose", f"{self.players[seat]}: Express Port - fly to another port?",
+        self._ask(seat, "choose", "Express Port - fly to another port?",
                   opts, tag="express", labels=labels)  # fmt: skip
 
     def _on_express(self, action: str) -> None:
@@ -818,7 +818,7 @@ class MoneyCard(Game):
             self.emit("no_card", f"The {name} pile is empty: {self.players[seat]} draws nothing.")
             return
         self.ctx = {"seat": seat, "deck": name}
-        self._ask(seat, "player", f"{self.players[seat]}: the {name} pile is empty - take a card "
+        self._ask(seat, "player", f"The {name} pile is empty - take a card "
                   "from which player?", tuple(holders), tag="pick_holder",
                   labels={s: self.players[s] for s in holders})  # fmt: skip
 
@@ -919,7 +919,7 @@ class MoneyCard(Game):
             return
         opts = tuple(sorted(spots, key=b.index.__getitem__))
         self.ctx = {"seat": seat}
-        self._ask(seat, "space", f"{self.players[seat]}: Join Another Tourist - choose a space "
+        self._ask(seat, "space", "Join Another Tourist - choose a space "
                   "beside another plane", opts, tag="join",
                   labels={s: b.name(s) for s in opts})  # fmt: skip
 
@@ -945,7 +945,7 @@ class MoneyCard(Game):
             return  # nobody to pay
         if chargeable and dst == AGENT and self.holder == payer:
             self.ctx = {"payer": payer, "amount": amount, "why": why}
-            self._ask(payer, "choose", f"{self.players[payer]} owes ${amount} ({why}): Charge It or "
+            self._ask(payer, "choose", f"You owe ${amount} ({why}): Charge It or "
                       "pay in travelers cheques?", ("charge", "pay"), tag="charge",
                       labels={"charge": "Charge It!", "pay": f"Pay ${amount} in cheques"})  # fmt: skip
             return
@@ -994,7 +994,7 @@ class MoneyCard(Game):
         labels = {"monte_carlo": "Try your luck at Monte Carlo first",
                   **{f"turn_in:{k}": f"Turn in the key to {b.name(k)} for ${self.options['key_value']}"
                      for k in self.keys[seat]}}  # fmt: skip
-        self._ask(seat, "choose", f"{self.players[seat]} owes ${total} and holds ${self.cash(seat)}: "
+        self._ask(seat, "choose", f"You owe ${total} and hold ${self.cash(seat)}: "
                   "raise the money", opts, tag="debt", labels=labels)  # fmt: skip
 
     def _on_debt(self, action: str) -> None:
@@ -1053,7 +1053,7 @@ class MoneyCard(Game):
             self.monte = None
             return
         opts = ("stop",) if m["wins"] else ()
-        self._ask(seat, "amount", f"{self.players[seat]}: Monte Carlo - bet $10 or $20"
+        self._ask(seat, "amount", "Monte Carlo - bet $10 or $20"
                   + (" again, or stop" if m["wins"] else ""), opts, low=rng[0], high=rng[1],
                   step=10, tag="bet", labels={"stop": "Stop betting"})  # fmt: skip
 
@@ -1063,7 +1063,7 @@ class MoneyCard(Game):
             return
         self.monte["bet"] = action
         seat = self.monte["seat"]
-        self._ask(seat, "choose", f"{self.players[seat]}: ${action} on red or black? (then spin)",
+        self._ask(seat, "choose", f"${action} on red or black? (then spin)",
                   ("red", "black"), tag="color", labels={"red": "Red", "black": "Black"})  # fmt: skip
 
     def _on_color(self, color: str) -> None:
