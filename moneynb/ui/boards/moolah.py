@@ -80,9 +80,9 @@ class Board(BoardRenderer):
     #: trace indices in :attr:`figure` and in :attr:`backdrop`
     TARGETS, PATH, TOKENS = range(3)
     TRACK, HANDS, LABELS, SPACES = range(4)
-    #: a label's distance from its space's centre, board units (about 17 px across, 26 px
+    #: a label's distance from its space's centre, board units (about 17 px across, 19 px
     #: sideways at the board's scale of some 42 px per unit)
-    LABEL_DY, LABEL_DX = 0.42, 0.62
+    LABEL_DY, LABEL_DX = 0.42, 0.45
 
     def __init__(self, game):
         self.d = game.data
@@ -191,13 +191,14 @@ class Board(BoardRenderer):
                 continue
             x, y = s["x"], s["y"]
             inside = 0 < x < 10 and 0 < y < 10
-            if x <= 0 and 0 < y < 10:  # left side: to the left of the space
-                x -= self.LABEL_DX
-            elif x >= 10 and 0 < y < 10:  # right side: to the right
-                x += self.LABEL_DX
+            position = "middle center"
+            if x <= 0 and 0 < y < 10:  # left side: ending just left of the space
+                x, position = x - self.LABEL_DX, "middle left"
+            elif x >= 10 and 0 < y < 10:  # right side: starting just right of it
+                x, position = x + self.LABEL_DX, "middle right"
             else:  # top row and the inside: below the space; bottom row: above it
                 y += -self.LABEL_DY if (y >= 10 or inside) else self.LABEL_DY
-            labels.append(dict(x=x, y=y, text=text))
+            labels.append(dict(x=x, y=y, text=text, position=position))
         return labels
 
     def build_layout(self, game) -> dict:
