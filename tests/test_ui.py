@@ -588,3 +588,36 @@ def test_log_lines_start_with_a_capital():
     assert lower, "no event starting with 'bank' to show"
     shown = v.log_html.value
     assert ">Bank " + lower[-1][5:].replace("'", "&#x27;").split("(")[0] in shown
+
+
+@pytest.mark.parametrize(
+    ("engine", "shown"),
+    [
+        ("You moves 3 to Paris.", "You move 3 to Paris."),
+        ("You is safe: no task.", "You are safe: no task."),
+        ("You owes $6 but has only $1.", "You owe $6 but have only $1."),
+        ("You's bank account paid $50,000 to You", "Your bank account paid $50,000 to You"),
+        ("You cannot pass the Bank and stops.", "You cannot pass the Bank and stop."),
+        ("You flies to Levant Port.", "You fly to Levant Port."),
+        ("You passes.", "You pass."),
+        ("House card 15 against 20: You wins $60,000.", "House card 15 against 20: You win $60,000."),
+        # card texts after the first clause, and words that are not verbs, stay as written
+        ("You draws (Spain): You bought tickets and taxis.", "You draw (Spain): You bought tickets and taxis."),
+        ("Bob mugged You for $115,000.", "Bob mugged You for $115,000."),
+        ("You and Bob mugged Cy for $100,000.", "You and Bob mugged Cy for $100,000."),
+    ],
+)  # fmt: skip
+def test_log_speaks_to_a_person_called_you(engine, shown):
+    from moneynb.ui.view import second_person
+
+    assert second_person(engine) == shown
+
+
+def test_log_uses_second_person_only_for_a_person_named_you():
+    v = moneynb.play("money_card", players=["You", "bot:greedy"], seed=3, autosave=False)
+    v.submit("spin")
+    assert "You spun" in v.log_html.value and "You spins" not in v.log_html.value
+    g = v.game
+    assert any(e.text.startswith("You ") for e in g.log)  # the engine's own text is unchanged
+    bots = moneynb.play("money_card", players=["bot:greedy", "bot:greedy"], seed=3, autosave=False)
+    assert "Greedy bot 1 moves" in bots.log_html.value

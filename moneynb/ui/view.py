@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,43 @@ def seats_path(save_path: str | Path) -> Path:
         if p.name.endswith(".json")
         else p.with_name(p.name + ".seats.json")
     )
+
+
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+#: words ending in "s" that are not third-person verbs
+_NOT_VERBS = frozenset({"his", "its", "this", "thus", "plus", "less", "yes", "always", "perhaps"})
+
+
+def _base_verb(word: str) -> str:
+    """``"moves"`` -> ``"move"``, ``"passes"`` -> ``"pass"``, ``"flies"`` -> ``"fly"``,
+    ``"is"`` -> ``"are"``; a word not ending in a third-person ``s`` comes back as it is."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word in _NOT_VERBS:
+        return word
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us")):
+        return word[:-1]
+    return word
+
+
+def second_person(text: str) -> str:
+    """A log line about a player named "You" in grammatical English: the engines write every
+    player in the third person ("You moves 3", "You's bank account", "You cannot pass the
+    Bank and stops"); this gives "You move 3", "Your bank account", "... and stop". Used by
+    the view for a person seated as "You" (the play notebooks' default name)."""
+    text = re.sub(r"\bYou's\b", "Your", text)
+    text = re.sub(r"\bYou ([a-z]+)\b", lambda m: "You " + _base_verb(m.group(1)), text)
+    if text.startswith("You "):  # verbs joined to that subject: "... and stops", "but has",
+        head, sep, tail = text.partition(": ")  # in its first clause only (not card texts)
+        head = re.sub(
+            r" (and|but) ([a-z]+)\b", lambda m: f" {m.group(1)} {_base_verb(m.group(2))}", head
+        )
+        text = head + sep + tail
+    return text
 
 
 def _css(text: str) -> str:
@@ -416,10 +454,17 @@ class GameView(widgets.VBox):
     def _log_html(self) -> str:
         log = self.game.log
         shown = log[-LOG_LINES:]
+        players = self.game.players
+        you = "You" in players and self.is_human(players.index("You"))
+
+        def line(text: str) -> str:
+            text = second_person(text) if you else text
+            return html.escape(text[:1].upper() + text[1:])  # "bank paid..." -> "Bank paid..."
+
         lines = "".join(
             f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}' style='margin:0'>"
-            f"{html.escape(e.text[:1].upper() + e.text[1:])}</div>"
-            for e in shown  # a sentence starts with a capital ("bank paid..." -> "Bank paid...")
+            f"{line(e.text)}</div>"
+            for e in shown
         )
         more = (
             f"<div style='color:#888'>({len(log) - len(shown)} earlier events not shown)</div>"

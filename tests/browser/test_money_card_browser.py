@@ -2,7 +2,7 @@
 
 Opens ``notebooks/money_card.ipynb``, runs it, clicks Spin, then clicks a legal landing space
 on the plotly map (no dropdown), and checks in the page that the move was made: the spinner
-shows a result, the log reads "You moves <n> to <space>", and the money table still sums to its
+shows a result, the log reads "You move <n> to <space>", and the money table still sums to its
 starting total. Screenshots go to ``test-output/``.
 """
 
@@ -105,7 +105,7 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     _wait_log(page, after_spin["log"])
     page.wait_for_function(
         "(name) => document.querySelector('.moneynb-view .moneynb-log-box').textContent"
-        ".includes('You moves ' + name[0] + ' to ' + name[1])",
+        ".includes('You move ' + name[0] + ' to ' + name[1])",  # the view's second person
         arg=[len(g.ctx["paths"][dest]) - 1, g.board.name(dest)],
         timeout=15_000,
     )
