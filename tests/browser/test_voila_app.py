@@ -39,6 +39,18 @@ def voila():
         yield server
 
 
+def _press_start(page, form):
+    """Press the form's Start; returns the game view once its board is drawn."""
+    form.locator("button.moneynb-launch-start").click()
+    view = page.locator(GAME)
+    view.wait_for(state="visible", timeout=60_000)
+    page.wait_for_function(
+        f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
+        timeout=60_000,
+    )
+    return view
+
+
 def _next_button(view):
     for css in (".moneynb-roll", ".moneynb-option", ".moneynb-player", ".moneynb-submit"):
         b = view.locator(f".moneynb-decision button{css}:not([disabled])")
@@ -69,13 +81,7 @@ def _play(voila, page):
     seed = form.locator(".moneynb-launch-seed input")
     seed.fill("5")
     seed.press("Enter")
-    form.locator("button.moneynb-launch-start").click()
-    view = page.locator(GAME)
-    view.wait_for(state="visible", timeout=60_000)
-    page.wait_for_function(
-        f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
-        timeout=60_000,
-    )
+    view = _press_start(page, form)
     # the kernel ran every cell before it handled Start: the notebook's ready-made game cell
     # showed nothing in the app, so the form's game is the only one
     assert page.locator(".moneynb-view").count() == 1
@@ -127,13 +133,7 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
         page.goto(f"{base}/voila/render/{game}.ipynb", timeout=240_000)
         form = page.locator(".moneynb-launcher")
         form.wait_for(state="visible", timeout=240_000)
-        form.locator("button.moneynb-launch-start").click()
-        view = page.locator(GAME)
-        view.wait_for(state="visible", timeout=60_000)
-        page.wait_for_function(
-            f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
-            timeout=60_000,
-        )
+        view = _press_start(page, form)
         page.wait_for_timeout(1000)
         before = view.evaluate(_STATE_JS)
         moves = 0

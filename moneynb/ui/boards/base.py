@@ -251,7 +251,7 @@ def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
 
     Why not layout annotations: every board update that moves a token makes plotly redraw the
     whole plot, and it lays out and measures each annotation one by one. Measured with
-    ``benchmarks/bench_browser.py``'s replay of Moolah's board updates in Chromium: 53
+    ``benchmarks/bench_board_render.py`` (Moolah's board updates replayed in Chromium): 53
     annotations made an update take about 80 ms, the same labels in this trace about 35 ms.
     """
     return go.Scatter(
@@ -290,7 +290,7 @@ class BoardRenderer:
         self.pick: Callable[[Any], None] | None = None
         layout = self.build_layout(game)
         back = self.build_backdrop(game)
-        #: the static figure drawn behind :attr:`figure` (``None`` when the board has none)
+        #: the figure drawn once behind :attr:`figure` (``None`` when the board has none)
         self.backdrop: BoardFigure | None = None
         config = {"displayModeBar": False}
         if back is not None:
