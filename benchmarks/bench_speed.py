@@ -2,7 +2,9 @@
 
 Run: ``python benchmarks/bench_speed.py [--ref COMMIT] [--repeat R] [--scale S] [--workers]``.
 
-Measures, each in a fresh process pinned to one core:
+Measures, each game in a fresh process pinned to one core, rates per second of the process's
+CPU time (``time.process_time``: other load on a shared machine disturbs it far less than
+wall-clock time; one process uses one core):
 
 * Easy Money, 4 greedy bots, default options: player-turns/s (a turn is one player's turn;
   ``g.turns`` as the game counts them, plus the turn that ended the game early), and games/s;
@@ -10,10 +12,10 @@ Measures, each in a fresh process pinned to one core:
   games/s over seeds ``0..n-1``, bot ``k`` seeded ``10 * seed + k``.
 
 With ``--ref COMMIT`` the same measurements also run against that commit's ``moneynb`` package
-(extracted with ``git archive`` into a temporary directory), alternating the two trees and
-keeping the best of ``--repeat`` runs of each, and the table shows both and the speed-up.
+(extracted with ``git archive`` into a temporary directory), alternating the two trees game by
+game and keeping the best of ``--repeat`` runs of each, and the table shows both and the speed-up.
 With ``--workers`` it also times ``moneynb.simulate`` for 200 Easy Money games (and 400 of every
-other game) with ``workers=1`` and ``workers=2`` (both cores; this one is not pinned).
+other game) with ``workers=1`` and ``workers=2`` (wall-clock time, both cores; not pinned).
 
 Figures depend on the machine and its load: compare columns of one run, not runs.
 """
@@ -49,7 +51,7 @@ def measure(game: str, n_games: int) -> dict:
     seats = GAMES[game][0]
     names = [f"greedy{i + 1}" for i in range(seats)]
     turns = actions = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for seed in range(n_games):
         g = moneynb.new_game(game, players=names, seed=seed)
         bots = [make_bot("greedy", seed=10 * seed + k) for k in range(seats)]
@@ -58,7 +60,7 @@ def measure(game: str, n_games: int) -> dict:
             actions += 1
         if game == "easy_money":
             turns += g.turns + (0 if g.end_reason.startswith("the turn cap") else 1)
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     return {
         "games_per_s": n_games / dt,
         "turns_per_s": turns / dt,
@@ -66,21 +68,18 @@ def measure(game: str, n_games: int) -> dict:
     }
 
 
-def child(scale: float) -> None:
-    """Measure every game in this process (pinned to one core) and print JSON."""
+def child(game: str, scale: float) -> None:
+    """Measure ``game`` in this process (pinned to one core) and print JSON."""
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    out = {}
-    for game, (_, n) in GAMES.items():
-        measure(game, 2)  # warm up: imports, data files
-        out[game] = measure(game, max(2, int(n * scale)))
-    print(json.dumps(out))
+    measure(game, 2)  # warm up: imports, data files
+    print(json.dumps(measure(game, max(2, int(GAMES[game][1] * scale)))))
 
 
-def run_tree(tree: Path, scale: float) -> dict:
+def run_tree(tree: Path, game: str, scale: float) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree))
     res = subprocess.run(
-        [sys.executable, __file__, "--child", "--scale", str(scale)],
+        [sys.executable, __file__, "--child", game, "--scale", str(scale)],
         env=env,
         capture_output=True,
         text=True,
@@ -152,21 +151,26 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="runs per tree; the best is kept")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply the number of games")
     ap.add_argument("--workers", action="store_true", help="also time simulate(workers=1, 2)")
-    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(args.scale)
+        child(args.child, args.scale)
         return
     with tempfile.TemporaryDirectory(prefix="moneynb-before-") as tmp:
         before_tree = extract(args.ref, Path(tmp)) if args.ref else None
         runs_after, runs_before = [], []
-        for _ in range(args.repeat):
-            if before_tree is not None:
-                runs_before.append(run_tree(before_tree, args.scale))
-            runs_after.append(run_tree(ROOT, args.scale))
+        for _ in range(args.repeat):  # before and after alternate, game by game
+            after, before = {}, {}
+            for game in GAMES:
+                if before_tree is not None:
+                    before[game] = run_tree(before_tree, game, args.scale)
+                after[game] = run_tree(ROOT, game, args.scale)
+            runs_after.append(after)
+            if before:
+                runs_before.append(before)
         if args.ref:
             print(f"before = {args.ref}, after = working tree {ROOT}")
-        print(f"one core, best of {args.repeat} runs per tree\n")
+        print(f"one core, CPU time of the process, best of {args.repeat} runs per tree\n")
         print(table(best(runs_after), best(runs_before) if runs_before else None))
         if args.workers:
             print()
