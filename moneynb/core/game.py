@@ -43,6 +43,9 @@ def normalize_action(action: Any, _depth: int = 0) -> Any:
         IllegalAction: lists nested deeper than :data:`MAX_ACTION_DEPTH` (no game has such
             actions; refusing them keeps a hostile action from exhausting the stack).
     """
+    t = type(action)
+    if t is str or t is int or t is bool:  # the common actions, as they are
+        return action
     if isinstance(action, (list, tuple)):
         if _depth >= MAX_ACTION_DEPTH:
             raise IllegalAction(f"an action may nest lists at most {MAX_ACTION_DEPTH} deep")
@@ -118,6 +121,8 @@ class Game:
         self.winners: list[int] = []
         self._events: list[Event] = []
         self._setup()
+        if self.pending is not None and self.pending._origin is not None:
+            self.pending._bind(self, self.actions, 0)  # asked before any action
         self._check_names_against_accounts()
         self.log.extend(self._events)
         self._events = []
@@ -225,7 +230,7 @@ class Game:
                 f"allowed is {d.describe(self.players)}"
             )
         self._check(action)
-        self._events = []
+        events = self._events = []
         try:
             self._apply(action)
             self.ledger.check()
@@ -233,7 +238,7 @@ class Game:
             self._rebuild(self.actions)  # leave the state exactly as it was
             raise
         self.actions.append(action)
-        events, self._events = self._events, []
+        self._events = []
         self.log.extend(events)
         return events
 
@@ -275,8 +280,11 @@ class Game:
 
     # ----- helpers for rules files ----------------------------------------------------------
     def ask(self, player: int, kind: str, prompt: str, options=(), **kw: Any) -> None:
-        """Set the pending decision (see :class:`Decision` for the arguments)."""
-        self.pending = Decision(player, kind, prompt, tuple(options), **kw)
+        """Set the pending decision (see :class:`Decision` for the arguments; ``more`` and a
+        function as ``labels`` are computed when first read)."""
+        d = self.pending = Decision(player, kind, prompt, options, **kw)
+        if kw:  # remember where it stands, for lazy parts read after the game moved on
+            d._bind(self, self.actions, len(self.actions) + 1)  # __init__ rebinds at 0
 
     def finish(self, winners: list[int]) -> None:
         """End the game with the given winning seats."""
@@ -286,7 +294,8 @@ class Game:
         self.emit("game_over", f"Game over: {names} won.", winners=list(winners))
 
     def emit(self, kind: str, text: str, **data: Any) -> Event:
-        """Record an event of this action."""
+        """Record an event of this action; ``text`` may be a function returning the text
+        (built when the log is read)."""
         ev = Event(kind, text, data)
         self._events.append(ev)
         return ev
@@ -298,14 +307,14 @@ class Game:
         """
         if amount:
             self.ledger.transfer(src, dst, amount, reason)
-            self.emit(
-                "paid",
-                f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}"
-                + (f" ({reason})" if reason else ""),
-                src=src,
-                dst=dst,
-                amount=amount,
-            )
+
+            def text() -> str:
+                return (
+                    f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}"
+                    + (f" ({reason})" if reason else "")
+                )
+
+            self._events.append(Event("paid", text, {"src": src, "dst": dst, "amount": amount}))
         return amount
 
     def account_label(self, account: str) -> str:
