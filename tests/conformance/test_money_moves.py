@@ -437,3 +437,33 @@ def test_10_repaying_from_the_whole_wallet_is_a_house_rule():
         table(loan_repayment="never")
     with pytest.raises(ValueError, match="score must be"):
         table(score="best")
+
+
+def test_task_dice_11_second_chance_for_the_next_roll_only_is_a_house_rule():
+    """The other reading of section 9 (option second_chance="next_turn"): the kept PotLuck
+    card is good for its holder's next roll only."""
+    g = table(second_chance="next_turn")
+    turn(g, 6, "7")  # Ann: pot $6
+    turn(g, 2, "11", "potluck", "drink")  # Bob keeps PotLuck
+    turn(g, 1, "SAFE")  # Cy
+    turn(g, 1, "SAFE")  # Ann
+    turn(g, 1, "SAFE")  # Bob's next roll is not PL: the card is spent
+    assert g.held[1] == [] and "potluck" in g.deck.discard_pile
+    turn(g, 1, "SAFE"), turn(g, 1, "SAFE")
+    turn(g, 4, "PL", "drink")  # Bob draws a card as anyone would
+    assert cash(g) == [1, 7, 7] and g.ledger[POT] == 6
+
+
+def test_winning_by_the_total_of_the_score_sheet_is_a_house_rule():
+    """Option winner_by: "last" (default) reads the last line of the sheet, "total" sums it."""
+    results = {}
+    for reading in ("last", "total"):
+        g = table(winner_by=reading)
+        turn(g, 6, "7")  # Ann $1, pot $6
+        turn(g, 1, "11", "round_over")  # line 1: Ann 1, Bob 7, Cy 7
+        turn(g, 1, "7")  # Cy $6, pot $7
+        turn(g, 1, "11", "lucky7")  # Ann takes $7: $8
+        turn(g, 1, "11", "game_over")  # line 2: Ann 8, Bob 7, Cy 6
+        assert g.score_sheet == [{"Ann": 1, "Bob": 7, "Cy": 7}, {"Ann": 8, "Bob": 7, "Cy": 6}]
+        results[reading] = g.winner
+    assert results == {"last": "Ann", "total": "Bob"}  # totals: Ann 9, Bob 14, Cy 13
