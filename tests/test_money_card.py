@@ -1,12 +1,11 @@
 """Money Card rules, one test (or more) per rule, with exact amounts.
 
-Scenarios are built by placing planes and cards directly on a fresh game, forcing the spinner
-through the game's own seeded generator (``force``), then applying actions as a player would.
+Scenarios are built by placing planes and cards directly on a fresh game, fixing the spinner
+with the public test rig (``moneynb.testing``), then applying actions as a player would.
 """
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
@@ -24,6 +23,7 @@ from moneynb.games.money_card.rules import (
     phrase_complete,
     single_bet_ev,
 )
+from moneynb.testing import rig
 
 B = load_board()
 SEG = {(s["color"], s["label"]): i for i, s in enumerate(B.segments)}
@@ -33,18 +33,9 @@ def seg(color: str, label) -> int:
     return SEG[(color, str(label))]
 
 
-def force(g, *draws: tuple[int, int]) -> None:
-    """Re-seed ``g.rng`` so its next ``randrange(n)`` calls return the given values in order."""
-    for s in range(200_000):
-        r = random.Random(s)
-        if all(r.randrange(n) == v for n, v in draws):
-            g.rng = random.Random(s)
-            return
-    raise AssertionError("no seed found")
-
-
 def spin(g, *segments: int) -> None:
-    force(g, *[(len(B.segments), i) for i in segments])
+    """The next spins stop on ``segments`` (indices), through the public test rig."""
+    rig(g).spin(B.spinner, *segments)
 
 
 def new(n=3, seed=1, **opts):

@@ -810,7 +810,7 @@ class MoneyCard(Game):
         name = self.deck_for(self.pos[seat])
         deck = self.decks[name]
         if deck.draw_pile:
-            self._push(("card", seat, deck.draw_pile.pop(0), name))
+            self._push(("card", seat, deck.draw(self.rng), name))
             return
         holders = [s for s in self.active() if s != seat and any(
             self.board.cards[c]["deck"] == name for c in self.hand[s])]  # fmt: skip
@@ -933,7 +933,7 @@ class MoneyCard(Game):
         deck = self.decks[MAIL]
         if not deck.draw_pile:  # every Mail card is in play (cannot happen with one reader)
             return
-        self._push(("card", seat, deck.draw_pile.pop(0), MAIL))
+        self._push(("card", seat, deck.draw(self.rng), MAIL))
 
     # ----- paying, Charge It and debts --------------------------------------------------------------
     def _t_pay(self, payer: int, dst: str, amount: int, why: str, chargeable: bool) -> None:
