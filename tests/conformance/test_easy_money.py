@@ -393,6 +393,16 @@ def test_buying_property_one_qualified_bidder_buys_at_the_B_price():
     assert g.owner[sp(g, "Maple Avenue")] == BOB and g.cash(BOB) == 2000 - 110
 
 
+def test_buying_property_one_qualified_bidder_option_the_sale_is_not_his_choice():
+    g, r = table("Ann", "Bob", lone_bidder_must_buy=True)
+    stand(g, ANN, "Front Street")
+    r.dice(1, 3)
+    g.apply("roll")
+    g.apply("decline")
+    assert g.owner[sp(g, "Maple Avenue")] == BOB and g.cash(BOB) == 2000 - 110
+    assert g.decision.tag == "post" and g.decision.player == ANN
+
+
 def test_buying_property_the_auction_announces_name_building_cost_and_rents():
     g, r = table()
     stand(g, ANN, "Front Street")

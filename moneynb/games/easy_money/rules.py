@@ -203,6 +203,9 @@ class EasyMoney(Game):
             the board file's ``money_supply``. The Bank breaks when it cannot pay.
         min_bid (int): the lowest opening bid at an auction (reconstruction).
         max_offers_per_turn (int): re-sale offers one player may make in one turn.
+        lone_bidder_must_buy (bool): when only one player may bid on a property, the rulebook
+            "sells" it to him at B. False (default): he is asked and may decline (it stays
+            unsold), as every other purchase is a choice; True: he buys it at once.
         data_file, cards_file (str): house-rule ``board.toml`` / ``cards.toml``; "" = shipped.
 
     Accounts: ``"Bank"`` (finite), ``"City Hospital"``, ``"wallet:<name>"``.
@@ -222,6 +225,7 @@ class EasyMoney(Game):
         "money_supply": 0,
         "min_bid": 10,
         "max_offers_per_turn": 3,
+        "lone_bidder_must_buy": False,
         "data_file": "",
         "cards_file": "",
     }
@@ -625,6 +629,11 @@ class EasyMoney(Game):
             p = qualified[0]
             if self.cash(p) < sp["B"]:
                 self.emit("unsold", f"{sp['name']} stays unsold.", space=i)
+                self._proceed()
+                return
+            if self.options["lone_bidder_must_buy"]:
+                self.emit("lone_bidder", f"{self.players[p]} is the only qualified bidder.")
+                self._acquire(p, i, sp["B"])
                 self._proceed()
                 return
             self.auction = {"space": i, "order": [p], "bidders": [p], "high": 0, "leader": None,
