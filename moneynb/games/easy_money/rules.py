@@ -19,9 +19,10 @@ Equipment.   Give or Take cards, drawn on doubles before the man moves: a moving
 Start.       $2,000 each in the rulebook's bills from a Bank with a finite supply; everyone
              throws, the highest starts (tied highest throw again); the first move counts the
              start space as one.
-Buying.      An unowned property may be bought at B; if refused (or not allowed), it is
-             auctioned to the others (the refuser may not bid); a lone qualified bidder buys it
-             at B. Utilities and public buildings are always auctioned, to everyone. Black Kat
+Buying.      An unowned property may be bought at B (a lander short of cash may first
+             mortgage or sell in this turn); if refused it is auctioned to the others (the
+             refuser may not bid); if the lander may not or cannot pay, it is auctioned to all
+             (the lander bids what they have); a lone qualified bidder buys it at B. Utilities and public buildings are always auctioned, to everyone. Black Kat
              reached by a card before it is sold: no rent, auctioned at once.
 Owning.      Rule of four sides: a second property on one side, or a second house anywhere,
              only once the player owns a property on each of the four sides (utilities and
@@ -202,6 +203,9 @@ class EasyMoney(Game):
             the board file's ``money_supply``. The Bank breaks when it cannot pay.
         min_bid (int): the lowest opening bid at an auction (reconstruction).
         max_offers_per_turn (int): re-sale offers one player may make in one turn.
+        lone_bidder_must_buy (bool): when only one player may bid on a property, the rulebook
+            "sells" it to him at B. False (default): he is asked and may decline (it stays
+            unsold), as every other purchase is a choice; True: he buys it at once.
         data_file, cards_file (str): house-rule ``board.toml`` / ``cards.toml``; "" = shipped.
 
     Accounts: ``"Bank"`` (finite), ``"City Hospital"``, ``"wallet:<name>"``.
@@ -221,6 +225,7 @@ class EasyMoney(Game):
         "money_supply": 0,
         "min_bid": 10,
         "max_offers_per_turn": 3,
+        "lone_bidder_must_buy": False,
         "data_file": "",
         "cards_file": "",
     }
@@ -410,6 +415,8 @@ class EasyMoney(Game):
             self._ask_turn()
         elif back == "post":
             self._ask_post()
+        elif back == "buy":  # raising money to buy the property landed on
+            self._offer_to_lander(self.current, self.pos[self.current])
         else:  # "debt": try to settle again
             self._proceed()
 
@@ -513,13 +520,7 @@ class EasyMoney(Game):
             o = self.owner[i]
             if o is None:
                 if kind == "property":
-                    if self.may_acquire(s, i) and self.cash(s) >= sp["B"]:
-                        self.ask(s, "choose", f"Buy {sp['name']} for ${sp['B']:,}?",
-                                 ("buy", "decline"), tag="buy",
-                                 labels={"buy": f"Buy for ${sp['B']:,}", "decline": "Decline (auction)"})  # fmt: skip
-                        return
-                    self.emit("cannot_buy", f"{self.players[s]} may not buy {sp['name']}.")
-                    self._start_auction(i, exclude=s)
+                    self._offer_to_lander(s, i)
                 else:
                     if by_card:
                         self.emit(
@@ -554,14 +555,53 @@ class EasyMoney(Game):
                 self.debts.append([s, HOSPITAL, amt, sp["name"]])
         self._proceed()
 
+    def _offer_to_lander(self, s: int, i: int) -> None:
+        """The lander on unowned property ``i`` may buy it at B (rulebook "Buying Property").
+
+        Short of cash, the lander may first raise money in this turn (rulebook "Mortgages",
+        "Re-sales": mortgage or offer holdings for sale), then buy, or refuse. A lander the
+        rule of four forbids to buy, or who cannot find the money, did not refuse: the property
+        is auctioned and that lander may bid (what they have). Only a refusal bars the lander
+        from the auction.
+        """
+        sp = self.board[i]
+        name = self.players[s]
+        if not self.may_acquire(s, i):
+            self.emit("cannot_buy", f"{name} may not buy {sp['name']} (rule of four sides).")
+            self._start_auction(i, exclude=None)
+            return
+        price, cash = sp["B"], self.cash(s)
+        opts: list = ["buy"] if cash >= price else []
+        labels = {"buy": f"Buy for ${price:,}", "decline": "Refuse (auction without you)"}
+        if cash < price:
+            opts += [f"mortgage:{h}" for h in self.holdings(s) if self.can_mortgage(s, h)]
+            labels.update(self._debt_labels(opts))
+            if self._offer_items(s, first=True):
+                opts.append("offer")
+                labels["offer"] = "Offer a holding for sale to a player"
+            if not opts:
+                self.emit("cannot_buy", f"{name} cannot pay ${price:,} for {sp['name']}: it is "
+                          f"auctioned and {name} may bid.", seat=s, space=i)  # fmt: skip
+                self._start_auction(i, exclude=None)
+                return
+        prompt = f"Buy {sp['name']} for ${price:,}?"
+        if cash < price:
+            prompt += f" You hold ${cash:,}: mortgage or sell to raise the money, or refuse"
+        self.ask(s, "choose", prompt, [*opts, "decline"], tag="buy", labels=labels)
+
     def _on_buy(self, action: Any) -> None:
         s = self.current
         i = self.pos[s]
         if action == "buy":
             self._acquire(s, i, self.board[i]["B"])
             self._proceed()
+        elif action == "offer":
+            self._start_offer(s, "buy")
+        elif isinstance(action, str) and action.startswith("mortgage:"):
+            self._mortgage(s, int(action[9:]))
+            self._offer_to_lander(s, i)
         else:
-            self.emit("declined", f"{self.players[s]} declines {self.board[i]['name']}.")
+            self.emit("declined", f"{self.players[s]} refuses {self.board[i]['name']}.")
             self._start_auction(i, exclude=s)
 
     def _acquire(self, s: int, i: int, price: int) -> None:
@@ -575,12 +615,11 @@ class EasyMoney(Game):
     def _start_auction(self, i: int, exclude: int | None) -> None:
         sp = self.board[i]
         lo = self.options["min_bid"]
-        start = self.current
-        order = [(start + k) % len(self.players) for k in range(len(self.players))]
+        n = len(self.players)
+        # left of the lander first, the lander (if not barred) last
+        order = [(self.current + k) % n for k in range(1, n + 1)]
         if exclude is not None:
             order = [p for p in order if p != exclude]
-        if sp["kind"] != "property":
-            order = order[1:] + order[:1]  # left of the lander first, the lander last
         qualified = [p for p in order if self.cash(p) >= lo and self.may_acquire(p, i)]
         if not qualified:
             self.emit("unsold", f"Nobody may bid: {sp['name']} stays unsold.", space=i)
@@ -590,6 +629,11 @@ class EasyMoney(Game):
             p = qualified[0]
             if self.cash(p) < sp["B"]:
                 self.emit("unsold", f"{sp['name']} stays unsold.", space=i)
+                self._proceed()
+                return
+            if self.options["lone_bidder_must_buy"]:
+                self.emit("lone_bidder", f"{self.players[p]} is the only qualified bidder.")
+                self._acquire(p, i, sp["B"])
                 self._proceed()
                 return
             self.auction = {"space": i, "order": [p], "bidders": [p], "high": 0, "leader": None,

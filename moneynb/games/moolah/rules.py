@@ -437,6 +437,7 @@ class Moolah(Game):
         if nxt != self.first:
             self._ask_first_withdrawal(nxt)
         else:
+            self.turn_no = 1  # the first player turn begins: it counts towards max_turns
             self._begin_turn(self.first)
 
     # ----- The Bank and its score pad ---------------------------------------------------------
