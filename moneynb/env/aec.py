@@ -211,6 +211,12 @@ class MoneynbEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, True)
 
     # ----- reading and showing -------------------------------------------------------------
+    @property
+    def decision(self):
+        """The pending :class:`~moneynb.core.Decision` (what the selected agent is asked, as a
+        person would see it: option slot ``k`` answers ``decision.options[k]``), or None."""
+        return None if self.game is None else self.game.decision
+
     def describe(self, action: int) -> str:
         """What env action ``action`` means for the pending decision ("option 1: Stay")."""
         return self.codec.describe(self.game.decision, int(action))
