@@ -346,6 +346,39 @@ def test_render_ansi_is_the_text_log():
     assert env.render() == "\n".join(e.text for e in env.unwrapped.game.log)
 
 
+def test_render_human_in_a_notebook_shows_the_board_once_and_then_updates_it(monkeypatch):
+    """In a kernel, "human" displays the game's board widget; later calls redraw that board
+    (with the new events), and a new game gets a new board."""
+    pytest.importorskip("plotly")
+    import IPython
+    import IPython.display
+
+    from moneynb.ui.boards import board_class
+
+    board = board_class("money_moves")
+    shown, updates = [], []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: type("Shell", (), {"kernel": object()})())
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    real_update = board.update
+
+    def spy(self, game, events):
+        updates.append(len(events))
+        return real_update(self, game, events)
+
+    monkeypatch.setattr(board, "update", spy)
+    env = menv.make("money_moves", players=2, render_mode="human")
+    env.reset(seed=1)
+    env.render()
+    assert len(shown) == 1 and len(updates) == 1
+    assert updates[0] == len(env.unwrapped.game.log)
+    before = len(env.unwrapped.game.log)
+    env.step(int(np.flatnonzero(env.unwrapped.action_mask(env.agent_selection))[0]))  # renders
+    assert len(shown) == 1 and updates[-1] == len(env.unwrapped.game.log) - before > 0
+    env.reset(seed=2)
+    env.render()
+    assert len(shown) == 2
+
+
 def test_the_engine_imports_no_pettingzoo():
     code = (
         "import sys, moneynb, moneynb.bots, moneynb.analysis\n"

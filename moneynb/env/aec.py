@@ -247,9 +247,10 @@ class MoneynbEnv(AECEnv):
 
         from ..ui.boards import board_for
 
-        if self._view is None or self._view[0] is not self.game:
+        if self._view is None or self._view[0] is not self.game:  # a new game: a new board
             board = board_for(self.game)
             board.update(self.game, list(self.game.log))
+            board.release()  # its first message to the page holds the drawn state (ui docs)
             self._view = (self.game, board, len(self.game.log))
             display(board.widget())
         else:
@@ -258,7 +259,5 @@ class MoneynbEnv(AECEnv):
             self._view = (game, board, len(game.log))
 
     def close(self) -> None:
-        """Release the board widget, if one was shown."""
-        if self._view is not None:
-            self._view[1].release()
-            self._view = None
+        """Forget the board widget, if one was shown (it stays in the notebook as drawn)."""
+        self._view = None
