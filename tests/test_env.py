@@ -379,6 +379,26 @@ def test_render_human_in_a_notebook_shows_the_board_once_and_then_updates_it(mon
     assert len(shown) == 2
 
 
+def test_without_pettingzoo_the_codec_works_and_make_says_what_to_install():
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None  # as if it were not installed\n"
+        "import moneynb.env as menv\n"
+        "from moneynb.core.decision import Decision\n"
+        "d = Decision(0, 'amount', 'Bet', ('stay',), low=5, high=15, step=5)\n"
+        "print(menv.ActionCodec(2, 10).decode(d, 4))\n"
+        "try:\n"
+        "    menv.make('moolah')\n"
+        "except ModuleNotFoundError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == [
+        "(True, 15)",
+        "moneynb.env needs pettingzoo: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+    ]
+
+
 def test_the_engine_imports_no_pettingzoo():
     code = (
         "import sys, moneynb, moneynb.bots, moneynb.analysis\n"
