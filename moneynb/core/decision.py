@@ -128,6 +128,15 @@ class Decision:
         return self._options
 
     @property
+    def first_option(self) -> Any:
+        """``options[0]`` (without computing a lazy tail when given options come first).
+
+        Raises:
+            IndexError: the decision has no options (an amount range only).
+        """
+        return self._options[0] if self._options else self.options[0]
+
+    @property
     def labels(self) -> dict:
         """``{option: display text}`` (options without one show as themselves)."""
         if not isinstance(self._labels, dict):

@@ -326,9 +326,14 @@ class Game:
     def state(self) -> dict:
         """A comparable snapshot of the whole state (tests: save/load gives an equal state).
 
-        Everything but the event log, which is the replay of the actions, counts.
+        Everything but the event log, which is the replay of the actions, counts, and but
+        attributes named ``_cache_*`` (remembered results a rules file may keep for speed).
         """
-        out = {k: _plain(v) for k, v in vars(self).items() if k not in ("_events", "log")}
+        out = {
+            k: _plain(v)
+            for k, v in vars(self).items()
+            if k not in ("_events", "log") and not k.startswith("_cache_")
+        }
         out["log"] = len(self.log)  # the log follows from the actions; its length is checked
         return out
 
