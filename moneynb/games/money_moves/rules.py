@@ -32,7 +32,7 @@ import random
 from typing import Any
 
 from ...core.chance import Deck, Die
-from ...core.data import load_toml, require
+from ...core.data import load_cached, load_toml, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.turns import OpeningRoll
@@ -124,7 +124,7 @@ class MoneyMoves(Game):
 
     # ----- 1-5: setup and the opening roll ----------------------------------------------------
     def _setup(self) -> None:
-        self.data = load_cards(self.options["data_file"] or None)
+        self.data = load_cached(load_cards, self.options["data_file"] or None)
         self.cards = {c["id"]: c for c in self.data["card"]}
         self.money_die = Die(tuple(self.data["money_die"]))
         self.task_die = Die(tuple(self.data["task_die"]))
