@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -196,6 +197,34 @@ def _money_row(g, names, turn) -> dict:
     return row
 
 
+#: warm worker pools kept between calls, by number of workers (processes start once)
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _warm_worker() -> None:
+    """Worker start: import every game's rules now, not in the first chunk of each game."""
+    import moneynb
+
+    for name in moneynb.available_games():
+        moneynb.game_class(name)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """A warm pool of ``workers`` processes, made once and reused by later calls."""
+    ex = _POOLS.get(workers)
+    if ex is None or getattr(ex, "_broken", False):
+        ex = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, initializer=_warm_worker)
+    return ex
+
+
+def _cpus() -> int:
+    """Cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
 def _play_chunk(game, players, options, jobs, per_turn):
     """Worker: play ``jobs`` = [(game index, game seed, bot seeds)]; picklable top-level."""
     out = []
@@ -237,7 +266,9 @@ def simulate(
         n_games: number of games.
         seed: master seed; game ``i`` uses ``SeedSequence(seed).spawn(n_games)[i]`` for the
             game's and every bot's seed, so results do not depend on ``workers``.
-        workers: local worker processes (1 = play in this process).
+        workers: local worker processes (1 = play in this process; at most the number of
+            cores used). The processes start on the first call and are kept for later calls
+            (warm: the games are imported once).
         per_turn: also return one row per (game, turn) with every player's wallet.
         progress: show a tqdm progress bar.
         client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
@@ -276,6 +307,7 @@ def simulate(
     moneynb.game_class(game)  # fail early on an unknown game
     for p in players:
         moneynb.make_bot(p)  # ... or bot
+    workers = min(workers, _cpus())  # more processes than cores only add overhead
     seeds = game_seeds(seed, n_games, len(players))
     jobs = [(i, gs, bs) for i, (gs, bs) in enumerate(seeds)]
     n_tasks = max(1, workers) * 4 if client is None else 4 * max(1, _n_dask_workers(client))
@@ -308,16 +340,19 @@ def simulate(
                 results.extend(part)
                 bar.update(len(part))
         else:
-            with ProcessPoolExecutor(max_workers=workers) as ex:
-                futs = [
-                    ex.submit(_play_chunk, game, players, options, ch, per_turn) for ch in chunks
-                ]
-                from concurrent.futures import as_completed as cf_done
+            from concurrent.futures import as_completed as cf_done
 
+            ex = _pool(workers)
+            futs = [ex.submit(_play_chunk, game, players, options, ch, per_turn) for ch in chunks]
+            try:
                 for fut in cf_done(futs):
                     part = fut.result()
                     results.extend(part)
                     bar.update(len(part))
+            except BaseException:
+                for f in futs:
+                    f.cancel()
+                raise
     finally:
         bar.close()
     results.sort(key=lambda x: x[0])

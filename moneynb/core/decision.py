@@ -20,7 +20,11 @@ def _same(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return False
     if type(a) is tuple:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        if len(a) != len(b):
+            return False
+        for x, y in zip(a, b, strict=True):
+            if type(x) is not type(y) or (type(x) is tuple and not _same(x, y)):
+                return False
     return a == b
 
 

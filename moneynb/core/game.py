@@ -46,6 +46,8 @@ def normalize_action(action: Any, _depth: int = 0) -> Any:
     t = type(action)
     if t is str or t is int or t is bool:  # the common actions, as they are
         return action
+    if (t is tuple or t is list) and all(type(a) is int or type(a) is str for a in action):
+        return action if t is tuple else tuple(action)  # a flat one (a square, a path)
     if isinstance(action, (list, tuple)):
         if _depth >= MAX_ACTION_DEPTH:
             raise IllegalAction(f"an action may nest lists at most {MAX_ACTION_DEPTH} deep")
