@@ -200,14 +200,25 @@ class Decision:
             return True
         return any(_same(action, o) for o in self.options if o == action)
 
-    def describe(self) -> str:
-        """A sentence listing what is allowed (used in :class:`IllegalAction` messages)."""
+    def describe(self, players: list[str] | None = None) -> str:
+        """A sentence listing what is allowed (used in :class:`IllegalAction` messages).
+
+        Args:
+            players: the game's player names in seat order; at a ``"player"`` decision each
+                seat is then shown with its name ("1 = Bob").
+        """
         parts = []
         if self.kind == "amount" and self.low is not None and self.high is not None:
             step = f" in steps of ${self.step:,}" if self.step != 1 else ""
             parts.append(f"an amount from ${self.low:,} to ${self.high:,}{step}")
         if self.options:
-            shown = ", ".join(repr(o) for o in self.options[:12])
+
+            def show(o: Any) -> str:
+                if self.kind == "player" and players and type(o) is int and 0 <= o < len(players):
+                    return f"{o} = {players[o]}"
+                return repr(o)
+
+            shown = ", ".join(show(o) for o in self.options[:12])
             more = f" (and {len(self.options) - 12} more)" if len(self.options) > 12 else ""
             parts.append(f"one of {shown}{more}")
         return " or ".join(parts)

@@ -213,6 +213,9 @@ class Game:
     def apply(self, action: Any) -> list[Event]:
         """Carry out ``action`` for the pending decision and return the events it caused.
 
+        At a ``"player"`` decision a player's name (as the board shows it) stands for their
+        seat where that is unambiguous (see :meth:`_seat_named`); the seat is what is recorded.
+
         Raises:
             IllegalAction: the game is over, the action does not answer the decision, or the
                 game's own checks refuse it. Nothing has changed when this is raised.
@@ -221,10 +224,12 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalAction("the game is over: no action is allowed")
+        if d.kind == "player" and type(action) is str:
+            action = self._seat_named(d, action)
         if not d.allows(action):
             raise IllegalAction(
                 f"{_short_repr(action)} does not answer '{d.prompt}' for {self.players[d.player]}: "
-                f"allowed is {d.describe()}"
+                f"allowed is {d.describe(self.players)}"
             )
         self._check(action)
         events = self._events = []
@@ -238,6 +243,33 @@ class Game:
         self._events = []
         self.log.extend(events)
         return events
+
+    def _seat_named(self, d: Decision, name: str) -> Any:
+        """At a ``"player"`` decision, the seat of the player called ``name`` (exactly, else
+        ignoring case and outer spaces) among the decision's seats; ``name`` itself when it is
+        one of the options (e.g. "nobody") or names no such seat (the caller then refuses it).
+
+        Raises:
+            IllegalAction: ``name`` is ambiguous: it is an option and also a player to choose,
+                or it matches two choosable players when case is ignored.
+        """
+        seats = [o for o in d.options if type(o) is int and 0 <= o < len(self.players)]
+        exact = [s for s in seats if self.players[s] == name]
+        loose = [s for s in seats if self.players[s].casefold() == name.strip().casefold()]
+        found = exact or loose
+        if d.allows(name):
+            if found:
+                raise IllegalAction(
+                    f"{name!r} is both an option and a player's name here: answer with "
+                    f"{d.describe(self.players)}"
+                )
+            return name
+        if len(found) > 1:
+            raise IllegalAction(
+                f"{name!r} could mean {' or '.join(self.players[s] for s in found)}: answer "
+                f"with {d.describe(self.players)}"
+            )
+        return found[0] if found else name
 
     def _check(self, action: Any) -> None:
         """Hook: extra validation beyond the decision's options; raise IllegalAction."""
