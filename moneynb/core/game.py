@@ -401,6 +401,15 @@ class Game:
         """An independent deep copy (search bots use it; it knows hidden state)."""
         return copy.deepcopy(self)
 
+    def __deepcopy__(self, memo: dict) -> Game:
+        d = self.pending
+        if d is not None:  # its lazy options and labels are read from this game, first
+            d.options, d.labels  # noqa: B018
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
+
     def to_json(self) -> str:
         """The save file: JSON text of config + seed + actions (see :func:`moneynb.load_game`)."""
         from .save import dumps
