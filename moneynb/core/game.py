@@ -324,6 +324,15 @@ class Game:
         return account.split(":", 1)[1] if account.startswith("wallet:") else account
 
     # ----- reading the state ----------------------------------------------------------------
+    def cash(self, seat: int) -> int:
+        """Dollars in ``seat``'s wallet (the account ``"wallet:<name>"``; Money Card: the
+        travelers cheques).
+
+        Raises:
+            KeyError: the game keeps no wallet for that player.
+        """
+        return self.ledger.balances["wallet:" + self.players[seat]]
+
     def money(self) -> dict[str, int]:
         """``{account: dollars}`` for every account, the bank's included; the sum is constant."""
         return dict(self.ledger.balances)

@@ -293,10 +293,6 @@ class EasyMoney(Game):
         """Account name of a player's wallet (by name or seat)."""
         return f"wallet:{self.players[player] if isinstance(player, int) else player}"
 
-    def cash(self, seat: int) -> int:
-        """Dollars in ``seat``'s wallet."""
-        return self.ledger.balances["wallet:" + self.players[seat]]
-
     def side(self, space: int) -> int:
         """The side (1-4) a space is on."""
         return space // self.side_len + 1

@@ -444,10 +444,6 @@ class MoneyCard(Game):
         """Account name of a player's travelers cheques (by name or seat)."""
         return f"wallet:{self.players[player] if isinstance(player, int) else player}"
 
-    def cash(self, seat: int) -> int:
-        """Travelers cheques of ``seat``, dollars."""
-        return self.ledger[self.wallet(seat)]
-
     def active(self) -> list[int]:
         """Seats still in the game."""
         return [s for s, gone in enumerate(self.out) if not gone]

@@ -176,10 +176,6 @@ class MoneyMoves(Game):
         name = self.players[player] if isinstance(player, int) else player
         return f"wallet:{name}"
 
-    def cash(self, seat: int) -> int:
-        """Dollars in ``seat``'s wallet."""
-        return self.ledger[self.wallet(seat)]
-
     def _ask_opening(self) -> None:
         seat = self.opening.next_roller
         self.ask(seat, "roll", "Opening roll: roll the money die", ("roll",), tag="opening_roll")
