@@ -956,9 +956,14 @@ class EasyMoney(Game):
                 and 1 <= self.houses[i] < 5 and self.cash(seat) >= sp["B"]):  # fmt: skip
             return False
         pieces, sides = prof or self.profile(seat)
-        return (not self.four_sides_rule or sides == ALL_SIDES) and (
+        return self.sides_allow_building(sides) and (
             self.houses[i] == 4 or pieces < self.data["houses_per_player"]
         )
+
+    def sides_allow_building(self, sides: int) -> bool:
+        """Does the rule of four sides let a player with ``sides`` (a bitmask, see
+        :meth:`profile`) build at all: a property on every side, or the rule off?"""
+        return not self.four_sides_rule or sides == ALL_SIDES
 
     def can_mortgage(self, seat: int, i: int) -> bool:
         """Own, unmortgaged property or public building (utilities cannot be mortgaged)."""
@@ -1095,7 +1100,7 @@ class EasyMoney(Game):
         if tag in ("turn", "post"):  # asks can_build/can_lift, as the options do
             best, best_gain = None, 0.0
             pieces, sides, held = self._all_profiles()
-            for i in held[s]:
+            for i in held[s] if self.sides_allow_building(sides[s]) else ():
                 sp = self.board[i]
                 price = sp.get("B")  # properties only
                 if (price is not None and cash - price >= BUILD_RESERVE
