@@ -72,6 +72,8 @@ def _plain(value: Any) -> Any:
         return value
     if isinstance(value, random.Random):
         return ("rng", value.getstate())
+    if isinstance(value, Decision):
+        return {**value.to_dict(), "labels": {repr(k): v for k, v in value.labels.items()}}
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):
