@@ -23,7 +23,14 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-__all__ = ["simulate_tokens", "landing_counts", "simulate", "game_seeds", "play_one"]
+__all__ = [
+    "simulate_tokens",
+    "landing_counts",
+    "simulate",
+    "game_seeds",
+    "play_one",
+    "shutdown_workers",
+]
 
 
 # ----- tokens ------------------------------------------------------------------------------
@@ -197,8 +204,8 @@ def _money_row(g, names, turn) -> dict:
     return row
 
 
-#: warm worker pools kept between calls, by number of workers (processes start once)
-_POOLS: dict[int, ProcessPoolExecutor] = {}
+#: warm worker pools kept between calls: workers -> (registries seen, pool)
+_POOLS: dict[int, tuple] = {}
 
 
 def _warm_worker() -> None:
@@ -209,12 +216,34 @@ def _warm_worker() -> None:
         moneynb.game_class(name)
 
 
+def _registries() -> tuple:
+    """What the workers must agree on with this process: every registered bot and game (a bot
+    class defined or redefined in a notebook after the pool started needs a new pool)."""
+    from moneynb.bots import BOTS
+    from moneynb.core.registry import GAMES
+
+    return tuple((k, id(v)) for k, v in BOTS.items()), tuple(GAMES.items())
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """A warm pool of ``workers`` processes, made once and reused by later calls."""
-    ex = _POOLS.get(workers)
-    if ex is None or getattr(ex, "_broken", False):
-        ex = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, initializer=_warm_worker)
+    """A warm pool of ``workers`` processes, made once and reused by later calls (remade when
+    the bot or game registry changed, or the pool broke)."""
+    seen = _registries()
+    old = _POOLS.get(workers)
+    if old is not None and old[0] == seen and not getattr(old[1], "_broken", False):
+        return old[1]
+    if old is not None:
+        old[1].shutdown(wait=False, cancel_futures=True)
+    ex = ProcessPoolExecutor(max_workers=workers, initializer=_warm_worker)
+    _POOLS[workers] = (seen, ex)
     return ex
+
+
+def shutdown_workers() -> None:
+    """Stop the warm worker processes of :func:`simulate` (they also stop when Python exits)."""
+    while _POOLS:
+        _, (_, ex) = _POOLS.popitem()
+        ex.shutdown(wait=True, cancel_futures=True)
 
 
 def _cpus() -> int:
@@ -268,7 +297,8 @@ def simulate(
             game's and every bot's seed, so results do not depend on ``workers``.
         workers: local worker processes (1 = play in this process; at most the number of
             cores used). The processes start on the first call and are kept for later calls
-            (warm: the games are imported once).
+            (warm: the games are imported once); registering another bot or game starts new
+            ones; :func:`shutdown_workers` stops them.
         per_turn: also return one row per (game, turn) with every player's wallet.
         progress: show a tqdm progress bar.
         client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
