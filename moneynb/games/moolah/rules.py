@@ -1127,13 +1127,22 @@ class Moolah(Game):
         counts.subtract(extra)
         return {k: v for k, v in counts.items() if v > 0}
 
-    def _value(self, seat: int, sid: str) -> float:
-        """Rough dollars landing on ``sid`` is worth to ``seat`` (the greedy bot's guess)."""
+    def _loot(self, seat: int) -> dict[str, int]:
+        """``{space: dollars}`` the other players still in carry on each space (mugging)."""
+        loot: dict[str, int] = {}
+        for s in self.active():
+            if s != seat:
+                loot[self.pos[s]] = loot.get(self.pos[s], 0) + self.cash(s)
+        return loot
+
+    def _value(self, seat: int, sid: str, loot: dict | None = None) -> float:
+        """Rough dollars landing on ``sid`` is worth to ``seat`` (the greedy bot's guess);
+        ``loot`` = :meth:`_loot` of ``seat`` if already known."""
         sp, cash = self.data.spaces[sid], self.cash(seat)
         k = sp["kind"]
         v = 0.0
         if k not in NO_MUGGING:
-            v += sum(self.cash(s) for s in self.active() if s != seat and self.pos[s] == sid)
+            v += (self._loot(seat) if loot is None else loot).get(sid, 0)
             v -= 0.1 * cash
         if k == "goto":
             k = self.kind(sp["to"])
@@ -1170,6 +1179,7 @@ class Moolah(Game):
         """Expected greedy value of the next roll from ``sid``."""
         total = 0.0
         values: dict[str, float] = {}  # forks share landing spaces: value each once
+        loot = self._loot(seat)
         for t, ways in (
             (2, 1),
             (3, 2),
@@ -1185,7 +1195,7 @@ class Moolah(Game):
         ):
             for e in self.data.ends(sid, t):
                 if e not in values:
-                    values[e] = self._value(seat, e)
+                    values[e] = self._value(seat, e, loot)
             total += ways / 36 * max(values[e] for e in self.data.ends(sid, t))
         return total
 
