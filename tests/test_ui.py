@@ -186,9 +186,12 @@ def test_every_panel_kind_and_labels(tmp_path):
     text = view.find("moneynb-amount-text")[0]
     slider = view.find("moneynb-amount-slider")[0]
     d = view.game.decision
-    assert (text.min, text.max, slider.min, slider.max) == (d.low, d.high, d.low, d.high)
-    text.value = d.high
+    assert (slider.min, slider.max, text.value) == (d.low, d.high, str(d.low))
+    text.value = str(d.high)
     assert slider.value == d.high
+    slider.value = d.low
+    assert text.value == str(d.low)
+    text.value = str(d.high)
     assert [b.description for b in view.find("moneynb-option")] == ["pass"]
     _click(view, "moneynb-submit")
     assert view.find("moneynb-panel-player")
@@ -212,13 +215,13 @@ def test_bad_amount_shows_error_and_changes_nothing():
     assert "does not answer" in view.error.value and "$1 to" in view.error.value
     assert view.game.state() == state and len(view.game.log) == n_log
     # refused by the game's own check, through the panel
-    view.find("moneynb-amount-text")[0].value = 7
+    view.find("moneynb-amount-text")[0].value = "7"
     _click(view, "moneynb-submit")
     assert "7 is unlucky" in view.error.value
     assert view.game.state() == state
     assert view.find("moneynb-submit")  # the panel is still there
     # a good amount clears the error
-    view.find("moneynb-amount-text")[0].value = 2
+    view.find("moneynb-amount-text")[0].value = "2"
     _click(view, "moneynb-submit")
     assert view.error.value == "" and view.game.decision.tag == "pick_player"
 
@@ -621,3 +624,153 @@ def test_log_uses_second_person_only_for_a_person_named_you():
     assert any(e.text.startswith("You ") for e in g.log)  # the engine's own text is unchanged
     bots = moneynb.play("money_card", players=["bot:greedy", "bot:greedy"], seed=3, autosave=False)
     assert "Greedy bot 1 moves" in bots.log_html.value
+
+
+BOARD_GAMES = ["money_moves", "moolah", "easy_money", "money_card", "money_run"]
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_board_keeps_its_trace_data_when_the_page_reports_defaults(game):
+    """Issue 18, case 1: after the page's plotly.js reports a trace's computed values back
+    (``_js2py_traceDeltas``, sent after every update it draws), plotly dropped every property
+    that matched them (a seat trace's ``x``/``y``, the layout's height) from the synced state,
+    so a reloaded page drew the board without them. Every property the board set must stay."""
+    view = moneynb.play(game, players=["You", "bot:greedy"], seed=7, autosave=False)
+    bot = moneynb.make_bot("random", seed=1)
+    figures = [f for f in (view.board.figure, view.board.backdrop) if f is not None]
+    built = [[set(t) for t in f._widget_data] for f in figures]
+    built_layout = [set(f._widget_layout) for f in figures]
+    for _ in range(3):
+        for f in figures:  # what plotly.js sends after drawing: its full data and layout
+            f._js2py_traceDeltas = {
+                "trace_deltas": json.loads(json.dumps(f._widget_data)),
+                "trace_edit_id": f._last_trace_edit_id,
+            }
+            f._js2py_layoutDelta = {
+                "layout_delta": json.loads(json.dumps(f._widget_layout)),
+                "layout_edit_id": f._last_layout_edit_id,
+            }
+        if view.game.over:
+            break
+        assert view.submit(bot.choose(view.game)) is True
+    for f, keys, layout_keys in zip(figures, built, built_layout, strict=True):
+        for i, t in enumerate(f._widget_data):
+            assert keys[i] <= set(t), (game, i, keys[i] - set(t))
+            assert len(t.get("x", ())) == len(t.get("y", ())), (game, i)
+        assert layout_keys <= set(f._widget_layout), layout_keys - set(f._widget_layout)
+
+
+def _buttons(view, css, text=None):
+    return [w for w in view.find(css) if text is None or getattr(w, "description", "") == text]
+
+
+def test_a_control_answers_only_the_decision_it_was_drawn_for():
+    """Issue 18, case 3: the second click of a double-click reaches the control the page
+    showed for the decision just answered; it must do nothing and show nothing."""
+    # hot seat, Money Run: Ann's "End turn" pressed twice must not end Bob's turn
+    view = moneynb.play("money_run", players=["Ann", "Bob"], seed=7, autosave=False)
+    (end,) = view.find("moneynb-mr-end")
+    end.click()
+    assert view.game.decision.player == 1 and len(view.game.actions) == 1
+    end.click()  # the stale second click
+    assert view.game.decision.player == 1 and len(view.game.actions) == 1
+    assert view.error.value == ""
+    # Bob's own End turn (a new button) still works
+    (bob_end,) = view.find("moneynb-mr-end")
+    assert bob_end is not end
+    bob_end.click()
+    assert len(view.game.actions) == 2
+    # Money Moves: Roll twice plays one turn (the bots' moves come between)
+    view = moneynb.play("money_moves", players=["You", "bot:greedy"], seed=7, autosave=False)
+    roll = _buttons(view, "moneynb-roll")[0]
+    roll.click()
+    n = len(view.game.actions)
+    assert n >= 2 and view.human_turn
+    roll.click()
+    assert len(view.game.actions) == n and view.error.value == ""
+    # a stale click never shows engine text ("'roll' does not answer ...")
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=False)
+    roll = _buttons(view, "moneynb-roll")[0]
+    roll.click()
+    roll.click()
+    assert [d for d in [view.game.decision] if d.tag == "keep_or_give"]
+    assert view.error.value == "" and len(view.game.actions) == 1
+    # after an undo, a control drawn before it answers nothing
+    keep = _buttons(view, "moneynb-option", "Keep it")[0]
+    assert view.undo() is True and view.game.actions == []
+    keep.click()
+    assert view.game.actions == [] and view.error.value == ""
+
+
+def test_a_double_click_on_undo_takes_back_one_decision():
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=False)
+    _click(view, "moneynb-roll")
+    _click(view, "moneynb-option", "Keep it")
+    assert len(view.game.actions) == 2
+    view.undo_button.click()
+    view.undo_button.click()  # within REPEAT_CLICK_S: the same double-click
+    assert len(view.game.actions) == 1
+    assert view.undo() is True and view.game.actions == []  # called from code: no guard
+
+
+def _type_and_submit(view, typed: str) -> str:
+    """Type ``typed`` into the amount box of the view's panel, press Submit; returns the
+    panel's amount message (text)."""
+    import re
+
+    (box,) = view.find("moneynb-amount-text")
+    box.value = typed
+    _click(view, "moneynb-submit")
+    messages = view.find("moneynb-amount-error")  # none once the decision was answered
+    return re.sub(r"<[^>]+>", "", messages[0].value) if messages else ""
+
+
+def _drive(view, until_tag: str, answers: dict, limit: int = 200):
+    """Answer the person's decisions by tag (``answers[tag]``, else the first option) until
+    one tagged ``until_tag`` is pending."""
+    for _ in range(limit):
+        d = view.game.decision
+        if d.tag == until_tag:
+            return d
+        assert view.submit(answers.get(d.tag, d.options[0] if d.options else d.low))
+    raise AssertionError(f"no {until_tag!r} decision reached")
+
+
+def test_moolah_first_withdrawal_refuses_bad_amounts_and_starts_at_the_recommended():
+    """Issue 18, case 4: 'abc' withdrew $0, 12345 became $10,000, 1e9 and -5000 became $0."""
+    view = moneynb.play("moolah", players=["You", "bot:greedy"], seed=7, autosave=False)
+    d = view.game.decision
+    assert d.tag == "first_withdrawal"
+    (box,) = view.find("moneynb-amount-text")
+    assert box.value == str(d.suggested) and d.suggested > d.low  # the rules' advice
+    state, n_log = view.game.state(), len(view.game.log)
+    rule = f"${d.low:,} to ${d.high:,} in steps of ${d.step:,}"
+    for typed, why in [
+        ("abc", "not a whole number"),
+        ("12345", "not a multiple of the step"),
+        ("1e9", "out of range"),
+        ("-5000", "out of range"),
+        ("", "No amount typed"),
+    ]:
+        message = _type_and_submit(view, typed)
+        assert why in message and rule in message, (typed, message)
+        assert view.game.state() == state and len(view.game.log) == n_log, typed
+    assert _type_and_submit(view, "$30,000") == "" and view.game.decision.tag != d.tag
+    assert view.game.money()["wallet:You"] == 30_000
+
+
+def test_easy_money_amounts_refused_with_the_range():
+    """Issue 18, case 4: an auction bid of 99999 bid the whole wallet and won; an offer price
+    of -50 became $1."""
+    view = moneynb.play("easy_money", players=["You", "bot:greedy"], seed=11, autosave=False)
+    d = _drive(view, "offer_price", {"buy": "buy", "post": "offer"})
+    state = view.game.state()
+    message = _type_and_submit(view, "-50")
+    assert "out of range" in message and f"${d.low:,} to ${d.high:,}" in message
+    assert view.game.state() == state
+    view = moneynb.play("easy_money", players=["You", "bot:greedy"], seed=11, autosave=False)
+    d = _drive(view, "bid", {"buy": "decline"})
+    state, cash = view.game.state(), view.game.cash(0)
+    message = _type_and_submit(view, "99999")
+    assert "out of range" in message and f"to ${d.high:,}" in message
+    assert view.game.state() == state and view.game.cash(0) == cash

@@ -39,6 +39,8 @@ class Decision:
         low, high: for ``"amount"``, the inclusive range in dollars (``step`` apart).
         labels: optional display text for options (``{option: text}``).
         tag: a game-specific name for the decision ("bet", "borrow", "wild_card").
+        suggested: for ``"amount"``, the amount the rules recommend (e.g. Moolah's first
+            withdrawal), or ``None``; an amount box starts there (else at ``low``).
     """
 
     player: int
@@ -50,6 +52,7 @@ class Decision:
     step: int = 1
     labels: dict = field(default_factory=dict, compare=False, hash=False)
     tag: str = ""
+    suggested: int | None = field(default=None, compare=False, hash=False)
 
     def __post_init__(self):
         if self.kind not in KINDS:

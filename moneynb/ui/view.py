@@ -26,6 +26,9 @@ from .panels import button, make_panel, set_disabled
 SEATS_FORMAT = "moneynb-seats"
 #: how many log lines the page shows (the full log stays in ``game.log``)
 LOG_LINES = 300
+#: seconds in which a second Undo click is taken as part of a double-click (a browser's
+#: double-click interval is about 0.5 s); the board uses its own ``REPEAT_CLICK_S`` likewise
+REPEAT_CLICK_S = 0.4
 
 
 def seats_path(save_path: str | Path) -> Path:
@@ -134,6 +137,10 @@ class GameView(widgets.VBox):
         self.last_latency_ms: float | None = None
         self._busy = False
         self._decision_key = object()
+        #: bumped by every undo: a control drawn before an undo answers nothing after it
+        self._epoch = 0
+        #: perf_counter() of the last Undo button click (see _undo_clicked)
+        self._undo_clicked_at = float("-inf")
 
         self.board = board_for(game)
         self.board.pick = self.submit
@@ -154,7 +161,7 @@ class GameView(widgets.VBox):
         self.undo_button = button(
             "Undo",
             ("moneynb-undo",),
-            self.undo,
+            self._undo_clicked,
             tooltip="take back your last decision (and the bots' moves after it)",
         )
         self.continue_button = button(
@@ -223,13 +230,30 @@ class GameView(widgets.VBox):
         return d is not None and self.is_human(d.player)
 
     # ----- acting ---------------------------------------------------------------------
-    def submit(self, action: Any) -> bool:
+    @property
+    def step(self) -> tuple[int, int]:
+        """Which decision is pending: ``(undo epoch, index in game.actions its answer will
+        take)``. Every control of the panel is drawn for one step (see :meth:`answer`)."""
+        return (self._epoch, len(self.game.actions))
+
+    def answer(self, step: tuple[int, int] | None = None):
+        """``submit`` bound to the decision pending at ``step`` (default: now): the callable
+        every panel control calls. Once that decision is answered (or undone) it does nothing,
+        so the second click of a double-click, or a click on a panel the page has not yet
+        replaced, cannot answer the next decision."""
+        step = self.step if step is None else step
+        return lambda action: self.submit(action, step=step)
+
+    def submit(self, action: Any, step: tuple[int, int] | None = None) -> bool:
         """Apply a person's ``action`` to the pending decision, then let the bots move.
+
+        ``step``: the :attr:`step` the control was drawn for; when given and that decision is
+        no longer pending, nothing happens and nothing is shown (returns False).
 
         Returns True if the action was applied. An illegal action changes nothing: its
         message is shown in the panel's error line (class ``moneynb-error``), never raised.
         """
-        if self._busy:
+        if self._busy or (step is not None and step != self.step):
             return False
         d = self.game.decision
         if d is None:
@@ -251,6 +275,9 @@ class GameView(widgets.VBox):
             self.run_bots(refresh=False)
         finally:
             self._busy = False
+            # a board click from the page carries no decision: the board ignores one that
+            # arrives within REPEAT_CLICK_S of this change (the second click of a double-click)
+            self.board.changed_at = time.perf_counter()
         self.refresh()
         self.last_latency_ms = (time.perf_counter() - t0) * 1000
         return True
@@ -306,12 +333,22 @@ class GameView(widgets.VBox):
             self._show_error("Nothing to undo: no person has decided yet.")
             return False
         self.game._rebuild(self.game.actions[: idx[-1]])
+        self._epoch += 1
+        self.board.changed_at = time.perf_counter()
         self.error.value = ""
         self.board.game = self.game
         self.board.rewind(self.game)
         self._update_board(list(self.game.log))
         self.refresh()
         return True
+
+    def _undo_clicked(self) -> None:
+        """The Undo button: a second click within :data:`REPEAT_CLICK_S` of the last (a
+        double-click) takes back one decision, not two."""
+        now = time.perf_counter()
+        if now - self._undo_clicked_at >= REPEAT_CLICK_S:
+            self._undo_clicked_at = now
+            self.undo()
 
     # ----- drawing --------------------------------------------------------------------
     def _update_board(self, events) -> None:
@@ -361,13 +398,9 @@ class GameView(widgets.VBox):
     def _refresh_panel(self) -> None:
         g = self.game
         d = g.decision
-        # the same question again (e.g. "Roll" on the person's next turn) keeps its widgets:
-        # fewer widgets created per click means a faster page
-        key = (
-            None
-            if d is None
-            else (d, self.is_human(d.player), tuple(sorted(map(repr, d.labels.items()))))
-        )
+        # each decision gets new controls, bound to it (see answer()): a click the page sent
+        # for the last one reaches that one's controls, which do nothing
+        key = None if d is None else (self.step, self.is_human(d.player))
         if key is not None and key == self._decision_key:
             return
         self._decision_key = key
@@ -381,14 +414,15 @@ class GameView(widgets.VBox):
         color = player_color(d.player)
         if not self.is_human(d.player):
             self.prompt.value = f"<i>waiting for <b style='color:{color}'>{who}</b>...</i>"
-            panel = make_panel(d, g, self.submit)
+            panel = make_panel(d, g, self.answer())
             set_disabled(panel, True)
             self.panel_box.children = [panel]
             return
         self.prompt.value = f"<b style='color:{color}'>{who}</b>: {html.escape(d.prompt)}"
-        panel = self.board.custom_panel(d, self.submit)
+        submit = self.answer()
+        panel = self.board.custom_panel(d, submit)
         if panel is None:
-            panel = make_panel(d, g, self.submit)
+            panel = make_panel(d, g, submit)
         self.panel_box.children = [panel]
 
     def _refresh_coach(self) -> None:
