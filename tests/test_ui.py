@@ -774,3 +774,91 @@ def test_easy_money_amounts_refused_with_the_range():
     message = _type_and_submit(view, "99999")
     assert "out of range" in message and f"to ${d.high:,}" in message
     assert view.game.state() == state and view.game.cash(0) == cash
+
+
+# ----- a game is never lost (issue 18, case 2) -------------------------------------------------
+def test_unfinished_games_are_offered_newest_first_and_continued(tmp_path):
+    from moneynb.ui.saves import unfinished
+
+    old = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1,
+                       autosave=tmp_path / "old.json")  # fmt: skip
+    _answer(old)
+    time.sleep(1.1)  # the saved time has whole seconds
+    new = moneynb.play("ui_fake", players=["Bea", "Cy"], seed=2, autosave=tmp_path / "new.json")
+    _answer(new)
+    done = moneynb.play("ui_fake", players=["Dan", "bot:greedy"], seed=3,
+                        autosave=tmp_path / "done.json")  # fmt: skip
+    while not done.game.over:
+        _answer(done)
+    untouched = moneynb.play("ui_fake", players=["Eve", "bot:greedy"], seed=4,
+                             autosave=tmp_path / "fresh.json")  # fmt: skip
+    assert (tmp_path / "done.json").exists() and (tmp_path / "fresh.json").exists()
+    games = unfinished(tmp_path)
+    # finished games and games no person has moved in are not offered
+    assert [g.path.name for g in games] == ["new.json", "old.json"]
+    g = games[0]
+    assert g.players == ("Bea", "Cy") and g.actions == len(new.game.actions)
+    assert g.to_move == new.game.players[new.game.decision.player]
+    text = g.describe()
+    assert "UI Fake" in text and "Bea, Cy" in text and f"action {g.actions}" in text
+    # a new view offers them (not itself), and Continue switches to the chosen game
+    assert [x.path.name for x in untouched.offer.games] == ["new.json", "old.json"]
+    assert untouched.offer.layout.display is None
+    untouched.offer.list.value = str(tmp_path / "old.json")
+    untouched.offer.go.click()
+    assert untouched.game.players == ["Ann", "Greedy bot 1"]
+    assert untouched.game.actions == old.game.actions
+    assert untouched.autosave == tmp_path / "old.json"
+    assert untouched.controllers[1] is not None  # the bot seat is a bot again
+    _answer(untouched)  # and it plays on, saved to its own file
+    assert json.loads((tmp_path / "old.json").read_text())["actions"] == untouched.game.actions
+    assert [x.path.name for x in untouched.offer.games] == ["new.json"]
+
+
+def test_a_view_says_what_to_do_when_it_cannot_be_drawn(tmp_path, monkeypatch):
+    """Issue 18, case 2: "Error displaying widget: model not found" with no hint."""
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda obj, raw=False: shown.append(obj))
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=tmp_path / "g.json")
+    view._ipython_display_()
+    assert len(shown) == 2
+    assert "application/vnd.jupyter.widget-view+json" in shown[0]
+    note = shown[1]["text/html"]
+    assert "run this cell again" in note and str(tmp_path / "g.json") in note
+    assert "resume=" in note and "model not found" in note
+    assert str(tmp_path / "g.json") in shown[1]["text/plain"]
+    # the view's own CSS hides exactly this note while the view is drawn
+    fid = view._fallback_id
+    assert fid in note
+    assert any(f".{fid} " in getattr(c, "value", "") for c in view.children)
+
+
+def test_the_app_form_restores_its_last_unfinished_game(tmp_path, monkeypatch):
+    """Issue 18, case 2: reloading the Voila app brought back an empty form."""
+    from moneynb.ui.launcher import launcher
+
+    monkeypatch.chdir(tmp_path)
+    form = launcher("ui_fake", seed=5, restore=True)
+    assert form.view is None and form.offer.games == []  # nothing saved yet
+    view = form.launch()
+    _answer(view)
+    _answer(view)
+    played = list(view.game.actions)
+    # a Lab game of the same kind is offered in Lab, but the app page restores only its own
+    lab = moneynb.play("ui_fake", players=["Zed", "bot:greedy"], seed=9)
+    _answer(lab)
+    again = launcher("ui_fake", seed=5, restore=True)  # the page reloaded: a new kernel
+    assert again.view is not None and again.view.game.actions == played
+    assert again.view.game.players == view.game.players
+    assert "Welcome back" in again.restored.value
+    assert [g.players for g in again.offer.games] == [("Zed", "Greedy bot 1")]
+    # in JupyterLab (restore=False) the form only offers them, newest first
+    lab_form = launcher("ui_fake", seed=5, restore=False)
+    assert lab_form.view is None
+    # (the restored game was saved again when it was shown: it is the newest)
+    assert [g.players[0] for g in lab_form.offer.games] == ["You", "Zed"]
+    lab_form.offer.list.value = lab_form.offer.list.options[0][1]
+    lab_form.offer.go.click()
+    assert lab_form.view.game.actions == played
