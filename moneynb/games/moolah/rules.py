@@ -438,7 +438,8 @@ class Moolah(Game):
                  "First withdrawal from your bank account "
                  f"(${r['suggested_withdrawal']:,} recommended)",
                  (), low=0, high=self.can_withdraw(seat), step=r["denomination"],
-                 tag="first_withdrawal")  # fmt: skip
+                 tag="first_withdrawal",
+                 suggested=min(self.can_withdraw(seat), r["suggested_withdrawal"]))  # fmt: skip
 
     def _first_withdrawal(self, amount: int) -> None:
         seat = self.pending.player
