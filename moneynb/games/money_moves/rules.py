@@ -37,7 +37,7 @@ import random
 from typing import Any
 
 from ...core.chance import Deck, Die
-from ...core.data import load_toml, require
+from ...core.data import load_cached, load_toml, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.turns import OpeningRoll
@@ -158,7 +158,7 @@ class MoneyMoves(Game):
 
     # ----- 1-5: setup and the opening roll ----------------------------------------------------
     def _setup(self) -> None:
-        self.data = load_cards(self.options["data_file"] or None)
+        self.data = load_cached(load_cards, self.options["data_file"] or None)
         self.cards = {c["id"]: c for c in self.data["card"]}
         self.money_die = Die(tuple(self.data["money_die"]))
         self.task_die = Die(tuple(self.data["task_die"]))
@@ -189,10 +189,6 @@ class MoneyMoves(Game):
         """Account name of a player's wallet (by name or seat)."""
         name = self.players[player] if isinstance(player, int) else player
         return f"wallet:{name}"
-
-    def cash(self, seat: int) -> int:
-        """Dollars in ``seat``'s wallet."""
-        return self.ledger[self.wallet(seat)]
 
     def _ask_opening(self) -> None:
         seat = self.opening.next_roller
