@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["easy_money", "money_card", "moolah"]
+GAMES = ["easy_money", "money_card", "moolah", "money_run", "money_moves"]
 
 
 def _table(game: str) -> str:
