@@ -298,10 +298,6 @@ class EasyMoney(Game):
         """Account name of a player's wallet (by name or seat)."""
         return f"wallet:{self.players[player] if isinstance(player, int) else player}"
 
-    def cash(self, seat: int) -> int:
-        """Dollars in ``seat``'s wallet."""
-        return self.ledger[self.wallet(seat)]
-
     def side(self, space: int) -> int:
         """The side (1-4) a space is on."""
         return space // self.side_len + 1
@@ -345,47 +341,54 @@ class EasyMoney(Game):
         self.offers_used = [0] * len(self.players)
         self._ask_turn()
 
-    def _turn_options(self, seat: int) -> tuple[list, dict]:
+    def _turn_options(self, seat: int) -> list:
         """Build, mortgage, lift and offer options of ``seat`` in its own turn."""
-        opts, labels = [], {}
+        opts = []
         pieces, sides, held = self._all_profiles()
         prof = (pieces[seat], sides[seat])
         mine = held[seat]
         for i in mine:
-            sp = self.board[i]
             if self.can_build(seat, i, prof):
-                what = "a subdivision" if self.houses[i] == 4 else "a house"
                 opts.append(f"build:{i}")
-                labels[f"build:{i}"] = f"Build {what} on {sp['name']} (${sp['B']:,})"
         for i in mine:
             if self.can_mortgage(seat, i):
                 opts.append(f"mortgage:{i}")
-                labels[f"mortgage:{i}"] = (
-                    f"Mortgage {self.board[i]['name']} (+${self.board[i]['M']:,})"
-                )
-            elif self.mortgaged[i] and self.cash(seat) >= self.lift_cost(i):
+            elif self.can_lift(seat, i):
                 opts.append(f"lift:{i}")
-                labels[f"lift:{i}"] = (
-                    f"Lift the mortgage on {self.board[i]['name']} (${self.lift_cost(i):,})"
-                )
         if self._offer_items(seat, first=True, profiles=(pieces, sides, held)):
             opts.append("offer")
-            labels["offer"] = "Offer a holding for sale to a player"
-        return opts, labels
+        return opts
+
+    def _turn_labels(self, opts: tuple) -> dict:
+        """Display text of the turn options ``opts``."""
+        labels = {}
+        for o in opts:
+            verb, _, i = o.partition(":")
+            sp = self.board[int(i)] if i else None
+            if verb == "build":
+                what = "a subdivision" if self.houses[int(i)] == 4 else "a house"
+                labels[o] = f"Build {what} on {sp['name']} (${sp['B']:,})"
+            elif verb == "mortgage":
+                labels[o] = f"Mortgage {sp['name']} (+${sp['M']:,})"
+            elif verb == "lift":
+                labels[o] = f"Lift the mortgage on {sp['name']} (${self.lift_cost(int(i)):,})"
+            elif verb == "offer":
+                labels[o] = "Offer a holding for sale to a player"
+            else:
+                labels[o] = {"roll": "Throw the dice", "end": "End the turn"}[o]
+        return labels
 
     def _ask_turn(self) -> None:
         s = self.current
-        opts, labels = self._turn_options(s)
-        labels["roll"] = "Throw the dice"
-        self.ask(s, "choose", "Throw the dice, or build, mortgage or sell first",
-                 ["roll", *opts], labels=labels, tag="turn")  # fmt: skip
+        self.ask(s, "choose", "Throw the dice, or build, mortgage or sell first", ["roll"],
+                 more=lambda: self._turn_options(s), tag="turn",
+                 labels=lambda: self._turn_labels(self.pending.options))  # fmt: skip
 
     def _ask_post(self) -> None:
         s = self.current
-        opts, labels = self._turn_options(s)
-        labels["end"] = "End the turn"
-        self.ask(s, "choose", "End the turn, or build, mortgage or sell",
-                 ["end", *opts], labels=labels, tag="post")  # fmt: skip
+        self.ask(s, "choose", "End the turn, or build, mortgage or sell", ["end"],
+                 more=lambda: self._turn_options(s), tag="post",
+                 labels=lambda: self._turn_labels(self.pending.options))  # fmt: skip
 
     def _on_turn(self, action: Any) -> None:
         if action == "roll":
@@ -755,7 +758,12 @@ class EasyMoney(Game):
 
     def _all_profiles(self) -> tuple[list, list, list]:
         """One pass over the board: per seat, house pieces used, the sides with a property
-        (a bitmask, see :meth:`profile`) and the spaces held."""
+        (a bitmask, see :meth:`profile`) and the spaces held. Remembered until an owner or a
+        house count changes; the lists are shared, so callers only read them."""
+        key = (*self.owner, *self.houses)  # they follow from owners and houses alone
+        cache = self.__dict__.get("_cache_profiles")
+        if cache is not None and cache[0] == key:
+            return cache[1]
         n = len(self.players)
         pieces, sides, held = [0] * n, [0] * n, [[] for _ in range(n)]
         is_prop, side_bit, houses, owner = self.is_prop, self.side_bit, self.houses, self.owner
@@ -769,6 +777,7 @@ class EasyMoney(Game):
                     sides[o] |= side_bit[i]
                 else:
                     pieces[o] += 1
+        self._cache_profiles = (key, (pieces, sides, held))
         return pieces, sides, held
 
     def _profiles(self, seller: int, profiles=None) -> dict:
@@ -991,13 +1000,22 @@ class EasyMoney(Game):
                 and 1 <= self.houses[i] < 5 and self.cash(seat) >= sp["B"]):  # fmt: skip
             return False
         pieces, sides = prof or self.profile(seat)
-        return (not self.four_sides_rule or sides == ALL_SIDES) and (
+        return self.sides_allow_building(sides) and (
             self.houses[i] == 4 or pieces < self.data["houses_per_player"]
         )
+
+    def sides_allow_building(self, sides: int) -> bool:
+        """Does the rule of four sides let a player with ``sides`` (a bitmask, see
+        :meth:`profile`) build at all: a property on every side, or the rule off?"""
+        return not self.four_sides_rule or sides == ALL_SIDES
 
     def can_mortgage(self, seat: int, i: int) -> bool:
         """Own, unmortgaged property or public building (utilities cannot be mortgaged)."""
         return self.owner[i] == seat and not self.mortgaged[i] and "M" in self.board[i]
+
+    def can_lift(self, seat: int, i: int) -> bool:
+        """May ``seat`` lift the mortgage on ``i`` now (owns it, mortgaged, cash for the cost)?"""
+        return self.mortgaged[i] and self.owner[i] == seat and self.cash(seat) >= self.lift_cost(i)
 
     def lift_cost(self, i: int) -> int:
         """Dollars to lift the mortgage on ``i``: M plus 10% interest (rounded up)."""
@@ -1123,21 +1141,27 @@ class EasyMoney(Game):
         s = d.player
         tag = d.tag
         cash = self.cash(s)
-        if tag in ("turn", "post"):
+        if tag in ("turn", "post"):  # asks can_build/can_lift, as the options do
             best, best_gain = None, 0.0
-            for o in d.options:
-                if o.startswith("build:"):
-                    i = int(o[6:])
-                    sp = self.board[i]
-                    if cash - sp["B"] >= BUILD_RESERVE:
-                        h = self.houses[i]
-                        gain = (sp["rents"][h] - sp["rents"][h - 1]) / sp["B"]
-                        if gain > best_gain:
-                            best, best_gain = o, gain
-                elif o.startswith("lift:") and best is None:
-                    if cash - self.lift_cost(int(o[5:])) >= BUILD_RESERVE:
-                        best = o
-            return best if best is not None else d.options[0]
+            pieces, sides, held = self._all_profiles()
+            for i in held[s] if self.sides_allow_building(sides[s]) else ():
+                sp = self.board[i]
+                price = sp.get("B")  # properties only
+                if (price is not None and cash - price >= BUILD_RESERVE
+                        and self.can_build(s, i, (pieces[s], sides[s]))):  # fmt: skip
+                    h = self.houses[i]
+                    gain = (sp["rents"][h] - sp["rents"][h - 1]) / sp["B"]
+                    if gain > best_gain:
+                        best, best_gain = f"build:{i}", gain
+            for i in held[s] if best is None else ():
+                if (
+                    self.mortgaged[i]
+                    and self.can_lift(s, i)
+                    and cash - self.lift_cost(i) >= BUILD_RESERVE
+                ):
+                    best = f"lift:{i}"
+                    break
+            return best if best is not None else d.first_option
         if tag in ("buy", "lone_bidder"):
             i = self.pos[self.current] if tag == "buy" else self.auction["space"]
             return "buy" if cash - self.board[i]["B"] >= RESERVE else "decline"

@@ -46,7 +46,7 @@ Charge It question inside a card) a plain data value that saves, loads and repla
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from fractions import Fraction
 from typing import Any
 
@@ -239,6 +239,13 @@ class Board:
         s = self.spaces[space]
         if s["name"]:
             return s["name"]
+        names = self.__dict__.setdefault("_names", {})  # the board is read-only: remember
+        if space not in names:
+            names[space] = self._stretch_name(space, s)
+        return names[space]
+
+    def _stretch_name(self, space: str, s: dict) -> str:
+        """:meth:`name` of the unnamed space ``space`` (``s`` its map entry)."""
         ends = self._named_ends(space)
         if space in self.perimeter:
             where = "the perimeter"
@@ -443,10 +450,6 @@ class MoneyCard(Game):
     def wallet(self, player: str | int) -> str:
         """Account name of a player's travelers cheques (by name or seat)."""
         return f"wallet:{self.players[player] if isinstance(player, int) else player}"
-
-    def cash(self, seat: int) -> int:
-        """Travelers cheques of ``seat``, dollars."""
-        return self.ledger[self.wallet(seat)]
 
     def active(self) -> list[int]:
         """Seats still in the game."""
@@ -1167,12 +1170,14 @@ class MoneyCard(Game):
             paths = self.ctx["paths"]
             wanted = set(self.keys_wanted(seat))
 
+            planes = Counter(self.pos[s] for s in self.active() if s != seat)  # occupants
+
             def value(dest: str) -> float:
                 path = paths[dest]
                 v = 1000.0 * (dest in wanted)
                 if self.ctx["mode"] == "bonus":
                     v += 1000.0 * len(wanted.intersection(path[1:-1]))
-                v += 20 * sum(len(self.occupants(s, but=seat)) for s in path[1:-1])
+                v += 20 * sum(planes[s] for s in path[1:-1])
                 return v - 10 * self._key_distance(seat, dest) + rng.random()
 
             return max(d.options, key=value)
