@@ -80,3 +80,28 @@ def test_custom_panels_for_every_tag_met_in_a_bot_game():
         b.update(g, g.apply(bots[d.player].choose(g)))
         b.highlight(g.decision)
     assert {"turn", "post", "bid"} <= seen
+
+
+def test_a_lander_short_of_cash_sees_mortgage_buttons_and_no_buy_button():
+    """Issue 13 item 5 in the view: the panel offers what the engine offers."""
+    from moneynb.testing import rig
+
+    g = moneynb.new_game("easy_money", players=["A", "B"], seed=1)
+    r = rig(g).dice(6, 6, 1, 2)
+    g.apply("roll")
+    g.apply("roll")
+    g.owner[13], g.houses[13] = 0, 1  # Elm Street (side 2), mortgage value $100
+    g.transfer(g.wallet(0), "Bank", g.cash(0) - 62)
+    g.pos[0], g.started[0] = 7, True
+    r.dice(1, 3)  # to Maple Avenue, B $110
+    g.apply("roll")
+    assert g.decision.tag == "buy" and "buy" not in g.decision.options
+    b = Board(g)
+    panel = b.custom_panel(g.decision, g.apply)
+    buttons = [w for box in panel.children if hasattr(box, "children") for w in box.children]
+    classes = [c for w in buttons for c in w._dom_classes]
+    assert "moneynb-em-buy" not in classes and "moneynb-em-mortgage" in classes
+    assert 11 not in b._space_actions(g.decision)  # clicking the space cannot buy
+    assert b._space_actions(g.decision).get(13) == "mortgage:13"
+    next(w for w in buttons if "moneynb-em-mortgage" in w._dom_classes).click()
+    assert g.mortgaged[13] and "buy" in g.decision.options

@@ -33,9 +33,14 @@ def seg(color: str, label) -> int:
     return SEG[(color, str(label))]
 
 
+#: cards the next draws will show, per game, fixed with the rig after the next spins
+CARDS: dict[int, list] = {}
+
+
 def spin(g, *segments: int) -> None:
-    """The next spins stop on ``segments`` (indices), through the public test rig."""
-    rig(g).spin(B.spinner, *segments)
+    """The next spins stop on ``segments`` (indices), then the next cards drawn are those
+    given to :func:`_top` (the public test rig; the spin comes first)."""
+    rig(g).spin(B.spinner, *segments).top(*CARDS.pop(id(g), ()))
 
 
 def new(n=3, seed=1, **opts):
@@ -182,8 +187,9 @@ def test_all_eight_keys_win_at_once():
 
 # ----- Travel Cards -----------------------------------------------------------------------
 def _top(g, deck, cid):
-    g.decks[deck].draw_pile.remove(cid)
-    g.decks[deck].draw_pile.insert(0, cid)
+    """The next card drawn (from ``deck``) is ``cid``: fixed at the next :func:`spin`."""
+    assert cid in g.decks[deck].draw_pile
+    CARDS.setdefault(id(g), []).append(cid)
 
 
 def test_no_card_on_the_first_turn_then_the_right_pile():

@@ -63,19 +63,22 @@ def travel(g, target, dice=(1, 2)):
     for _ in range(sum(dice)):
         path.insert(0, g.data.prev[path[0]][0])
     g.pos[seat] = path[0]
-    rig(g).dice(*dice)
+    rig(g).dice(*dice).top(*CARDS.pop(id(g), ()))
     g.apply("roll")
     while g.decision is not None and g.decision.tag == "fork":
         g.apply(path[path.index(g.pos[seat]) + 1])
     return g
 
 
-def top(deck, *cards):
-    """Put ``cards`` on top of ``deck`` (first card drawn first)."""
-    for c in cards:
-        if c in deck.draw_pile:
-            deck.draw_pile.remove(c)
-    deck.draw_pile[0:0] = list(cards)
+#: cards the next draws will show, per game, fixed with the rig after the next roll's dice
+CARDS: dict[int, list] = {}
+
+
+def top(g, *cards):
+    """The next cards drawn, whatever pile they come from (Temptation, a stock, the Casino),
+    are ``cards`` in order: fixed with the public rig right after the dice of the next
+    :func:`travel` (the dice are thrown first)."""
+    CARDS.setdefault(id(g), []).extend(cards)
 
 
 def end_turn_if_asked(g):
@@ -283,7 +286,7 @@ def test_no_mugging_at_protected_spaces(sid):
 def test_wall_street_profit_and_loss(stock, card, invest, cash_after):
     g = fresh()
     me = g.current
-    top(g.stocks[stock], card)
+    top(g, card)
     travel(g, "wall_street")
     assert g.decision.options == ("grain", "oil", "gold", "pass")
     g.apply(stock)
@@ -311,7 +314,7 @@ def test_wall_street_needs_10000_and_allows_pass():
 def test_black_jack_raise_and_win_doubles_the_money():
     g = fresh(withdraw=100_000)
     me = g.current
-    top(g.casino, 20, 23)
+    top(g, 20, 23)
     travel(g, "casino")
     g.apply(20_000)
     assert g.decision.tag == "casino_raise"
@@ -324,7 +327,7 @@ def test_black_jack_tie_and_equal_closeness_go_to_the_house():
     for mine, house in ((18, 18), (20, 22)):
         g = fresh(withdraw=100_000)
         me = g.current
-        top(g.casino, mine, house)
+        top(g, mine, house)
         travel(g, "casino")
         g.apply(10_000)
         g.apply("stay")
@@ -333,13 +336,13 @@ def test_black_jack_tie_and_equal_closeness_go_to_the_house():
 
 def test_black_jack_raise_is_capped_by_the_wallet_and_all_in_skips_it():
     g = fresh(withdraw=50_000)
-    top(g.casino, 21, 14)
+    top(g, 21, 14)
     travel(g, "casino")
     g.apply(30_000)
     assert g.decision.high == 50_000  # not $60,000: only wallet money is bet
     g = fresh(withdraw=50_000)
     me = g.current
-    top(g.casino, 21, 14)
+    top(g, 21, 14)
     travel(g, "casino")
     g.apply(50_000)  # all in: nothing left to raise with
     assert g.cash(me) == 100_000
@@ -386,7 +389,7 @@ def test_take_a_pal_mugs_the_casino_splits_and_both_bet_all():
     set_cash(g, victim, 30_000)
     set_cash(g, pal, 20_000)
     set_cash(g, me, 10_000)
-    top(g.casino, 21, 14, 14, 21)  # taker: 21 vs 14 wins; pal: 14 vs 21 loses
+    top(g, 21, 14, 14, 21)  # taker: 21 vs 14 wins; pal: 14 vs 21 loses
     travel(g, "take_pal")
     assert g.decision.kind == "player"
     assert victim not in g.decision.options  # already at the Casino
@@ -405,7 +408,7 @@ def test_take_a_pal_split_rounds_up_and_nobody_is_allowed():
     set_cash(g, victim, 25_000)
     set_cash(g, pal, 0)
     set_cash(g, me, 0)
-    top(g.casino, 21, 14, 21, 14)
+    top(g, 21, 14, 21, 14)
     travel(g, "take_pal")
     g.apply(pal)
     assert g.cash(me) == 30_000 and g.cash(pal) == 30_000  # $12,500 rounds up to $15,000, won
@@ -568,7 +571,7 @@ def test_round_off_is_always_in_the_players_favour():
 def draw(g, cid, cash=50_000):
     me = g.current
     set_cash(g, me, cash)
-    top(g.temptation, cid)
+    top(g, cid)
     travel(g, "s35")
     return me
 
@@ -791,12 +794,14 @@ def test_every_space(sid):
     me = g.current
     data = g.data
     space = data.spaces[sid]
-    top(g.temptation, "tax_refund")
+    if space["kind"] == "temptation":
+        top(g, "tax_refund")
     if space["kind"] == "bank":
         g.pos[me] = "s37"
         rig(g).dice(1, 2)
         g.apply("roll")
     elif sid in ("s01", "s02"):  # no roll reaches them without stopping at the Bank first
+        rig(g).top(*CARDS.pop(id(g), ()))
         g._land(me, sid)
     else:
         travel(g, sid)

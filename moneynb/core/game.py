@@ -374,6 +374,9 @@ class Game:
         Everything but the event log, which is the replay of the actions, counts, and but
         attributes named ``_cache_*`` (remembered results a rules file may keep for speed).
         """
+        d = self.pending
+        if d is not None:  # its lazy options are read from this game (and may fill a cache)
+            d.options, d.labels  # noqa: B018
         out = {
             k: _plain(v)
             for k, v in list(vars(self).items())  # reading a lazy part may fill a _cache_

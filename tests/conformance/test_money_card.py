@@ -416,6 +416,19 @@ def test_payment_of_debts_a_turned_in_key_is_reclaimed_on_returning_to_the_city(
     assert g.keys[ANN] == ["paris"] and g.pawned[ANN] == [] and cheques(g)[ANN] == 300
 
 
+def test_payment_of_debts_option_a_turned_in_key_is_bought_back_at_reclaim_price():
+    for answer, left, keys in (("reclaim", 300 - 50, ["paris"]), ("leave", 300, [])):
+        g, r = tour({ANN: "london"}, second_time=False, reclaim_price=50)
+        g.pawned[ANN] = ["paris"]
+        spin(r, "red", "4")
+        g.apply("spin")
+        g.apply("paris")
+        assert g.decision.tag == "reclaim" and g.decision.player == ANN
+        g.apply(answer)
+        assert cheques(g)[ANN] == left and g.keys[ANN] == keys
+        assert g.pawned[ANN] == ([] if keys else ["paris"])
+
+
 def test_payment_of_debts_are_common_in_ordinary_games():
     """Issue 13 item 7 (bounded in CI: 60 games; docs/money_card.md gives the 1,000-game
     figures): with the shipped amounts some greedy 3-player games run into a debt."""

@@ -379,6 +379,9 @@ class MoneyCard(Game):
         cheques (int): travelers cheques each player starts with, dollars (rulebook: 300).
         jump_fee (int): paid by each occupant jumped over, dollars (rulebook: 20).
         key_value (int): paid by the Agent for a key turned in, dollars (rulebook: 50).
+        reclaim_price (int): dollars to reclaim a turned-in key on returning to its city; 0
+            (default): free, the rulebook names no price; e.g. 50: the player may buy it back
+            (a payment to the Agent, so Charge It applies) or leave it.
         max_rounds (int): the game ends after this many rounds; most keys, then most cheques,
             wins (reconstruction: a safety cap so every game ends).
         map_file, spinner_file, cards_file (str): house-rule data files; "" uses the shipped ones.
@@ -392,14 +395,14 @@ class MoneyCard(Game):
     min_players = 2
     max_players = 6
     default_options = {
-        "cheques": 300, "jump_fee": 20, "key_value": 50, "max_rounds": 60,
+        "cheques": 300, "jump_fee": 20, "key_value": 50, "reclaim_price": 0, "max_rounds": 60,
         "map_file": "", "spinner_file": "", "cards_file": "",
     }  # fmt: skip
     rulebook = "rulebooks/money-card.txt"
 
     @classmethod
     def _validate_options(cls, options: dict) -> None:
-        for key in ("cheques", "jump_fee", "key_value"):
+        for key in ("cheques", "jump_fee", "key_value", "reclaim_price"):
             if options[key] < 0:
                 raise ValueError(f"{key} must be at least $0, got {options[key]}")
         if options["max_rounds"] < 1:
@@ -710,9 +713,20 @@ class MoneyCard(Game):
                           f"{len(back)} card(s).", seat=seat, cards=back)  # fmt: skip
                 self._return_cards(seat, back)
 
-    def _take_key(self, seat: int, city: str) -> None:
+    def _take_key(self, seat: int, city: str, paid: bool = False) -> None:
+        """``seat`` takes the key to ``city`` (none if already held). A key ``seat`` turned in
+        comes back free, or (option ``reclaim_price``) for that price if ``seat`` chooses to
+        pay it (rulebook: Payment of Debts, "reclaim his Key")."""
         name = self.board.name(city)
         if city in self.keys[seat]:
+            return
+        price = self.options["reclaim_price"]
+        if city in self.pawned[seat] and price and not paid:
+            if self.cash(seat) >= price or self.holder == seat:
+                self._push(("reclaim", seat, city))
+            else:
+                self.emit("no_reclaim", f"{self.players[seat]} cannot pay ${price} to reclaim "
+                          f"the key to {name}.", seat=seat, city=city)  # fmt: skip
             return
         self.keys[seat].append(city)
         if city in self.pawned[seat]:
@@ -724,6 +738,27 @@ class MoneyCard(Game):
             self.emit("key", f"{self.players[seat]} takes the key to {name}.", seat=seat, city=city)
         if len(self.keys[seat]) == len(self.board.key_cities):
             self._end([seat])
+
+    def _t_reclaim(self, seat: int, city: str) -> None:
+        if self.out[seat] or city in self.keys[seat]:
+            return
+        price, name = self.options["reclaim_price"], self.board.name(city)
+        self.ctx = {"seat": seat, "city": city}
+        self._ask(seat, "choose", f"Reclaim the key to {name} for ${price}?", ("reclaim", "leave"),
+                  tag="reclaim", labels={"reclaim": f"Reclaim it (${price})",
+                                         "leave": "Leave it with the Agent"})  # fmt: skip
+
+    def _on_reclaim(self, action: str) -> None:
+        seat, city = self.ctx["seat"], self.ctx["city"]
+        self.ctx = {}
+        if action == "reclaim":
+            why = f"reclaims the key to {self.board.name(city)}"
+            self._push(("pay", seat, AGENT, self.options["reclaim_price"], why, True),
+                       ("key_back", seat, city))  # fmt: skip
+
+    def _t_key_back(self, seat: int, city: str) -> None:
+        if not self.out[seat]:
+            self._take_key(seat, city, paid=True)
 
     def _return_cards(self, seat: int, cards) -> None:
         for c in cards:
@@ -1193,6 +1228,8 @@ class MoneyCard(Game):
             return min(d.options, key=far)
         if tag == "charge":
             return "charge"
+        if tag == "reclaim":
+            return "reclaim"
         if tag == "bet":
             return d.high
         if tag == "color":

@@ -326,7 +326,8 @@ class Moolah(Game):
     """Moolah for 2-8 players (the box holds 8 wallets and 8 tokens).
 
     Options:
-        max_turns (int): ends the game after this many player turns (missed turns count),
+        max_turns (int): ends the game after this many player turns (the first player's first
+            turn is turn 1; a roll again after doubles is the same turn; missed turns count),
             0 for no limit. At the limit the player with the most money (bank account plus
             wallet) wins. The rulebook has no limit; the cap keeps bot games finite.
         board_file, cards_file (str): paths of house-rule ``board.toml`` / ``cards.toml``;

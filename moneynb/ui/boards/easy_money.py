@@ -325,10 +325,10 @@ class Board(BoardRenderer):
         out: dict = {}
         if decision is None:
             return out
-        if decision.tag in ("buy", "lone_bidder"):
+        if decision.tag in ("buy", "lone_bidder") and "buy" in decision.options:
             i = g.pos[g.current] if decision.tag == "buy" else g.auction["space"]
             out[i] = "buy"
-        elif decision.tag in ("turn", "post", "debt"):
+        if decision.tag in ("turn", "post", "debt", "buy"):
             for o in decision.options:
                 if isinstance(o, str) and ":" in o:
                     verb, i = o.split(":")
@@ -403,11 +403,21 @@ class Board(BoardRenderer):
         if tag in ("buy", "lone_bidder"):
             i = g.pos[g.current] if tag == "buy" else g.auction["space"]
             price = g.board[i]["B"]
-            buy = button(f"Buy for {money(price)}", ("moneynb-em-buy",), lambda: submit("buy"),
-                         style="success")  # fmt: skip
+            items = []
+            if "buy" in decision.options:  # short of cash: raise money first (engine's options)
+                items.append(button(f"Buy for {money(price)}", ("moneynb-em-buy",),
+                                    lambda: submit("buy"), style="success"))  # fmt: skip
             no = "Decline (it goes to auction)" if tag == "buy" else "Decline"
-            dec = button(no, ("moneynb-em-decline",), lambda: submit("decline"))
-            return self._wrap(tag, [widgets.HTML(self._deed(i)), cash, row([buy, dec])])
+            items.append(button(no, ("moneynb-em-decline",), lambda: submit("decline")))
+            raise_money = [
+                button(decision.label(o), (f"moneynb-em-{o.split(':')[0]}", "moneynb-option"),
+                       lambda o=o: submit(o), tooltip=o, style="warning")
+                for o in decision.options if o not in ("buy", "decline")
+            ]  # fmt: skip
+            parts = [widgets.HTML(self._deed(i)), cash, row(items)]
+            if raise_money:
+                parts.append(row(raise_money))
+            return self._wrap(tag, parts)
         if tag == "bid":
             a = g.auction
             lead = ("no bid yet" if a["leader"] is None
