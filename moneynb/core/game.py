@@ -374,9 +374,12 @@ class Game:
         Everything but the event log, which is the replay of the actions, counts, and but
         attributes named ``_cache_*`` (remembered results a rules file may keep for speed).
         """
+        d = self.pending
+        if d is not None:  # its lazy parts may fill a cache: read them before the snapshot
+            d.options, d.labels  # noqa: B018
         out = {
             k: _plain(v)
-            for k, v in vars(self).items()
+            for k, v in list(vars(self).items())
             if k not in ("_events", "log") and not k.startswith("_cache_")
         }
         out["log"] = len(self.log)  # the log follows from the actions; its length is checked
