@@ -15,7 +15,9 @@ With ``--ref COMMIT`` the same measurements also run against that commit's ``mon
 (extracted with ``git archive`` into a temporary directory), alternating the two trees game by
 game and keeping the best of ``--repeat`` runs of each, and the table shows both and the speed-up.
 With ``--workers`` it also times ``moneynb.simulate`` for 200 Easy Money games (and 400 of every
-other game) with ``workers=1`` and ``workers=2`` (wall-clock time, both cores; not pinned).
+other game) with ``workers=1`` and ``workers=2`` (wall-clock time, both cores; not pinned), and
+the CPU seconds each used, workers included (the parallel overhead, visible even on a machine
+whose cores are busy with other work).
 
 Figures depend on the machine and its load: compare columns of one run, not runs.
 """
@@ -120,18 +122,27 @@ def table(after: dict, before: dict | None) -> str:
 
 
 def bench_workers(tree: Path) -> str:
+    """``simulate`` at ``workers=1`` and ``2`` in a fresh process using ``tree``: wall-clock
+    games/s, and the CPU seconds used (this process plus its workers, reaped after each call),
+    so the parallel overhead shows even when other load leaves no core free."""
     code = (
-        "import time, json\n"
-        "from moneynb.analysis.montecarlo import simulate\n"
+        "import os, time, json\n"
+        "import moneynb.analysis.montecarlo as mc\n"
+        "def cpu():\n"
+        "    t = os.times()\n"
+        "    return t.user + t.system + t.children_user + t.children_system\n"
+        "mc.simulate('money_run', ['greedy'] * 2, n_games=2, progress=False)  # imports\n"
         "out = {}\n"
         "for game, seats, n in [('easy_money', 4, 200), ('moolah', 3, 400), "
         "('money_card', 3, 400), ('money_moves', 3, 400), ('money_run', 2, 400)]:\n"
-        "    r = {}\n"
+        "    r = []\n"
         "    for w in (1, 2):\n"
-        "        t = time.perf_counter()\n"
-        "        simulate(game, ['greedy'] * seats, n_games=n, seed=1, workers=w, progress=False)\n"
-        "        r[w] = n / (time.perf_counter() - t)\n"
-        "    out[game] = [n, r[1], r[2]]\n"
+        "        t, c = time.perf_counter(), cpu()\n"
+        "        mc.simulate(game, ['greedy'] * seats, n_games=n, seed=1, workers=w, "
+        "progress=False)\n"
+        "        getattr(mc, 'shutdown_workers', lambda: None)()  # reap: count their CPU\n"
+        "        r += [n / (time.perf_counter() - t), cpu() - c]\n"
+        "    out[game] = [n, *r]\n"
         "print(json.dumps(out))\n"
     )
     env = dict(os.environ, PYTHONPATH=str(tree))
@@ -139,9 +150,17 @@ def bench_workers(tree: Path) -> str:
     if res.returncode:
         return res.stderr
     data = json.loads(res.stdout.strip().splitlines()[-1])
-    lines = [f"{'simulate, greedy bots':24s} {'games':>6s} {'workers=1':>12s} {'workers=2':>12s}"]
-    for game, (n, w1, w2) in data.items():
-        lines.append(f"{game:24s} {n:6d} {w1:10,.1f}/s {w2:10,.1f}/s  ({w2 / w1:.2f}x)")
+    lines = [
+        f"{'simulate, greedy bots':22s} {'games':>5s} {'workers=1':>11s} {'workers=2':>11s}"
+        f" {'2 vs 1':>7s}   {'CPU s, 1':>8s} {'CPU s, 2':>8s}"
+    ]
+    for game, (n, w1, c1, w2, c2) in data.items():
+        lines.append(
+            f"{game:22s} {n:5d} {w1:9,.1f}/s {w2:9,.1f}/s {w2 / w1:6.2f}x   {c1:8.2f} {c2:8.2f}"
+        )
+    lines.append(
+        f"(cores free now: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+    )
     return "\n".join(lines)
 
 

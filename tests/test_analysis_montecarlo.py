@@ -40,7 +40,10 @@ def test_simulate_is_seeded():
     assert not a["seed"].equals(c["seed"])
 
 
-def test_simulate_same_table_for_one_and_two_workers():
+def test_simulate_same_table_for_one_and_two_workers(monkeypatch):
+    from moneynb.analysis import montecarlo
+
+    monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)  # use the workers, however fast
     one = simulate("money_moves", PLAYERS, n_games=40, seed=11, workers=1, progress=False)
     two = simulate("money_moves", PLAYERS, n_games=40, seed=11, workers=2, progress=False)
     pd.testing.assert_frame_equal(one, two)
@@ -146,9 +149,11 @@ class _FirstOptionBot(moneynb.bots.Bot):
 @pytest.mark.skipif(
     montecarlo_cpus() < 2, reason="one core: simulate plays every game in this process"
 )
-def test_warm_workers_see_a_bot_registered_after_they_started():
+def test_warm_workers_see_a_bot_registered_after_they_started(monkeypatch):
     from moneynb.analysis import montecarlo
     from moneynb.bots import BOTS
+
+    monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)
 
     simulate("money_run", ["greedy", "greedy"], n_games=4, seed=1, workers=2, progress=False)
     pool = montecarlo._POOLS[2][1]
@@ -164,4 +169,16 @@ def test_warm_workers_see_a_bot_registered_after_they_started():
     finally:
         del BOTS["first_option"]
         montecarlo.shutdown_workers()
+    assert not montecarlo._POOLS
+
+
+def test_a_short_run_starts_no_worker_processes(monkeypatch):
+    """Starting processes costs more than a second's work gains: such a run stays here."""
+    from moneynb.analysis import montecarlo
+
+    montecarlo.shutdown_workers()
+    monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 3600.0)
+    one = simulate("money_run", ["greedy", "random"], n_games=8, seed=2, progress=False)
+    two = simulate("money_run", ["greedy", "random"], n_games=8, seed=2, workers=2, progress=False)
+    pd.testing.assert_frame_equal(one, two)
     assert not montecarlo._POOLS

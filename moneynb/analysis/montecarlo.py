@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import numbers
 import os
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -225,13 +226,21 @@ def _registries() -> tuple:
     return tuple((k, id(v)) for k, v in BOTS.items()), tuple(GAMES.items())
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
+#: ``simulate`` starts worker processes only for work it expects to take longer than this
+#: (seconds, timed on the first game); the processes then stay warm for later calls
+POOL_MIN_SECONDS = 2.0
+
+
+def _pool(workers: int, start: bool = True) -> ProcessPoolExecutor | None:
     """A warm pool of ``workers`` processes, made once and reused by later calls (remade when
-    the bot or game registry changed, or the pool broke)."""
+    the bot or game registry changed, or the pool broke). ``start=False``: None if there is
+    no warm pool to reuse."""
     seen = _registries()
     old = _POOLS.get(workers)
     if old is not None and old[0] == seen and not getattr(old[1], "_broken", False):
         return old[1]
+    if not start:
+        return None
     if old is not None:
         old[1].shutdown(wait=False, cancel_futures=True)
     ex = ProcessPoolExecutor(max_workers=workers, initializer=_warm_worker)
@@ -298,7 +307,9 @@ def simulate(
         workers: local worker processes (1 = play in this process; at most the number of
             cores used). The processes start on the first call and are kept for later calls
             (warm: the games are imported once); registering another bot or game starts new
-            ones; :func:`shutdown_workers` stops them.
+            ones; :func:`shutdown_workers` stops them. Without a warm pool, the first game is
+            timed here and processes start only when the rest would take longer than
+            :data:`POOL_MIN_SECONDS` in this process (else all games are played here).
         per_turn: also return one row per (game, turn) with every player's wallet.
         progress: show a tqdm progress bar.
         client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
@@ -364,12 +375,27 @@ def simulate(
                 part = fut.result()
                 results.extend(part)
                 bar.update(len(part))
-        elif workers == 1:
+        else:
+            if workers > 1 and _pool(workers, start=False) is None and jobs:
+                # no warm pool yet: time the first game here, and start one only when the
+                # rest would take longer than starting it is worth (the table is the same)
+                t0 = time.perf_counter()
+                part = _play_chunk(game, players, options, jobs[:1], per_turn)
+                results.extend(part)
+                bar.update(len(part))
+                if (time.perf_counter() - t0) * (n_games - 1) < POOL_MIN_SECONDS:
+                    workers = 1
+                rest = jobs[1:]
+                size = chunk_size or max(1, math.ceil(len(rest) / n_tasks))
+                chunks = [rest[k : k + size] for k in range(0, len(rest), size)]
+            if workers == 1:
+                chunks = [[job] for ch in chunks for job in ch]
+        if client is None and workers == 1:
             for ch in chunks:
                 part = _play_chunk(game, players, options, ch, per_turn)
                 results.extend(part)
                 bar.update(len(part))
-        else:
+        elif client is None:
             from concurrent.futures import as_completed as cf_done
 
             ex = _pool(workers)
