@@ -15,7 +15,7 @@ theirs when called.
 from __future__ import annotations
 
 from .bots import make_bot
-from .core import Decision, Event, Game, IllegalAction, SaveFileError
+from .core import DataFileError, Decision, Event, Game, IllegalAction, SaveFileError
 from .core.registry import GAMES, available_games, game_class
 
 __version__ = "0.1.0"
@@ -83,6 +83,7 @@ __all__ = [
     "Event",
     "IllegalAction",
     "SaveFileError",
+    "DataFileError",
     "GAMES",
     "available_games",
     "game_class",

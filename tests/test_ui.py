@@ -568,7 +568,7 @@ def test_resume_refuses_bad_paths_and_extra_config(tmp_path):
 
 def test_undo_takes_back_the_card_shown_for_an_undone_draw():
     v = moneynb.play("money_moves", players=["You", "bot:greedy", "bot:greedy"], seed=1,
-                     autosave=False)  # fmt: skip
+                     autosave=False, undo="practice")  # fmt: skip
     g = v.game
     while g.decision.tag != "pick_player":
         v.submit(g.legal_actions()[0])

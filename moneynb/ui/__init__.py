@@ -121,7 +121,8 @@ def play(
         autosave: save path; ``None`` = ``moneynb-saves/<game>-<timestamp>.json`` (or the
             resumed file itself), ``False`` = no saving.
         bot_delay, max_bot_steps, title: see :class:`GameView`.
-        **options: the game's options (house rules).
+        **options: the game's options (house rules), and ``undo``: "safe" (the default: no
+            undo past a die, spin or card already seen) or "practice" (undo anything).
 
     Raises:
         ValueError: unknown game or bot, bad players or options, a resume file of another

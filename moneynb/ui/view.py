@@ -134,6 +134,8 @@ class GameView(widgets.VBox):
         self.last_latency_ms: float | None = None
         self._busy = False
         self._decision_key = object()
+        #: messages about engine failures met during clicks (shown at the end of the log)
+        self.engine_errors: list[str] = []
 
         self.board = board_for(game)
         self.board.pick = self.submit
@@ -246,6 +248,9 @@ class GameView(widgets.VBox):
             except IllegalAction as e:
                 self._show_error(str(e))
                 return False
+            except Exception as e:  # noqa: BLE001 - an engine bug must not reach the notebook
+                self._engine_failed(e, action)
+                return False
             self.error.value = ""
             self._update_board(events)
             self.run_bots(refresh=False)
@@ -262,13 +267,18 @@ class GameView(widgets.VBox):
         taken, pending = 0, []
         while taken < limit and not self.game.over and not self.human_turn:
             bot = self.controllers[self.game.decision.player]
+            action = None
             try:
-                events = self.game.apply(bot.choose(self.game))
+                action = bot.choose(self.game)
+                events = self.game.apply(action)
             except IllegalAction as e:  # a bot bug must not crash the notebook
                 self._show_error(
                     f"{self.game.players[self.game.decision.player]} (bot) "
                     f"tried an illegal move: {e}"
                 )
+                break
+            except Exception as e:  # noqa: BLE001 - nor an engine bug
+                self._engine_failed(e, action)
                 break
             taken += 1
             pending.extend(events)
@@ -300,18 +310,53 @@ class GameView(widgets.VBox):
 
     def undo(self) -> bool:
         """Take back the last person's decision and every bot move after it (by replay).
-        Returns False (with a message) when no person has decided yet."""
+        Returns False (with a message) when no person has decided yet, or when the game's
+        undo policy (option ``undo``, "safe" by default: see ``Game.undo``) forbids going
+        back past a die, spin or card already seen."""
         idx = self._human_action_indices()
         if not idx:
             self._show_error("Nothing to undo: no person has decided yet.")
             return False
-        self.game._rebuild(self.game.actions[: idx[-1]])
+        try:
+            self.game.undo_to(idx[-1])
+        except IllegalAction as e:
+            self._show_error(f"Cannot undo: {e}")
+            return False
         self.error.value = ""
         self.board.game = self.game
         self.board.rewind(self.game)
         self._update_board(list(self.game.log))
         self.refresh()
         return True
+
+    def _engine_failed(self, error: Exception, action: Any) -> None:
+        """An unexpected engine error during a click: ``Game.apply`` has already put the game
+        back at its last good state; say so in the panel's error line and the log, and keep
+        a bug report (traceback, action, save JSON) next to the autosave file."""
+        import traceback
+
+        report = None
+        if self.autosave is not None:
+            try:
+                stamp = time.strftime("%Y%m%d-%H%M%S")
+                report = self.autosave.with_name(f"bug-{self.game.name}-{stamp}.txt")
+                report.parent.mkdir(parents=True, exist_ok=True)
+                report.write_text(
+                    f"moneynb bug report: {type(error).__name__} while applying "
+                    f"{action!r}\n\n"
+                    + "".join(traceback.format_exception(error))
+                    + f"\nThe game before that action (moneynb.load_game):\n{self.game.to_json()}\n"
+                )
+            except OSError:
+                report = None
+        where = f" A bug report was saved to {report}." if report else ""
+        text = (
+            f"Something went wrong inside the game ({type(error).__name__}: {error}). "
+            f"The game is back where it was before this move.{where}"
+        )
+        self._show_error(text)
+        self.engine_errors.append(text)
+        self.log_html.value = self._log_html()
 
     # ----- drawing --------------------------------------------------------------------
     def _update_board(self, events) -> None:
@@ -465,6 +510,10 @@ class GameView(widgets.VBox):
             f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}' style='margin:0'>"
             f"{line(e.text)}</div>"
             for e in shown
+        ) + "".join(
+            "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0;"
+            f"color:#b00020'>{html.escape(t)}</div>"
+            for t in self.engine_errors
         )
         more = (
             f"<div style='color:#888'>({len(log) - len(shown)} earlier events not shown)</div>"

@@ -53,6 +53,7 @@ from typing import Any
 from ...core.chance import Deck, Spinner
 from ...core.data import load_toml, require
 from ...core.game import Game
+from .schema import CardsFile, MapFile, SpinnerFile
 
 AGENT = "Travel Agent"
 AMEX = "American Express (charges)"
@@ -90,9 +91,11 @@ class Board:
     """
 
     def __init__(self, map_file: str = "", spinner_file: str = "", cards_file: str = ""):
-        self._load_map(load_toml(__package__, "map.toml", map_file or None))
-        self._load_spinner(load_toml(__package__, "spinner.toml", spinner_file or None))
-        self._load_cards(load_toml(__package__, "cards.toml", cards_file or None))
+        self._load_map(load_toml(__package__, "map.toml", map_file or None, MapFile))
+        self._load_spinner(
+            load_toml(__package__, "spinner.toml", spinner_file or None, SpinnerFile)
+        )
+        self._load_cards(load_toml(__package__, "cards.toml", cards_file or None, CardsFile))
 
     def _load_map(self, m: dict) -> None:
         for key in ("space", "routes", "perimeter", "key_cities", "language_countries", "starts",
@@ -810,7 +813,7 @@ class MoneyCard(Game):
         name = self.deck_for(self.pos[seat])
         deck = self.decks[name]
         if deck.draw_pile:
-            self._push(("card", seat, deck.draw_pile.pop(0), name))
+            self._push(("card", seat, deck.draw(self.rng), name))
             return
         holders = [s for s in self.active() if s != seat and any(
             self.board.cards[c]["deck"] == name for c in self.hand[s])]  # fmt: skip
@@ -933,7 +936,7 @@ class MoneyCard(Game):
         deck = self.decks[MAIL]
         if not deck.draw_pile:  # every Mail card is in play (cannot happen with one reader)
             return
-        self._push(("card", seat, deck.draw_pile.pop(0), MAIL))
+        self._push(("card", seat, deck.draw(self.rng), MAIL))
 
     # ----- paying, Charge It and debts --------------------------------------------------------------
     def _t_pay(self, payer: int, dst: str, amount: int, why: str, chargeable: bool) -> None:

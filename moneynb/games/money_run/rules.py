@@ -54,6 +54,7 @@ from ...core.data import load_toml, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.ledger import Ledger
+from .schema import SetupFile
 
 
 def load_setup(path: str | None = None) -> dict:
@@ -68,7 +69,7 @@ def load_setup(path: str | None = None) -> dict:
             seats, a start off the board, on its own goal line or shared, a non-positive coin
             count, or repeated coin names/ranks.
     """
-    data = load_toml(__package__, "setup.toml", path)
+    data = load_toml(__package__, "setup.toml", path, SetupFile)
     for key in ("board_size", "table_size", "coins", "seats"):
         require(key in data, f"setup.toml: missing {key!r}")
     n = data["board_size"]
