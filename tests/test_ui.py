@@ -283,7 +283,17 @@ def test_resume_without_sidecar_infers_bots_from_names(tmp_path):
 
 
 def test_undo_goes_back_to_the_last_persons_decision():
-    view = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False)
+    # safe undo (the default): the bot's roll after "Keep it" was seen, so it is final
+    safe = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False)
+    _click(safe, "moneynb-roll")
+    _click(safe, "moneynb-option", "Keep it")
+    done = list(safe.game.actions)
+    assert safe.undo() is False and "Cannot undo" in safe.error.value
+    assert safe.game.actions == done
+    # practice undo: anything may be taken back
+    view = moneynb.play(
+        "ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False, undo="practice"
+    )
     assert view.undo_button.disabled
     assert view.undo() is False and "Nothing to undo" in view.error.value
     _click(view, "moneynb-roll")
