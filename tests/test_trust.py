@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import json
 import random
@@ -206,12 +207,18 @@ def test_random_fields_of_data_files_mutated(name, option, filename, tmp_path_fa
 
 
 def sample_save(name: str) -> dict:
+    """A save of ``name`` after 25 random actions (a fresh copy each call)."""
+    return json.loads(_sample_save_text(name))
+
+
+@functools.cache
+def _sample_save_text(name: str) -> str:
     g = moneynb.new_game(name, players=players(name), seed=3)
     rng = random.Random(3)
     for _ in range(25):
         if not g.over:
             g.apply(random_action(g.decision, rng))
-    return json.loads(g.to_json())
+    return g.to_json()
 
 
 def try_save(text: str) -> str:
@@ -242,6 +249,33 @@ def test_every_field_of_the_save_format_mutated(name):
     COUNTS[(name, "save")] = outcomes
     print(f"{name} save: {sum(outcomes.values())} mutated cases {outcomes}")
     assert outcomes["refused"] > 0 and outcomes["played"] > 0
+
+
+@pytest.mark.parametrize("name", moneynb.GAMES)
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_random_fields_of_save_files_mutated(name, data):
+    """Hypothesis picks any place of a save (any action, any option), one to three at once:
+    SaveFileError or a game that plays normally."""
+    doc = sample_save(name)
+    doc["options"] = {**moneynb.game_class(name).default_options, **doc["options"]}
+    paths = list(leaf_paths(doc))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        try:
+            old = get(doc, path)
+        except (KeyError, IndexError, TypeError):
+            continue
+        new = data.draw(
+            st.one_of(
+                st.sampled_from(mutations(old)),
+                st.integers(-(10**40), 10**40),
+                st.text(max_size=30),
+                st.lists(st.integers(-5, 50), max_size=3),
+            )
+        )
+        doc = mutate(doc, path, new)
+    try_save(json.dumps(doc))
 
 
 # ----- the five failing inputs of the issue ------------------------------------------------------

@@ -107,11 +107,19 @@ class Deck:
         self.shuffle(rng)
 
     def draw(self, rng: random.Random) -> Any:
-        """Take the top card; an empty pile is first refilled from the discards (reshuffled)."""
+        """Take the top card; an empty pile is first refilled from the discards (reshuffled).
+
+        A :class:`ScriptedRandom` generator may first move another card of the draw pile to the
+        top (the test rig and :func:`moneynb.core.outcomes.chance_outcomes` use this: to a
+        player every unseen card is equally likely to be on top).
+        """
         if not self.draw_pile and self.reshuffle_when_empty and self.discard_pile:
             self.reshuffle(rng)
         if not self.draw_pile:
             raise IndexError("the deck is empty")
+        pick_top = getattr(rng, "pick_top", None)
+        if pick_top is not None:  # a scripted generator (test rig, exact enumeration) chooses
+            pick_top(self.draw_pile)  # which unseen card is on top; plain play never does
         Deck.draws += 1
         return self.draw_pile.pop(0)
 
@@ -147,3 +155,86 @@ def seat_at(seat: int, distance: int, n_seats: int, direction: str) -> int:
     if direction == "right":
         return (seat - distance) % n_seats
     raise ValueError(f"direction must be 'left' or 'right', got {direction!r}")
+
+
+class ScriptedRandom(random.Random):
+    """A ``random.Random`` whose next draws can be fixed (the test rig) or enumerated (exact
+    chance outcomes), and that otherwise behaves as the generator it replaces.
+
+    Every uniform integer draw of the engine (a die, a spinner, ``randrange``, ``randint``, a
+    coin out of Money Run's bag) goes through ``_randbelow(n)``; every deck draw goes through
+    :meth:`pick_top`. ``script`` is a queue of forced answers: ``("int", n, k)`` answers the
+    next ``_randbelow(n)`` with ``k``; ``("top", card)`` puts ``card`` on top at the next deck
+    draw. With ``chooser`` set, an unscripted draw asks ``chooser(kind, choices)`` instead (the
+    enumeration). Shuffles never consume the script (a shuffled order is hidden: only the card
+    drawn matters, and that is chosen by :meth:`pick_top`).
+
+    Raises:
+        ValueError: a forced answer does not fit the draw the game makes (wrong range, or a card
+            not in the draw pile); the message names both.
+
+    Source: DESIGN.md ("A test rig is public API"; "Chance outcomes come from the engine").
+    """
+
+    def __init__(self, base: random.Random | None = None):
+        super().__init__()
+        if base is not None:
+            self.setstate(base.getstate())
+        self.script: list = []
+        self.chooser = None
+        self._shuffling = False
+
+    def __reduce__(self):  # deep copies keep the script (random.Random's drops instance dicts)
+        return self.__class__, (), (self.getstate(), self.script, self.chooser)
+
+    def __setstate__(self, state):
+        if isinstance(state, tuple) and len(state) == 3 and isinstance(state[1], list):
+            random.Random.setstate(self, state[0])
+            self.script, self.chooser, self._shuffling = list(state[1]), state[2], False
+        else:
+            random.Random.setstate(self, state)
+
+    def _randbelow(self, n: int) -> int:
+        if self._shuffling:
+            return random.Random._randbelow_with_getrandbits(self, n)
+        if self.script:
+            kind, *rest = self.script[0]
+            if kind != "int" or rest[0] not in (None, n):
+                raise ValueError(
+                    f"the rig expected {self._describe(self.script[0])}, but the game drew a "
+                    f"number below {n}"
+                )
+            self.script.pop(0)
+            return rest[1]
+        if self.chooser is not None:
+            return self.chooser("int", n)
+        return random.Random._randbelow_with_getrandbits(self, n)
+
+    def shuffle(self, x) -> None:
+        self._shuffling = True
+        try:
+            super().shuffle(x)
+        finally:
+            self._shuffling = False
+
+    def pick_top(self, pile: list) -> None:
+        """Move the scripted (or chosen) card to the top of ``pile`` (called by Deck.draw)."""
+        card = None
+        if self.script and self.script[0][0] == "top":
+            card = self.script.pop(0)[1]
+            if card not in pile:
+                raise ValueError(f"the rig wanted {card!r} on top, but it is not in the draw pile")
+        elif self.script:
+            raise ValueError(
+                f"the rig expected {self._describe(self.script[0])}, but the game drew a card"
+            )
+        elif self.chooser is not None:
+            card = self.chooser("top", pile)
+        if card is not None:
+            pile.insert(0, pile.pop(pile.index(card)))
+
+    @staticmethod
+    def _describe(entry: tuple) -> str:
+        if entry[0] == "top":
+            return f"a card draw ({entry[1]!r} on top)"
+        return f"a number below {entry[1]}" if entry[1] else "a number draw"

@@ -1,0 +1,124 @@
+"""A public test rig: fix the next dice, spins, bag draws and cards of a game.
+
+Source: DESIGN.md ("A test rig is public API"). A rulebook scenario then reads like the
+rulebook::
+
+    from moneynb.testing import rig
+
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob"], seed=1)
+    r = rig(g)
+    r.dice(2, 2)                       # the next two six-sided dice show 2 and 2
+    g.apply("roll")
+    r.face(g.task_die, "RE-R")         # the next roll of that die shows RE-R (Money Moves)
+    r.top("go_to_hospital")            # the next card drawn from any deck is that card
+    r.pick(g.bag, 3)                   # the next random pick from that list takes a 3 (Money Run)
+    r.check_used()                     # every fixed draw was used
+
+The rig works through the game's own generator: it replaces ``game.rng`` by a
+:class:`~moneynb.core.chance.ScriptedRandom` in the same state, whose next uniform draws (every
+die, spinner and ``randrange``) and next deck draws follow the script; unscripted draws go on
+exactly as before. Nothing private is touched, and the rules code is the same code that plays.
+
+A rigged game no longer follows from its seed: do not save and reload it (``undo`` replays from
+the seed and so drops the rig too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .core.chance import D6, Die, ScriptedRandom, Spinner
+from .core.outcomes import Outcome, chance_outcomes, expected_money_change
+
+__all__ = ["Rig", "rig", "chance_outcomes", "expected_money_change", "Outcome"]
+
+
+class Rig:
+    """Fixes the next chance draws of ``game`` (see the module docstring).
+
+    Args:
+        game: any moneynb :class:`~moneynb.core.game.Game`.
+
+    Every method returns the rig, so calls chain: ``rig(g).dice(6, 6).top("bonus")``.
+
+    Raises (from the game's next draw): ValueError when a fixed draw does not fit the draw the
+    game makes (a die of another size, a card not in the draw pile).
+    """
+
+    def __init__(self, game: Any):
+        self.game = game
+        if not isinstance(game.rng, ScriptedRandom):
+            game.rng = ScriptedRandom(game.rng)
+        self.rng: ScriptedRandom = game.rng
+
+    def draw_below(self, n: int | None, k: int) -> Rig:
+        """The next uniform draw of a number below ``n`` gives ``k`` (``n=None``: any size).
+
+        Raises:
+            ValueError: ``k`` is not in ``0..n-1``.
+        """
+        if type(k) is not int or k < 0 or (n is not None and k >= n):
+            raise ValueError(f"{k!r} is not a draw below {n}")
+        self.rng.script.append(("int", n, k))
+        return self
+
+    def face(self, die: Die | Spinner, *faces: Any) -> Rig:
+        """The next rolls of ``die`` (a Die or Spinner of the game) show ``faces`` in order.
+
+        Raises:
+            ValueError: a face the die does not have.
+        """
+        labels = die.faces if isinstance(die, Die) else die.segments
+        for f in faces:
+            if f not in labels:
+                raise ValueError(f"{f!r} is not a face of this die; faces: {list(labels)}")
+            self.draw_below(len(labels), list(labels).index(f))
+        return self
+
+    def dice(self, *pips: int) -> Rig:
+        """The next six-sided dice show ``pips`` in order (``dice(2, 2)``: a double 2)."""
+        return self.face(D6, *pips)
+
+    def spin(self, spinner: Spinner, *segments: Any) -> Rig:
+        """The next spins of ``spinner`` stop on ``segments`` (labels of its segments)."""
+        return self.face(spinner, *segments)
+
+    def top(self, *cards: Any) -> Rig:
+        """The next cards drawn (from whatever deck the game draws) are ``cards``, in order.
+
+        Each card must be in the draw pile when it is drawn (else the draw raises ValueError).
+        """
+        for c in cards:
+            self.rng.script.append(("top", c))
+        return self
+
+    def pick(self, items: Sequence, *wanted: Any) -> Rig:
+        """The next random picks out of ``items`` (e.g. Money Run's bag, ``randrange(len)``)
+        take ``wanted`` in order; each pick removes the item from a working copy, as a bag does.
+
+        Raises:
+            ValueError: a wanted item is not in ``items``.
+        """
+        pool = list(items)
+        for w in wanted:
+            if w not in pool:
+                raise ValueError(f"{w!r} is not among the items to pick from")
+            self.draw_below(len(pool), pool.index(w))
+            pool.remove(w)
+        return self
+
+    @property
+    def pending(self) -> list:
+        """The fixed draws not used yet."""
+        return list(self.rng.script)
+
+    def check_used(self) -> None:
+        """Raise AssertionError if some fixed draw was never used (the scenario went astray)."""
+        if self.rng.script:
+            raise AssertionError(f"fixed draws never used: {self.rng.script}")
+
+
+def rig(game: Any) -> Rig:
+    """A :class:`Rig` on ``game`` (installs the scripted generator once)."""
+    return Rig(game)
