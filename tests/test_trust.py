@@ -478,3 +478,21 @@ def test_view_turns_an_engine_error_into_a_message_and_a_bug_report(tmp_path):
     assert "RuntimeError: engine bug" in text and "Traceback" in text
     assert moneynb.load_game(text.split("(moneynb.load_game):\n", 1)[1]).state() == before
     assert view.submit(action) is True  # the game goes on (the bug was on that instance only)
+
+
+@pytest.mark.parametrize(
+    ("name", "option", "filename", "path", "value", "message"),
+    [
+        ("moolah", "cards_file", "cards.toml", ("temptation", 16, "to"), "nowhere", "unknown"),
+        ("money_card", "map_file", "map.toml", ("starts", 0), "paris2", "not a key city"),
+        ("money_run", "data_file", "setup.toml", ("seats", 0, "goal_line"), 0, "on its goal"),
+    ],
+)
+def test_consistency_errors_name_the_house_rule_file(
+    name, option, filename, path, value, message, tmp_path
+):
+    """Beyond the schema, the rules' own checks (cross-references) also name the file given."""
+    bad = write_toml(tmp_path, mutate(shipped(name, filename), path, value))
+    with pytest.raises(DataFileError, match=rf"^data file {re.escape(bad)} \({filename}\): ") as e:
+        moneynb.new_game(name, players=players(name), **{option: bad})
+    assert message in str(e.value) and e.value.file == bad

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 import os
 import tomllib
 from importlib import resources
@@ -109,6 +110,34 @@ def _read_small_file(path: Path) -> str:
             file=str(path),
         )
     return raw.decode("utf-8")
+
+
+def names_files(files: dict[str, str]):
+    """Decorator for a loader: a :class:`DataFileError` from :func:`require` that names a
+    shipped file's name (``"cards.toml: ..."``) is re-raised naming the house-rule file
+    actually given, if any. ``files``: ``{shipped file name: the loader's parameter holding
+    the house-rule path}``."""
+
+    def deco(fn):
+        sig = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except DataFileError as e:
+                param = files.get(e.file)
+                path = sig.bind(*args, **kwargs).arguments.get(param) if param else None
+                if not path:
+                    raise
+                rest = str(e).split(":", 1)[1].strip()
+                raise DataFileError(
+                    f"data file {path} ({e.file}): {rest}", file=str(path), field=e.field
+                ) from None
+
+        return wrapper
+
+    return deco
 
 
 def require(cond: bool, message: str) -> None:

@@ -54,7 +54,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.chance import D6, Deck
-from ...core.data import load_toml, require
+from ...core.data import load_toml, names_files, require
 from ...core.game import Game
 from ...core.turns import OpeningRoll
 from .schema import BoardFile, CardsFile
@@ -91,6 +91,7 @@ def _cached(loader, filename: str, path: str | None) -> dict:
     return _CACHE[key]
 
 
+@names_files({"board.toml": "path"})
 def load_board(path: str | None = None) -> dict:
     """Read and check ``board.toml`` (or the house-rule file at ``path``).
 
@@ -162,6 +163,7 @@ def load_board(path: str | None = None) -> dict:
     return data
 
 
+@names_files({"cards.toml": "path"})
 def load_cards(path: str | None = None) -> dict:
     """Read and check ``cards.toml`` (or ``path``): ``card`` is a list of
     ``{id, title, text, effect, count, ...}`` (``amount``, ``target``, ``exempt`` by effect).

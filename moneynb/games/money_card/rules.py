@@ -51,7 +51,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.chance import Deck, Spinner
-from ...core.data import load_toml, require
+from ...core.data import load_toml, names_files, require
 from ...core.game import Game
 from .schema import CardsFile, MapFile, SpinnerFile
 
@@ -90,6 +90,9 @@ class Board:
         ValueError: any inconsistency in the data files (the message names the file and item).
     """
 
+    @names_files(
+        {"map.toml": "map_file", "spinner.toml": "spinner_file", "cards.toml": "cards_file"}
+    )
     def __init__(self, map_file: str = "", spinner_file: str = "", cards_file: str = ""):
         self._load_map(load_toml(__package__, "map.toml", map_file or None, MapFile))
         self._load_spinner(

@@ -37,7 +37,7 @@ import random
 from typing import Any
 
 from ...core.chance import Deck, Die
-from ...core.data import load_cached, load_toml, require
+from ...core.data import load_cached, load_toml, names_files, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.turns import OpeningRoll
@@ -63,6 +63,7 @@ TASK_NAMES = {
 }
 
 
+@names_files({"cards.toml": "path"})
 def load_cards(path: str | None = None) -> dict:
     """Read and check ``cards.toml`` (or the house-rule file at ``path``).
 

@@ -51,13 +51,14 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from ...core.data import load_cached, load_toml, require
+from ...core.data import load_cached, load_toml, names_files, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.ledger import Ledger
 from .schema import SetupFile
 
 
+@names_files({"setup.toml": "path"})
 def load_setup(path: str | None = None) -> dict:
     """Read and check ``setup.toml`` (or the house-rule file at ``path``).
 

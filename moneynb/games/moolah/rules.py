@@ -42,7 +42,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.chance import Deck
-from ...core.data import load_toml, require
+from ...core.data import load_toml, names_files, require
 from ...core.game import Game
 from .schema import BoardFile, CardsFile
 
@@ -220,6 +220,7 @@ def check_cards(data: dict, space_ids: set) -> dict:
     return data
 
 
+@names_files({"board.toml": "board_file", "cards.toml": "cards_file"})
 def load_data(board_file: str = "", cards_file: str = "") -> BoardData:
     """Read and check ``board.toml`` and ``cards.toml`` (or house-rule files at those paths).
 
