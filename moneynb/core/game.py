@@ -411,7 +411,7 @@ class Game:
         """
         out = {
             k: _plain(v)
-            for k, v in vars(self).items()
+            for k, v in list(vars(self).items())  # reading may fill a _cache_ attribute
             if k not in ("_events", "log") and not k.startswith("_cache_")
         }
         out["log"] = len(self.log)  # the log follows from the actions; its length is checked
