@@ -15,7 +15,7 @@ theirs when called.
 from __future__ import annotations
 
 from .bots import make_bot
-from .core import Decision, Event, Game, IllegalAction, SaveFileError
+from .core import DataFileError, Decision, Event, Game, IllegalAction, SaveFileError
 from .core.registry import GAMES, available_games, game_class
 
 __version__ = "0.1.0"
@@ -31,8 +31,10 @@ def new_game(name: str, players=None, seed: int | None = None, **options) -> Gam
         **options: the game's house-rule options (``game_class(name).default_options``).
 
     Raises:
-        ValueError: unknown game, no players, duplicate names, a player count the rulebook
-            does not allow, or an unknown/ill-typed option.
+        ValueError: unknown game, no players, duplicate names or a name over 40 characters, a
+            player count the rulebook does not allow, or an unknown/ill-typed option.
+        DataFileError: (a ValueError) a house-rule data file option names a file that is
+            unreadable or breaks its schema (the message names the file, field and range).
     """
     cls = game_class(name)
     if players is None or (hasattr(players, "__len__") and len(players) == 0):
@@ -47,7 +49,9 @@ def load_game(text: str) -> Game:
     """Rebuild a saved game from :meth:`Game.to_json` text (replays its actions).
 
     Raises:
-        SaveFileError: malformed, unknown-version or tampered save text.
+        SaveFileError: malformed, unknown-version or tampered save text, a house-rule data
+            file it names that breaks its schema, or an engine failure met in replay. Nothing
+            else is raised.
     """
     from .core.save import loads
 
@@ -83,6 +87,7 @@ __all__ = [
     "Event",
     "IllegalAction",
     "SaveFileError",
+    "DataFileError",
     "GAMES",
     "available_games",
     "game_class",

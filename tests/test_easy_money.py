@@ -112,8 +112,11 @@ def test_bad_data_files_are_refused(tmp_path):
     with pytest.raises(ValueError, match="start_bills add up to \\$2000"):
         load_board(str(bad))
     bad.write_text(src.replace("rents = [5, 20, 55, 95, 150]", "rents = [5, 20, 55]", 1))
+    with pytest.raises(ValueError, match=r"space\[1\]\.rents = .*at least 5 items"):
+        load_board(str(bad))  # the schema: 5 rents
+    bad.write_text(src.replace("rents = [5, 20, 55, 95, 150]", "rents = [5, 20, 55, 95, 90]", 1))
     with pytest.raises(ValueError, match="5 rising rents"):
-        load_board(str(bad))
+        load_board(str(bad))  # the rules' own check: rising
 
 
 # ----- the start ----------------------------------------------------------------------------------

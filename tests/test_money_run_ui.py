@@ -9,8 +9,8 @@ from moneynb.ui.boards.money_run import Board
 from moneynb.ui.view import GameView
 
 
-def view(seed: int = 1, bots: bool = True) -> GameView:
-    g = moneynb.new_game("money_run", players=["You", "Bot"], seed=seed)
+def view(seed: int = 1, bots: bool = True, undo: str = "safe") -> GameView:
+    g = moneynb.new_game("money_run", players=["You", "Bot"], seed=seed, undo=undo)
     controllers = [None, moneynb.make_bot("greedy", seed=1) if bots else None]
     return GameView(g, controllers=controllers, autosave=None)
 
@@ -43,8 +43,20 @@ def test_place_by_clicks_then_pawn_move_by_clicks():
     assert g.decision.player == 0  # back to you after the bot's turn
 
 
-def test_bad_clicks_do_nothing_and_undo_stays_within_the_turn():
+def test_safe_undo_keeps_a_placement_once_the_new_table_coin_is_seen():
     v = view(bots=False)
+    g, b = v.game, v.board
+    b.click(("table", 1))
+    b.click((2, 2))  # placed: a coin from the bag now lies face up on the table
+    done = g.state()
+    panel = v.board.custom_panel(g.decision, v.submit)
+    undo = [w for w in panel.children[1].children if "moneynb-mr-undo" in w._dom_classes][0]
+    undo.click()  # refused (and the button's loop ends)
+    assert g.state() == done and "Cannot undo" in v.error.value
+
+
+def test_bad_clicks_do_nothing_and_undo_stays_within_the_turn():
+    v = view(bots=False, undo="practice")
     g, b = v.game, v.board
     before = g.state()
     assert not b.click((3, 3))  # an empty square is no action at the start

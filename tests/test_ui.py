@@ -286,7 +286,17 @@ def test_resume_without_sidecar_infers_bots_from_names(tmp_path):
 
 
 def test_undo_goes_back_to_the_last_persons_decision():
-    view = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False)
+    # safe undo (the default): the bot's roll after "Keep it" was seen, so it is final
+    safe = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False)
+    _click(safe, "moneynb-roll")
+    _click(safe, "moneynb-option", "Keep it")
+    done = list(safe.game.actions)
+    assert safe.undo() is False and "Cannot undo" in safe.error.value
+    assert safe.game.actions == done
+    # practice undo: anything may be taken back
+    view = moneynb.play(
+        "ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False, undo="practice"
+    )
     assert view.undo_button.disabled
     assert view.undo() is False and "Nothing to undo" in view.error.value
     _click(view, "moneynb-roll")
@@ -571,7 +581,7 @@ def test_resume_refuses_bad_paths_and_extra_config(tmp_path):
 
 def test_undo_takes_back_the_card_shown_for_an_undone_draw():
     v = moneynb.play("money_moves", players=["You", "bot:greedy", "bot:greedy"], seed=1,
-                     autosave=False)  # fmt: skip
+                     autosave=False, undo="practice")  # fmt: skip
     g = v.game
     while g.decision.tag != "pick_player":
         v.submit(g.legal_actions()[0])
@@ -689,7 +699,7 @@ def test_a_control_answers_only_the_decision_it_was_drawn_for():
     roll.click()
     assert len(view.game.actions) == n and view.error.value == ""
     # a stale click never shows engine text ("'roll' does not answer ...")
-    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=False)
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=False, undo="practice")
     roll = _buttons(view, "moneynb-roll")[0]
     roll.click()
     roll.click()
@@ -703,7 +713,7 @@ def test_a_control_answers_only_the_decision_it_was_drawn_for():
 
 
 def test_a_double_click_on_undo_takes_back_one_decision():
-    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=False)
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=False, undo="practice")
     _click(view, "moneynb-roll")
     _click(view, "moneynb-option", "Keep it")
     assert len(view.game.actions) == 2

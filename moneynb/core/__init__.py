@@ -2,7 +2,7 @@
 
 from .chance import D6, Deck, Die, Spinner, seat_at, sum_distribution
 from .decision import KINDS, Decision, Event
-from .errors import IllegalAction, LedgerError, SaveFileError
+from .errors import DataFileError, IllegalAction, LedgerError, SaveFileError
 from .game import Game
 from .ledger import Ledger, Transfer
 
@@ -16,6 +16,7 @@ __all__ = [
     "KINDS",
     "Decision",
     "Event",
+    "DataFileError",
     "IllegalAction",
     "LedgerError",
     "SaveFileError",

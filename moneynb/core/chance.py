@@ -11,7 +11,7 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,9 @@ class Deck:
     draw_pile: list = field(default_factory=list)
     discard_pile: list = field(default_factory=list)
     reshuffle_when_empty: bool = True
+    #: cards drawn from any deck so far in this process: the game compares it around an
+    #: action to know a card was revealed (for its undo policy; see Game.undo)
+    draws: ClassVar[int] = 0
 
     @classmethod
     def from_counts(cls, counts: dict[Hashable, int], rng: random.Random) -> Deck:
@@ -117,6 +120,7 @@ class Deck:
         pick_top = getattr(rng, "pick_top", None)
         if pick_top is not None:  # a scripted generator (test rig, exact enumeration) chooses
             pick_top(self.draw_pile)  # which unseen card is on top; plain play never does
+        Deck.draws += 1
         return self.draw_pile.pop(0)
 
     def discard(self, card: Any) -> None:

@@ -19,6 +19,22 @@ class SaveFileError(ValueError):
     """
 
 
+class DataFileError(ValueError):
+    """A game data file (a shipped or house-rule ``.toml``) that breaks its schema or the
+    game's own consistency checks.
+
+    Raised by :func:`moneynb.new_game` (a house-rule ``data_file=``) before any game object is
+    built; :func:`moneynb.load_game` turns it into a :class:`SaveFileError`. The message names
+    the file, the field (``card[3].count``) and what is allowed ("a whole number from 1 to
+    300"). Attributes: ``file`` (path or ``package/name``), ``field`` (dotted path or ``""``).
+    """
+
+    def __init__(self, message: str, file: str = "", field: str = ""):
+        super().__init__(message)
+        self.file = file
+        self.field = field
+
+
 class LedgerError(RuntimeError):
     """A transfer that would break the ledger's rules (negative amount, overdrawn account).
 

@@ -27,12 +27,20 @@ from dataclasses import fields, is_dataclass
 from numbers import Integral
 from typing import Any
 
+from .chance import Deck
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
 
 #: deepest list nesting an action may have (real actions are at most a list of lists)
 MAX_ACTION_DEPTH = 16
+#: a seed is a whole number of magnitude below this (a save file must be able to hold it)
+MAX_SEED = 2**64
+#: longest player name, in characters (every log line repeats names; a person needs far less)
+MAX_NAME = 40
+#: the undo policies (see :meth:`Game.undo`): "safe" never takes back a decision whose
+#: chance outcome (a die, spin or card) has been seen; "practice" takes back anything
+UNDO_POLICIES = ("safe", "practice")
 
 
 def normalize_action(action: Any, _depth: int = 0) -> Any:
@@ -94,11 +102,15 @@ class Game:
         players: list of distinct, non-empty player names, in seat order (seat 0 first).
         seed: int seed of the game's generator; ``None`` picks one (kept in the save file).
         **options: game options (house rules); each must be a key of ``default_options``
-            and of the same type as its default.
+            and of the same type as its default. Every game also takes ``undo`` ("safe",
+            the default, or "practice"; see :meth:`undo`), kept in ``options`` and saved.
 
     Raises:
-        ValueError: unknown option, wrong option type, bad player names or a player count
-            outside ``min_players..max_players`` (the rulebook's range).
+        ValueError: unknown option, wrong option type, bad player names (empty, longer than
+            :data:`MAX_NAME` characters, repeated), a seed of magnitude :data:`MAX_SEED` or
+            more, or a player count outside ``min_players..max_players`` (the rulebook's
+            range). :class:`~moneynb.core.errors.DataFileError` (a ``ValueError``): a
+            house-rule data file option names a file that breaks its schema.
     """
 
     name = "game"
@@ -106,6 +118,8 @@ class Game:
     min_players = 1
     max_players = 8
     default_options: dict[str, Any] = {}
+    #: options every game takes (handled here, not by the rules)
+    base_options: dict[str, Any] = {"undo": "safe"}
     #: account-name prefix for player wallets; views show ``money()`` by account
     rulebook = ""
 
@@ -114,8 +128,8 @@ class Game:
         self.options = self._check_options(options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        if type(seed) is not int:
-            raise ValueError(f"seed must be an int, got {seed!r}")
+        if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
+            raise ValueError(f"seed must be an int of magnitude below 2**64, got {seed!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.ledger = Ledger()
@@ -123,6 +137,9 @@ class Game:
         self.log: list[Event] = []
         self.pending: Decision | None = None
         self.winners: list[int] = []
+        #: how many of ``actions`` a "safe" undo may never take back: the last one of them
+        #: revealed chance (a die, a spin, a card) to the players
+        self.chance_seen = 0
         self._events: list[Event] = []
         self._setup()
         if self.pending is not None and self.pending._origin is not None:
@@ -140,7 +157,12 @@ class Game:
         players = list(players)
         for p in players:
             if not isinstance(p, str) or not p.strip():
-                raise ValueError(f"every player needs a non-empty name, got {p!r}")
+                raise ValueError(f"every player needs a non-empty name, got {_short_repr(p)}")
+            if len(p) > MAX_NAME:
+                raise ValueError(
+                    f"a player name may have at most {MAX_NAME} characters, got {len(p):,} "
+                    f"({_short_repr(p, 50)})"
+                )
             if p != p.strip():  # " A" and "A " would look like one player on the board
                 raise ValueError(f"a player name may not begin or end with spaces: {p!r}")
         if len(set(players)) != len(players):
@@ -167,18 +189,23 @@ class Game:
 
     @classmethod
     def _check_options(cls, options: dict) -> dict:
-        out = copy.deepcopy(cls.default_options)
+        defaults = {**cls.default_options, **cls.base_options}
+        out = copy.deepcopy(defaults)
         for key, value in options.items():
-            if key not in cls.default_options:
-                known = ", ".join(sorted(cls.default_options)) or "none"
-                raise ValueError(f"unknown option {key!r} for {cls.title}; options: {known}")
-            default = cls.default_options[key]
+            if key not in defaults:
+                known = ", ".join(sorted(defaults)) or "none"
+                raise ValueError(
+                    f"unknown option {_short_repr(key)} for {cls.title}; options: {known}"
+                )
+            default = defaults[key]
             if default is not None and type(value) is not type(default):
                 if not (isinstance(default, float) and type(value) is int):
                     raise ValueError(
-                        f"option {key!r} must be {type(default).__name__}, got {value!r}"
+                        f"option {key!r} must be {type(default).__name__}, got {_short_repr(value)}"
                     )
             out[key] = value
+        if out["undo"] not in UNDO_POLICIES:
+            raise ValueError(f"option 'undo' must be 'safe' or 'practice', got {out['undo']!r}")
         cls._validate_options(out)
         return out
 
@@ -235,6 +262,7 @@ class Game:
             )
         self._check(action)
         events = self._events = []
+        before = self._chance_fingerprint()
         try:
             self._apply(action)
             self.ledger.check()
@@ -242,6 +270,8 @@ class Game:
             self._rebuild(self.actions)  # leave the state exactly as it was
             raise
         self.actions.append(action)
+        if self._chance_fingerprint() != before:  # a die, a spin, a shuffle or a card
+            self.chance_seen = len(self.actions)
         self._events = []
         self.log.extend(events)
         return events
@@ -272,6 +302,11 @@ class Game:
                 f"with {d.describe(self.players)}"
             )
         return found[0] if found else name
+
+    def _chance_fingerprint(self) -> tuple:
+        """Changes whenever chance is used: the generator's state, the count of deck draws,
+        and (a test rig's :class:`~moneynb.core.chance.ScriptedRandom`) its forced draws."""
+        return (self.rng.getstate(), Deck.draws, len(getattr(self.rng, "script", ())))
 
     def _check(self, action: Any) -> None:
         """Hook: extra validation beyond the decision's options; raise IllegalAction."""
@@ -387,12 +422,18 @@ class Game:
 
     # ----- replay, undo, save ---------------------------------------------------------------
     def config(self) -> dict:
-        """The config that, with the action list, fully gives this game."""
+        """The config that, with the action list, fully gives this game. A base option at its
+        default (``undo="safe"``) is left out, so ordinary save files are as before."""
+        options = {
+            k: v
+            for k, v in self.options.items()
+            if not (k in self.base_options and v == self.base_options[k])
+        }
         return {
             "game": self.name,
             "players": list(self.players),
             "seed": self.seed,
-            "options": copy.deepcopy(self.options),
+            "options": copy.deepcopy(options),
         }
 
     def _rebuild(self, actions: list) -> None:
@@ -401,15 +442,48 @@ class Game:
             fresh.apply(a)
         self.__dict__ = fresh.__dict__
 
+    def can_undo_to(self, n: int) -> bool:
+        """True if :meth:`undo_to` ``(n)`` is allowed by the undo policy (see :meth:`undo`)."""
+        if type(n) is not int or not 0 <= n < len(self.actions):
+            return False
+        return self.options["undo"] == "practice" or n >= self.chance_seen
+
+    def undo_to(self, n: int) -> None:
+        """Take back every action after the first ``n`` (by replaying those ``n``).
+
+        Raises:
+            IllegalAction: ``n`` is not ``0..len(actions)-1``, or the undo policy forbids it
+                (see :meth:`undo`). Nothing has changed when this is raised.
+        """
+        if type(n) is not int or not 0 <= n < len(self.actions):
+            raise IllegalAction(
+                f"undo goes back to an earlier action: 0 to {len(self.actions) - 1}, got {n!r}"
+                if self.actions
+                else "there is no action to undo"
+            )
+        if not self.can_undo_to(n):
+            raise IllegalAction(
+                "cannot undo past a die, spin or card already seen: the game was started with "
+                "undo='safe' (start it with undo='practice' to explore freely)"
+            )
+        self._rebuild(self.actions[:n])
+
     def undo(self) -> None:
         """Take back the last action (by replaying all the others).
 
+        Undo policy (the ``undo`` option every game takes; reconstruction, no rulebook has
+        undo). ``"safe"`` (the default): an action may be taken back only while no chance
+        outcome came after it; once a die is rolled, the spinner spun, a deck shuffled or a
+        card drawn (by anyone), every action up to that one is final, so nobody can see a
+        card or a roll, undo, and decide again knowing it (replay from the seed would deal
+        the same card). ``"practice"``: anything may be taken back (for exploring alone; the
+        save file records the policy).
+
         Raises:
-            IllegalAction: no action has been taken yet.
+            IllegalAction: no action has been taken yet, or the last action revealed chance
+                and the policy is "safe". Nothing has changed when this is raised.
         """
-        if not self.actions:
-            raise IllegalAction("there is no action to undo")
-        self._rebuild(self.actions[:-1])
+        self.undo_to(len(self.actions) - 1)
 
     def copy(self) -> Game:
         """An independent deep copy (search bots use it; it knows hidden state)."""

@@ -5,6 +5,11 @@ Schema (version 1)::
     {"format": "moneynb-game", "version": 1, "game": "money_moves",
      "players": ["Ann", "Bob"], "seed": 7, "options": {...}, "actions": [...]}
 
+Every field is checked against :class:`SaveFile` (player names at most
+:data:`~moneynb.core.schema.MAX_NAME` characters, bounded strings, numbers and lists) before
+any game object is built; any problem, including a house-rule data file the save names and
+an engine failure met in replay, is one :class:`~moneynb.core.errors.SaveFileError`.
+
 Source: DESIGN.md ("save = config + seed + actions (JSON); load = replay").
 """
 
@@ -12,17 +17,38 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
+import reprlib
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import Field, ValidationError
+from typing_extensions import TypeAliasType
 
 from .errors import IllegalAction, SaveFileError
-from .game import MAX_ACTION_DEPTH
+from .game import MAX_SEED
+from .schema import (
+    MAX_LABEL,
+    MAX_NAME,
+    Int,
+    Items,
+    Num,
+    Schema,
+    Text,
+    describe_errors,
+    explained,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 FORMAT = "moneynb-game"
 VERSION = 1
-_KEYS = {"format", "version", "game", "players", "seed", "options", "actions"}
+#: most actions a save file may hold (a long Easy Money game takes a few thousand)
+MAX_ACTIONS = 200_000
+#: longest string action ("build:Maple Avenue", a space id) and longest option string (a path)
+MAX_ACTION_TEXT = 200
+MAX_OPTION_TEXT = 1_000
+#: largest whole number in an action or option (far beyond any game's money)
+MAX_INT = 10**15
 
 
 def dumps(game: Game) -> str:
@@ -31,12 +57,37 @@ def dumps(game: Game) -> str:
     return json.dumps(doc)
 
 
-def _json_value_ok(v, depth: int = 0) -> bool:
-    if v is None or isinstance(v, (bool, int, str)):
-        return True
-    if isinstance(v, list) and depth < MAX_ACTION_DEPTH:
-        return all(_json_value_ok(x, depth + 1) for x in v)
-    return False
+Whole = Int(-MAX_INT, MAX_INT)
+#: an action: a string, a whole number, a bool, or a list of actions (nesting is bounded by
+#: the engine: :data:`~moneynb.core.game.MAX_ACTION_DEPTH`)
+Action = TypeAliasType(
+    "Action",
+    "Annotated[bool | Whole | Text(MAX_ACTION_TEXT) | Items(Action, 0, 64), _ACTION_IS]",
+)
+_ACTION_IS = explained(
+    f"an action must be true/false, a whole number up to {MAX_INT:,}, text of at most "
+    f"{MAX_ACTION_TEXT} characters, or a list of at most 64 actions"
+)
+OptionValue = Annotated[
+    bool | Whole | Num(-MAX_INT, MAX_INT) | Text(MAX_OPTION_TEXT),
+    explained(
+        f"an option must be true/false, a number up to {MAX_INT:,} or text of at most "
+        f"{MAX_OPTION_TEXT} characters"
+    ),
+]
+
+
+class SaveFile(Schema):
+    """Schema of a save file (version 1); each game's options are then checked by the game
+    (their names and types by :meth:`~moneynb.core.game.Game._check_options`)."""
+
+    format: Literal["moneynb-game"]
+    version: Literal[1]
+    game: Text(MAX_LABEL, 1)
+    players: Items(Text(MAX_NAME, 1), 1, 8)
+    seed: Int(-MAX_SEED, MAX_SEED)
+    options: Annotated[dict[Text(MAX_LABEL, 1), OptionValue], Field(max_length=50)]
+    actions: Items(Action, 0, MAX_ACTIONS)
 
 
 def loads(text: str | bytes) -> Game:
@@ -65,37 +116,42 @@ def loads(text: str | bytes) -> Game:
     if not isinstance(doc, dict):
         raise SaveFileError("a save file must be a JSON object")
     if doc.get("format") != FORMAT:
-        raise SaveFileError(f"not a moneynb save file (format is {doc.get('format')!r})")
+        raise SaveFileError(f"not a moneynb save file (format is {_short(doc.get('format'))})")
     if type(doc.get("version")) is not int or doc["version"] != VERSION:
         raise SaveFileError(
-            f"save file version {doc.get('version')!r} is not supported (this moneynb reads {VERSION})"
+            f"save file version {_short(doc.get('version'))} is not supported "
+            f"(this moneynb reads {VERSION})"
         )
-    missing, extra = _KEYS - doc.keys(), doc.keys() - _KEYS
-    if missing or extra:
-        raise SaveFileError(
-            f"save file fields wrong: missing {sorted(missing)}, extra {sorted(extra)}"
-        )
-    if not isinstance(doc["game"], str):
-        raise SaveFileError("'game' must be a string")
-    if not isinstance(doc["players"], list) or not all(isinstance(p, str) for p in doc["players"]):
-        raise SaveFileError("'players' must be a list of names")
-    if type(doc["seed"]) is not int:
-        raise SaveFileError("'seed' must be an integer")
-    if not isinstance(doc["options"], dict):
-        raise SaveFileError("'options' must be an object")
-    if not isinstance(doc["actions"], list) or not all(_json_value_ok(a) for a in doc["actions"]):
-        raise SaveFileError(
-            "'actions' must be a list of JSON strings, integers or lists "
-            f"(nested at most {MAX_ACTION_DEPTH} deep)"
-        )
+    try:
+        SaveFile.model_validate(doc)
+    except ValidationError as e:
+        _, message = describe_errors(e)
+        raise SaveFileError(f"save file fields wrong: {message}") from None
     try:
         cls = game_class(doc["game"])
         game = cls(doc["players"], doc["seed"], **doc["options"])
-    except ValueError as e:
+    except ValueError as e:  # DataFileError included: a house-rule file it names
         raise SaveFileError(f"save file config is not valid: {e}") from None
+    except Exception as e:  # noqa: BLE001 - an engine bug: reported, never escapes as such
+        raise SaveFileError(
+            f"save file config cannot be set up ({type(e).__name__}: {e}); please report it"
+        ) from e
     for i, action in enumerate(doc["actions"]):
         try:
             game.apply(action)
         except IllegalAction as e:
-            raise SaveFileError(f"action #{i} ({action!r}) cannot be replayed: {e}") from None
+            raise SaveFileError(f"action #{i} ({_short(action)}) cannot be replayed: {e}") from None
+        except Exception as e:  # noqa: BLE001 - an engine bug met in replay
+            raise SaveFileError(
+                f"action #{i} ({_short(action)}) cannot be replayed: the engine failed "
+                f"({type(e).__name__}: {e}); please report it"
+            ) from e
     return game
+
+
+def _short(value) -> str:
+    return _repr.repr(value)
+
+
+_repr = reprlib.Repr()
+_repr.maxstring = _repr.maxother = _repr.maxlong = 60

@@ -132,10 +132,11 @@ def play(
         bot_delay, max_bot_steps, title: see :class:`GameView`.
         origin: where the game is started, kept with its autosave (default ``"lab"``, or the
             resumed game's own): the Voila app continues only the games its page started.
+        **options: the game's options (house rules), and ``undo``: "safe" (the default: no
+            undo past a die, spin or card already seen) or "practice" (undo anything).
 
     The view offers the unfinished games autosaved beside its own (newest first, with
     game, players, turn and time: :mod:`moneynb.ui.saves`).
-        **options: the game's options (house rules).
 
     Raises:
         ValueError: unknown game or bot, bad players or options, a resume file of another

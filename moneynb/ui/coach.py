@@ -138,8 +138,8 @@ def _moolah(game, d) -> Coaching | None:
     rules = data.rules
     if tag == "casino_raise":
         card, bet, high = game.ctx["card"], game.ctx["bet"], d.high
-        left = game._left_in(data.casino, game.casino)  # public: pile minus the discards
-        p = blackjack_win_probability(left, card)
+        left, refill = game.casino_piles()  # public: pile minus the discards; then those
+        p = blackjack_win_probability(left, card, refill)
         stay, double = bet * (2 * p - 1), high * (2 * p - 1)
         best = "raise" if double > stay else "stay"
         return Coaching(
@@ -154,9 +154,9 @@ def _moolah(game, d) -> Coaching | None:
             numbers={"p_win": p, "ev_stay": stay, "ev_double": double, "card": card},
         )
     if tag == "casino_bet":
-        left = game._left_in(data.casino, game.casino)
-        best = blackjack_value(left)
-        plain = blackjack_value(left, can_double=False)
+        left, refill = game.casino_piles()
+        best = blackjack_value(left, refill=refill)
+        plain = blackjack_value(left, can_double=False, refill=refill)
         return Coaching(
             "Black Jack: bet or pass?",
             [

@@ -146,6 +146,8 @@ class GameView(widgets.VBox):
         self.last_latency_ms: float | None = None
         self._busy = False
         self._decision_key = object()
+        #: messages about engine failures met during clicks (shown at the end of the log)
+        self.engine_errors: list[str] = []
         #: bumped by every undo: a control drawn before an undo answers nothing after it
         self._epoch = 0
         #: perf_counter() of the last Undo button click (see _undo_clicked)
@@ -294,6 +296,9 @@ class GameView(widgets.VBox):
             except IllegalAction as e:
                 self._show_error(str(e))
                 return False
+            except Exception as e:  # noqa: BLE001 - an engine bug must not reach the notebook
+                self._engine_failed(e, action)
+                return False
             self.error.value = ""
             self._person_moved = True
             self._update_board(events)
@@ -314,13 +319,18 @@ class GameView(widgets.VBox):
         taken, pending = 0, []
         while taken < limit and not self.game.over and not self.human_turn:
             bot = self.controllers[self.game.decision.player]
+            action = None
             try:
-                events = self.game.apply(bot.choose(self.game))
+                action = bot.choose(self.game)
+                events = self.game.apply(action)
             except IllegalAction as e:  # a bot bug must not crash the notebook
                 self._show_error(
                     f"{self.game.players[self.game.decision.player]} (bot) "
                     f"tried an illegal move: {e}"
                 )
+                break
+            except Exception as e:  # noqa: BLE001 - nor an engine bug
+                self._engine_failed(e, action)
                 break
             taken += 1
             pending.extend(events)
@@ -352,12 +362,18 @@ class GameView(widgets.VBox):
 
     def undo(self) -> bool:
         """Take back the last person's decision and every bot move after it (by replay).
-        Returns False (with a message) when no person has decided yet."""
+        Returns False (with a message) when no person has decided yet, or when the game's
+        undo policy (option ``undo``, "safe" by default: see ``Game.undo``) forbids going
+        back past a die, spin or card already seen."""
         idx = self._human_action_indices()
         if not idx:
             self._show_error("Nothing to undo: no person has decided yet.")
             return False
-        self.game._rebuild(self.game.actions[: idx[-1]])
+        try:
+            self.game.undo_to(idx[-1])
+        except IllegalAction as e:
+            self._show_error(f"Cannot undo: {e}")
+            return False
         self._epoch += 1
         self.board.changed_at = time.perf_counter()
         self.error.value = ""
@@ -366,6 +382,35 @@ class GameView(widgets.VBox):
         self._update_board(list(self.game.log))
         self.refresh()
         return True
+
+    def _engine_failed(self, error: Exception, action: Any) -> None:
+        """An unexpected engine error during a click: ``Game.apply`` has already put the game
+        back at its last good state; say so in the panel's error line and the log, and keep
+        a bug report (traceback, action, save JSON) next to the autosave file."""
+        import traceback
+
+        report = None
+        if self.autosave is not None:
+            try:
+                stamp = time.strftime("%Y%m%d-%H%M%S")
+                report = self.autosave.with_name(f"bug-{self.game.name}-{stamp}.txt")
+                report.parent.mkdir(parents=True, exist_ok=True)
+                report.write_text(
+                    f"moneynb bug report: {type(error).__name__} while applying "
+                    f"{action!r}\n\n"
+                    + "".join(traceback.format_exception(error))
+                    + f"\nThe game before that action (moneynb.load_game):\n{self.game.to_json()}\n"
+                )
+            except OSError:
+                report = None
+        where = f" A bug report was saved to {report}." if report else ""
+        text = (
+            f"Something went wrong inside the game ({type(error).__name__}: {error}). "
+            f"The game is back where it was before this move.{where}"
+        )
+        self._show_error(text)
+        self.engine_errors.append(text)
+        self.log_html.value = self._log_html()
 
     def _undo_clicked(self) -> None:
         """The Undo button: a second click within :data:`REPEAT_CLICK_S` of the last (a
@@ -524,6 +569,10 @@ class GameView(widgets.VBox):
             f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}' style='margin:0'>"
             f"{line(e.text)}</div>"
             for e in shown
+        ) + "".join(
+            "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0;"
+            f"color:#b00020'>{html.escape(t)}</div>"
+            for t in self.engine_errors
         )
         more = (
             f"<div style='color:#888'>({len(log) - len(shown)} earlier events not shown)</div>"

@@ -54,9 +54,10 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.chance import D6, Deck
-from ...core.data import load_toml, require
+from ...core.data import load_toml, names_files, require
 from ...core.game import Game
 from ...core.turns import OpeningRoll
+from .schema import BoardFile, CardsFile
 
 BANK = "Bank"
 HOSPITAL = "City Hospital"
@@ -90,6 +91,7 @@ def _cached(loader, filename: str, path: str | None) -> dict:
     return _CACHE[key]
 
 
+@names_files({"board.toml": "path"})
 def load_board(path: str | None = None) -> dict:
     """Read and check ``board.toml`` (or the house-rule file at ``path``).
 
@@ -103,7 +105,7 @@ def load_board(path: str | None = None) -> dict:
             adjacent pair, a rent column that is not 5 rising amounts, start bills that do not
             add up to ``start_cash``, or duplicate holding names.
     """
-    data = load_toml(__package__, "board.toml", path)
+    data = load_toml(__package__, "board.toml", path, BoardFile)
     for key in ("start_cash", "start_bills", "bonus", "traffic_fine", "houses_per_player",
                 "lift_interest_percent", "money_supply", "space"):  # fmt: skip
         require(key in data, f"board.toml: missing {key!r}")
@@ -161,6 +163,7 @@ def load_board(path: str | None = None) -> dict:
     return data
 
 
+@names_files({"cards.toml": "path"})
 def load_cards(path: str | None = None) -> dict:
     """Read and check ``cards.toml`` (or ``path``): ``card`` is a list of
     ``{id, title, text, effect, count, ...}`` (``amount``, ``target``, ``exempt`` by effect).
@@ -169,7 +172,7 @@ def load_cards(path: str | None = None) -> dict:
         ValueError: a missing field, an unknown effect, a non-positive count, a repeated id,
             or a Special Exemption card counted other than once.
     """
-    data = load_toml(__package__, "cards.toml", path)
+    data = load_toml(__package__, "cards.toml", path, CardsFile)
     require("card" in data, "cards.toml: no cards")
     ids = set()
     for c in data["card"]:
@@ -252,8 +255,10 @@ class EasyMoney(Game):
         self.side_len = size // SIDES
         self.names = {sp["name"]: i for i, sp in enumerate(self.board)}
         for c in self.cards.values():
-            if c["effect"] == "move_to" and c["target"] not in self.names:
-                raise ValueError(f"cards.toml: {c['id']} targets unknown space {c['target']!r}")
+            require(
+                c["effect"] != "move_to" or c["target"] in self.names,
+                f"cards.toml: {c['id']} targets unknown space {c.get('target')!r}",
+            )
         self.is_prop = tuple(sp["kind"] == "property" for sp in self.board)
         self.side_bit = tuple(1 << (sp["side"] - 1) for sp in self.board)
         self.ownable = tuple(i for i, sp in enumerate(self.board) if sp["kind"] in OWNABLE)
@@ -261,6 +266,10 @@ class EasyMoney(Game):
         self.four_sides_rule = self.options["rule_of_four"] and n < 7
         supply = self.options["money_supply"] or self.data["money_supply"]
         start = self.data["start_cash"]
+        require(  # DataFileError when the board file's supply is short, else a bad option
+            self.options["money_supply"] or supply >= start * n,
+            f"board.toml: money_supply ${supply:,} cannot deal ${start:,} to {n} players",
+        )
         if supply < start * n:
             raise ValueError(f"money_supply ${supply:,} cannot deal ${start:,} to {n} players")
         self.ledger.open(BANK, supply)

@@ -51,8 +51,9 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.chance import Deck, Spinner
-from ...core.data import load_toml, require
+from ...core.data import load_toml, names_files, require
 from ...core.game import Game
+from .schema import CardsFile, MapFile, SpinnerFile
 
 AGENT = "Travel Agent"
 AMEX = "American Express (charges)"
@@ -89,10 +90,15 @@ class Board:
         ValueError: any inconsistency in the data files (the message names the file and item).
     """
 
+    @names_files(
+        {"map.toml": "map_file", "spinner.toml": "spinner_file", "cards.toml": "cards_file"}
+    )
     def __init__(self, map_file: str = "", spinner_file: str = "", cards_file: str = ""):
-        self._load_map(load_toml(__package__, "map.toml", map_file or None))
-        self._load_spinner(load_toml(__package__, "spinner.toml", spinner_file or None))
-        self._load_cards(load_toml(__package__, "cards.toml", cards_file or None))
+        self._load_map(load_toml(__package__, "map.toml", map_file or None, MapFile))
+        self._load_spinner(
+            load_toml(__package__, "spinner.toml", spinner_file or None, SpinnerFile)
+        )
+        self._load_cards(load_toml(__package__, "cards.toml", cards_file or None, CardsFile))
 
     def _load_map(self, m: dict) -> None:
         for key in ("space", "routes", "perimeter", "key_cities", "language_countries", "starts",

@@ -37,10 +37,11 @@ import random
 from typing import Any
 
 from ...core.chance import Deck, Die
-from ...core.data import load_cached, load_toml, require
+from ...core.data import load_cached, load_toml, names_files, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.turns import OpeningRoll
+from .schema import CardsFile
 
 HOUSE_BANK = "House Bank"
 POT = "Pot"
@@ -62,6 +63,7 @@ TASK_NAMES = {
 }
 
 
+@names_files({"cards.toml": "path"})
 def load_cards(path: str | None = None) -> dict:
     """Read and check ``cards.toml`` (or the house-rule file at ``path``).
 
@@ -71,7 +73,7 @@ def load_cards(path: str | None = None) -> dict:
         ValueError: a missing field, an unknown effect, a non-positive count, 18 kinds not
             present when the default file is used, or bad dice.
     """
-    data = load_toml(__package__, "cards.toml", path)
+    data = load_toml(__package__, "cards.toml", path, CardsFile)
     for key in ("starting_money", "max_loan", "rounds", "money_die", "task_die", "card"):
         require(key in data, f"cards.toml: missing {key!r}")
     require(data["money_die"] == [1, 2, 3, 4, 5, 6], "cards.toml: the money die must be 1-6")

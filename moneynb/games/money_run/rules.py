@@ -51,12 +51,14 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from ...core.data import load_cached, load_toml, require
+from ...core.data import load_cached, load_toml, names_files, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.ledger import Ledger
+from .schema import SetupFile
 
 
+@names_files({"setup.toml": "path"})
 def load_setup(path: str | None = None) -> dict:
     """Read and check ``setup.toml`` (or the house-rule file at ``path``).
 
@@ -69,7 +71,7 @@ def load_setup(path: str | None = None) -> dict:
             seats, a start off the board, on its own goal line or shared, a non-positive coin
             count, or repeated coin names/ranks.
     """
-    data = load_toml(__package__, "setup.toml", path)
+    data = load_toml(__package__, "setup.toml", path, SetupFile)
     for key in ("board_size", "table_size", "coins", "seats"):
         require(key in data, f"setup.toml: missing {key!r}")
     n = data["board_size"]

@@ -42,8 +42,9 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.chance import Deck
-from ...core.data import load_toml, require
+from ...core.data import load_toml, names_files, require
 from ...core.game import Game
+from .schema import BoardFile, CardsFile
 
 BANK = "bank"  #: the cashier's account (unlimited money: may go negative)
 LOAN_SHARK = "loan shark"  #: where Loan Shark interest goes
@@ -219,6 +220,7 @@ def check_cards(data: dict, space_ids: set) -> dict:
     return data
 
 
+@names_files({"board.toml": "board_file", "cards.toml": "cards_file"})
 def load_data(board_file: str = "", cards_file: str = "") -> BoardData:
     """Read and check ``board.toml`` and ``cards.toml`` (or house-rule files at those paths).
 
@@ -240,8 +242,8 @@ def _stamp(path: str) -> int | None:
 
 @lru_cache(maxsize=16)
 def _load_data(board_file: str, cards_file: str, _b: int | None, _c: int | None) -> BoardData:
-    board = check_board(load_toml(__package__, "board.toml", board_file or None))
-    cards = check_cards(load_toml(__package__, "cards.toml", cards_file or None),
+    board = check_board(load_toml(__package__, "board.toml", board_file or None, BoardFile))
+    cards = check_cards(load_toml(__package__, "cards.toml", cards_file or None, CardsFile),
                         {s["id"] for s in board["space"]})  # fmt: skip
     return BoardData(board, cards)
 
@@ -256,9 +258,13 @@ def closer(a: int, b: int) -> bool:
     return abs(a - 21) < abs(b - 21)
 
 
-def blackjack_win_probability(counts: dict[int, int], card: int) -> Fraction:
+def blackjack_win_probability(
+    counts: dict[int, int], card: int, refill: dict[int, int] | None = None
+) -> Fraction:
     """P(the player's ``card`` beats the House card), the House card being drawn from the pile
-    ``counts`` ({score: cards}) with the player's card already taken out of it.
+    ``counts`` ({score: cards}) with the player's card already taken out of it; when that
+    leaves no card, from ``refill`` (the discard pile, reshuffled: see
+    :meth:`Moolah.casino_piles`).
 
     Raises:
         ValueError: ``card`` is not in the pile, or nothing would be left for the House.
@@ -266,15 +272,19 @@ def blackjack_win_probability(counts: dict[int, int], card: int) -> Fraction:
     if counts.get(card, 0) < 1:
         raise ValueError(f"no {card} in the pile {counts}")
     left = sum(counts.values()) - 1
+    if left < 1 and refill and sum(refill.values()) > 0:  # the House draws from the discards
+        wins = sum(n for h, n in refill.items() if closer(card, h))
+        return Fraction(wins, sum(refill.values()))
     if left < 1:
         raise ValueError("the pile has no card left for the House")
     wins = sum(n - (h == card) for h, n in counts.items() if closer(card, h))
     return Fraction(wins, left)
 
 
-def blackjack_table(counts: dict[int, int]) -> list[dict]:
+def blackjack_table(counts: dict[int, int], refill: dict[int, int] | None = None) -> list[dict]:
     """For each possible player card of the pile ``counts``: its chance, P(win), and the
     expected result per $1 bet of staying (``2p - 1``) and of doubling (``2(2p - 1)``).
+    ``refill``: what the House draws from if the player takes the pile's last card.
 
     Returns a list of ``{"card", "chance", "p_win", "stay", "double", "best"}`` (Fractions;
     ``best`` is "double" when doubling is worth more, else "stay"), sorted by card.
@@ -282,25 +292,33 @@ def blackjack_table(counts: dict[int, int]) -> list[dict]:
     total = sum(counts.values())
     rows = []
     for card in sorted(counts):
-        p = blackjack_win_probability(counts, card)
+        p = blackjack_win_probability(counts, card, refill)
         stay, double = 2 * p - 1, 2 * (2 * p - 1)
         rows.append({"card": card, "chance": Fraction(counts[card], total), "p_win": p,
                      "stay": stay, "double": double, "best": "double" if double > stay else "stay"})  # fmt: skip
     return rows
 
 
-def blackjack_value(counts: dict[int, int], can_double: bool = True) -> Fraction:
+def blackjack_value(
+    counts: dict[int, int], can_double: bool = True, refill: dict[int, int] | None = None
+) -> Fraction:
     """Expected result per $1 bet at Black Jack from the pile ``counts``, before seeing the
-    card, for a player who doubles exactly when it pays (``can_double``) or always stays.
+    card, for a player who doubles exactly when it pays (``can_double``) or always stays;
+    ``refill`` as in :func:`blackjack_table` (used when the pile holds a single card).
 
     The sum over :func:`blackjack_table`'s rows of chance x best result, computed in whole
     numbers over the common denominator ``cards x (cards - 1)`` (the bots ask this often).
 
     Raises:
-        ValueError: a card with no copies in ``counts``, or fewer than 2 cards.
+        ValueError: a card with no copies in ``counts``, or fewer than 2 cards and no refill.
     """
     total = sum(counts.values())
     left = total - 1
+    if left < 1 and refill and sum(refill.values()) > 0:  # the House draws from the discards
+        rows = blackjack_table(counts, refill)
+        return sum(
+            r["chance"] * (max(r["stay"], r["double"]) if can_double else r["stay"]) for r in rows
+        )
     acc = 0
     for card, n in counts.items():
         if n < 1:
@@ -1119,6 +1137,15 @@ class Moolah(Game):
             play={k: v for k, v in self.ctx.items() if k in ("bet", "card", "house", "won", "stock")},
         )  # fmt: skip
         return obs
+
+    def casino_piles(self) -> tuple[dict, dict]:
+        """What a player knows of the next Black Jack draws: ``(left, refill)``, each
+        ``{score: cards}``. ``left``: the cards still in the draw pile (the whole pile minus
+        the face-up discards; the player's own card, once drawn, still counts in it). The
+        House's card comes from ``left`` while it holds a card other than the player's, else
+        from ``refill``: the discard pile, reshuffled when the draw pile runs out."""
+        left = self._left_in(self.data.casino, self.casino)
+        return left, dict(Counter(self.casino.discard_pile))
 
     # ----- the greedy bot ----------------------------------------------------------------------
     def _left_in(self, full: list | dict, deck: Deck, extra: tuple = ()) -> dict:

@@ -336,7 +336,8 @@ class Board(BoardRenderer):
             # take back the last turn action (a picked coin and its square are one action)
             while g.can_undo_in_turn():
                 if view is not None and hasattr(view, "undo"):
-                    view.undo()
+                    if not view.undo():  # refused (the undo policy): the view says why
+                        break
                 else:  # pragma: no cover - without a view
                     g.undo()
                 if g.decision.tag == "action" and g.selected is None:
