@@ -43,10 +43,12 @@ def _players(name: str) -> int:
 
 # ----- PettingZoo's own tests ---------------------------------------------------------------------
 @pytest.mark.parametrize("name", GAMES)
-def test_pettingzoo_api_test(name):
+@pytest.mark.parametrize("seats", ["three", "most"])
+def test_pettingzoo_api_test(name, seats):
+    n = _players(name) if seats == "three" else moneynb.game_class(name).max_players
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(menv.make(name, players=_players(name)), num_cycles=300)
+        api_test(menv.make(name, players=n), num_cycles=300)
     assert {str(w.message) for w in caught} <= DICT_OBS_WARNINGS
 
 
