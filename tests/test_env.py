@@ -15,17 +15,14 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, render_test, seed_test  # the test extra installs rl
 
-pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo, gymnasium) is not installed")
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
-
-import moneynb  # noqa: E402
-import moneynb.env as menv  # noqa: E402
-from moneynb.core.decision import Decision  # noqa: E402
-from moneynb.env.actions import ActionCodec, amount_count  # noqa: E402
+import moneynb
+import moneynb.env as menv
+from moneynb.core.decision import Decision
+from moneynb.env.actions import ActionCodec, amount_count
 
 GAMES = list(moneynb.GAMES)
 #: the only warnings PettingZoo's api_test may give: it names its own classic games with Dict
