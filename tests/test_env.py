@@ -225,7 +225,10 @@ def test_a_wide_amount_is_entered_digit_by_digit_by_the_same_agent():
     d = Decision(0, "amount", "Bid", ("pass",), low=10, high=3000, step=1, tag="bid")
     raw.game.pending = d  # a bid decision in place, to enter one amount by hand
     slots = raw.codec.option_slots
+    assert raw.codec.describe(d, slots + 12) == "amount digit 12: $1,210 to $1,309, 1 more digit(s)"
+    assert raw.codec.describe(d, 0) == "option 0: pass"
     assert raw.codec.decode(d, slots + 12) == (False, None)
+    assert raw.codec.describe(d, slots + 24) == "amount $1,234"
     assert raw.codec.entry_range(d) == (1210, 1309)
     obs = raw.observe(f"player_{d.player}")
     names = raw.feature_names
