@@ -15,17 +15,14 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, render_test, seed_test  # the test extra installs rl
 
-pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo, gymnasium) is not installed")
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
-
-import moneynb  # noqa: E402
-import moneynb.env as menv  # noqa: E402
-from moneynb.core.decision import Decision  # noqa: E402
-from moneynb.env.actions import ActionCodec, amount_count  # noqa: E402
+import moneynb
+import moneynb.env as menv
+from moneynb.core.decision import Decision
+from moneynb.env.actions import ActionCodec, amount_count
 
 GAMES = list(moneynb.GAMES)
 #: the only warnings PettingZoo's api_test may give: it names its own classic games with Dict
@@ -43,10 +40,12 @@ def _players(name: str) -> int:
 
 # ----- PettingZoo's own tests ---------------------------------------------------------------------
 @pytest.mark.parametrize("name", GAMES)
-def test_pettingzoo_api_test(name):
+@pytest.mark.parametrize("seats", ["three", "most"])
+def test_pettingzoo_api_test(name, seats):
+    n = _players(name) if seats == "three" else moneynb.game_class(name).max_players
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(menv.make(name, players=_players(name)), num_cycles=300)
+        api_test(menv.make(name, players=n), num_cycles=300)
     assert {str(w.message) for w in caught} <= DICT_OBS_WARNINGS
 
 
@@ -226,7 +225,10 @@ def test_a_wide_amount_is_entered_digit_by_digit_by_the_same_agent():
     d = Decision(0, "amount", "Bid", ("pass",), low=10, high=3000, step=1, tag="bid")
     raw.game.pending = d  # a bid decision in place, to enter one amount by hand
     slots = raw.codec.option_slots
+    assert raw.codec.describe(d, slots + 12) == "amount digit 12: $1,210 to $1,309, 1 more digit(s)"
+    assert raw.codec.describe(d, 0) == "option 0: pass"
     assert raw.codec.decode(d, slots + 12) == (False, None)
+    assert raw.codec.describe(d, slots + 24) == "amount $1,234"
     assert raw.codec.entry_range(d) == (1210, 1309)
     obs = raw.observe(f"player_{d.player}")
     names = raw.feature_names

@@ -160,9 +160,20 @@ class ActionCodec:
             return f"option slot {action} (the decision has {len(decision.options)} options)"
         if self.option_slots <= action < self.n:
             digit = action - self.option_slots
-            if not amount_count(decision):
+            count = amount_count(decision)
+            if not count:
                 return f"amount digit {digit} (the decision has no amount range)"
-            return f"amount digit {digit} (base {self.amount_slots})"
+            e = self.entry
+            prefix, left = (0, self.digits(count)) if e is None else (e.prefix, e.left)
+            chunk = self.amount_slots ** (left - 1)
+            first = (prefix * self.amount_slots + digit) * chunk
+            if first >= count:
+                return f"amount digit {digit} (beyond the range)"
+            last = min(count - 1, first + chunk - 1)
+            low, high = (decision.low + decision.step * j for j in (first, last))
+            if left == 1:
+                return f"amount ${low:,}"
+            return f"amount digit {digit}: ${low:,} to ${high:,}, {left - 1} more digit(s)"
         return f"{action} is outside 0..{self.n - 1}"
 
     def entry_range(self, decision: Decision) -> tuple[int, int] | None:

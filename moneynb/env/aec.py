@@ -86,13 +86,15 @@ class MoneynbEnv(AECEnv):
         size = self.observer.encode(probe, 0).shape[0]
         self.feature_names = list(self.observer.names)
         self.metadata = {**self.metadata, "name": f"moneynb_{name}"}
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-BOUND, BOUND, shape=(size,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(self.codec.n,), dtype=np.int8),
-            }
-        )
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.observation_spaces = {  # one space object per agent, each seeded on its own
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-BOUND, BOUND, shape=(size,), dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(self.codec.n,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
         self.action_spaces = {a: spaces.Discrete(self.codec.n) for a in self.possible_agents}
         self.game = None
         self._seeds: random.Random | None = None

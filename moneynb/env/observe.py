@@ -36,16 +36,30 @@ BOUND = 1e6
 
 
 class Features:
-    """A vector being built: ``add(name, value)`` appends one float entry."""
+    """A vector being built: ``add(name, value)`` appends one float entry.
 
-    def __init__(self):
+    Args:
+        with_names: keep the entries' names in :attr:`names` (the observer needs them once;
+            later vectors skip them, which is faster).
+    """
+
+    def __init__(self, with_names: bool = True):
         self.values: list[float] = []
         self.names: list[str] = []
+        self.with_names = with_names
 
     def add(self, name: str, value) -> None:
         """Append ``value`` (a number, bool or None = 0) under ``name``."""
         self.values.append(0.0 if value is None else float(value))
-        self.names.append(name)
+        if self.with_names:
+            self.names.append(name)
+
+    def extend(self, names, values) -> None:
+        """Append many entries at once: ``values`` (floats) under ``names`` (a sequence of the
+        same length, or a function returning it, called only when names are kept)."""
+        self.values.extend(values)
+        if self.with_names:
+            self.names.extend(names() if callable(names) else names)
 
     def seats(self, name: str, values, seat: int, scale: float = 1.0) -> None:
         """Append one entry per seat, relative to ``seat`` (``[+0]`` is ``seat`` itself)."""
@@ -155,11 +169,17 @@ def _easy_money(f, obs, seat, n, vocab, options):
     f.add("round", obs["round"] / max(options.get("max_rounds", 50), 1))
     f.seat_onehot("current", obs["current"], seat, n)
     f.seats("position", [p + 1 for p in obs["positions"]], seat, spaces)
-    for i, (o, h, m) in enumerate(zip(obs["owner"], obs["houses"], obs["mortgaged"], strict=True)):
-        f.add(f"space{i}:mine", o == seat)
-        f.add(f"space{i}:others", o is not None and o != seat)
-        f.add(f"space{i}:houses", h / 4)
-        f.add(f"space{i}:mortgaged", m)
+    per_space = []  # per space: mine, someone else's, houses / 4, mortgaged
+    for o, h, m in zip(obs["owner"], obs["houses"], obs["mortgaged"], strict=True):
+        per_space += (o == seat, o is not None and o != seat, h / 4, m)
+    f.extend(
+        lambda: [
+            f"space{i}:{k}"
+            for i in range(spaces)
+            for k in ("mine", "others", "houses", "mortgaged")
+        ],
+        map(float, per_space),
+    )
     f.add("hospital", obs["hospital"] / scale)
     f.add("bank", obs["bank"] / scale)
     f.seat_onehot("exemption", obs["exemption"], seat, n)
@@ -205,20 +225,24 @@ def _money_card(f, obs, seat, n, vocab, options):
 
 # ----- Money Run ---------------------------------------------------------------------------------
 def _money_run_vocab(game):
-    return {"size": game.size}
+    size = game.size
+    cells = [f"{x},{y}" for y in range(size) for x in range(size)]  # the stacks' keys
+    return {"size": size, "cells": cells}
 
 
 def _money_run(f, obs, seat, n, vocab, options):
-    size = vocab["size"]
+    size, cells = vocab["size"], vocab["cells"]
     names = list(obs["bag"])  # coin sizes, smallest first
     rank = {c: i + 1 for i, c in enumerate(names)}
     top = max(len(names), 1)
     stacks = obs["stacks"]
-    for y in range(size):
-        for x in range(size):
-            s = stacks.get(f"{x},{y}", [])
-            f.add(f"cell{x},{y}:height", len(s) / 4)
-            f.add(f"cell{x},{y}:top", rank.get(s[-1], 0) / top if s else 0.0)
+    grid = [0.0] * (2 * len(cells))  # per square: height / 4, top coin's size rank / sizes
+    for i, key in enumerate(cells):
+        s = stacks.get(key)
+        if s:
+            grid[2 * i] = len(s) / 4
+            grid[2 * i + 1] = rank.get(s[-1], 0) / top
+    f.extend(lambda: [f"cell{c}:{k}" for c in cells for k in ("height", "top")], grid)
     players = obs["players"]
     for r in range(n):
         p = players[(seat + r) % n]
@@ -340,7 +364,7 @@ class Observer:
         obs = game.observation(seat)
         players = obs["players"]
         n = len(players)
-        f = Features()
+        f = Features(with_names=not self.names)
         f.add("players", n / 8)
         d = obs["decision"]
         f.seat_onehot("to_decide", None if d is None else d["player"], seat, n)
