@@ -69,12 +69,16 @@ def test_wall_street_stats():
 
 def test_loan_shark_rulebook_examples():
     # rulebook: $0 in the wallet, $100,000 in the bank, pay $50,000 -> bank $25,000
-    assert 100_000 - ev.loan_shark_cost(50_000) == 25_000
+    from moneynb.analysis.moolah import loan_shark_cost
+
+    assert 100_000 - loan_shark_cost(50_000, 0) == 25_000
     # rulebook: $50,000 in the bank, pay $100,000 -> bank -$100,000
-    assert 50_000 - ev.loan_shark_cost(100_000) == -100_000
+    assert 50_000 - loan_shark_cost(100_000, 0) == -100_000
     row = ev.credit_comparison([40_000])[0]
     assert row["loan_shark"] == 60_000 and row["line_of_credit"] == 40_000
     assert row["rate"] == Fraction(1, 2)
+    # an amount that is not a whole bill: the interest is not rounded to the bill (issue 12)
+    assert ev.credit_comparison([25_000])[0]["loan_shark"] == 37_500
 
 
 def test_monte_carlo_bet_exact_vs_spins():

@@ -31,8 +31,8 @@ from moneynb.ui.coach import coach
 
 GAMES = ["moolah", "easy_money", "money_card", "money_moves", "money_run"]
 STATES = int(os.environ.get("MONEYNB_HARNESS_STATES", "200"))
-SAMPLES = 3  # Monte Carlo plays per check and state at the common decisions (pooled)
-RARE_SAMPLES = 25  # at the rarer decisions (a Black Jack bet, Wall Street), so pools are big
+SAMPLES = 2  # Monte Carlo plays per check and state at the common decisions (pooled)
+RARE_SAMPLES = 20  # at the rarer decisions (a Black Jack bet, Wall Street), so pools are big
 COMMON = {"turn", "roll", "action", "bet", "color"}
 Z_LIMIT = 4.0
 
