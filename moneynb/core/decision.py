@@ -20,7 +20,11 @@ def _same(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return False
     if type(a) is tuple:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        if len(a) != len(b):
+            return False
+        for x, y in zip(a, b, strict=True):
+            if type(x) is not type(y) or (type(x) is tuple and not _same(x, y)):
+                return False
     return a == b
 
 
@@ -41,6 +45,9 @@ class Decision:
         low, high: for ``"amount"``, the inclusive range in dollars (``step`` apart).
         labels: optional display text for options (``{option: text}``).
         tag: a game-specific name for the decision ("bet", "borrow", "wild_card").
+        suggested: for ``"amount"``, the amount the rules recommend (e.g. Moolah's first
+            withdrawal), or ``None``; a view's amount box starts there (else at ``low``). Not
+            part of the decision's equality.
 
     Computed when first read (engine speed: a bot that never looks at them never pays for
     them): ``more``, a function returning the options that follow ``options`` (so
@@ -55,7 +62,7 @@ class Decision:
     """
 
     __slots__ = ("player", "kind", "prompt", "_options", "_more", "low", "high", "step",
-                 "_labels", "tag", "_origin")  # fmt: skip
+                 "_labels", "tag", "_origin", "suggested")  # fmt: skip
 
     def __init__(
         self,
@@ -69,6 +76,7 @@ class Decision:
         labels: Any = None,
         tag: str = "",
         more: Callable[[], Any] | None = None,
+        suggested: int | None = None,
     ):
         if kind not in KINDS:
             raise ValueError(f"unknown decision kind {kind!r}; kinds are {KINDS}")
@@ -91,6 +99,7 @@ class Decision:
         put(self, "_labels", {} if labels is None else labels)
         put(self, "tag", tag)
         put(self, "_origin", None)
+        put(self, "suggested", suggested)
 
     def _bind(self, game: Any, actions: list, n: int) -> None:
         """Remember where this decision stands: pending in ``game`` after the first ``n`` of
@@ -128,6 +137,15 @@ class Decision:
         return self._options
 
     @property
+    def first_option(self) -> Any:
+        """``options[0]`` (without computing a lazy tail when given options come first).
+
+        Raises:
+            IndexError: the decision has no options (an amount range only).
+        """
+        return self._options[0] if self._options else self.options[0]
+
+    @property
     def labels(self) -> dict:
         """``{option: display text}`` (options without one show as themselves)."""
         if not isinstance(self._labels, dict):
@@ -161,13 +179,14 @@ class Decision:
         """A copy that no longer computes from the original game: its options and labels are
         read now (a copied game must not read the original's state later)."""
         return Decision(self.player, self.kind, self.prompt, self.options, self.low, self.high,
-                        self.step, dict(self.labels), self.tag)  # fmt: skip
+                        self.step, dict(self.labels), self.tag,
+                        suggested=self.suggested)  # fmt: skip
 
     def __reduce__(self):
         return (
             Decision,
             (self.player, self.kind, self.prompt, self.options, self.low, self.high, self.step,
-             dict(self.labels), self.tag),
+             dict(self.labels), self.tag, None, self.suggested),
         )  # fmt: skip
 
     def allows(self, action: Any) -> bool:
