@@ -239,8 +239,12 @@ def _moolah(game, d) -> Coaching | None:
     if tag in ("wall_street", "wall_street_amount"):
         checks, lines = [], []
         if tag == "wall_street":
-            low = rules["wall_street_min"]
             for s in (o for o in d.options if o != "pass"):
+                nxt = game.copy()
+                nxt.apply(s)  # the engine's own amount decision gives the smallest investment
+                low = nxt.decision.low if nxt.decision is not None else None
+                if nxt.decision is None or nxt.decision.tag != "wall_street_amount":
+                    return None
                 try:
                     c = _value(game, f"{s} {dollars(low)}", low, pre=(s,), shows=("mean", "p_loss"))
                 except IllegalAction:  # the wallet cannot cover the smallest investment
