@@ -151,7 +151,7 @@ def test_issue12_input4_easy_money_heat_map_is_next_landing():
 def test_coach_numbers_are_the_engines_valuation():
     """Every chance number the coach shows is a Check whose valuation is the engine's."""
     for name, tag in [("moolah", "casino_raise"), ("money_card", "color"),
-                      ("money_moves", "roll"), ("moolah", "gamble")]:  # fmt: skip
+                      ("money_moves", "roll"), ("moolah", "gamble"), ("moolah", "fork")]:  # fmt: skip
         g = drive(name, tag)
         c = coach(g)
         assert c.checks, name
@@ -159,6 +159,19 @@ def test_coach_numbers_are_the_engines_valuation():
             if ch.pre or ch.measure is not None:
                 continue
             assert ch.valuation.mean == value_option(g, ch.action, follow_tags=ch.follow_tags).mean
+
+
+def test_moolah_option_point_names_where_each_path_ends():
+    """Issue 18, section 7: the coach has something to say at an Option Point."""
+    g = drive("moolah", "fork")
+    c = coach(g)
+    d = g.decision
+    assert c is not None and len(c.checks) == len(d.options)
+    for o in d.options:
+        h = g.copy()
+        moved = [e for e in h.apply(o) if e.kind == "moved" and not e.data.get("sent")]
+        assert g.data.spaces[moved[0].data["to"]]["name"] in c.text()
+        assert c.numbers[o] == value_option(g, o, follow_tags=("fork",)).mean
 
 
 def test_moolah_next_roll_heat_map_sums_to_one_and_names_bills():

@@ -278,6 +278,21 @@ def _moolah(game, d) -> Coaching | None:
         return Coaching("Temptation: take the chance?", lines,
                         numbers={"p_win": p, "ev": c.valuation.mean, "loan_shark": shark},
                         checks=[c])  # fmt: skip
+    if tag == "fork":  # issue 18, section 7: where each path ends and what it does to you
+        checks, lines = [], []
+        for o in d.options:
+            probe = game.copy()
+            probe.rng = random.Random(0)  # only the deterministic move is read from this copy
+            end = _moolah_landing(game, probe, probe.apply(o))
+            c = _value(game, f"path {o}", o, follow=("fork",))
+            checks.append(c)
+            where = data.spaces[end]["name"] if end is not None else "further on"
+            lines.append(
+                f"{d.label(o)}: ends on {where}; expected result {dollars(c.valuation.mean)} "
+                "(before any choice you make there)."
+            )
+        return Coaching("Option Point: which path?", lines,
+                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
     if tag in ("bank", "bank_amount", "first_withdrawal"):
         bill = 50_000
         shark = loan_shark_cost(cash + bill, cash, rules["loan_shark_percent"])
