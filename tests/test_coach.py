@@ -174,6 +174,21 @@ def test_moolah_option_point_names_where_each_path_ends():
         assert c.numbers[o] == value_option(g, o, follow_tags=("fork",)).mean
 
 
+def test_money_card_destinations_and_easy_money_auction_are_coached():
+    """Issue 18, section 7: Money Card destinations and Easy Money auctions."""
+    g = drive("money_card", "move")
+    c = coach(g)
+    assert [ch.action for ch in c.checks] == list(g.decision.options)
+    for o in g.decision.options:
+        assert c.numbers[o] == value_option(g, o).mean
+    g = drive("easy_money", "bid")
+    c = coach(g)
+    i = g.auction["space"]
+    assert c.title.startswith("Auction") and g.board[i]["name"] in c.title
+    for o, p in c.numbers["next_throw"].items():
+        assert p == g.next_landing(o).get(i, 0)
+
+
 def test_moolah_next_roll_heat_map_sums_to_one_and_names_bills():
     g = drive("moolah", "turn", when=lambda g: not g.missed[g.decision.player])
     c = coach(g)

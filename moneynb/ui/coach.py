@@ -17,10 +17,12 @@ What it covers (issues 8, 12):
   within the engine's raise cap) and Stay vs Raise with the card in hand; Wall Street (value
   and chance of a loss of investing in each stock, after the Round-Off Clause); a Temptation
   gamble; the Loan Shark's price of a bill bigger than the wallet; the next roll's landing
-  chances (heat map, outer path at Option Points).
-* Easy Money: the next throw's landing chances (:meth:`EasyMoney.next_landing`); at a buy, the
-  rent and each opponent's chance of stopping here on their next throw.
-* Money Card: value and chance of a win of a Monte Carlo bet on each colour.
+  chances (heat map, outer path at Option Points); at an Option Point, where each path ends
+  and its expected result.
+* Easy Money: the next throw's landing chances (:meth:`EasyMoney.next_landing`); at a buy or
+  an auction bid, the rent and each opponent's chance of stopping here on their next throw.
+* Money Card: value and chance of a win of a Monte Carlo bet on each colour; what each
+  destination does to the cheques on arrival.
 * Money Moves: the roller's expected gain this turn and its chance of losing money.
 * Money Run: where each pawn can reach this turn (heat map, 1.0 = reachable) and the chances of
   the size of the coin that refills the table after the first table coin is placed.
@@ -343,14 +345,21 @@ def _em_landing(before, after, events) -> Any:
 
 def _easy_money(game, d) -> Coaching | None:
     seat, tag = d.player, d.tag
-    if tag in ("buy", "lone_bidder"):
+    if tag in ("buy", "lone_bidder", "bid"):  # "bid": issue 18, section 7 (auctions)
         i = game.pos[game.current] if tag == "buy" else game.auction["space"]
         sp = game.board[i]
-        if sp["kind"] != "property":
+        if sp["kind"] == "property":
+            rent, price = sp["rents"][0], sp["B"]
+            what = f"price {dollars(price)}, rent {dollars(rent)} with one house"
+        elif "rent" in sp:
+            rent, price = sp["rent"], None
+            what = f"rent {dollars(rent)}"
+        else:
             return None
-        rent = sp["rents"][0]
-        lines = [f"{sp['name']}: price {dollars(sp['B'])}, rent {dollars(rent)} with one house."]
-        nums: dict[str, Any] = {"price": sp["B"], "rent": rent, "next_throw": {}}
+        lines = [f"{sp['name']}: {what}."]
+        if tag == "bid":
+            lines.append(f"Highest bid so far: {dollars(game.auction['high'])}.")
+        nums: dict[str, Any] = {"price": price, "rent": rent, "next_throw": {}}
         for o in range(len(game.players)):
             if o == seat or o == game.bankrupt:
                 continue
@@ -360,7 +369,8 @@ def _easy_money(game, d) -> Coaching | None:
                 f"{game.players[o]} stops here on their next throw with chance {pct(p)} "
                 f"(rent expected from that throw {cents(p * rent)})."
             )
-        return Coaching(f"Buy {sp['name']}?", lines, numbers=nums)
+        title = f"Auction: {sp['name']}" if tag == "bid" else f"Buy {sp['name']}?"
+        return Coaching(title, lines, numbers=nums)
     if tag == "turn" and "roll" in d.options:
         land = game.next_landing(seat)
         val = Valuation("roll", dict(sorted(land.items())), Fraction(0), Fraction(0))
@@ -377,6 +387,16 @@ def _easy_money(game, d) -> Coaching | None:
 
 # ===== Money Card ==============================================================================
 def _money_card(game, d) -> Coaching | None:
+    if d.tag == "move":  # issue 18, section 7: what each destination does to your cheques
+        checks = [_value(game, f"to {o}", o) for o in d.options]
+        ranked = sorted(checks, key=lambda c: -c.valuation.mean)
+        lines = [
+            f"{d.label(c.action)}: expected result {cents(c.valuation.mean)} on arrival "
+            "(before any choice you make there)."
+            for c in ranked
+        ]
+        return Coaching("Where to fly?", lines,
+                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
     if d.tag == "color":
         checks = [_value(game, f"{c} ${game.monte['bet']}", c, shows=("mean", "p_gain"))
                   for c in ("red", "black")]  # fmt: skip
