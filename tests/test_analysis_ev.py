@@ -219,3 +219,25 @@ def test_blackjack_agrees_with_the_moolah_engine():
         assert r["p_win"] == engine[r["score"]]["p_win"]
         assert r["best"] == engine[r["score"]]["best"]
     assert ev.blackjack_house_edge() == -rules.blackjack_value(casino)
+
+
+def test_monte_carlo_bet_formula_is_the_engines_value():
+    """Issue 12: the spinner formula of ev.monte_carlo_bet must agree with the engine's own
+    outcomes at a real Monte Carlo decision (a player who cannot Charge It the loss)."""
+    import moneynb
+    from moneynb.core.outcomes import value_option
+
+    for seed in range(40):
+        g = moneynb.new_game("money_card", players=["A", "B", "C"], seed=seed)
+        bots = [moneynb.make_bot("greedy", seed=i) for i in range(3)]
+        while not g.over:
+            d = g.decision
+            if d.tag == "color" and g.holder != d.player:
+                stake = g.monte["bet"]
+                for colour in ("red", "black"):
+                    v = value_option(g, colour)
+                    assert v.mean == ev.monte_carlo_bet(colour, stake)["ev"]
+                    assert v.distribution == ev.monte_carlo_bet(colour, stake)["outcomes"]
+                return
+            g.apply(bots[d.player].choose(g))
+    pytest.fail("no Monte Carlo colour decision by a player without the Money Card")
