@@ -69,12 +69,16 @@ def test_wall_street_stats():
 
 def test_loan_shark_rulebook_examples():
     # rulebook: $0 in the wallet, $100,000 in the bank, pay $50,000 -> bank $25,000
-    assert 100_000 - ev.loan_shark_cost(50_000) == 25_000
+    from moneynb.analysis.moolah import loan_shark_cost
+
+    assert 100_000 - loan_shark_cost(50_000, 0) == 25_000
     # rulebook: $50,000 in the bank, pay $100,000 -> bank -$100,000
-    assert 50_000 - ev.loan_shark_cost(100_000) == -100_000
+    assert 50_000 - loan_shark_cost(100_000, 0) == -100_000
     row = ev.credit_comparison([40_000])[0]
     assert row["loan_shark"] == 60_000 and row["line_of_credit"] == 40_000
     assert row["rate"] == Fraction(1, 2)
+    # an amount that is not a whole bill: the interest is not rounded to the bill (issue 12)
+    assert ev.credit_comparison([25_000])[0]["loan_shark"] == 37_500
 
 
 def test_monte_carlo_bet_exact_vs_spins():
@@ -215,3 +219,25 @@ def test_blackjack_agrees_with_the_moolah_engine():
         assert r["p_win"] == engine[r["score"]]["p_win"]
         assert r["best"] == engine[r["score"]]["best"]
     assert ev.blackjack_house_edge() == -rules.blackjack_value(casino)
+
+
+def test_monte_carlo_bet_formula_is_the_engines_value():
+    """Issue 12: the spinner formula of ev.monte_carlo_bet must agree with the engine's own
+    outcomes at a real Monte Carlo decision (a player who cannot Charge It the loss)."""
+    import moneynb
+    from moneynb.core.outcomes import value_option
+
+    for seed in range(40):
+        g = moneynb.new_game("money_card", players=["A", "B", "C"], seed=seed)
+        bots = [moneynb.make_bot("greedy", seed=i) for i in range(3)]
+        while not g.over:
+            d = g.decision
+            if d.tag == "color" and g.holder != d.player:
+                stake = g.monte["bet"]
+                for colour in ("red", "black"):
+                    v = value_option(g, colour)
+                    assert v.mean == ev.monte_carlo_bet(colour, stake)["ev"]
+                    assert v.distribution == ev.monte_carlo_bet(colour, stake)["outcomes"]
+                return
+            g.apply(bots[d.player].choose(g))
+    pytest.fail("no Monte Carlo colour decision by a player without the Money Card")

@@ -374,7 +374,10 @@ def test_issue_4_black_jack_with_one_card_left_draws_the_house_card_from_the_dis
     last, discards = g.casino.draw_pile[0], list(g.casino.discard_pile)
     c = coach(g)  # was ValueError "the pile has no card left for the House"
     p_win = Fraction(sum(closer(last, h) for h in discards), len(discards))
-    assert c.numbers["value_stay"] == 2 * p_win - 1
+    low = g.decision.low  # the coach values each bet with the raise the engine allows
+    edge = 2 * p_win - 1
+    raise_to = min(2 * low, g.cash(g.decision.player))
+    assert c.numbers[low] == max(low * edge, raise_to * edge)
     # what the game then does: the player gets the last card, the House one of the discards
     g.apply(g.decision.low)
     assert g.ctx["card"] == last and not g.casino.draw_pile

@@ -8,8 +8,9 @@ Contents (by game):
 
 * Moolah: :func:`blackjack_table` (P(win) with each score for Stay and Double, the best
   choice, the house edge), :func:`wall_street_table` (mean, variance, chance of a loss of each
-  stock deck), :func:`loan_shark_cost` / :func:`credit_comparison` (Loan Shark vs Line of
-  Credit), :func:`moolah_space_values` (expected money per turn from the board).
+  stock deck: the cards' own percentages; what an investment pays after the Round-Off Clause
+  is :func:`moneynb.analysis.moolah.wall_street_values`), :func:`credit_comparison` (Loan
+  Shark vs Line of Credit, with the engine's Loan Shark price), :func:`moolah_space_values` (expected money per turn from the board).
 * Money Card: :func:`monte_carlo_bet` (EV of one bet on a colour),
   :func:`bet_until_loss` (the distribution of winnings when betting until the first loss).
 * Easy Money: :func:`easy_money_returns` (expected rent per opponent turn from the stationary
@@ -34,7 +35,6 @@ __all__ = [
     "blackjack_table",
     "blackjack_house_edge",
     "wall_street_table",
-    "loan_shark_cost",
     "credit_comparison",
     "moolah_space_values",
     "monte_carlo_bet",
@@ -64,40 +64,29 @@ def _moolah_cards(data_file: str | None) -> dict:
 
 
 def blackjack_table(data_file: str | None = None) -> list[dict]:
-    """Moolah's Las Vegas Casino Black Jack, exactly, for each score the player can draw.
-
-    Rules (rulebook, "Las Vegas Casino"; closeness ties as in moneynb's cards.toml): the
-    player draws a score, then stays or raises the bet to double; the House draws a second
-    card from the same pile (without replacement); the score closer to 21 wins, equal
-    closeness goes to the House; a win pays even money.
+    """Moolah's Las Vegas Casino Black Jack from a fresh pile, for each card the player can draw:
+    the engine's own :func:`moneynb.games.moolah.rules.blackjack_table` (no rule restated here),
+    under the names this module's notebooks use.
 
     Returns:
         one dict per score, ascending: ``score``, ``p_draw`` (P(the player draws it)),
         ``p_win`` (P(the House card is farther from 21)), ``ev_stay`` and ``ev_double``
-        (expected net gain per $1 of ORIGINAL bet: ``2p - 1`` and ``2(2p - 1)``), ``best``
-        ("double" when it has the higher EV, else "stay"). All Fractions.
+        (expected net gain per $1 of ORIGINAL bet), ``best`` ("double" or "stay"). Fractions.
     """
+    from ..games.moolah.rules import blackjack_table as engine_table
+
     casino = {int(k): int(v) for k, v in _moolah_cards(data_file)["casino"].items()}
-    n = sum(casino.values())
-    rows = []
-    for s in sorted(casino):
-        d = abs(s - 21)
-        farther = sum(c for h, c in casino.items() if abs(h - 21) > d)
-        # the House draws from the n - 1 cards left; the player's own card is not farther
-        p = Fraction(farther, n - 1)
-        ev_stay = 2 * p - 1
-        ev_double = 2 * ev_stay
-        rows.append(
-            {
-                "score": s,
-                "p_draw": Fraction(casino[s], n),
-                "p_win": p,
-                "ev_stay": ev_stay,
-                "ev_double": ev_double,
-                "best": "double" if ev_double > ev_stay else "stay",
-            }
-        )
-    return rows
+    return [
+        {
+            "score": r["card"],
+            "p_draw": r["chance"],
+            "p_win": r["p_win"],
+            "ev_stay": r["stay"],
+            "ev_double": r["double"],
+            "best": r["best"],
+        }  # fmt: skip
+        for r in engine_table(casino)
+    ]
 
 
 def blackjack_house_edge(data_file: str | None = None, policy: str = "best") -> Fraction:
@@ -144,29 +133,19 @@ def wall_street_table(data_file: str | None = None) -> list[dict]:
     return rows
 
 
-def _moolah_rules(data_file: str | None) -> dict:
-    return load_toml("moneynb.games.moolah", "board.toml", data_file)["rules"]
-
-
-def loan_shark_cost(shortfall: int, data_file: str | None = None) -> int:
-    """What a ``shortfall`` (dollars a player cannot pay from the wallet) costs the Personal
-    Bank Account via the Loan Shark: shortfall plus ``loan_shark_percent`` interest at once
-    (rulebook: $50,000 short costs $75,000). The interest is rounded to the bill
-    (``denomination``) in the player's favour (Round-Off Clause)."""
-    rules = _moolah_rules(data_file)
-    pct, bill = rules["loan_shark_percent"], rules["denomination"]
-    interest = shortfall * pct // 100
-    interest = (interest // bill) * bill
-    return shortfall + interest
-
-
 def credit_comparison(amounts=(10_000, 50_000, 100_000, 200_000), data_file=None) -> list[dict]:
     """Loan Shark vs Line of Credit for each borrowed amount: ``amount``, ``line_of_credit``
     (what it costs: the amount, since the rulebook charges no interest on it), ``loan_shark``
-    (amount + interest, at once), ``extra`` (the difference) and ``rate`` (extra / amount)."""
+    (amount + interest, at once: the engine's own rule,
+    :func:`moneynb.analysis.moolah.loan_shark_cost`), ``extra`` (the difference) and ``rate``
+    (extra / amount)."""
+    from ..games.moolah.rules import load_data
+    from .moolah import loan_shark_cost
+
+    percent = load_data(data_file).rules["loan_shark_percent"] if data_file else None
     rows = []
     for a in amounts:
-        shark = loan_shark_cost(a, data_file)
+        shark = loan_shark_cost(a, 0, percent)
         rows.append(
             {
                 "amount": a,
@@ -332,11 +311,11 @@ def mortgage_cost(m_value: int, data_file: str | None = None) -> dict:
     """Borrow ``m_value`` by mortgaging; lifting it costs ``m_value`` plus
     ``lift_interest_percent`` (rulebook: 10%), however long it ran.
 
-    Returns ``{"borrowed", "repay", "interest"}`` in dollars (interest rounded up to $1)."""
-    from ..games.easy_money.rules import load_board
+    Returns ``{"borrowed", "repay", "interest"}`` in dollars: the engine's own
+    :func:`moneynb.games.easy_money.rules.lift_cost` (interest rounded up to $1)."""
+    from ..games.easy_money.rules import lift_cost, load_board
 
-    pct = load_board(data_file)["lift_interest_percent"]
-    interest = -(-m_value * pct // 100)
+    interest = lift_cost(m_value, load_board(data_file)["lift_interest_percent"]) - m_value
     return {"borrowed": m_value, "repay": m_value + interest, "interest": interest}
 
 

@@ -13,6 +13,7 @@ import random
 from fractions import Fraction
 
 from ..games.moolah.rules import blackjack_table, blackjack_value, closer, load_data
+from ..games.moolah.rules import loan_shark_cost as _loan_shark_cost
 
 __all__ = [
     "casino_pile",
@@ -20,6 +21,8 @@ __all__ = [
     "blackjack_values",
     "simulate_blackjack",
     "loan_shark_cost",
+    "decision_state",
+    "wall_street_values",
     "simulate_loan_shark",
 ]
 
@@ -86,20 +89,71 @@ def simulate_blackjack(
     }
 
 
-def loan_shark_cost(amount: int, wallet: int, percent: int | None = None) -> int:
+def loan_shark_cost(amount: int, wallet: int = 0, percent: int | None = None) -> int:
     """Dollars a payment of ``amount`` takes off the bank account when the wallet holds
-    ``wallet``: the shortfall plus the Loan Shark's interest (``percent``, default the
-    board's 50%). 0 when the wallet covers it. Rulebook: Loan Shark.
+    ``wallet``: the engine's own :func:`moneynb.games.moolah.rules.loan_shark_cost` with the
+    board's ``loan_shark_percent`` (50%) unless ``percent`` is given.
 
     Raises:
         ValueError: a negative amount or wallet.
     """
-    if amount < 0 or wallet < 0:
-        raise ValueError("amount and wallet must be >= 0")
     if percent is None:
         percent = load_data().rules["loan_shark_percent"]
-    short = max(0, amount - wallet)
-    return short + short * percent // 100
+    return _loan_shark_cost(amount, wallet, percent)
+
+
+def decision_state(tag: str, wallet: int = 100_000, seed: int = 0):
+    """A fresh two-player Moolah game (players A and B, ``seed``) brought by the engine itself to
+    the first player's ``tag`` decision ("wall_street", "casino_bet", ...) with ``wallet`` dollars in its
+    wallet: both players withdraw ``wallet`` first, then the first roll's outcomes
+    (:func:`moneynb.core.outcomes.chance_outcomes`, outer or inner path at an Option Point) are
+    searched for one that stops there.
+
+    Raises:
+        ValueError: no first roll reaches ``tag``.
+    """
+    import moneynb
+
+    from ..core.outcomes import chance_outcomes
+
+    g = moneynb.new_game("moolah", players=["A", "B"], seed=seed)
+    while g.decision.tag == "first_withdrawal":
+        g.apply(wallet)
+    frontier = [o.game for o in chance_outcomes(g, "roll", branch_draws=2)]
+    while frontier:
+        h = frontier.pop()
+        d = h.decision
+        if d is not None and d.tag == tag:
+            return h
+        if d is not None and d.tag == "fork":
+            for opt in d.options:
+                nxt = h.copy()
+                nxt.apply(opt)
+                frontier.append(nxt)
+    raise ValueError(f"no first roll reaches a {tag!r} decision")
+
+
+def wall_street_values(
+    stock: str, amounts=(10_000, 20_000, 50_000, 100_000), wallet: int = 100_000
+) -> list[dict]:
+    """What investing each of ``amounts`` in ``stock`` does to the investor's money, exactly, as
+    the engine pays it (percent card, then the Round-Off Clause: gains up, losses down to the
+    bill), from a fresh stock deck: ``[{"amount", "mean", "p_loss", "p_gain", "outcomes":
+    {dollars: Fraction}}]``.
+
+    Raises:
+        IllegalAction: an amount the engine does not allow (off the bill, over the wallet).
+    """
+    from ..core.outcomes import value_option
+
+    g = decision_state("wall_street", wallet)
+    g.apply(stock)
+    rows = []
+    for a in amounts:
+        v = value_option(g, a)
+        rows.append({"amount": a, "mean": v.mean, "p_loss": v.probability(lambda x: x < 0),
+                     "p_gain": v.probability(lambda x: x > 0), "outcomes": v.distribution})  # fmt: skip
+    return rows
 
 
 def simulate_loan_shark(n_games: int = 20, seed: int = 0, players: int = 3) -> dict[str, float]:

@@ -17,6 +17,7 @@ Known limit: cards held face down by other players are not mixed back into the u
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,15 +56,42 @@ class Outcome:
         return {k: after.get(k, 0) - before.get(k, 0) for k in sorted(keys)}
 
 
+#: game attributes holding the loaded rule data (board, cards, dice), shared by the copies
+_SHARED = ("data", "cards", "board", "money_die", "task_die")
+
+
+def _fork(game, rng: random.Random):
+    """A copy of ``game`` for one replay: a deep copy, except that the event log and the
+    action list (immutable events and actions, only ever appended to) are copied shallowly and the generator is ``rng`` (neither is
+    deep-copied, nor are the rule data of :data:`_SHARED`: this keeps enumeration fast late in a game, when the log is long)."""
+    log: list = []
+    actions: list = []
+    memo = {id(game.log): log, id(game.actions): actions, id(game.rng): rng}
+    for name in _SHARED:  # loaded rule data: read, never changed, during play
+        value = getattr(game, name, None)
+        if value is not None:
+            memo[id(value)] = value
+    g = copy.deepcopy(game, memo)
+    log.extend(game.log)
+    actions.extend(game.actions)  # JSON values: immutable
+    g.rng = rng
+    return g
+
+
 class _Walker:
     """Chooser for one replay: follows ``prefix``, then takes choice 0 and records the rest."""
 
-    def __init__(self, prefix: tuple):
+    def __init__(self, prefix: tuple, rng: random.Random | None = None, limit: int | None = None):
         self.prefix = prefix
         self.path: list = []  # (kind, choices, index) per draw
+        self.rng, self.limit = rng, limit
 
     def __call__(self, kind: str, arg: Any) -> Any:
         i = len(self.path)
+        if self.limit is not None and i >= self.limit:  # past the branched draws: plain chance
+            if kind == "int":
+                return random.Random._randbelow_with_getrandbits(self.rng, arg)
+            return None  # the pile's own top card
         idx = self.prefix[i] if i < len(self.prefix) else 0
         if kind == "int":  # arg: n, the draw is uniform on 0..n-1
             self.path.append(("int", arg, idx))
@@ -74,7 +102,11 @@ class _Walker:
 
 
 def chance_outcomes(
-    game, action: Any, *, play_on: Callable[[Any], Any] | None = None
+    game,
+    action: Any,
+    *,
+    play_on: Callable[[Any], Any] | None = None,
+    branch_draws: int | None = None,
 ) -> list[Outcome]:
     """Every way ``action`` can turn out from ``game``'s current state, with exact odds.
 
@@ -86,6 +118,10 @@ def chance_outcomes(
             ``f``'s answers (chance included) while it returns an action; used to follow a
             decision through to its end (e.g. a Black Jack bet through its raise and the
             House's card). ``None`` stops.
+        branch_draws: branch only the first ``branch_draws`` draws; later draws of a replay
+            come from the copy's own generator (one sample, not enumerated). The probabilities
+            stay exact for whatever the first draws decide (e.g. where two dice move a token,
+            whatever card the space then draws). ``None``: branch every draw.
 
     Returns:
         A list of :class:`Outcome`, probabilities summing exactly to 1. An action with no
@@ -97,11 +133,13 @@ def chance_outcomes(
     """
     out: list[Outcome] = []
     stack: list[tuple] = [()]
+    state = game.rng.getstate()
     while stack:
         prefix = stack.pop()
-        g = game.copy()
-        walker = _Walker(prefix)
-        rng = ScriptedRandom(g.rng)
+        rng = ScriptedRandom()
+        rng.setstate(state)
+        g = _fork(game, rng)
+        walker = _Walker(prefix, rng, branch_draws)
         rng.chooser = walker
         g.rng = rng
         events = list(g.apply(action))
@@ -147,3 +185,144 @@ def expected_money_change(game, action: Any, account: str, **kw: Any) -> Fractio
     return sum(
         (o.probability * (o.game.money().get(account, 0) - before) for o in outcomes), Fraction(0)
     )
+
+
+def shuffle_hidden(game, rng: random.Random) -> None:
+    """Shuffle every deck's draw pile of ``game`` with ``rng`` (decks held as attributes, or in a
+    dict or list attribute). The order is hidden from the players, so a Monte Carlo play of a
+    decision as a player sees it starts from any order alike (a copy keeps the real order).
+    Changes ``game``: use it on a copy."""
+    from .chance import Deck
+
+    for value in vars(game).values():
+        if isinstance(value, Deck):
+            value.shuffle(rng)
+        elif isinstance(value, (dict, list, tuple)):
+            for v in value.values() if isinstance(value, dict) else value:
+                if isinstance(v, Deck):
+                    v.shuffle(rng)
+
+
+# ===== values of a decision's options (expectimax over the engine's own outcomes) ===============
+def worth(game, seat: int) -> int:
+    """Dollars ``seat`` holds: the sum of its ledger accounts (those named ``"<kind>:<player>"``,
+    e.g. Moolah's wallet and Personal Bank Account), less any House Bank loan it owes (Money
+    Moves' ``loans``). Money Run has no money: always 0."""
+    name = game.players[seat]
+    total = sum(v for k, v in game.money().items() if k.partition(":")[2] == name)
+    loans = getattr(game, "loans", None)
+    if isinstance(loans, list):
+        total -= loans[seat]
+    return total
+
+
+def _dist_stats(dist: dict) -> tuple[Fraction, Fraction]:
+    mean = sum((p * v for v, p in dist.items()), Fraction(0))
+    var = sum((p * (v - mean) ** 2 for v, p in dist.items()), Fraction(0))
+    return mean, var
+
+
+@dataclass
+class Valuation:
+    """The exact value of one option of a decision, from the engine's chance outcomes.
+
+    Attributes:
+        action: the option valued.
+        distribution: ``{measured value: Fraction}`` (probabilities sum to 1).
+        mean: expected value (``Fraction``); variance: its variance (``Fraction``).
+        follow_tags: the deciding seat's follow-up decisions that were taken by best mean.
+    """
+
+    action: Any
+    distribution: dict
+    mean: Fraction
+    variance: Fraction
+    follow_tags: tuple = ()
+
+    def probability(self, pred: Callable[[Any], bool]) -> Fraction:
+        """P(the measured value satisfies ``pred``), exact."""
+        return sum((p for v, p in self.distribution.items() if pred(v)), Fraction(0))
+
+
+def follow_up_options(decision, amounts: str = "ends") -> list:
+    """The options of a follow-up ``decision`` that :func:`best_action` compares: every discrete
+    option, plus for an amount range its two ends (``amounts="ends"``: exact when the value is
+    linear in the amount, as a bet paid at even money) or every step (``"all"``)."""
+    opts = list(decision.options)
+    if decision.kind == "amount" and decision.low is not None and decision.high is not None:
+        if amounts == "all":
+            opts += list(range(decision.low, decision.high + 1, decision.step))
+        else:
+            opts += list(dict.fromkeys((decision.low, decision.high)))
+    return opts
+
+
+def _money_measure(seat: int) -> Callable:
+    return lambda g, events: worth(g, seat)
+
+
+def value_option(
+    game,
+    action: Any,
+    seat: int | None = None,
+    *,
+    follow_tags: tuple = (),
+    measure: Callable | None = None,
+    amounts: str = "ends",
+    branch_draws: int | None = None,
+) -> Valuation:
+    """Exact distribution of what ``action`` leads to for ``seat`` (default: the decider).
+
+    The action is played on copies through :func:`chance_outcomes`; whenever the game then waits
+    on ``seat`` again at a decision whose tag is in ``follow_tags`` (e.g. Moolah's
+    ``"casino_raise"`` after a ``"casino_bet"``), every option of it
+    (:func:`follow_up_options`) is valued the same way and the best mean is taken
+    (expectimax). Any other decision, or the end of the game, ends the valuation.
+
+    Args:
+        measure: ``f(game_after, events) -> number``; default ``worth(game_after, seat) -
+            worth(game, seat)`` (dollars gained, after all the engine's rounding and limits).
+        branch_draws: as for :func:`chance_outcomes` (only at the first action).
+
+    Returns:
+        a :class:`Valuation`.
+
+    Raises:
+        IllegalAction: ``action`` is not legal now (nothing is changed).
+    """
+    seat = game.decision.player if seat is None else seat
+    if measure is None:
+        base = worth(game, seat)
+        money = _money_measure(seat)
+
+        def measure(g, events):
+            return money(g, events) - base
+
+    dist: dict = {}
+    for o in chance_outcomes(game, action, branch_draws=branch_draws):
+        g, d = o.game, o.game.decision
+        if d is not None and not g.over and d.player == seat and d.tag in follow_tags:
+            sub = best_action(g, seat, follow_tags=follow_tags, measure=measure, amounts=amounts)
+            for v, p in sub.distribution.items():
+                dist[v] = dist.get(v, Fraction(0)) + o.probability * p
+        else:
+            v = measure(g, o.events)
+            dist[v] = dist.get(v, Fraction(0)) + o.probability
+    mean, var = _dist_stats(dist)
+    return Valuation(action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, var,
+                     tuple(follow_tags))  # fmt: skip
+
+
+def best_action(
+    game, seat: int | None = None, *, follow_tags: tuple = (), measure=None, amounts="ends"
+) -> Valuation:
+    """The option of ``game``'s pending decision with the highest exact mean (ties: the first
+    in :func:`follow_up_options` order), valued by :func:`value_option`."""
+    d = game.decision
+    seat = d.player if seat is None else seat
+    best = None
+    for a in follow_up_options(d, amounts):
+        v = value_option(game, a, seat, follow_tags=follow_tags, measure=measure, amounts=amounts)
+        if best is None or v.mean > best.mean:
+            best = v
+    return best

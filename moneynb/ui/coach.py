@@ -1,25 +1,31 @@
-"""The Coach: the numbers behind the pending decision, from what its player knows.
+"""The Coach: the numbers behind the pending decision, every one from the engine itself.
 
 :func:`coach` takes a game and returns a :class:`Coaching` for its pending decision (or
-``None`` when there is nothing to say). Every number comes from :mod:`moneynb.analysis` (or
-the exact helpers of the game's own rules that it re-exports), computed from public
-knowledge only: the full deck or pile minus the PUBLIC discard pile, the board, the dice.
-The order of a deck is never read.
+``None`` when there is nothing to say). Every chance number is an exact value of the engine's
+own outcomes (:func:`moneynb.core.outcomes.value_option`: the option is played on copies of the
+game for every way the dice, spinners and unseen cards can fall, the deciding player's own
+follow-up choices taken by best expected value), so the game's rounding, caps and limits are
+counted as the game applies them; the cards already drawn are out of the unseen cards. Each
+such number comes with a :class:`Check` saying how to measure it in a real play of the
+decision, so ``tests/test_harness.py`` compares it with a seeded Monte Carlo of that decision
+played through ``Game.copy()`` + ``apply``. The other numbers are the engine's own functions
+(a price, a rent, the Loan Shark's price, a deterministic reach). No formula is restated here.
 
-What it covers (issue 8):
+What it covers (issues 8, 12):
 
-* Moolah: Black Jack bet (value of a $1 bet with and without doubling) and Stay vs Double
-  with the card in hand (P(win), expected result in dollars); Wall Street (mean, spread and
-  chance of a loss of each stock, expected dollars of the investment); Loan Shark price of a
-  payment bigger than the wallet before it happens (Temptation gambles, the Bank, bills within
-  reach of the next roll); the next roll's landing chances (heat map).
-* Easy Money: payback time of a property (rounds of rent to repay its price) and the 10%
-  mortgage; the next roll's landing chances (heat map).
-* Money Card: expected value of a Monte Carlo bet on each colour and of betting on until the
-  first loss (continuing the streak).
-* Money Moves: the roller's expected gain and the pot's expected flows this turn.
-* Money Run: where each pawn can reach this turn (heat map of the squares, 1.0 = reachable)
-  and the chance a large coin reaches the table within a few draws.
+* Moolah: Black Jack bet (value of the smallest and the largest bet, raising when it pays
+  within the engine's raise cap) and Stay vs Raise with the card in hand; Wall Street (value
+  and chance of a loss of investing in each stock, after the Round-Off Clause); a Temptation
+  gamble; the Loan Shark's price of a bill bigger than the wallet; the next roll's landing
+  chances (heat map, outer path at Option Points); at an Option Point, where each path ends
+  and its expected result.
+* Easy Money: the next throw's landing chances (:meth:`EasyMoney.next_landing`); at a buy or
+  an auction bid, the rent and each opponent's chance of stopping here on their next throw.
+* Money Card: value and chance of a win of a Monte Carlo bet on each colour; what each
+  destination does to the cheques on arrival.
+* Money Moves: the roller's expected gain this turn and its chance of losing money.
+* Money Run: where each pawn can reach this turn (heat map, 1.0 = reachable) and the chances of
+  the size of the coin that refills the table after the first table coin is placed.
 
 The heat map is ``{space id: probability}`` in the game's own space ids (Moolah: the string
 ids of ``board.toml``; Easy Money: the space index; Money Run: ``(x, y)`` squares).
@@ -27,12 +33,80 @@ ids of ``board.toml``; Easy Money: the space index; Money Run: ``(x, y)`` square
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
-__all__ = ["Coaching", "coach", "dollars", "cents", "pct", "next_roll_landing", "money_run_reach"]
+from ..core.errors import IllegalAction
+from ..core.outcomes import (
+    Valuation,
+    best_action,
+    chance_outcomes,
+    shuffle_hidden,
+    value_option,
+    worth,
+)
+
+__all__ = ["Check", "Coaching", "coach", "dollars", "cents", "pct", "money_run_reach"]
+
+
+@dataclass
+class Check:
+    """How to measure one coach number in a real play of the decision (the harness uses it).
+
+    Attributes:
+        name: what the number is ("bet $10,000", "landing").
+        pre: actions applied first (no chance in them), e.g. the stock before its amount.
+        action: the valued action.
+        seat: whose numbers.
+        valuation: the exact :class:`~moneynb.core.outcomes.Valuation` (distribution, mean).
+        shows: what the coach shows of it: ``"mean"`` (the expected measure), ``"p_loss"``
+            (P(measure < 0)), ``"p_gain"`` (P(measure > 0)), ``"each"`` (P(measure == v) for
+            every v in the distribution: a heat map).
+        follow_tags: the seat's follow-up decisions taken by best mean.
+        measure: ``f(game_before, game_after, events) -> value``; ``None``: dollars gained by
+            ``seat`` (:func:`~moneynb.core.outcomes.worth`).
+        play_on: as for :func:`~moneynb.core.outcomes.chance_outcomes` (e.g. the outer path).
+    """
+
+    name: str
+    pre: tuple
+    action: Any
+    seat: int
+    valuation: Valuation
+    shows: tuple = ("mean",)
+    follow_tags: tuple = ()
+    measure: Callable | None = None
+    play_on: Callable | None = None
+
+    def sample(self, game, seed: int) -> Any:
+        """Play the decision once on a copy of ``game`` with a fresh generator seeded ``seed``
+        (plain chance, no enumeration; the hidden draw piles shuffled by it, as the player cannot
+        see their order); follow-ups as in the valuation. Returns the measure."""
+        g = game.copy()
+        for a in self.pre:
+            g.apply(a)
+        before = g.copy() if self.measure is not None else None
+        base = worth(g, self.seat)
+        g.rng = random.Random(seed)
+        shuffle_hidden(g, g.rng)
+        events = list(g.apply(self.action))
+        while not g.over and g.decision is not None:
+            d = g.decision
+            if self.play_on is not None:
+                nxt = self.play_on(g)
+                if nxt is None:
+                    break
+            elif d.player == self.seat and d.tag in self.follow_tags:
+                nxt = best_action(g, self.seat, follow_tags=self.follow_tags).action
+            else:
+                break
+            events.extend(g.apply(nxt))
+        if self.measure is None:
+            return worth(g, self.seat) - base
+        return self.measure(before, g, events)
 
 
 @dataclass
@@ -40,17 +114,18 @@ class Coaching:
     """What the coach says about one decision.
 
     Attributes:
-        title: one short heading ("Black Jack: stay or double?").
+        title: one short heading ("Black Jack: stay or raise?").
         lines: plain-text lines with the numbers (dollars as ``$1,234``, chances as ``45.5%``).
         heatmap: ``{space id: probability}`` to draw on the board, or ``None``.
-        numbers: the exact values behind the lines (Fractions / ints / floats), by name, so
-            tests and notebooks can compare them with :mod:`moneynb.analysis` directly.
+        numbers: the exact values behind the lines (Fractions / ints), by name.
+        checks: one :class:`Check` per chance number shown (how to measure it in real play).
     """
 
     title: str
     lines: list[str] = field(default_factory=list)
     heatmap: dict | None = None
     numbers: dict = field(default_factory=dict)
+    checks: list[Check] = field(default_factory=list)
 
     def text(self) -> str:
         """Title and lines as one plain-text block."""
@@ -75,51 +150,16 @@ def pct(p) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-# ===== next-roll landing (track games) =========================================================
-@lru_cache(maxsize=16)
-def _chain(game_name: str, files: tuple):
-    from ..analysis import tracks
-
-    if game_name == "moolah":
-        board_file, cards_file = files
-        model = tracks.moolah_track(board_file or None, cards_file=cards_file or None)
-    elif game_name == "easy_money":
-        data_file, cards_file = files
-        model = tracks.easy_money_track(data_file or None, cards_file or None)
-    else:
-        raise ValueError(f"no track model for {game_name!r}")
-    chain = model.compile()
-    index = {s: i for i, s in enumerate(chain.states)}
-    return chain, index
-
-
-def _files(game) -> tuple:
-    o = game.options
-    if game.name == "moolah":
-        return (o.get("board_file", ""), o.get("cards_file", ""))
-    return (o.get("data_file", ""), o.get("cards_file", ""))
-
-
-def next_roll_landing(game_name: str, files: tuple, space: int) -> dict[int, Fraction]:
-    """Exact chances of where a token on track index ``space`` (no doubles streak, not
-    waiting) lands on its next roll: ``{space index: Fraction}``, from the compiled
-    :class:`~moneynb.analysis.markov.MarkovChain` of :mod:`moneynb.analysis.tracks` (its
-    ``landed`` table: each equally likely (dice, card) pair once). Moolah takes the outer path
-    at Option Points (the model's default policy).
-
-    Raises:
-        KeyError: the state is not reachable in the model.
-    """
-    chain, index = _chain(game_name, tuple(files))
-    i = index[(space, 0, 0)]
-    row = chain.landed[i]
-    m = len(row)
-    out: dict[int, Fraction] = {}
-    for s in row:
-        s = int(s)
-        if s >= 0:
-            out[s] = out.get(s, Fraction(0)) + Fraction(1, m)
-    return dict(sorted(out.items()))
+def _value(game, name, action, *, pre=(), follow=(), shows=("mean",), **kw) -> Check:
+    """Value ``action`` (after ``pre``) for the decider with the engine's outcomes."""
+    g = game
+    if pre:
+        g = game.copy()
+        for a in pre:
+            g.apply(a)
+    seat = game.decision.player
+    v = value_option(g, action, seat, follow_tags=follow, **kw)
+    return Check(name, tuple(pre), action, seat, v, shows, tuple(follow))
 
 
 def _top(heat: dict, names, k: int = 3) -> str:
@@ -127,87 +167,137 @@ def _top(heat: dict, names, k: int = 3) -> str:
     return ", ".join(f"{names(s)} {pct(p)}" for s, p in best)
 
 
+def _landing_check(game, play_on, measure, branch_draws) -> Check:
+    """The heat map of a roll: exact chances of ``measure`` over the engine's outcomes."""
+    seat = game.decision.player
+    dist: dict = {}
+    for o in chance_outcomes(game, "roll", play_on=play_on, branch_draws=branch_draws):
+        v = measure(game, o.game, o.events)
+        dist[v] = dist.get(v, Fraction(0)) + o.probability
+    mean = Fraction(0)
+    val = Valuation("roll", dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, mean)
+    return Check("landing", (), "roll", seat, val, ("each",), (), measure, play_on)
+
+
 # ===== Moolah ==================================================================================
+def _outer_path(g) -> Any:
+    """Moolah: take the outer path at an Option Point (its first option); else stop."""
+    d = g.decision
+    return d.options[0] if d is not None and d.tag == "fork" else None
+
+
+def _moolah_landing(before, after, events) -> Any:
+    """Where the dice move ended: the first ``moved`` event of the roll that is not a send."""
+    for e in events:
+        if e.kind == "moved" and not e.data.get("sent"):
+            return e.data["to"]
+    return None
+
+
 def _moolah(game, d) -> Coaching | None:
-    from ..analysis import ev
-    from ..analysis import moolah as am
-    from ..games.moolah.rules import blackjack_value, blackjack_win_probability
+    from ..analysis.moolah import loan_shark_cost
 
     seat, tag, data = d.player, d.tag, game.data
     cash = game.cash(seat)
     rules = data.rules
     if tag == "casino_raise":
-        card, bet, high = game.ctx["card"], game.ctx["bet"], d.high
-        left, refill = game.casino_piles()  # public: pile minus the discards; then those
-        p = blackjack_win_probability(left, card, refill)
-        stay, double = bet * (2 * p - 1), high * (2 * p - 1)
-        best = "raise" if double > stay else "stay"
+        bet, high = game.ctx["bet"], d.high
+        stay = _value(game, "stay", "stay")
+        up = _value(game, f"raise to {dollars(high)}", high)
+        p = stay.valuation.probability(lambda v: v > 0)
+        best = "raise" if up.valuation.mean > stay.valuation.mean else "stay"
         return Coaching(
-            "Black Jack: stay or double?",
+            "Black Jack: stay or raise?",
             [
-                f"Your card {card}: P(win) = {pct(p)} (House card from the "
-                f"{sum(left.values()) - 1} cards left).",
-                f"Stay at {dollars(bet)}: expected result {dollars(stay)}.",
-                f"Raise to {dollars(high)}: expected result {dollars(double)}.",
+                f"Your card {game.ctx['card']}: P(win) = {pct(p)} against the House card from "
+                "the cards not yet seen.",
+                f"Stay at {dollars(bet)}: expected result {dollars(stay.valuation.mean)}.",
+                f"Raise to {dollars(high)}: expected result {dollars(up.valuation.mean)}.",
                 f"Better: {best}.",
             ],
-            numbers={"p_win": p, "ev_stay": stay, "ev_double": double, "card": card},
+            numbers={"p_win": p, "ev_stay": stay.valuation.mean, "ev_raise": up.valuation.mean},
+            checks=[
+                Check(stay.name, (), "stay", seat, stay.valuation, ("mean", "p_gain")),
+                up,
+            ],
         )
     if tag == "casino_bet":
-        left, refill = game.casino_piles()
-        best = blackjack_value(left, refill=refill)
-        plain = blackjack_value(left, can_double=False, refill=refill)
-        return Coaching(
-            "Black Jack: bet or pass?",
-            [
-                f"Per $1 bet: {float(best):+.3f} if you double exactly when P(win) > 50%, "
-                f"{float(plain):+.3f} if you always stay.",
-                f"A {dollars(d.low)} bet is worth {dollars(d.low * best)} on average; "
-                f"{dollars(d.high)} is worth {dollars(d.high * best)}.",
-                "Bets come from the wallet only: no Loan Shark here.",
-            ],
-            numbers={"value_best": best, "value_stay": plain},
-        )
-    if tag in ("wall_street", "wall_street_amount"):
-        lines, nums = [], {}
-        stocks = [game.ctx["stock"]] if tag == "wall_street_amount" else list(data.stocks)
-        for s in stocks:
-            left = game._left_in(data.stocks[s], game.stocks[s])
-            cards = [c for c, n in sorted(left.items()) for _ in range(n)]
-            mean, var = ev._frac_stats(cards)
-            sd = float(var) ** 0.5
-            p_loss = Fraction(sum(c < 0 for c in cards), len(cards))
-            nums[s] = {"mean": mean, "sd": sd, "p_loss": p_loss}
-            lines.append(
-                f"{s.capitalize()}: mean {float(mean):+.1f}%, spread (sd) {sd:.1f}%, "
-                f"P(loss) {pct(p_loss)}, cards {min(cards):+d}% to {max(cards):+d}%."
-            )
-        if tag == "wall_street_amount":
-            m = nums[stocks[0]]["mean"]
-            lines.append(
-                f"Investing {dollars(d.low)} returns {dollars(d.low * m / 100)} on average; "
-                f"{dollars(d.high)} returns {dollars(d.high * m / 100)}."
-            )
-        return Coaching("Wall Street: which stock, how much?", lines, numbers=nums)
-    if tag == "gamble":
-        card = data.cards[game.ctx["card_id"]]
-        p = Fraction(7 - card["target"], 6)
-        val = p * card["payout"] - (1 - p) * card["amount"]
-        shark = am.loan_shark_cost(card["amount"], cash)
-        lines = [
-            f"P(win) = {pct(p)}: expected result {dollars(val)} "
-            f"(win {dollars(card['payout'])}, or lose the {dollars(card['amount'])} stake).",
+        checks = [
+            _value(game, f"bet {dollars(b)}", b, follow=("casino_raise",))
+            for b in dict.fromkeys((d.low, d.high))
         ]
+        lines = [
+            f"A {dollars(c.action)} bet is worth {dollars(c.valuation.mean)} on average "
+            f"({float(c.valuation.mean / c.action):+.3f} per $1)"
+            for c in checks
+        ]
+        lines = [ln + "." for ln in lines]
+        lines.append(
+            "Counted as the game plays it: you raise when that pays, up to twice the bet but "
+            "never more than your wallet; passing is worth $0."
+        )
+        return Coaching("Black Jack: bet or pass?", lines,
+                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+    if tag in ("wall_street", "wall_street_amount"):
+        checks, lines = [], []
+        if tag == "wall_street":
+            for s in (o for o in d.options if o != "pass"):
+                nxt = game.copy()
+                nxt.apply(s)  # the engine's own amount decision gives the smallest investment
+                low = nxt.decision.low if nxt.decision is not None else None
+                if nxt.decision is None or nxt.decision.tag != "wall_street_amount":
+                    return None
+                try:
+                    c = _value(game, f"{s} {dollars(low)}", low, pre=(s,), shows=("mean", "p_loss"))
+                except IllegalAction:  # the wallet cannot cover the smallest investment
+                    return None
+                checks.append(c)
+        else:
+            s = game.ctx["stock"]
+            for a in dict.fromkeys((d.low, d.high)):
+                checks.append(_value(game, f"{s} {dollars(a)}", a, shows=("mean", "p_loss")))
+        for c in checks:
+            stock = c.pre[0] if c.pre else game.ctx["stock"]
+            lines.append(
+                f"{stock.capitalize()}, {dollars(c.action)}: expected result "
+                f"{dollars(c.valuation.mean)}, P(loss) "
+                f"{pct(c.valuation.probability(lambda v: v < 0))} (cards not yet seen; "
+                "gains rounded up and losses down to the bill)."
+            )
+        return Coaching("Wall Street: which stock, how much?", lines,
+                        numbers={c.name: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+    if tag == "gamble":
+        c = _value(game, "accept", "accept", shows=("mean", "p_gain"))
+        p = c.valuation.probability(lambda v: v > 0)
+        card = data.cards[game.ctx["card_id"]]
+        shark = loan_shark_cost(card["amount"], cash, rules["loan_shark_percent"])
+        lines = [f"P(win) = {pct(p)}: expected result {dollars(c.valuation.mean)}; declining: $0."]
         if shark:
             lines.append(
                 f"Your wallet holds {dollars(cash)}: losing would cost {dollars(shark)} off your "
                 f"account via the Loan Shark."
             )
         return Coaching("Temptation: take the chance?", lines,
-                        numbers={"p_win": p, "ev": val, "loan_shark": shark})  # fmt: skip
+                        numbers={"p_win": p, "ev": c.valuation.mean, "loan_shark": shark},
+                        checks=[c])  # fmt: skip
+    if tag == "fork":  # issue 18, section 7: where each path ends and what it does to you
+        checks, lines = [], []
+        for o in d.options:
+            probe = game.copy()
+            probe.rng = random.Random(0)  # only the deterministic move is read from this copy
+            end = _moolah_landing(game, probe, probe.apply(o))
+            c = _value(game, f"path {o}", o, follow=("fork",))
+            checks.append(c)
+            where = data.spaces[end]["name"] if end is not None else "further on"
+            lines.append(
+                f"{d.label(o)}: ends on {where}; expected result {dollars(c.valuation.mean)} "
+                "(before any choice you make there)."
+            )
+        return Coaching("Option Point: which path?", lines,
+                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
     if tag in ("bank", "bank_amount", "first_withdrawal"):
         bill = 50_000
-        shark = am.loan_shark_cost(cash + bill, cash)
+        shark = loan_shark_cost(cash + bill, cash, rules["loan_shark_percent"])
         return Coaching(
             "Bank: how much cash to carry?",
             [
@@ -220,149 +310,134 @@ def _moolah(game, d) -> Coaching | None:
             numbers={"loan_shark": shark, "bill": bill},
         )
     if tag == "turn" and not game.missed[seat]:
-        order = list(data.order)
-        pos = order.index(game.pos[seat])
-        try:
-            land = next_roll_landing("moolah", _files(game), pos)
-        except KeyError:
-            return None
-        heat = {order[i]: p for i, p in land.items()}
+        c = _landing_check(game, _outer_path, _moolah_landing, 2)
+        heat = {s: p for s, p in c.valuation.distribution.items() if s is not None}
         lines = [
             "Where this roll can land (outer path at Option Points): "
             + _top(heat, lambda s: data.spaces[s]["name"])
             + "."
         ]
-        worst = [
-            (p, s)
-            for s, p in heat.items()
-            if data.spaces[s]["kind"] == "money" and data.spaces[s]["amount"] < 0
-        ]
         nums: dict[str, Any] = {"landing": heat}
-        for p, s in sorted(worst, key=lambda t: data.spaces[t[1]]["amount"]):
+        bills = [
+            s for s in heat if data.spaces[s]["kind"] == "money" and data.spaces[s]["amount"] < 0
+        ]
+        for s in sorted(bills, key=lambda s: data.spaces[s]["amount"]):
             amount = -data.spaces[s]["amount"]
-            shark = am.loan_shark_cost(amount, cash)
-            nums.setdefault("bills", {})[s] = {"p": p, "amount": amount, "loan_shark": shark}
+            shark = loan_shark_cost(amount, cash, rules["loan_shark_percent"])
+            nums.setdefault("bills", {})[s] = {"p": heat[s], "amount": amount, "loan_shark": shark}
             lines.append(
-                f"{data.spaces[s]['name']} ({pct(p)}): pay {dollars(amount)}"
+                f"{data.spaces[s]['name']} ({pct(heat[s])}): pay {dollars(amount)}"
                 + (
                     f"; the Loan Shark would take {dollars(shark)} off your account."
                     if shark
                     else " from your wallet."
                 )  # fmt: skip
             )
-        return Coaching("Next roll", lines, heatmap=heat, numbers=nums)
+        return Coaching("Next roll", lines, heatmap=heat, numbers=nums, checks=[c])
     return None
 
 
 # ===== Easy Money ==============================================================================
-@lru_cache(maxsize=16)
-def _em_returns(data_file: str, cards_file: str, opponents: int) -> dict:
-    from ..analysis import ev
-
-    rows = ev.easy_money_returns(data_file or None, cards_file or None, opponents=opponents)
-    return {r["space"]: r for r in rows}
+def _em_landing(before, after, events) -> Any:
+    """Where the man stopped on this throw: his space after the throw."""
+    return after.pos[before.decision.player]
 
 
 def _easy_money(game, d) -> Coaching | None:
-    from ..analysis import ev
-
     seat, tag = d.player, d.tag
-    files = _files(game)
-    opponents = len(game.players) - 1
-    if tag in ("buy", "lone_bidder"):
+    if tag in ("buy", "lone_bidder", "bid"):  # "bid": issue 18, section 7 (auctions)
         i = game.pos[game.current] if tag == "buy" else game.auction["space"]
         sp = game.board[i]
-        row = _em_returns(files[0], files[1], opponents).get(i)
-        if row is None or not row["payback_rounds"]:
+        if sp["kind"] == "property":
+            rent, price = sp["rents"][0], sp["B"]
+            what = f"price {dollars(price)}, rent {dollars(rent)} with one house"
+        elif "rent" in sp:
+            rent, price = sp["rent"], None
+            what = f"rent {dollars(rent)}"
+        else:
             return None
-        rounds = row["payback_rounds"][0]
-        lines = [
-            f"{sp['name']}: an opponent lands here {pct(row['landing'])} of turns "
-            f"(long run, exact Markov chain).",
-            f"Rent {dollars(row['rents'][0])} with {opponents} opponent(s): "
-            f"{cents(row['rent_per_round'][0])} per round expected.",
-            f"Payback of {dollars(row['B'])}: about {rounds:.1f} rounds.",
-        ]
-        if row["M"]:
-            m = ev.mortgage_cost(row["M"], files[0] or None)
+        lines = [f"{sp['name']}: {what}."]
+        if tag == "bid":
+            lines.append(f"Highest bid so far: {dollars(game.auction['high'])}.")
+        nums: dict[str, Any] = {"price": price, "rent": rent, "next_throw": {}}
+        for o in range(len(game.players)):
+            if o == seat or o == game.bankrupt:
+                continue
+            p = game.next_landing(o).get(i, Fraction(0))
+            nums["next_throw"][o] = p
             lines.append(
-                f"Mortgaging it later raises {dollars(m['borrowed'])}; lifting costs "
-                f"{dollars(m['repay'])} (interest {dollars(m['interest'])})."
+                f"{game.players[o]} stops here on their next throw with chance {pct(p)} "
+                f"(rent expected from that throw {cents(p * rent)})."
             )
-        return Coaching(f"Buy {sp['name']}?", lines,
-                        numbers={"payback_rounds": rounds, "row": row})  # fmt: skip
+        title = f"Auction: {sp['name']}" if tag == "bid" else f"Buy {sp['name']}?"
+        return Coaching(title, lines, numbers=nums)
     if tag == "turn" and "roll" in d.options:
-        try:
-            land = next_roll_landing("easy_money", files, game.pos[seat])
-        except KeyError:
-            return None
+        land = game.next_landing(seat)
+        val = Valuation("roll", dict(sorted(land.items())), Fraction(0), Fraction(0))
+        c = Check("landing", (), "roll", seat, val, ("each",), (), _em_landing)
         return Coaching(
             "Next roll",
-            ["Where this roll can land: " + _top(land, lambda s: game.board[s]["name"]) + "."],
+            ["Where this throw can land: " + _top(land, lambda s: game.board[s]["name"]) + "."],
             heatmap=land,
             numbers={"landing": land},
+            checks=[c],
         )
     return None
 
 
 # ===== Money Card ==============================================================================
-@lru_cache(maxsize=16)
-def _bet_until_loss(color: str, stake: int, spinner: str | None) -> dict:
-    from ..analysis import ev
-
-    # the EV and expected spins are exact whatever max_wins is (it only trims the table)
-    return ev.bet_until_loss(color, stake, spinner, max_wins=5)
-
-
 def _money_card(game, d) -> Coaching | None:
-    from ..analysis import ev
-
-    spinner = game.options.get("spinner_file", "") or None
-    if d.tag not in ("bet", "color"):
+    if d.tag == "move":  # issue 18, section 7: what each destination does to your cheques
+        checks = [_value(game, f"to {o}", o) for o in d.options]
+        ranked = sorted(checks, key=lambda c: -c.valuation.mean)
+        lines = [
+            f"{d.label(c.action)}: expected result {cents(c.valuation.mean)} on arrival "
+            "(before any choice you make there)."
+            for c in ranked
+        ]
+        return Coaching("Where to fly?", lines,
+                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+    if d.tag == "color":
+        checks = [_value(game, f"{c} ${game.monte['bet']}", c, shows=("mean", "p_gain"))
+                  for c in ("red", "black")]  # fmt: skip
+    elif d.tag == "bet":
+        checks = [
+            _value(game, f"bet ${b}", b, follow=("color",)) for b in dict.fromkeys((d.low, d.high))
+        ]
+    else:
         return None
-    stakes = [game.monte["bet"]] if d.tag == "color" else [d.low, d.high]
-    lines, nums = [], {}
-    for color in ("red", "black"):
-        for stake in dict.fromkeys(stakes):
-            b = ev.monte_carlo_bet(color, stake, spinner)
-            nums[(color, stake)] = b
-            lines.append(
-                f"${stake} on {color}: P(win) {pct(b['p_win'])}, expected result {cents(b['ev'])}."
-            )
-    stake = stakes[0]
-    best = max(("red", "black"), key=lambda c: nums[(c, stake)]["ev"])
-    streak = _bet_until_loss(best, stake, spinner)
-    nums["streak"] = streak
-    wins = game.monte["wins"] if game.monte else 0
-    lines.append(
-        f"Betting ${stake} on {best} until the first loss: expected result "
-        f"{cents(streak['ev'])} over {float(streak['expected_spins']):.2f} spins on average."
-    )
-    if wins:
-        lines.append(
-            f"You have won {wins} time(s) in a row; spins do not remember: the next one is "
-            "worth the same as the first."
-        )
-    return Coaching("Monte Carlo", lines, numbers=nums)
+    lines = []
+    for c in checks:
+        p = c.valuation.probability(lambda v: v > 0)
+        what = f"${game.monte['bet']} on {c.action}" if d.tag == "color" else f"${c.action}"
+        extra = "" if d.tag == "color" else " (on the better colour)"
+        lines.append(f"{what}{extra}: P(win) {pct(p)}, expected result {cents(c.valuation.mean)}.")
+    if game.monte and game.monte.get("wins"):
+        lines.append("Spins do not remember: the next one is worth the same as the first.")
+    return Coaching("Monte Carlo", lines, numbers={c.name: c.valuation.mean for c in checks},
+                    checks=checks)  # fmt: skip
 
 
 # ===== Money Moves =============================================================================
+_MM_FOLLOW = ("pick_player", "wild_card")
+
+
 def _money_moves(game, d) -> Coaching | None:
-    from ..analysis import ev
     from ..games.money_moves.rules import POT
 
     if d.tag != "roll":
         return None
-    pot = game.ledger[POT]
-    t = ev.money_moves_turn(len(game.players), pot, game.options.get("data_file", "") or None)
+    c = _value(game, "roll", "roll", follow=_MM_FOLLOW, shows=("mean", "p_loss"))
     return Coaching(
         "This roll",
         [
-            f"Pot {dollars(pot)}, {len(game.players)} players (everyone able to pay).",
-            f"Your expected gain this turn: {cents(t['roller'])}.",
-            f"Expected into the pot: {cents(t['pot_in'])}; out of it: {cents(t['pot_out'])}.",
+            f"Pot {dollars(game.ledger[POT])}, {len(game.players)} players.",
+            f"Your expected gain this turn: {cents(c.valuation.mean)} "
+            f"(P(you lose money) {pct(c.valuation.probability(lambda v: v < 0))}), counting "
+            "the cards not yet drawn and what everyone can pay.",
         ],
-        numbers=t,
+        numbers={"roller": c.valuation.mean},
+        checks=[c],
     )
 
 
@@ -385,14 +460,17 @@ def money_run_reach(game, seat: int, moves: int) -> set[tuple[int, int]]:
     return {g.xy(s) for s in seen}
 
 
-def _money_run(game, d) -> Coaching | None:
-    from ..analysis import ev
+def _mr_drawn(before, after, events) -> Any:
+    """The rank of the coin drawn from the bag onto the table (None: the bag was empty)."""
+    return next((e.data["rank"] for e in events if e.kind == "drew"), None)
 
+
+def _money_run(game, d) -> Coaching | None:
     if d.tag != "action":
         return None
     moves = game.actions_left
     heat: dict = {}
-    lines, nums = [], {}
+    lines, nums, checks = [], {}, []
     for seat, name in enumerate(game.players):
         n_moves = moves if seat == d.player else 2
         reach = money_run_reach(game, seat, n_moves)
@@ -404,14 +482,23 @@ def _money_run(game, d) -> Coaching | None:
         )
         if seat == d.player:
             heat.update({xy: 1.0 for xy in reach})
-    bag = game.options.get("data_file", "") or None
-    try:
-        p = ev.coin_reach_probability("large", 2, bag)
-        lines.append(f"P(a large coin among the first table coins and 2 more draws) = {pct(p)}.")
-        nums["large_coin_2"] = p
-    except ValueError:
-        pass
-    return Coaching("Where the pawns can reach this turn", lines, heatmap=heat, numbers=nums)
+    if game.bag and ("place", 0) in d.options:
+        g = game.copy()
+        g.apply(("place", 0))
+        target = g.decision.options[0]
+        c = _value(game, "refill", target, pre=(("place", 0),), shows=("each",),
+                   measure=lambda g2, ev: _mr_drawn(None, g2, ev))  # fmt: skip
+        c.measure = _mr_drawn
+        dist = c.valuation.distribution
+        nums["refill"] = dist
+        checks.append(c)
+        lines.append(
+            "Placing a table coin refills the table from the bag: "
+            + ", ".join(f"{game.coin_names[r]} {pct(p)}" for r, p in dist.items() if r is not None)
+            + "."
+        )
+    return Coaching("Where the pawns can reach this turn", lines, heatmap=heat, numbers=nums,
+                    checks=checks)  # fmt: skip
 
 
 _COACHES = {

@@ -192,6 +192,13 @@ def load_cards(path: str | None = None) -> dict:
     return data
 
 
+def lift_cost(m_value: int, percent: int) -> int:
+    """Dollars to lift a mortgage of ``m_value``: the value plus ``percent`` interest (the
+    rulebook's 10%), the interest rounded up to a whole dollar. The one place this rule lives
+    (:meth:`EasyMoney.lift_cost` and :func:`moneynb.analysis.ev.mortgage_cost` call it)."""
+    return m_value + -(-m_value * percent // 100)
+
+
 class EasyMoney(Game):
     """Easy Money for 2-8 players (rulebook: "two to six or more"; with 7 or more the rule of
     four sides is dropped, as the rulebook says).
@@ -1028,8 +1035,7 @@ class EasyMoney(Game):
 
     def lift_cost(self, i: int) -> int:
         """Dollars to lift the mortgage on ``i``: M plus 10% interest (rounded up)."""
-        m = self.board[i]["M"]
-        return m + -(-m * self.data["lift_interest_percent"] // 100)
+        return lift_cost(self.board[i]["M"], self.data["lift_interest_percent"])
 
     def rent(self, i: int) -> int:
         """Rent of space ``i`` as it stands (dollars; 0 if unowned or mortgaged)."""

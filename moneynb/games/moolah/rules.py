@@ -331,6 +331,21 @@ def blackjack_value(
     return Fraction(acc, total * left)
 
 
+def loan_shark_cost(amount: int, wallet: int, percent: int) -> int:
+    """Dollars a payment of ``amount`` takes off the Personal Bank Account when the wallet holds
+    ``wallet``: the shortfall plus ``percent`` interest on it at once, in whole dollars rounded
+    down (rulebook, Loan Shark: $50,000 short costs $75,000 at 50%). 0 when the wallet covers
+    the payment. The one place this rule lives: :meth:`Moolah._pay` charges it.
+
+    Raises:
+        ValueError: a negative amount, wallet or percent.
+    """
+    if amount < 0 or wallet < 0 or percent < 0:
+        raise ValueError("amount, wallet and percent must be >= 0")
+    short = max(0, amount - wallet)
+    return short + short * percent // 100
+
+
 def round_off(amount: int, denomination: int, up: bool) -> int:
     """Round-Off Clause: ``amount`` dollars to a multiple of ``denomination``, ``up`` when the
     player receives and down when the player pays (so always in the player's favour)."""
@@ -547,7 +562,7 @@ class Moolah(Game):
             self.transfer(self.wallet(seat), dst, amount, reason)
             return True
         short = amount - cash
-        interest = short * self.data.rules["loan_shark_percent"] // 100
+        interest = loan_shark_cost(amount, cash, self.data.rules["loan_shark_percent"]) - short
         if short + interest > self.balance(seat) + self.data.rules["credit_line"]:
             self.transfer(self.wallet(seat), dst, cash, reason)
             self._bankrupt(seat, f"cannot pay ${amount:,} ({reason})")
