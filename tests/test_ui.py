@@ -783,7 +783,7 @@ def test_unfinished_games_are_offered_newest_first_and_continued(tmp_path):
     old = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1,
                        autosave=tmp_path / "old.json")  # fmt: skip
     _answer(old)
-    time.sleep(1.1)  # the saved time has whole seconds
+    time.sleep(0.01)
     new = moneynb.play("ui_fake", players=["Bea", "Cy"], seed=2, autosave=tmp_path / "new.json")
     _answer(new)
     done = moneynb.play("ui_fake", players=["Dan", "bot:greedy"], seed=3,
@@ -804,6 +804,7 @@ def test_unfinished_games_are_offered_newest_first_and_continued(tmp_path):
     # a new view offers them (not itself), and Continue switches to the chosen game
     assert [x.path.name for x in untouched.offer.games] == ["new.json", "old.json"]
     assert untouched.offer.layout.display is None
+    assert untouched.offer.list.value == str(tmp_path / "new.json")  # the newest is chosen
     untouched.offer.list.value = str(tmp_path / "old.json")
     untouched.offer.go.click()
     assert untouched.game.players == ["Ann", "Greedy bot 1"]

@@ -574,7 +574,7 @@ class GameView(widgets.VBox):
             "turn": self.board.status(g) if hasattr(self.board, "status") else "",
             "to_move": "" if g.over else g.players[g.decision.player],
             "person_moved": self._person_moved,
-            "saved": _dt.datetime.now().isoformat(timespec="seconds"),
+            "saved": _dt.datetime.now().isoformat(timespec="milliseconds"),
             "origin": self.origin,
         }
         doc = {"format": SEATS_FORMAT, "version": 1, "game": g.name, "seats": seats,
