@@ -863,3 +863,22 @@ def test_the_app_form_restores_its_last_unfinished_game(tmp_path, monkeypatch):
     lab_form.offer.list.value = lab_form.offer.list.options[0][1]
     lab_form.offer.go.click()
     assert lab_form.view.game.actions == played
+
+
+def test_import_moneynb_ui_defers_the_iri_grammar():
+    """Issue 18, speed: ``import moneynb.ui`` spent seconds compiling rfc3987_syntax's grammar
+    (plotly -> nbformat -> jsonschema); it is now compiled when an "iri" format is first
+    checked, and that check still works."""
+    code = (
+        "import sys, moneynb.ui, jsonschema\n"
+        "assert 'rfc3987_syntax.syntax_helpers' not in sys.modules, 'grammar compiled'\n"
+        "V = jsonschema.Draft7Validator\n"
+        "v = V({'format': 'iri'}, format_checker=V.FORMAT_CHECKER)\n"
+        "assert list(v.iter_errors('http://a b/')) and not list(v.iter_errors('http://ab.c/x'))\n"
+        "import rfc3987_syntax\n"
+        "assert not getattr(rfc3987_syntax, '_moneynb_stand_in', False)\n"
+        "print('ok')\n"
+    )
+    pytest.importorskip("rfc3987_syntax")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
