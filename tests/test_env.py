@@ -96,8 +96,8 @@ def test_reset_seed_gives_the_engine_game_of_that_seed(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_200_random_masked_games_conserve_money_and_replay_to_the_same_winner(name):
     """200 games per game (2 to 4 seats) of uniformly random masked env actions: the money of
-    every account sums to its start after every step, and the engine replaying the env's
-    actions from the same seed ends with the same winners and the same money."""
+    every account sums to its start after every step (Money Run: its coins), and the engine
+    replaying the env's actions from the same seed ends with the same winners and money."""
     cls = moneynb.game_class(name)
     seats = [n for n in (2, 3, 4) if cls.min_players <= n <= cls.max_players]
     envs = {n: menv.make(name, players=n) for n in seats}
@@ -107,9 +107,12 @@ def test_200_random_masked_games_conserve_money_and_replay_to_the_same_winner(na
         env.reset(seed=1000 + i)
         game = env.unwrapped.game
         total = sum(game.money().values())
+        coins = getattr(game, "coin_count", lambda: 0)()  # Money Run has coins, not money
 
-        def conserved(env, total=total):
-            assert sum(env.unwrapped.game.money().values()) == total
+        def conserved(env, total=total, coins=coins):
+            g = env.unwrapped.game
+            assert sum(g.money().values()) == total
+            assert getattr(g, "coin_count", lambda: 0)() == coins
 
         _random_play(env, rng, conserved)
         assert game.over
@@ -344,6 +347,59 @@ def test_render_ansi_is_the_text_log():
     env = menv.make("money_moves", players=2, render_mode="ansi")
     env.reset(seed=1)
     assert env.render() == "\n".join(e.text for e in env.unwrapped.game.log)
+
+
+def test_render_human_in_a_notebook_shows_the_board_once_and_then_updates_it(monkeypatch):
+    """In a kernel, "human" displays the game's board widget; later calls redraw that board
+    (with the new events), and a new game gets a new board."""
+    pytest.importorskip("plotly")
+    import IPython
+    import IPython.display
+
+    from moneynb.ui.boards import board_class
+
+    board = board_class("money_moves")
+    shown, updates = [], []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: type("Shell", (), {"kernel": object()})())
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    real_update = board.update
+
+    def spy(self, game, events):
+        updates.append(len(events))
+        return real_update(self, game, events)
+
+    monkeypatch.setattr(board, "update", spy)
+    env = menv.make("money_moves", players=2, render_mode="human")
+    env.reset(seed=1)
+    env.render()
+    assert len(shown) == 1 and len(updates) == 1
+    assert updates[0] == len(env.unwrapped.game.log)
+    before = len(env.unwrapped.game.log)
+    env.step(int(np.flatnonzero(env.unwrapped.action_mask(env.agent_selection))[0]))  # renders
+    assert len(shown) == 1 and updates[-1] == len(env.unwrapped.game.log) - before > 0
+    env.reset(seed=2)
+    env.render()
+    assert len(shown) == 2
+
+
+def test_without_pettingzoo_the_codec_works_and_make_says_what_to_install():
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None  # as if it were not installed\n"
+        "import moneynb.env as menv\n"
+        "from moneynb.core.decision import Decision\n"
+        "d = Decision(0, 'amount', 'Bet', ('stay',), low=5, high=15, step=5)\n"
+        "print(menv.ActionCodec(2, 10).decode(d, 4))\n"
+        "try:\n"
+        "    menv.make('moolah')\n"
+        "except ModuleNotFoundError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == [
+        "(True, 15)",
+        "moneynb.env needs pettingzoo: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+    ]
 
 
 def test_the_engine_imports_no_pettingzoo():

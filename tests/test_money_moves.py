@@ -345,3 +345,18 @@ def test_roll_when_it_is_a_choice_is_refused_and_nothing_changes():
     with pytest.raises(IllegalAction, match="'use', 'keep'"):
         g.apply("roll")
     assert g.state() == before
+
+
+def test_turn_cap_ends_the_game_as_game_over():
+    g = started(players=("Ann", "Bob", "Cy"), max_turns=2)
+    turn(g, 3, "7")  # Ann $4
+    turn(g, 1, "SAFE")
+    assert g.over and any(e.kind == "turn_cap" for e in g.log)
+    assert g.winner_names == ["Bob", "Cy"]  # $7 each beat Ann's $4; they share the $3 pot
+
+
+def test_two_to_eight_players():
+    for names in (["Ann"], [f"P{i}" for i in range(9)]):
+        with pytest.raises(ValueError, match="2 to 8 players"):
+            moneynb.new_game("money_moves", players=names, seed=1)
+    assert len(moneynb.new_game("money_moves", players=[f"P{i}" for i in range(8)]).players) == 8

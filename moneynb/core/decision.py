@@ -20,7 +20,11 @@ def _same(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return False
     if type(a) is tuple:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        if len(a) != len(b):
+            return False
+        for x, y in zip(a, b, strict=True):
+            if type(x) is not type(y) or (type(x) is tuple and not _same(x, y)):
+                return False
     return a == b
 
 
@@ -131,6 +135,15 @@ class Decision:
             if self.kind != "amount" and not self._options:
                 raise ValueError(f"a {self.kind!r} decision needs at least one option")
         return self._options
+
+    @property
+    def first_option(self) -> Any:
+        """``options[0]`` (without computing a lazy tail when given options come first).
+
+        Raises:
+            IndexError: the decision has no options (an amount range only).
+        """
+        return self._options[0] if self._options else self.options[0]
 
     @property
     def labels(self) -> dict:

@@ -46,6 +46,8 @@ def normalize_action(action: Any, _depth: int = 0) -> Any:
     t = type(action)
     if t is str or t is int or t is bool:  # the common actions, as they are
         return action
+    if (t is tuple or t is list) and all(type(a) is int or type(a) is str for a in action):
+        return action if t is tuple else tuple(action)  # a flat one (a square, a path)
     if isinstance(action, (list, tuple)):
         if _depth >= MAX_ACTION_DEPTH:
             raise IllegalAction(f"an action may nest lists at most {MAX_ACTION_DEPTH} deep")
@@ -70,6 +72,8 @@ def _plain(value: Any) -> Any:
         return value
     if isinstance(value, random.Random):
         return ("rng", value.getstate())
+    if isinstance(value, Decision):
+        return {**value.to_dict(), "labels": {repr(k): v for k, v in value.labels.items()}}
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):
@@ -322,6 +326,15 @@ class Game:
         return account.split(":", 1)[1] if account.startswith("wallet:") else account
 
     # ----- reading the state ----------------------------------------------------------------
+    def cash(self, seat: int) -> int:
+        """Dollars in ``seat``'s wallet (the account ``"wallet:<name>"``; Money Card: the
+        travelers cheques).
+
+        Raises:
+            KeyError: the game keeps no wallet for that player.
+        """
+        return self.ledger.balances["wallet:" + self.players[seat]]
+
     def money(self) -> dict[str, int]:
         """``{account: dollars}`` for every account, the bank's included; the sum is constant."""
         return dict(self.ledger.balances)
@@ -358,9 +371,14 @@ class Game:
     def state(self) -> dict:
         """A comparable snapshot of the whole state (tests: save/load gives an equal state).
 
-        Everything but the event log, which is the replay of the actions, counts.
+        Everything but the event log, which is the replay of the actions, counts, and but
+        attributes named ``_cache_*`` (remembered results a rules file may keep for speed).
         """
-        out = {k: _plain(v) for k, v in vars(self).items() if k not in ("_events", "log")}
+        out = {
+            k: _plain(v)
+            for k, v in vars(self).items()
+            if k not in ("_events", "log") and not k.startswith("_cache_")
+        }
         out["log"] = len(self.log)  # the log follows from the actions; its length is checked
         return out
 
@@ -393,6 +411,15 @@ class Game:
     def copy(self) -> Game:
         """An independent deep copy (search bots use it; it knows hidden state)."""
         return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        d = self.pending
+        if d is not None:  # its lazy options and labels are read from this game, first
+            d.options, d.labels  # noqa: B018
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
 
     def to_json(self) -> str:
         """The save file: JSON text of config + seed + actions (see :func:`moneynb.load_game`)."""

@@ -6,8 +6,9 @@ vector}``; actions are ints in a fixed ``Discrete`` space per game (option slots
 digits); rewards are the change in the seat's score (scaled) plus a win reward at the end.
 docs/env.md gives every definition. The engine imports nothing from here.
 
-Importing this package needs ``pettingzoo`` and ``gymnasium`` (``pip install moneynb[rl]``);
-:mod:`moneynb.env.actions` and :mod:`moneynb.env.observe` need only numpy.
+:func:`make`, :func:`raw_env` and :class:`MoneynbEnv` need ``pettingzoo`` and ``gymnasium``
+(``pip install "moneynb[rl]"``); :mod:`moneynb.env.actions` and :mod:`moneynb.env.observe` need
+only numpy, and importing this package imports neither library.
 """
 
 from __future__ import annotations
@@ -15,20 +16,30 @@ from __future__ import annotations
 from .actions import ActionCodec, ActionSpaceTooSmall
 from .observe import SPECS
 
-try:
-    from .aec import AMOUNT_SLOTS, MoneynbEnv
-except ModuleNotFoundError as e:  # pragma: no cover - depends on the install
-    if e.name not in ("pettingzoo", "gymnasium"):
-        raise
-    raise ModuleNotFoundError(
-        f"moneynb.env needs {e.name}: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
-        name=e.name,
-    ) from None
+
+def _aec():
+    """The :mod:`moneynb.env.aec` module.
+
+    Raises:
+        ModuleNotFoundError: pettingzoo or gymnasium is missing (the message says what to
+            install).
+    """
+    try:
+        from . import aec
+    except ModuleNotFoundError as e:
+        if e.name not in ("pettingzoo", "gymnasium"):
+            raise
+        raise ModuleNotFoundError(
+            f"moneynb.env needs {e.name}: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+            name=e.name,
+        ) from None
+    return aec
 
 
-def make(name: str, players: int = 2, render_mode: str | None = None, **kwargs) -> MoneynbEnv:
+def make(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
     """A PettingZoo AEC environment of game ``name`` for ``players`` seats, wrapped in
-    PettingZoo's ``OrderEnforcingWrapper`` (``reset`` before ``step``).
+    PettingZoo's ``OrderEnforcingWrapper`` (``reset`` before ``step``; the environment itself
+    is ``env.unwrapped``, a :class:`~moneynb.env.aec.MoneynbEnv`).
 
     Args:
         name: "money_moves", "moolah", "easy_money", "money_card" or "money_run".
@@ -39,15 +50,24 @@ def make(name: str, players: int = 2, render_mode: str | None = None, **kwargs) 
 
     Raises:
         ValueError: unknown game, bad player count, unknown option (the engine's message).
+        ModuleNotFoundError: pettingzoo or gymnasium is not installed.
     """
+    aec = _aec()
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-    return OrderEnforcingWrapper(MoneynbEnv(name, players, render_mode=render_mode, **kwargs))
+    return OrderEnforcingWrapper(aec.MoneynbEnv(name, players, render_mode=render_mode, **kwargs))
 
 
-def raw_env(name: str, players: int = 2, render_mode: str | None = None, **kwargs) -> MoneynbEnv:
-    """Like :func:`make` without the order-enforcing wrapper."""
-    return MoneynbEnv(name, players, render_mode=render_mode, **kwargs)
+def raw_env(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
+    """Like :func:`make` without the order-enforcing wrapper (a
+    :class:`~moneynb.env.aec.MoneynbEnv`)."""
+    return _aec().MoneynbEnv(name, players, render_mode=render_mode, **kwargs)
+
+
+def __getattr__(name: str):
+    if name in ("MoneynbEnv", "AMOUNT_SLOTS"):
+        return getattr(_aec(), name)
+    raise AttributeError(f"module 'moneynb.env' has no attribute {name!r}")
 
 
 __all__ = [

@@ -211,6 +211,12 @@ class MoneynbEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, True)
 
     # ----- reading and showing -------------------------------------------------------------
+    @property
+    def decision(self):
+        """The pending :class:`~moneynb.core.Decision` (what the selected agent is asked, as a
+        person would see it: option slot ``k`` answers ``decision.options[k]``), or None."""
+        return None if self.game is None else self.game.decision
+
     def describe(self, action: int) -> str:
         """What env action ``action`` means for the pending decision ("option 1: Stay")."""
         return self.codec.describe(self.game.decision, int(action))
@@ -241,9 +247,10 @@ class MoneynbEnv(AECEnv):
 
         from ..ui.boards import board_for
 
-        if self._view is None or self._view[0] is not self.game:
+        if self._view is None or self._view[0] is not self.game:  # a new game: a new board
             board = board_for(self.game)
             board.update(self.game, list(self.game.log))
+            board.release()  # its first message to the page holds the drawn state (ui docs)
             self._view = (self.game, board, len(self.game.log))
             display(board.widget())
         else:
@@ -252,7 +259,5 @@ class MoneynbEnv(AECEnv):
             self._view = (game, board, len(game.log))
 
     def close(self) -> None:
-        """Release the board widget, if one was shown."""
-        if self._view is not None:
-            self._view[1].release()
-            self._view = None
+        """Forget the board widget, if one was shown (it stays in the notebook as drawn)."""
+        self._view = None

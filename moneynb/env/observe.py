@@ -123,8 +123,6 @@ def _moolah(f, obs, seat, n, vocab, options):
     f.seats("position", [index.get(p, -1) + 1 for p in obs["positions"]], seat, len(index))
     f.seats("missed_turns", obs["missed"], seat)
     f.seats("out", obs["out"], seat)
-    f.seats("wallet", obs["wallets"], seat, scale)
-    f.seats("account", obs["accounts"], seat, scale)
     hand = obs["hand"]
     for c in vocab["cards"]:
         f.add(f"hand:{c}", hand.count(c))
@@ -311,8 +309,10 @@ class Observer:
     """Builds one game's observation vectors.
 
     Args:
-        game: the :class:`~moneynb.core.Game` (read for static vocabularies and account names
-            once, then only through ``observation(seat)``, ``scores()`` and ``decision``).
+        game: a :class:`~moneynb.core.Game` of the layout to encode (read once for static
+            vocabularies and account names); :meth:`encode` then reads any game of the same
+            name and player count (players may be named differently), only through
+            ``observation(seat)`` and ``scores()``.
         spec: its :class:`GameSpec`.
         option_slots: the env's option slot count (scales the option count entry).
     """
@@ -321,16 +321,15 @@ class Observer:
         self.spec = spec
         self.option_slots = option_slots
         self.vocab = spec.vocab(game)
-        players = list(game.players)
-        owned: dict[str, dict[str, str]] = {}  # prefix -> {player: account}
-        house = []
+        players = set(game.players)
+        owned, house = set(), []
         for acc in game.money():
             prefix, _, who = acc.partition(":")
             if who in players:
-                owned.setdefault(prefix, {})[who] = acc
+                owned.add(prefix)  # "wallet" of "wallet:Ann": one per player
             else:
                 house.append(acc)
-        self.owned = {p: owned[p] for p in sorted(owned)}
+        self.owned = sorted(owned)
         self.house = sorted(house)
         self.names: list[str] = []
 
@@ -359,9 +358,9 @@ class Observer:
         f.add("entry:low", low / scale)
         f.add("entry:high", high / scale)
         money = obs["money"]
-        for prefix, accounts in self.owned.items():
+        for prefix in self.owned:
             f.seats(
-                f"money:{prefix}", [money.get(accounts.get(p), 0) for p in players], seat, scale
+                f"money:{prefix}", [money.get(f"{prefix}:{p}", 0) for p in players], seat, scale
             )
         for acc in self.house:
             f.add(f"money:{acc}", money.get(acc, 0) / scale)

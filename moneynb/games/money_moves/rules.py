@@ -14,6 +14,7 @@ The game, top to bottom as in the rulebook:
      kept as a second chance and another card is drawn), PL (draw a card: PotLuck wins the pot,
      anything else is done; a player already holding PotLuck wins the pot at once), SAFE
      (nothing), RE-L / RE-R (the player the die points to on the left / right pays you).
+     A kept PotLuck card lasts until its holder rolls PL (option ``second_chance``).
      Wild Card: kept; whenever a roll or card task (anyone's) would make its holder pay, the
      holder is asked first and may play it to be spared that payment.
 10.  Rounds end when Round Over is drawn: every score goes on the score sheet; a player with
@@ -21,8 +22,9 @@ The game, top to bottom as in the rulebook:
      of the money the borrower wins afterwards, as it comes in, always leaving them $1 (option
      ``loan_repayment``). At most 5 rounds; Game Over ends the game at once; so does one player
      holding all the money.
-Win. The best score wins what is left in the pot. The score is the same figure on the score
-     sheet and for the winner: money minus what is owed to the House Bank (option ``score``).
+Win. The best score on the last line of the score sheet (option ``winner_by``) wins what is left
+     in the pot. The score is the same figure on the sheet and for the winner: money minus
+     what is owed to the House Bank (option ``score``).
 
 Decided here (the rulebook is silent; see docs/money_moves.md): a player who owes more than
 they hold pays what they have and stays in the round; counting seats skips the roller; tied
@@ -35,7 +37,7 @@ import random
 from typing import Any
 
 from ...core.chance import Deck, Die
-from ...core.data import load_toml, require
+from ...core.data import load_cached, load_toml, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.turns import OpeningRoll
@@ -109,6 +111,11 @@ class MoneyMoves(Game):
         score (str): the figure on the score sheet and for the winner: ``"net"`` (default,
             wallet minus what is owed to the House Bank: borrowed dollars were not won) or
             ``"gross"`` (wallet only, the money "left" in front of the player).
+        winner_by (str): ``"last"`` (default): the best score of the last line of the score
+            sheet wins; ``"total"``: the best sum of all its lines (section "Winning").
+        second_chance (str): how long a PotLuck card kept on an 11 lasts (section 9):
+            ``"until_pl"`` (default) until its holder next rolls PL, however many turns later;
+            ``"next_turn"``: for the holder's next roll only (not PL: the card is discarded).
         data_file (str): path of a house-rule ``cards.toml``; "" uses the shipped one.
 
     Accounts: ``"House Bank"`` (may go negative: it lends), ``"Pot"``, ``"wallet:<name>"``.
@@ -124,6 +131,8 @@ class MoneyMoves(Game):
         "data_file": "",
         "loan_repayment": "winnings",
         "score": "net",
+        "winner_by": "last",
+        "second_chance": "until_pl",
     }
     rulebook = "rulebooks/money-moves.txt"
 
@@ -139,12 +148,17 @@ class MoneyMoves(Game):
             raise ValueError(
                 f"loan_repayment must be 'winnings' or 'wallet', got {options['loan_repayment']!r}"
             )
-        if options["score"] not in ("net", "gross"):
-            raise ValueError(f"score must be 'net' or 'gross', got {options['score']!r}")
+        for key, allowed in (
+            ("score", ("net", "gross")),
+            ("winner_by", ("last", "total")),
+            ("second_chance", ("until_pl", "next_turn")),
+        ):
+            if options[key] not in allowed:
+                raise ValueError(f"{key} must be one of {allowed}, got {options[key]!r}")
 
     # ----- 1-5: setup and the opening roll ----------------------------------------------------
     def _setup(self) -> None:
-        self.data = load_cards(self.options["data_file"] or None)
+        self.data = load_cached(load_cards, self.options["data_file"] or None)
         self.cards = {c["id"]: c for c in self.data["card"]}
         self.money_die = Die(tuple(self.data["money_die"]))
         self.task_die = Die(tuple(self.data["task_die"]))
@@ -175,10 +189,6 @@ class MoneyMoves(Game):
         """Account name of a player's wallet (by name or seat)."""
         name = self.players[player] if isinstance(player, int) else player
         return f"wallet:{name}"
-
-    def cash(self, seat: int) -> int:
-        """Dollars in ``seat``'s wallet."""
-        return self.ledger[self.wallet(seat)]
 
     def _ask_opening(self) -> None:
         seat = self.opening.next_roller
@@ -250,6 +260,12 @@ class MoneyMoves(Game):
             money=m,
             task=task,
         )
+        kept = self.held_card(seat, "potluck")
+        if kept is not None and task != "PL" and self.options["second_chance"] == "next_turn":
+            self.held[seat].remove(kept)
+            self.deck.discard(kept)
+            self.emit("second_chance_lost", f"{self.players[seat]} did not roll PL: the kept "
+                      "PotLuck card is spent.", seat=seat)  # fmt: skip
         if task == "SAFE":
             self.emit("safe", f"{self.players[seat]} is safe: no task.", seat=seat)
         elif task == "7":
@@ -567,6 +583,8 @@ class MoneyMoves(Game):
         if record:
             self._record_scores()
         scores = self.scores()
+        if self.options["winner_by"] == "total":
+            scores = {p: sum(line.get(p, 0) for line in self.score_sheet) for p in self.players}
         active = [s for s in range(len(self.players)) if not self.out[s]]
         best = max(scores[self.players[s]] for s in active)
         winners = [s for s in active if scores[self.players[s]] == best]

@@ -51,7 +51,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from ...core.data import load_toml, require
+from ...core.data import load_cached, load_toml, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.ledger import Ledger
@@ -157,7 +157,7 @@ class MoneyRun(Game):
 
     # ----- Setup ----------------------------------------------------------------------------
     def _setup(self) -> None:
-        data = load_setup(self.options["data_file"] or None)
+        data = load_cached(load_setup, self.options["data_file"] or None)
         self.size = n = data["board_size"]
         self.table_size = data["table_size"]
         self.coin_names = {c["rank"]: c["name"] for c in data["coins"]}
