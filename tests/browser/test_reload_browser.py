@@ -3,7 +3,7 @@
 For every game's play notebook: Run All, DOUBLE-click the main button (Roll, End turn, the
 first option...) and check from the autosave that exactly one of the person's decisions was
 answered (the second click was meant for a decision no longer pending: it must do nothing and
-show no error), click it three more times, save (Ctrl+S), reload the tab, and check that the
+show no error), click it three more times, save (Ctrl+S and the save command), reload the tab, and check that the
 board draws as many points and text labels as before the reload. A view opened later is built
 from the widget's synced state only, so a trace whose ``x``/``y`` were updated in the kernel
 but not in that state comes back empty. Money Run is also played hot-seat (two people at one
@@ -77,6 +77,20 @@ def _newest_save(root, game: str):
     return max(saves, key=lambda p: p.stat().st_mtime)
 
 
+SAVE_JS = """async () => {
+    const w = window.jupyterapp.shell.currentWidget;
+    await w.context.save();
+    return w.context.model.dirty;
+}"""
+
+
+def _save(page) -> None:
+    """Save the notebook (Ctrl+S; then the save command itself, which a focused widget
+    control cannot swallow) and check it is saved."""
+    page.keyboard.press("Control+s")
+    assert page.evaluate(SAVE_JS) is False, "the notebook is still unsaved"
+
+
 def _settle(page) -> None:
     """Let every click message reach the kernel and the kernel finish with them."""
     time.sleep(0.8)
@@ -141,10 +155,7 @@ def test_double_click_and_reload_keep_the_game(lab_server, page, game):
         _settle(page)
         before = view.evaluate(COUNT_JS)
         assert before["points"] > 0 and before["labels"] > 0, before
-        page.keyboard.press("Control+s")
-        page.wait_for_function(
-            "() => !document.querySelector('.jp-NotebookPanel .jp-mod-dirty')", timeout=20_000
-        )
+        _save(page)
         page.reload()
         page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=60_000)
         view = page.locator(VIEW)
@@ -181,10 +192,7 @@ def test_a_stopped_kernel_loses_no_game(lab_server, page):
         # the note is in the output but hidden while the game draws
         assert page.locator(".moneynb-fallback").count() >= 1
         assert not page.locator(".moneynb-fallback").first.is_visible()
-        page.keyboard.press("Control+s")
-        page.wait_for_function(
-            "() => !document.querySelector('.jp-NotebookPanel .jp-mod-dirty')", timeout=20_000
-        )
+        _save(page)
         _shutdown_sessions(page)
         page.reload()
         note = page.locator(".moneynb-fallback", has_text="If no game shows here").first
