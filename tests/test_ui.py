@@ -882,3 +882,16 @@ def test_import_moneynb_ui_defers_the_iri_grammar():
     pytest.importorskip("rfc3987_syntax")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_the_app_says_a_reload_continues_the_game_not_resume_code(tmp_path, monkeypatch):
+    """Issue 18, case 2: "continue with `resume=`" is code, which an app user never sees."""
+    from moneynb.ui.launcher import launcher
+
+    monkeypatch.chdir(tmp_path)
+    view = launcher("ui_fake", restore=False).launch()
+    assert "resume=" in view.save_label.value  # in JupyterLab, code is at hand
+    monkeypatch.setenv("VOILA_KERNEL_ID", "x")
+    view = launcher("ui_fake", restore=False).launch()
+    assert "resume=" not in view.save_label.value
+    assert "reloaded page continues it" in view.save_label.value

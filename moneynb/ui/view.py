@@ -549,9 +549,15 @@ class GameView(widgets.VBox):
         tmp.write_text(self.game.to_json())
         tmp.replace(self.autosave)
         self._write_seats()
+        from . import app_mode
+
+        how = (
+            "a reloaded page continues it"
+            if self.origin.startswith("launcher") and app_mode()
+            else "offered to continue when the cell runs again, or <code>resume=</code> that path"
+        )
         self.save_label.value = (
-            f"autosaved to <code>{html.escape(str(self.autosave))}</code> "
-            f"(continue with <code>resume=</code> that path)"
+            f"autosaved to <code>{html.escape(str(self.autosave))}</code> ({how})"
         )
         return self.autosave
 
