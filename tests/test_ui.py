@@ -793,7 +793,7 @@ def test_unfinished_games_are_offered_newest_first_and_continued(tmp_path):
     old = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1,
                        autosave=tmp_path / "old.json")  # fmt: skip
     _answer(old)
-    time.sleep(1.1)  # the saved time has whole seconds
+    time.sleep(0.01)
     new = moneynb.play("ui_fake", players=["Bea", "Cy"], seed=2, autosave=tmp_path / "new.json")
     _answer(new)
     done = moneynb.play("ui_fake", players=["Dan", "bot:greedy"], seed=3,
@@ -814,6 +814,7 @@ def test_unfinished_games_are_offered_newest_first_and_continued(tmp_path):
     # a new view offers them (not itself), and Continue switches to the chosen game
     assert [x.path.name for x in untouched.offer.games] == ["new.json", "old.json"]
     assert untouched.offer.layout.display is None
+    assert untouched.offer.list.value == str(tmp_path / "new.json")  # the newest is chosen
     untouched.offer.list.value = str(tmp_path / "old.json")
     untouched.offer.go.click()
     assert untouched.game.players == ["Ann", "Greedy bot 1"]
@@ -872,3 +873,35 @@ def test_the_app_form_restores_its_last_unfinished_game(tmp_path, monkeypatch):
     lab_form.offer.list.value = lab_form.offer.list.options[0][1]
     lab_form.offer.go.click()
     assert lab_form.view.game.actions == played
+
+
+def test_import_moneynb_ui_defers_the_iri_grammar():
+    """Issue 18, speed: ``import moneynb.ui`` spent seconds compiling rfc3987_syntax's grammar
+    (plotly -> nbformat -> jsonschema); it is now compiled when an "iri" format is first
+    checked, and that check still works."""
+    code = (
+        "import sys, moneynb.ui, jsonschema\n"
+        "assert 'rfc3987_syntax.syntax_helpers' not in sys.modules, 'grammar compiled'\n"
+        "V = jsonschema.Draft7Validator\n"
+        "v = V({'format': 'iri'}, format_checker=V.FORMAT_CHECKER)\n"
+        "assert list(v.iter_errors('http://a b/')) and not list(v.iter_errors('http://ab.c/x'))\n"
+        "import rfc3987_syntax\n"
+        "assert not getattr(rfc3987_syntax, '_moneynb_stand_in', False)\n"
+        "print('ok')\n"
+    )
+    pytest.importorskip("rfc3987_syntax")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_the_app_says_a_reload_continues_the_game_not_resume_code(tmp_path, monkeypatch):
+    """Issue 18, case 2: "continue with `resume=`" is code, which an app user never sees."""
+    from moneynb.ui.launcher import launcher
+
+    monkeypatch.chdir(tmp_path)
+    view = launcher("ui_fake", restore=False).launch()
+    assert "resume=" in view.save_label.value  # in JupyterLab, code is at hand
+    monkeypatch.setenv("VOILA_KERNEL_ID", "x")
+    view = launcher("ui_fake", restore=False).launch()
+    assert "resume=" not in view.save_label.value
+    assert "reloaded page continues it" in view.save_label.value

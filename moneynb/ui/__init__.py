@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..bots import BOTS, make_bot
 from ..core.save import loads
+from . import _lazy  # noqa: F401 - first: saves seconds of this import (see _lazy.py)
 from .view import SEATS_FORMAT, GameView, seats_path
 
 _BOT_NAME = re.compile(r"^(Random|Greedy|Search) bot \d+$")

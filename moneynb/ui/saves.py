@@ -6,7 +6,7 @@ save format) and, beside it, a ``<save>.seats.json`` sidecar. The sidecar holds 
 every save::
 
     {"over": false, "actions": 34, "turn": "Round 2 of 5", "to_move": "You",
-     "person_moved": true, "saved": "2026-11-30T20:31:05", "origin": "lab"}
+     "person_moved": true, "saved": "2026-11-30T20:31:05.250", "origin": "lab"}
 
 so listing the unfinished games reads a few small files and replays nothing. ``origin`` says
 where the game was started (``"lab"``: ``play``; ``"launcher:<game>"``: the form of that game's
@@ -168,6 +168,7 @@ class ResumeOffer(widgets.VBox):
         """Offer ``games`` (hide the box when empty)."""
         self.games = list(games)
         self.list.options = [(g.describe(), str(g.path)) for g in self.games]
+        self.list.value = str(self.games[0].path) if self.games else None  # the newest
         n = len(self.games)
         self.note.value = (
             f"<b>Unfinished game{'s' if n != 1 else ''}</b> (saved automatically, newest "

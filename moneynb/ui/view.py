@@ -145,6 +145,8 @@ class GameView(widgets.VBox):
         self.start_total = sum(game.money().values())
         self.last_latency_ms: float | None = None
         self._busy = False
+        #: events of a click not drawn yet (see submit), or None
+        self._held_events = None
         self._decision_key = object()
         #: messages about engine failures met during clicks (shown at the end of the log)
         self.engine_errors: list[str] = []
@@ -290,6 +292,10 @@ class GameView(widgets.VBox):
             return False
         t0 = time.perf_counter()
         self._busy = True
+        # the board is drawn once, after the texts: the page handles messages in order, and a
+        # board redraw (tens of ms in plotly.js) sent first delayed the header, log and panel
+        self._held_events = []
+        step_before = self.step
         try:
             try:
                 events = self.game.apply(action)
@@ -303,12 +309,15 @@ class GameView(widgets.VBox):
             self._person_moved = True
             self._update_board(events)
             self.run_bots(refresh=False)
+            self.refresh()
         finally:
+            held, self._held_events = self._held_events, None
+            if self.step != step_before:  # applied (even with no events: a new decision)
+                self._update_board(held)
             self._busy = False
             # a board click from the page carries no decision: the board ignores one that
             # arrives within REPEAT_CLICK_S of this change (the second click of a double-click)
             self.board.changed_at = time.perf_counter()
-        self.refresh()
         self.last_latency_ms = (time.perf_counter() - t0) * 1000
         return True
 
@@ -422,6 +431,9 @@ class GameView(widgets.VBox):
 
     # ----- drawing --------------------------------------------------------------------
     def _update_board(self, events) -> None:
+        if self._held_events is not None:  # inside submit(): drawn once at its end
+            self._held_events.extend(events)
+            return
         self.board.update(self.game, events)
         self.board.highlight(self.game.decision)
 
@@ -598,9 +610,15 @@ class GameView(widgets.VBox):
         tmp.write_text(self.game.to_json())
         tmp.replace(self.autosave)
         self._write_seats()
+        from . import app_mode
+
+        how = (
+            "a reloaded page continues it"
+            if self.origin.startswith("launcher") and app_mode()
+            else "offered to continue when the cell runs again, or <code>resume=</code> that path"
+        )
         self.save_label.value = (
-            f"autosaved to <code>{html.escape(str(self.autosave))}</code> "
-            f"(continue with <code>resume=</code> that path)"
+            f"autosaved to <code>{html.escape(str(self.autosave))}</code> ({how})"
         )
         return self.autosave
 
@@ -623,7 +641,7 @@ class GameView(widgets.VBox):
             "turn": self.board.status(g) if hasattr(self.board, "status") else "",
             "to_move": "" if g.over else g.players[g.decision.player],
             "person_moved": self._person_moved,
-            "saved": _dt.datetime.now().isoformat(timespec="seconds"),
+            "saved": _dt.datetime.now().isoformat(timespec="milliseconds"),
             "origin": self.origin,
         }
         doc = {"format": SEATS_FORMAT, "version": 1, "game": g.name, "seats": seats,

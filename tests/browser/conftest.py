@@ -56,6 +56,14 @@ def lab_server():
         yield server
 
 
+@pytest.fixture(scope="session")
+def voila_server():
+    """Voila serving a copy of ``notebooks/`` for the session; yields ``(base_url, root_dir)``
+    (the app's kernels run in ``root_dir/notebooks``, where games autosave)."""
+    with jupyter_server("voila") as server:
+        yield server
+
+
 def find_chromium() -> str | None:
     """Path of a Chromium: ``$MONEYNB_CHROMIUM``, ``/usr/bin/chromium``, or Playwright's."""
     env = os.environ.get("MONEYNB_CHROMIUM")
