@@ -180,7 +180,8 @@ def _moolah(game, d) -> Coaching | None:
             nums[s] = {"mean": mean, "sd": sd, "p_loss": p_loss}
             lines.append(
                 f"{s.capitalize()}: mean {float(mean):+.1f}%, spread (sd) {sd:.1f}%, "
-                f"P(loss) {pct(p_loss)}, cards {min(cards):+d}% to {max(cards):+d}%."
+                f"P(loss) {pct(p_loss)}, cards {min(cards):+d}% to {max(cards):+d}% "
+                f"(the {len(cards)} cards not yet seen; the buttons show the full deck)."
             )
         if tag == "wall_street_amount":
             m = nums[stocks[0]]["mean"]

@@ -21,6 +21,7 @@ import html
 import ipywidgets as widgets
 
 from ..core.registry import GAMES, game_class
+from .a11y import ERROR_STYLE
 
 __all__ = ["launcher", "Launcher", "KINDS"]
 
@@ -77,7 +78,10 @@ class Launcher(widgets.VBox):
         self.rows_box = widgets.VBox()
         self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "180px"})
         self.seed.add_class("moneynb-launch-seed")
-        self.start = widgets.Button(description="Start", button_style="success", icon="play")
+        # a darker green than button_style="success" (#388e3c: 4.1:1 under white text)
+        self.start = widgets.Button(description="Start", icon="play", tooltip="start the game")
+        self.start.style.button_color = "#2e7d32"
+        self.start.style.text_color = "white"
         self.start.add_class("moneynb-launch-start")
         self.error = widgets.HTML()
         self.error.add_class("moneynb-launch-error")
@@ -133,9 +137,11 @@ class Launcher(widgets.VBox):
                 layout={"width": "260px"},
             )
             name.add_class("moneynb-launch-name")
+            # a visible label: a dropdown without one has no accessible name (axe select-name)
             kind = widgets.Dropdown(
                 options=kinds_for(self.game_name), value="person" if i == 0 else "greedy bot",
-                layout={"width": "140px"},
+                description="plays as", style={"description_width": "initial"},
+                layout={"width": "200px"},
             )  # fmt: skip
             kind.add_class("moneynb-launch-kind")
             kind.observe(lambda _c: self._show_bot_names(), "value")
@@ -212,7 +218,9 @@ class Launcher(widgets.VBox):
                 autosave=self.autosave,
             )
         except ValueError as e:
-            self.error.value = f"<span style='color:#b00020'>⚠ {html.escape(str(e))}</span>"
+            self.error.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
+            )
             return None
         self.error.value = ""
         self.view = view

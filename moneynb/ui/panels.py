@@ -116,8 +116,9 @@ def amount_panel(decision, game, submit) -> list:
         )
         slider.add_class("moneynb-amount-slider")
         text = widgets.BoundedIntText(
-            value=low, min=low, max=high, step=step, layout=widgets.Layout(width="110px")
-        )
+            value=low, min=low, max=high, step=step, description="Amount",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="170px"),
+        )  # fmt: skip
         text.add_class("moneynb-amount-text")
         widgets.jslink((slider, "value"), (text, "value"))
         # keep the Python side in step too (jslink only links the browser copies)
@@ -138,7 +139,10 @@ def amount_panel(decision, game, submit) -> list:
 def space_panel(decision, game, submit) -> list:
     """A dropdown of the legal spaces with Submit (the board can also be clicked)."""
     opts = [(decision.label(o), o) for o in decision.options]
-    dd = widgets.Dropdown(options=opts, value=opts[0][1], layout=widgets.Layout(width="260px"))
+    dd = widgets.Dropdown(
+        options=opts, value=opts[0][1], description="Space",
+        style={"description_width": "initial"}, layout=widgets.Layout(width="300px"),
+    )  # fmt: skip
     dd.add_class("moneynb-space-select")
     ok = button("Go", ("moneynb-submit",), lambda: submit(dd.value), style="primary")
     return [dd, ok, widgets.Label("or click a highlighted space on the board")]

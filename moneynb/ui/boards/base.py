@@ -241,6 +241,27 @@ def money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
+def _plain_text(text: str) -> str:
+    """A hover text as plain text: ``<br>`` becomes ``"; "``, tags go, entities are read."""
+    import re
+
+    text = re.sub(r"<br\s*/?>", "; ", str(text))
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
+
+
+def token_letters(players: list[str]) -> list[str]:
+    """The short text on each seat's token, different for every seat: the first letter
+    of the name, with the name's number when it ends in one ("Greedy bot 2" -> "G2"), and
+    the seat number added if two would still be equal."""
+    import re
+
+    out = []
+    for p in players:
+        m = re.search(r"(\d+)$", p.strip())
+        out.append((p.strip()[:1].upper() or "?") + (m.group(1) if m else ""))
+    return [f"{t}{i + 1}" if out.count(t) > 1 else t for i, t in enumerate(out)]
+
+
 def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
     """One text-only, unclickable scatter trace holding a board's fixed labels.
 
@@ -284,6 +305,10 @@ class BoardRenderer:
 
     #: figure height in pixels
     height = 420
+
+    #: the view's plain-English function for texts shown to people (second person for a
+    #: person seated as "You"); the identity until a view attaches
+    plain: Callable[[str], str] = staticmethod(lambda text: text)
 
     def __init__(self, game):
         self.game = game
@@ -419,6 +444,47 @@ class BoardRenderer:
             if isinstance(w, CardWidget):
                 w.show("", "", animate=False)
 
+    def score_text(self, score: int) -> str:
+        """A player's score as the game-over line shows it (default: dollars)."""
+        return money(score)
+
+    #: traces whose hover texts say where each token is (one point per token)
+    TOKEN_TRACES = ("tokens", "planes", "pawns", "seats", "wallets")
+
+    def describe(self, game) -> dict[str, list[tuple]]:
+        """The board as text, for screen readers and for a teacher to show (the view's
+        "Board as text"): ``{section title: [row tuples of str]}`` with
+
+        * ``"Tokens"``: where each token is (read from the board's own token trace, so the
+          text says what the picture shows),
+        * ``"Spaces in play"``: what each space in play holds (:meth:`spaces_in_play`),
+        * ``"Choices on the board"``: the legal targets of the pending decision, the same the
+          board highlights (recorded by :meth:`set_targets`).
+
+        Updated by the view after every update of the board."""
+        tokens = []
+        for fig in (self.figure, self.backdrop):
+            for t in fig.data if fig is not None else ():
+                if t.name in self.TOKEN_TRACES and t.hovertext is not None:
+                    hov = t.hovertext if not isinstance(t.hovertext, str) else [t.hovertext]
+                    tokens += [(_plain_text(h),) for h in hov if h]
+            if tokens:
+                break
+        d = game.decision
+        targets = [(label,) for label in getattr(self, "_target_labels", [])]
+        if not targets and d is not None and d.kind in ("space", "player"):
+            targets = [(d.label(o),) for o in d.options]
+        return {
+            "Tokens": tokens,
+            "Spaces in play": self.spaces_in_play(game),
+            "Choices on the board": targets,
+        }
+
+    def spaces_in_play(self, game) -> list[tuple]:
+        """Rows ``(space, what it holds)`` for the spaces that hold something now (owned
+        properties, coins, the pot...); default none."""
+        return []
+
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
 
@@ -426,6 +492,7 @@ class BoardRenderer:
         """Show ``spaces`` (ids placed by the renderer's ``_xy``) as the clickable markers of
         trace ``trace_index``: each point's customdata is its space id, its hover text the
         matching entry of ``labels`` (HTML-escaped). An empty list clears the markers."""
+        self._target_labels = [_plain_text(label) for label in labels]
         with self.figure.batch_update():
             t = self.figure.data[trace_index]
             t.x = [self._xy(s)[0] for s in spaces]

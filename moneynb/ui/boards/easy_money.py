@@ -30,7 +30,7 @@ import plotly.graph_objects as go
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, money, player_color
+from .base import BoardRenderer, money, player_color, token_letters
 
 KIND_COLOR = {
     "bonus": "#ffd54f",
@@ -240,7 +240,7 @@ class Board(BoardRenderer):
             tx.append(x + dx)
             ty.append(y + dy)
             tc.append(player_color(seat))
-            tt.append(g.players[seat][:1].upper())
+            tt.append(token_letters(g.players)[seat])
             th.append(f"<b>{html.escape(g.players[seat])}</b> on "
                       f"{html.escape(g.board[sid]['name'])}<br>cash {money(g.cash(seat))}")  # fmt: skip
         return dict(hover=[self._hover(g, i) for i in range(self.size)],
@@ -279,7 +279,7 @@ class Board(BoardRenderer):
         for e in events:
             if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
                 faces = list(e.data["dice"])
-                self.dice.show(faces, f"{g.players[e.data['seat']]} threw {sum(faces)}")
+                self.dice.show(faces, self.plain(f"{g.players[e.data['seat']]} threw {sum(faces)}"))
             elif e.kind == "drew":
                 card = g.cards[e.data["card"]]
                 self.card.show(card["title"], card["text"], kind="Give or Take", color="#fff8e1")
@@ -381,7 +381,9 @@ class Board(BoardRenderer):
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player
         row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
-        cash = widgets.HTML(f"{html.escape(g.players[seat])} holds <b>{money(g.cash(seat))}</b>")
+        cash = widgets.HTML(
+            html.escape(self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}"))
+        )
         if tag in ("turn", "post"):
             first = decision.options[0]
             if first == "roll":
@@ -435,9 +437,11 @@ class Board(BoardRenderer):
             return self._wrap(tag, [info, *extra, cash, row([yes, no])])
         if tag == "debt":
             d = g.debts[0]
+            owes = self.plain(f"{g.players[seat]} owes {money(d[2])}")
+            holds = self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}").split(" ", 1)[1]
             info = widgets.HTML(
-                f"<b>{html.escape(g.players[seat])} owes {money(d[2])}</b> ({html.escape(d[3])}) "
-                f"and holds {money(g.cash(seat))}: mortgage or sell to raise the money"
+                f"<b>{html.escape(owes)}</b> ({html.escape(d[3])}) "
+                f"and {html.escape(holds)}: mortgage or sell to raise the money"
             )
             info.add_class("moneynb-em-debt")
             return self._wrap(tag, [info, make_panel(decision, g, submit)])

@@ -28,7 +28,7 @@ import plotly.graph_objects as go
 from ..cards import CardWidget
 from ..panels import button
 from ..spinner import SpinnerWidget
-from .base import BoardRenderer, label_trace, money, player_color
+from .base import BoardRenderer, label_trace, money, player_color, token_letters
 
 AREA_FILL = {
     "France": "#e3f2fd",
@@ -238,7 +238,7 @@ class Board(BoardRenderer):
             xs.append(x + dx)
             ys.append(y + dy)
             colors.append(player_color(seat))
-            text.append(game.players[seat][:1].upper())
+            text.append(token_letters(game.players)[seat])
             hover.append(f"{html.escape(game.players[seat])} ✈ {html.escape(self.b.name(space))}")
         return xs, ys, colors, text, hover
 

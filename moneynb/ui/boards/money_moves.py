@@ -215,7 +215,7 @@ class Board(BoardRenderer):
             t = ev.data["task"]
             faces.append({"face": t, "title": "task die", "color": TASK_COLORS.get(t, "#fff"),
                           "ink": "white"})  # fmt: skip
-        self.dice.show(faces, caption=ev.text)
+        self.dice.show(faces, caption=self.plain(ev.text))
 
     def _update_card(self, game, events) -> None:
         m, shown = None, None

@@ -38,7 +38,7 @@ from ...games.moolah.rules import blackjack_win_probability
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, label_trace, money, player_color
+from .base import BoardRenderer, label_trace, money, player_color, token_letters
 
 KIND_STYLE = {  # symbol, size, colour
     "bank": ("square", 30, "#2e7d32"),
@@ -245,7 +245,7 @@ class Board(BoardRenderer):
             xs.append(x + dx)
             ys.append(y + dy)
             colors.append(player_color(seat))
-            text.append(game.players[seat][:1].upper())
+            text.append(token_letters(game.players)[seat])
             where = html.escape(self.d.spaces[sid]["name"])
             held = f"<br>misses {game.missed[seat]} more turn(s)" if game.missed[seat] else ""
             hover.append(f"<b>{html.escape(game.players[seat])}</b> at {where}<br>cash "
@@ -284,7 +284,9 @@ class Board(BoardRenderer):
         for e in events:
             if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
                 faces = e.data["dice"]
-                self.dice.show(faces, f"{game.players[e.data['seat']]} rolled {sum(faces)}")
+                self.dice.show(
+                    faces, self.plain(f"{game.players[e.data['seat']]} rolled {sum(faces)}")
+                )
             elif e.kind == "drew":
                 deck = e.data.get("deck")
                 if deck == "temptation":
@@ -292,14 +294,14 @@ class Board(BoardRenderer):
                     title = "Advantage card" if card["kind"] == "advantage" else "Temptation"
                     self.card.show(title, card["text"], kind="Temptation", color="#fce4ec")
                 else:
-                    self.card.show(f"Black Jack: {e.data['card']}", e.text, kind="Las Vegas Casino",
-                                   color="#ffebee")  # fmt: skip
+                    self.card.show(f"Black Jack: {e.data['card']}", self.plain(e.text),
+                                   kind="Las Vegas Casino", color="#ffebee")  # fmt: skip
             elif e.kind == "blackjack":
-                self.card.show(f"House: {e.data['house']}", e.text, kind="Las Vegas Casino",
-                               color="#ffebee")  # fmt: skip
+                self.card.show(f"House: {e.data['house']}", self.plain(e.text),
+                               kind="Las Vegas Casino", color="#ffebee")  # fmt: skip
             elif e.kind == "stock":
-                self.card.show(f"{e.data['stock'].capitalize()} {e.data['percent']:+d}%", e.text,
-                               kind="Wall Street", color="#e8eaf6")  # fmt: skip
+                self.card.show(f"{e.data['stock'].capitalize()} {e.data['percent']:+d}%",
+                               self.plain(e.text), kind="Wall Street", color="#e8eaf6")  # fmt: skip
         self.pad_html.value = self._pad_table(game)
 
     def _pad_table(self, game) -> str:
@@ -385,7 +387,9 @@ class Board(BoardRenderer):
                     )
                     continue
                 cards = g.data.stocks[o]
-                tip = f"{min(cards):+d}% to {max(cards):+d}%, mean {sum(cards) / len(cards):+.0f}%"
+                # the whole deck of the stock (the Coach gives the figures of the unseen cards)
+                tip = (f"full deck {min(cards):+d}% to {max(cards):+d}%, "
+                       f"mean {sum(cards) / len(cards):+.0f}%")  # fmt: skip
                 items.append(button(f"{o.capitalize()} ({tip})", (f"moneynb-stock-{o}", "moneynb-option"),
                                     lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
             head = widgets.HTML("<b>📈 Wall Street</b>: invest at least $10,000 of wallet cash")
@@ -409,10 +413,15 @@ class Board(BoardRenderer):
                 chance = ""
             info = widgets.HTML(f"<b>🃏 Your card: <span class='moneynb-bj-card'>{card}</span></b> · bet "
                                 f"{money(bet)} · {chance}")  # fmt: skip
-            stay = button(f"Stay at {money(bet)}", ("moneynb-bj-stay",), lambda: submit("stay"))
+            # one button per distinct choice: Stay (the panel's own option button, named with
+            # the bet), Raise to the most, or raise to an amount typed in the panel
             dbl = button(f"Raise to {money(decision.high)}", ("moneynb-bj-double",),
                          lambda: submit(decision.high), style="danger")  # fmt: skip
-            return self._wrap(tag, [info, row([stay, dbl]), make_panel(decision, g, submit)])
+            panel = make_panel(decision, g, submit)
+            for w in panel.children:
+                if "moneynb-option-stay" in w._dom_classes:
+                    w.add_class("moneynb-bj-stay")
+            return self._wrap(tag, [info, row([dbl]), panel])
         if tag == "take_pal":
             items = []
             for o in decision.options:
