@@ -27,6 +27,7 @@ import html
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
@@ -303,7 +304,7 @@ class Board(BoardRenderer):
                 held.append("<i>Special Exemption</i>")
             rows.append(
                 f"<tr data-seat='{s}' data-cash='{g.cash(s)}' data-holdings='{len(g.holdings(s))}'>"
-                f"<td style='color:{player_color(s)}'><b>{html.escape(p)}</b></td>"
+                f"<td>{seat_html(s, p, player_color(s))}</td>"
                 f"<td style='text-align:right'>{money(g.cash(s))}</td>"
                 f"<td style='text-align:right'><b>{money(sc[p])}</b></td>"
                 f"<td>{g.pieces_used(s)}/{g.data['houses_per_player']}</td>"

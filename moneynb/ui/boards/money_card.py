@@ -25,6 +25,7 @@ import math
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ..a11y import seat_html
 from ..cards import CardWidget
 from ..panels import button
 from ..spinner import SpinnerWidget
@@ -290,17 +291,17 @@ class Board(BoardRenderer):
             for k in b.key_cities:
                 if k in game.keys[i]:
                     cells.append(
-                        "<td class='moneynb-key-held' data-held='1' style='color:#f9a825'><b>✓</b></td>"
+                        "<td class='moneynb-key-held' data-held='1' ><b>✓</b></td>"
                     )
                 elif k in game.pawned[i]:
-                    cells.append("<td title='turned in' style='color:#999'>($)</td>")
+                    cells.append("<td title='turned in'>($)</td>")
                 else:
                     cells.append("<td data-held='0'>·</td>")
             card = f" {MC_BADGE}" if game.holder == i else ""
             state = " (out)" if game.out[i] else ""
             rows.append(
-                f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td style='color:{player_color(i)}'>"
-                f"<b>{html.escape(p)}</b>{card}{state}</td>{''.join(cells)}"
+                f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td>"
+                f"{seat_html(i, p, player_color(i))}{card}{state}</td>{''.join(cells)}"
                 f"<td>{len(game.keys[i])}/8</td><td>{money(game.cash(i))}</td>"
                 f"<td>{len(game.hand[i])} cards</td></tr>"
             )

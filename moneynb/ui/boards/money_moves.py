@@ -18,6 +18,7 @@ import math
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from .base import BoardRenderer, money, player_color
@@ -78,7 +79,7 @@ class Board(BoardRenderer):
             if game.loans[i]:
                 extra.append(f"owes {money(game.loans[i])}")
             for c in game.held[i]:
-                extra.append({"potluck": "🍀 PotLuck", "wild": "🃏 Wild"}.get(c, c))
+                extra.append({"potluck": "♣ PotLuck", "wild": "🃏 Wild"}.get(c, c))
             if game.out[i]:
                 extra.append("out")
             if extra:
@@ -240,7 +241,7 @@ class Board(BoardRenderer):
             cells = "".join(f"<td>{money(r.get(p, 0))}</td>" for r in rounds)
             loan = money(game.loans[i]) if game.loans[i] else ""
             rows.append(
-                f"<tr><td style='color:{player_color(i)}'><b>{html.escape(p)}</b></td>{cells}"
+                f"<tr><td>{seat_html(i, p, player_color(i))}</td>{cells}"
                 f"<td><b>{money(m[f'wallet:{p}'])}</b></td><td>{loan}</td></tr>"
             )
         return (

@@ -35,6 +35,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ...games.moolah.rules import blackjack_win_probability
+from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
@@ -315,7 +316,7 @@ class Board(BoardRenderer):
             credit = game.data.rules["credit_line"] + min(0, game.balance(i))
             rows.append(
                 f"<tr data-seat='{i}' data-balance='{game.balance(i)}' data-cash='{game.cash(i)}'>"
-                f"<td style='color:{player_color(i)}'><b>{html.escape(p)}</b>{state}</td>"
+                f"<td>{seat_html(i, p, player_color(i))}{state}</td>"
                 f"<td style='text-align:right'>{money(game.cash(i))}</td>"
                 f"<td style='text-align:right'><b>{money(game.balance(i))}</b></td>"
                 f"<td style='text-align:right'>{money(credit)}</td>"
@@ -370,7 +371,7 @@ class Board(BoardRenderer):
                             lambda o=o: submit(o), style="success" if o == "deposit" else "")
                      for o in decision.options]  # fmt: skip
             return self._wrap(
-                tag, [widgets.HTML("<b>🏦 The Bank</b>"), self._summary(seat), table, row(items)]
+                tag, [widgets.HTML("<b>The Bank</b>"), self._summary(seat), table, row(items)]
             )
         if tag == "bank_amount":
             quick = button(f"All ({money(decision.high)})", ("moneynb-bank-all",),
@@ -392,11 +393,11 @@ class Board(BoardRenderer):
                        f"mean {sum(cards) / len(cards):+.0f}%")  # fmt: skip
                 items.append(button(f"{o.capitalize()} ({tip})", (f"moneynb-stock-{o}", "moneynb-option"),
                                     lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
-            head = widgets.HTML("<b>📈 Wall Street</b>: invest at least $10,000 of wallet cash")
+            head = widgets.HTML("<b>Wall Street</b>: invest at least $10,000 of wallet cash")
             return self._wrap(tag, [head, self._summary(seat), row(items)])
         if tag in ("wall_street_amount", "casino_bet"):
             head = ("<b>🃏 Black Jack</b>: closest to 21 wins, ties go to the House"
-                    if tag == "casino_bet" else f"<b>📈 {g.ctx.get('stock', '').capitalize()}</b>")  # fmt: skip
+                    if tag == "casino_bet" else f"<b>Wall Street: {g.ctx.get('stock', '').capitalize()}</b>")  # fmt: skip
             return self._wrap(
                 tag, [widgets.HTML(head), self._summary(seat), make_panel(decision, g, submit)]
             )
