@@ -106,7 +106,7 @@ function render({ model, el }) {
         // from a notebook cell or another output the user is working in
         const free = !a || a === document.body || r.contains(a) || !!a.closest(".moneynb-launcher");
         if (free && a !== target) target.focus();
-        el.dataset.focused = cls;
+        el.dataset.focused = model.get("focus_key");
         return;
       }
       if (++tries < 60) timer = setTimeout(step, 50);
@@ -137,6 +137,7 @@ class A11yHelper(anywidget.AnyWidget):
     seq = traitlets.Int(0).tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)
     focus_seq = traitlets.Int(0).tag(sync=True)
+    focus_key = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("_dom_classes", ("moneynb-a11y",))
@@ -148,15 +149,19 @@ class A11yHelper(anywidget.AnyWidget):
             self.message = text
             self.seq += 1
 
-    def focus_panel(self, widget) -> None:
+    def focus_panel(self, widget, key: str = "") -> None:
         """Move the focus to the first enabled control inside ``widget`` once it is in the
-        page (it gets a unique CSS class ``moneynb-focus-<n>`` for this, kept on reuse)."""
+        page (it gets a unique CSS class ``moneynb-focus-<n>`` for this, kept on reuse).
+        ``key`` names the request: once served, the page shows it as the helper element's
+        ``data-focused`` (the view passes the number of actions played, so a test can wait
+        for the focus of THIS decision)."""
         cls = next((c for c in widget._dom_classes if c.startswith("moneynb-focus-")), None)
         if cls is None:
             cls = f"moneynb-focus-{next(_TOKENS)}-{id(self) % 100000}"
             widget.add_class(cls)
         with self.hold_sync():
             self.focus = cls
+            self.focus_key = key
             self.focus_seq += 1
 
     def __repr__(self) -> str:

@@ -426,7 +426,7 @@ class GameView(widgets.VBox):
         self._announce()
         if self.human_turn and self._focused_at != len(g.actions) and self.panel_box.children:
             self._focused_at = len(g.actions)
-            self.a11y.focus_panel(self.panel_box.children[0])
+            self.a11y.focus_panel(self.panel_box.children[0], str(len(g.actions)))
         has_human = any(self.is_human(s) for s in range(len(g.players)))
         self.undo_button.disabled = not (has_human and g.actions)
         self.continue_button.layout.display = (

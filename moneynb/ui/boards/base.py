@@ -470,6 +470,9 @@ class BoardRenderer:
                     tokens += [(_plain_text(h),) for h in hov if h]
             if tokens:
                 break
+        for p in game.players:  # a player with no token drawn (not started, or out)
+            if not any(row[0].startswith(p) for row in tokens):
+                tokens.append((f"{p}: no token on the board",))
         d = game.decision
         targets = [(label,) for label in getattr(self, "_target_labels", [])]
         if not targets and d is not None and d.kind in ("space", "player"):

@@ -290,9 +290,7 @@ class Board(BoardRenderer):
             cells = []
             for k in b.key_cities:
                 if k in game.keys[i]:
-                    cells.append(
-                        "<td class='moneynb-key-held' data-held='1' ><b>✓</b></td>"
-                    )
+                    cells.append("<td class='moneynb-key-held' data-held='1' ><b>✓</b></td>")
                 elif k in game.pawned[i]:
                     cells.append("<td title='turned in'>($)</td>")
                 else:
@@ -331,7 +329,8 @@ class Board(BoardRenderer):
                 f"<i>({html.escape(card['say'])})</i><br>{html.escape(card['means'])} "
                 f"<span style='color:#6a1b9a'>[{html.escape(syms)}]</span></div>"
             )
-        return f"<div><b>{html.escape(g.players[seat])}'s Language cards</b></div>" + "".join(items)
+        whose = html.escape(self.plain(f"{g.players[seat]}'s Language cards"))
+        return f"<div><b>{whose}</b></div>" + "".join(items)
 
     def custom_panel(self, decision, submit):
         tag = decision.tag

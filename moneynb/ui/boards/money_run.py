@@ -389,7 +389,7 @@ class Board(BoardRenderer):
                                       layout=widgets.Layout(width="340px"))  # fmt: skip
                 dd.add_class("moneynb-space-select")
                 go_ = button("Go", ("moneynb-submit",), lambda: submit(dd.value), style="primary")
-                rows.append(widgets.HBox([dd, go_]))
+                rows.insert(0, widgets.HBox([dd, go_]))  # first: where the focus lands
             box = widgets.VBox([hint, *rows])
         else:
             hint = widgets.HTML("Click a highlighted square for the coin (or pick it below).")
