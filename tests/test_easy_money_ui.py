@@ -22,7 +22,8 @@ def test_board_draws_owners_houses_mortgages_and_tokens():
     g.owner[11], g.houses[11] = 0, 3
     g.owner[30], g.mortgaged[30] = 1, True
     b = Board(g)
-    assert isinstance(b, Board) and len(b.figure.data) == 7
+    assert isinstance(b, Board) and len(b.figure.data) == 8  # the names: a trace of their own
+    assert b.figure.data[7].name == "labels" and len(b.figure.data[7].text) == 48
     assert list(b.figure.data[1].x) == [cell_xy(11)[0], cell_xy(30)[0]]
     assert list(b.figure.data[2].text) == ["⌂⌂⌂", "●"]
     assert list(b.figure.data[3].x) == [cell_xy(30)[0]]

@@ -183,7 +183,7 @@ def _board_text(page) -> dict:
         const names = [...v.querySelectorAll('.moneynb-money-table .moneynb-seat, '
             + '.moneynb-board-text table')].length;
         out.__players = [...new Set([...v.querySelectorAll('.moneynb-header .moneynb-seat')]
-            .map(s => s.textContent.trim()))];
+            .map(s => s.textContent.replace('●', '').trim()))];
         out.__targets = [...v.querySelectorAll('.js-plotly-plot .scatterlayer .trace')]
             .filter(t => /targets/.test(t.getAttribute('class') || '')).length;
         return out;

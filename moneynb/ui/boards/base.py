@@ -54,6 +54,24 @@ def player_color(seat: int) -> str:
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
 
+def _luminance(color: str) -> float:
+    rgb = [int(color.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def ink_on(color: str) -> str:
+    """The text colour on a ``color`` (``#rrggbb``) token: white or near-black, whichever has
+    the higher contrast (WCAG relative luminance), e.g. black on the orange of seat 4."""
+    lum = _luminance(color)
+    return "#ffffff" if (1.05 / (lum + 0.05)) >= ((lum + 0.05) / 0.05) else "#111111"
+
+
+def player_ink(seat: int) -> str:
+    """The text colour on a token of ``seat``'s colour (see :func:`ink_on`)."""
+    return ink_on(player_color(seat))
+
+
 #: The ``_esm`` of every :class:`BoardFigure`: a small loader in front of plotly's own widget
 #: module (``plotly/package_data/widgetbundle.js``, about 5 MB).
 #:

@@ -29,7 +29,7 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..panels import button
 from ..spinner import SpinnerWidget
-from .base import BoardRenderer, label_trace, money, player_color, token_letters
+from .base import BoardRenderer, ink_on, label_trace, money, player_color, token_letters
 
 AREA_FILL = {
     "France": "#e3f2fd",
@@ -50,8 +50,8 @@ MC_BADGE = (
     "<span class='moneynb-money-card-badge' style='background:#1565c0;color:white;"
     "border-radius:3px;padding:0 3px;font-size:0.85em'>MONEY CARD</span>"
 )
-#: offsets of planes sharing a space, in map units
-OFFSETS = [(0, 0), (1.6, 1.2), (-1.6, 1.2), (1.6, -1.2), (-1.6, -1.2), (0, 2)]
+#: where the 1st, 2nd... plane on one space stands (board units): never above it, where its name is
+OFFSETS = [(0, 0), (2.2, -1.6), (-2.2, -1.6), (3.4, 0.2), (-3.4, 0.2), (0, -3.0)]
 
 
 def _hull_path(points: list[tuple[float, float]], pad: float) -> str:
@@ -254,6 +254,7 @@ class Board(BoardRenderer):
             planes = self.figure.data[self.PLANES]
             planes.x, planes.y, planes.text, planes.hovertext = xs, ys, text, hover
             planes.marker.color = colors
+            planes.textfont.color = [ink_on(c) for c in colors]
             if path is not None:
                 self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
                 self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]

@@ -21,7 +21,7 @@ import plotly.graph_objects as go
 from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
-from .base import BoardRenderer, money, player_color
+from .base import BoardRenderer, ink_on, money, player_color
 
 POT, BANK = "Pot", "House Bank"
 RX, RY = 1.55, 0.95  # seat ellipse radii (plot units)
@@ -103,7 +103,8 @@ class Board(BoardRenderer):
                 textposition="middle center", customdata=list(range(len(xs))),
                 marker=dict(size=78, color=self._seat_colors(game), opacity=0.9,
                             line=dict(width=2, color="white")),
-                textfont=dict(color="white", size=12), hoverinfo="text",
+                textfont=dict(color=[ink_on(c) for c in self._seat_colors(game)], size=12),
+                hoverinfo="text", cliponaxis=False,
                 hovertext=list(game.players), name="seats",
             ),
             go.Scatter(
@@ -189,6 +190,8 @@ class Board(BoardRenderer):
             seats = self.figure.data[0]
             seats.text = self._seat_text(game)
             seats.marker.color = self._seat_colors(game)
+            # dark text on a light seat (a grey seat that is out, an orange one...)
+            seats.textfont.color = [ink_on(c) for c in self._seat_colors(game)]
             self.figure.data[1].text = [f"<b>Pot</b><br>{money(m[POT])}"]
             self.figure.data[2].text = [f"House Bank<br>{money(m[BANK])}"]
             ring = self.figure.data[3]

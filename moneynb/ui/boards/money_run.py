@@ -36,6 +36,11 @@ def _height_color(h: int) -> str:
     return HEIGHT_COLOR[min(h, len(HEIGHT_COLOR) - 1)]
 
 
+#: a pawn stands in its square's upper left corner (board units): the number of coins in the
+#: stack under it stays readable
+PAWN_DX, PAWN_DY = -0.24, 0.24
+
+
 class Board(BoardRenderer):
     """Renderer of the Money Run board (see the module docstring).
 
@@ -107,13 +112,13 @@ class Board(BoardRenderer):
     def _pawns(self, game) -> dict:
         xy = [game.xy(p) for p in game.pawns]
         return dict(
-            x=[x for x, _ in xy],
-            y=[y + 0.18 for _, y in xy],
+            x=[x + PAWN_DX for x, _ in xy],
+            y=[y + PAWN_DY for _, y in xy],
             customdata=[[x, y] for x, y in xy],
             text=token_letters(game.players),
             marker=dict(
                 symbol="diamond",
-                size=24,
+                size=22,
                 color=[player_color(s) for s in range(len(game.players))],
                 line=dict(color="black", width=2),
             ),
@@ -276,7 +281,7 @@ class Board(BoardRenderer):
         if self.pawn_selected:
             x, y = g.xy(g.pawns[decision.player])
             tg = [o[1:] for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
-            return tg, [(x, y + 0.18)]
+            return tg, [(x + PAWN_DX, y + PAWN_DY)]
         return [], []
 
     def highlight(self, decision) -> None:

@@ -39,7 +39,7 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, label_trace, money, player_color, token_letters
+from .base import BoardRenderer, ink_on, label_trace, money, player_color, token_letters
 
 KIND_STYLE = {  # symbol, size, colour
     "bank": ("square", 30, "#2e7d32"),
@@ -197,6 +197,8 @@ class Board(BoardRenderer):
                 x, position = x - self.LABEL_DX, "middle left"
             elif x >= 10 and 0 < y < 10:  # right side: starting just right of it
                 x, position = x + self.LABEL_DX, "middle right"
+            elif k == "min":  # above its box: below it is the "→ Max" of the bottom row
+                y += self.LABEL_DY
             else:  # top row and the inside: below the space; bottom row: above it
                 y += -self.LABEL_DY if (y >= 10 or inside) else self.LABEL_DY
             labels.append(dict(x=x, y=y, text=text, position=position))
@@ -265,6 +267,7 @@ class Board(BoardRenderer):
             tokens = self.figure.data[self.TOKENS]
             tokens.x, tokens.y, tokens.text, tokens.hovertext = xs, ys, text, hover
             tokens.marker.color = colors
+            tokens.textfont.color = [ink_on(c) for c in colors]
             if path is not None:
                 self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
                 self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]
