@@ -198,8 +198,14 @@ class GameView(widgets.VBox):
         self._update_board(list(game.log))
         self.run_bots(refresh=False)
         self.board.release()
+        # as wide as a fixed-width board: a board box that scrolls is a scrollable region a
+        # keyboard cannot reach (axe scrollable-region-focusable)
+        width = self.board.figure.layout.width
         board_box = widgets.Box(
-            [self.board.widget()], layout=widgets.Layout(flex="1 1 60%", min_width="380px")
+            [self.board.widget()],
+            layout=widgets.Layout(
+                flex="1 1 60%", min_width=f"{max(380, int(width or 0) + 4)}px", overflow="visible"
+            ),
         )
         board_box.add_class("moneynb-board")
         side = widgets.VBox(

@@ -396,12 +396,18 @@ class BoardRenderer:
             "</style>",
             layout=widgets.Layout(width="0px", height="0px"),
         )
-        top = widgets.Box([self.figure, deaf], layout=widgets.Layout(grid_area="1 / 1", order="2"))
+        top = widgets.Box(
+            [self.figure, deaf],
+            layout=widgets.Layout(grid_area="1 / 1", order="2", overflow="visible"),
+        )
         top.add_class("moneynb-board-top")
-        back = widgets.Box([self.backdrop], layout=widgets.Layout(grid_area="1 / 1", order="1"))
+        back = widgets.Box(
+            [self.backdrop], layout=widgets.Layout(grid_area="1 / 1", order="1", overflow="visible")
+        )
         back.add_class("moneynb-board-backdrop")
         stack = widgets.GridBox(
-            [top, back], layout=widgets.Layout(grid_template_columns="100%", width="100%")
+            [top, back],
+            layout=widgets.Layout(grid_template_columns="100%", width="100%", overflow="visible"),
         )
         stack.add_class("moneynb-board-stack")
         self._stack = stack
