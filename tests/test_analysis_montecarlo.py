@@ -8,6 +8,7 @@ import pytest
 
 import moneynb
 from moneynb.analysis.markov import TrackModel
+from moneynb.analysis.montecarlo import _cpus as montecarlo_cpus
 from moneynb.analysis.montecarlo import game_seeds, play_one, simulate, simulate_tokens
 
 PLAYERS = ["greedy", "random", "greedy"]
@@ -130,3 +131,37 @@ def test_per_turn_rows_carry_every_account_and_conserve_money():
     assert "account_Pot" in turns.columns and "game_turn" in turns.columns
     totals = turns[money].sum(axis=1)
     assert (totals == 0).all()  # the House Bank's negative balance is what the players hold
+
+
+class _FirstOptionBot(moneynb.bots.Bot):
+    """Always the first listed option (a bot a student might register in a notebook)."""
+
+    kind = "first"
+
+    def choose(self, game):
+        d = game.decision
+        return d.options[0] if d.options else d.low
+
+
+@pytest.mark.skipif(
+    montecarlo_cpus() < 2, reason="one core: simulate plays every game in this process"
+)
+def test_warm_workers_see_a_bot_registered_after_they_started():
+    from moneynb.analysis import montecarlo
+    from moneynb.bots import BOTS
+
+    simulate("money_run", ["greedy", "greedy"], n_games=4, seed=1, workers=2, progress=False)
+    pool = montecarlo._POOLS[2][1]
+    BOTS["first_option"] = _FirstOptionBot
+    try:
+        players = ["first_option", "greedy"]
+        one = simulate("money_run", players, n_games=6, seed=3, workers=1, progress=False)
+        two = simulate("money_run", players, n_games=6, seed=3, workers=2, progress=False)
+        pd.testing.assert_frame_equal(one, two)
+        assert montecarlo._POOLS[2][1] is not pool  # a new pool that knows the new bot
+        again = simulate("money_run", players, n_games=6, seed=3, workers=2, progress=False)
+        pd.testing.assert_frame_equal(one, again)
+    finally:
+        del BOTS["first_option"]
+        montecarlo.shutdown_workers()
+    assert not montecarlo._POOLS

@@ -121,3 +121,58 @@ def test_player_names_with_outer_spaces_are_refused():
     with pytest.raises(ValueError, match="spaces"):
         moneynb.new_game("moolah", players=[" A", "A "], seed=1)
     assert moneynb.new_game("moolah", players=["Ann Lee", "Bob"], seed=1).players[0] == "Ann Lee"
+
+
+class _PickGame:
+    """A one-decision game: seat 0 picks a player (seats 1, 2) or "nobody" (issue 13, input 10)."""
+
+    @staticmethod
+    def make(players):
+        from moneynb.core.game import Game
+
+        class Pick(Game):
+            name, title, min_players, max_players = "pick", "Pick", 2, 4
+
+            def _setup(self):
+                self.ask(0, "player", "Take a pal?", (1, 2, "nobody"), tag="pal")
+
+            def _apply(self, action):
+                self.picked = action
+                self.finish([0])
+
+            def scores(self):
+                return {p: 0 for p in self.players}
+
+        return Pick(players, seed=1)
+
+
+def test_player_choice_refusal_names_the_players():
+    g = _PickGame.make(["Ann", "Bob", "Cy"])
+    with pytest.raises(IllegalAction, match=r"allowed is one of 1 = Bob, 2 = Cy, 'nobody'"):
+        g.apply("Dee")
+    with pytest.raises(IllegalAction, match=r"1 = Bob, 2 = Cy"):
+        g.apply("Ann")  # a player, but not one to choose here
+    assert g.actions == [] and not g.over
+
+
+@pytest.mark.parametrize("said, seat", [("Bob", 1), ("Cy", 2), (" bob ", 1), ("CY", 2)])
+def test_player_choice_accepts_the_name_on_the_board(said, seat):
+    g = _PickGame.make(["Ann", "Bob", "Cy"])
+    g.apply(said)
+    assert g.picked == seat and g.actions == [seat]  # the seat is what is saved
+
+
+def test_player_choice_by_name_refuses_ambiguous_names_and_keeps_options():
+    g = _PickGame.make(["Ann", "bob", "Bob"])
+    g.apply("Bob")  # the exact spelling is one player
+    assert g.picked == 2
+    g = _PickGame.make(["Ann", "bob", "Bob"])
+    with pytest.raises(IllegalAction, match="could mean bob or Bob"):
+        g.apply("BOB")
+    g = _PickGame.make(["Ann", "nobody", "Cy"])
+    with pytest.raises(IllegalAction, match="both an option and a player's name"):
+        g.apply("nobody")
+    assert g.actions == []
+    g = _PickGame.make(["Ann", "Bob", "Cy"])
+    g.apply("nobody")
+    assert g.picked == "nobody"

@@ -1,7 +1,7 @@
 """Easy Money: every rule with exact amounts (rulebooks/easy-money.txt; board.toml / cards.toml).
 
-Positions are set up directly on a started game, dice and cards are forced, then actions are
-applied. Board indices used below (board.toml): 0 Bonus, 2 Bingo Game (+$50), 3 Depot Street
+Positions are set up directly on a started game, dice and cards are fixed with the public test
+rig (``moneynb.testing``), then actions are applied. Board indices used below (board.toml): 0 Bonus, 2 Bingo Game (+$50), 3 Depot Street
 (B60), 4 Airdale Bus Line (rent $20), 6 Real Estate Tax ($100), 8 Waldorf Hotel, 9 Church
 Street (B100), 11 Maple Avenue (B110), 12 City Hospital, 13 Elm Street (B120), 14 Airplane
 Crash ($150), 25 College Avenue (B180), 30 Black Kat Night Club (rent $75, M150), 32 Auto
@@ -10,52 +10,35 @@ Accident ($75), 37 Park Row (B250), 40/41 Red Traffic Light, 43 Majestic Theatre
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import moneynb
 from moneynb.bots import make_bot, play_out
 from moneynb.core import IllegalAction
 from moneynb.games.easy_money.rules import BANK, HOSPITAL, EasyMoney, load_board, load_cards
+from moneynb.testing import rig
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 ANN, BOB, CY, DEE = range(4)
 
 
-class Dice(random.Random):
-    """A generator whose ``randrange(6)`` gives queued die faces (1-6), then falls back."""
-
-    def __init__(self, faces, seed=0):
-        super().__init__(seed)
-        self.faces = list(faces)
-
-    def randrange(self, *args, **kw):
-        if self.faces and args == (6,):
-            return self.faces.pop(0) - 1
-        return super().randrange(*args, **kw)
-
-
 def started(seed=1, players=PLAYERS, **options) -> EasyMoney:
     """A game past the opening throw, with Ann to play and everyone already on the board."""
     g = moneynb.new_game("easy_money", players=list(players), seed=seed, **options)
+    rig(g).dice(6, 6, *[1, 2] * (len(players) - 1))  # Ann throws 12, the others 3
     while g.decision.tag == "opening":
         g.apply("roll")
-    g.current = g.first = ANN
+    assert g.current == g.first == ANN
     g.started = [True] * len(players)
-    g._start_turn()
     return g
 
 
-def throw(g, d1, d2):
-    g.rng = Dice([d1, d2])
+def throw(g, d1, d2, card=None):
+    """Ann throws ``d1`` and ``d2`` (the public test rig); on doubles she draws ``card``."""
+    r = rig(g).dice(d1, d2)
+    if card is not None:
+        r.top(card)
     return g.apply("roll")
-
-
-def top(g, card):
-    """Put one copy of ``card`` on top of the Give or Take pack."""
-    g.deck.draw_pile.remove(card)
-    g.deck.draw_pile.insert(0, card)
 
 
 def texts(events):
@@ -158,7 +141,7 @@ def test_start_2000_each_in_the_rulebooks_bills_from_a_finite_bank():
 
 def test_highest_throw_starts_and_ties_throw_again():
     g = moneynb.new_game("easy_money", players=PLAYERS, seed=1)
-    g.rng = Dice([3, 3, 6, 5, 2, 1, 6, 5, 4, 4, 6, 6])  # Ann 6, Bob 11, Cy 3, Dee 11; 8 v 12
+    rig(g).dice(3, 3, 6, 5, 2, 1, 6, 5, 4, 4, 6, 6)  # Ann 6, Bob 11, Cy 3, Dee 11; 8 v 12
     for _ in range(4):
         g.apply("roll")
     assert g.decision.tag == "opening" and g.decision.player == BOB
@@ -185,9 +168,8 @@ def test_later_moves_count_from_the_next_space():
 # ----- doubles and Give or Take cards ------------------------------------------------------------
 def test_doubles_take_card_is_paid_then_the_man_moves():
     g = started()
-    top(g, "raffle")  # Take $50
     g.pos[ANN] = 20
-    ev = throw(g, 2, 2)
+    ev = throw(g, 2, 2, card="raffle")  # Take $50
     assert "Raffle Prize" in texts(ev)
     assert g.pos[ANN] == 24  # then moved by the dice (Rest Park)
     assert g.cash(ANN) == 2050
@@ -197,8 +179,7 @@ def test_doubles_take_card_is_paid_then_the_man_moves():
 def test_doubles_pay_card_then_moves_and_first_throw_also_draws():
     g = started()
     g.started[ANN] = False
-    top(g, "doctor")  # Pay $50
-    throw(g, 1, 1)
+    throw(g, 1, 1, card="doctor")  # Pay $50
     assert g.cash(ANN) == 1950
     assert g.pos[ANN] == 1  # first move: 2 counting Start as one
 
@@ -207,8 +188,7 @@ def test_moving_card_ends_the_turn_after_paying_rent():
     g = started()
     give(g, BOB, 30)  # Black Kat owned by Bob: rent $75
     g.pos[ANN] = 20
-    top(g, "black_kat")
-    throw(g, 3, 3)
+    throw(g, 3, 3, card="black_kat")
     assert g.pos[ANN] == 30  # not moved on by the 6
     assert g.cash(ANN) == 2000 - 75 and g.cash(BOB) == 2075
     assert g.decision.tag == "post"
@@ -217,8 +197,7 @@ def test_moving_card_ends_the_turn_after_paying_rent():
 def test_black_kat_by_card_before_it_is_sold_no_rent_auction_at_once_to_all():
     g = started()
     g.pos[ANN] = 20
-    top(g, "black_kat")
-    ev = throw(g, 5, 5)
+    ev = throw(g, 5, 5, card="black_kat")
     assert "no rent" in texts(ev)
     assert g.decision.tag == "bid" and g.auction["space"] == 30
     assert sorted(g.auction["bidders"]) == [ANN, BOB, CY, DEE]  # the lander may bid too
@@ -228,16 +207,15 @@ def test_black_kat_by_card_before_it_is_sold_no_rent_auction_at_once_to_all():
 def test_card_move_forward_past_bonus_collects_it():
     g = started()
     g.pos[ANN] = 40
-    top(g, "black_kat")
-    throw(g, 1, 1)
+    throw(g, 1, 1, card="black_kat")
     assert g.pos[ANN] == 30 and g.cash(ANN) == 2250
 
 
 def test_special_exemption_is_kept_and_left_out_of_reshuffles():
     g = started()
     g.pos[ANN] = 3
-    top(g, "exemption")
-    throw(g, 1, 1)  # doubles: draw it, keep it, then move 2 to Lost and Found (+$20)
+    # doubles: draw it, keep it, then move 2 to Lost and Found (+$20)
+    throw(g, 1, 1, card="exemption")
     assert g.exemption == ANN and g.pos[ANN] == 5 and g.cash(ANN) == 2000
     assert "exemption" not in g.deck.draw_pile + g.deck.discard_pile
     # when the pack runs out, the discards are reshuffled without it
@@ -280,8 +258,7 @@ def test_red_traffic_light_fine_for_passing_none_for_stopping():
     for start, d, land in ((38, (1, 1), 40), (38, (1, 2), 41), (39, (1, 1), 41)):
         g = started()
         g.pos[ANN] = start
-        top(g, "raffle")
-        throw(g, *d)
+        throw(g, *d, card="raffle")
         assert g.pos[ANN] == land
         assert g.cash(ANN) == 2000 + (50 if d[0] == d[1] else 0)  # no fine
     g = started()

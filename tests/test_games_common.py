@@ -342,3 +342,29 @@ def test_unknown_game_and_bot():
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("genius")
     assert make_bot("bot:random").kind == "random"
+
+
+@pytest.mark.parametrize("name", ["moolah", "easy_money", "money_moves"])
+def test_a_player_choice_names_the_players_and_takes_a_name(name):
+    """Issue 13, input 10: at a "player" decision (Take A Pal, Offer to whom, Pick a Pocket) a
+    refusal lists the seats with their names and a player's name answers for their seat."""
+    from moneynb.bots import make_bot
+
+    for seed in range(40):
+        g = moneynb.new_game(name, players=["Ann", "Bob", "Cy"], seed=seed)
+        bots = [make_bot("random", seed=seed * 3 + i) for i in range(3)]
+        while not g.over and g.decision.kind != "player" and len(g.actions) < 3000:
+            g.apply(bots[g.decision.player].choose(g))
+        if not g.over and g.decision.kind == "player":
+            break
+    else:
+        pytest.fail(f"no player choice in 40 random {name} games")
+    d = g.decision
+    seats = [o for o in d.options if type(o) is int]
+    before = g.state()
+    with pytest.raises(moneynb.core.IllegalAction) as err:
+        g.apply("Nobody-Here")
+    assert ", ".join(f"{s} = {g.players[s]}" for s in seats) in str(err.value)
+    assert g.state() == before
+    g.apply(g.players[seats[-1]].upper())
+    assert g.actions[-1] == seats[-1]

@@ -1,12 +1,11 @@
 """Money Card rules, one test (or more) per rule, with exact amounts.
 
-Scenarios are built by placing planes and cards directly on a fresh game, forcing the spinner
-through the game's own seeded generator (``force``), then applying actions as a player would.
+Scenarios are built by placing planes and cards directly on a fresh game, fixing the spinner
+with the public test rig (``moneynb.testing``), then applying actions as a player would.
 """
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
@@ -24,6 +23,7 @@ from moneynb.games.money_card.rules import (
     phrase_complete,
     single_bet_ev,
 )
+from moneynb.testing import rig
 
 B = load_board()
 SEG = {(s["color"], s["label"]): i for i, s in enumerate(B.segments)}
@@ -33,18 +33,9 @@ def seg(color: str, label) -> int:
     return SEG[(color, str(label))]
 
 
-def force(g, *draws: tuple[int, int]) -> None:
-    """Re-seed ``g.rng`` so its next ``randrange(n)`` calls return the given values in order."""
-    for s in range(200_000):
-        r = random.Random(s)
-        if all(r.randrange(n) == v for n, v in draws):
-            g.rng = random.Random(s)
-            return
-    raise AssertionError("no seed found")
-
-
 def spin(g, *segments: int) -> None:
-    force(g, *[(len(B.segments), i) for i in segments])
+    """The next spins stop on ``segments`` (indices), through the public test rig."""
+    rig(g).spin(B.spinner, *segments)
 
 
 def new(n=3, seed=1, **opts):
@@ -204,23 +195,23 @@ def test_no_card_on_the_first_turn_then_the_right_pile():
     assert len(g.decks["France"]) == n_fr and len(g.decks[MISC]) == n_misc
     # second time round: white space in France draws from France
     g = board_game({0: "london"}, turns=1)
-    _top(g, "France", "fr06")  # collect $30
+    _top(g, "France", "fr06")  # a Collect card
     spin(g, seg("red", 4))
     g.apply("spin")
     g.apply("paris")
-    assert cash(g)[0] == 330 and g.hand[0] == ["fr06"]
+    assert cash(g)[0] == 300 + B.cards["fr06"]["amount"] and g.hand[0] == ["fr06"]
     assert len(g.decks["France"]) == n_fr - 1
 
 
 def test_black_space_and_other_areas_draw_miscellaneous_returned_to_bottom():
     assert g_deck("bru_par_2") == MISC and g_deck("paris") == "France" and g_deck("london") == MISC
     g = board_game({0: "london"}, turns=1)
-    _top(g, MISC, "mi13")  # collect $40
+    _top(g, MISC, "mi13")  # a Collect card
     spin(g, seg("red", 3))
     g.apply("spin")
     g.apply("lon_bru_2" if "lon_bru_2" in g.decision.options else g.decision.options[0])
     assert g.deck_for(g.pos[0]) == MISC
-    assert cash(g)[0] == 340
+    assert cash(g)[0] == 300 + B.cards["mi13"]["amount"]
     assert g.decks[MISC].draw_pile[-1] == "mi13" and g.hand[0] == []
 
 
@@ -298,10 +289,11 @@ def test_money_card_segment_changes_hands_and_allows_1_to_5_moves():
 
 
 def test_charge_it_is_offered_and_both_answers_work():
-    for answer, expect_cash, expect_amex in (("charge", 300, -25), ("pay", 275, 0)):
+    bill = B.cards["mi11"]["amount"]  # a Pay card
+    for answer, expect_cash, expect_amex in (("charge", 300, -bill), ("pay", 300 - bill, 0)):
         g = board_game({0: "london"}, turns=1)
         g.holder = 0
-        _top(g, MISC, "mi11")  # pay $25
+        _top(g, MISC, "mi11")
         spin(g, seg("red", 2))
         g.apply("spin")
         g.apply("lon_bru_2")
@@ -424,15 +416,14 @@ def test_debt_turn_in_keys_for_50_not_of_the_country_occupied():
 def test_debt_still_unpaid_is_out_and_money_goes_to_the_creditor():
     g = board_game({0: "paris"})
     g.keys[0] = ["paris"]
-    g.holder = 0
+    g.holder = 1  # Bob holds the Money Card: Ann cannot Charge It
     _owe(g, 0, 400)
-    g.apply("pay")
     assert set(g.decision.options) == {"monte_carlo"}
     g.apply("monte_carlo")
     g.apply(20)
     spin(g, seg("black", 2))
     g.apply("red")  # lose: now owes 420, no key may be turned in (Paris key in France)
-    assert g.out[0] and g.pos[0] is None and g.keys[0] == [] and g.holder is None
+    assert g.out[0] and g.pos[0] is None and g.keys[0] == [] and g.holder == 1
     assert cash(g)[0] == 0 and g.money()[AGENT] == -600
 
 
@@ -503,11 +494,11 @@ def test_mail_from_home_12_cards_and_back_to_the_bottom():
     assert len(B.decks[MAIL]) == 12
     g = board_game({0: "london"}, turns=1)
     _top(g, MISC, "mi04")
-    _top(g, MAIL, "ma01")  # $50 birthday cheque
+    _top(g, MAIL, "ma01")  # a birthday cheque
     spin(g, seg("red", 1))
     g.apply("spin")
     g.apply("lon_bru_1")
-    assert cash(g)[0] == 350 and g.decks[MAIL].draw_pile[-1] == "ma01"
+    assert cash(g)[0] == 300 + B.cards["ma01"]["amount"] and g.decks[MAIL].draw_pile[-1] == "ma01"
 
 
 def test_collect_from_each_player():

@@ -7,22 +7,13 @@ import pytest
 import moneynb
 from moneynb.core import IllegalAction
 from moneynb.games.money_moves.rules import HOUSE_BANK, POT, load_cards
-
-
-class Rigged:
-    """A die whose rolls come from a list (to set up a rule's situation exactly)."""
-
-    def __init__(self, values):
-        self.values = list(values)
-
-    def roll(self, rng):
-        return self.values.pop(0)
+from moneynb.testing import rig
 
 
 def started(players=("Ann", "Bob", "Cy", "Dee"), **options):
-    """A game past the opening roll with seat 0 (Ann) to roll."""
+    """A game past the opening roll with seat 0 (Ann) to roll: Ann opens with a 6, the others 1."""
     g = moneynb.new_game("money_moves", players=list(players), seed=1, **options)
-    g.money_die = Rigged([6] + [1] * (len(players) - 1))
+    rig(g).face(g.money_die, 6, *[1] * (len(players) - 1))
     for _ in players:
         g.apply("roll")
     assert g.current == 0 and g.decision.tag == "roll"
@@ -30,14 +21,11 @@ def started(players=("Ann", "Bob", "Cy", "Dee"), **options):
 
 
 def turn(g, money, task, cards=()):
-    """Roll ``money`` and ``task`` for the current player, with ``cards`` on top of the deck."""
-    g.money_die = Rigged([money])
-    g.task_die = Rigged([task])
-    for c in reversed(cards):  # move a copy of each card to the top (the deck keeps 37 cards)
-        pile = g.deck.draw_pile if c in g.deck.draw_pile else g.deck.discard_pile
-        pile.remove(c)
-        g.deck.draw_pile.insert(0, c)
-    return g.apply("roll")
+    """The current player rolls ``money`` and ``task``, drawing ``cards`` (the test rig)."""
+    r = rig(g).face(g.money_die, money).face(g.task_die, task).top(*cards)
+    events = g.apply("roll")
+    r.check_used()
+    return events
 
 
 def cash(g):
@@ -53,7 +41,7 @@ def test_setup_seven_dollars_each_empty_pot():
 
 def test_opening_roll_highest_starts_and_ties_reroll():
     g = moneynb.new_game("money_moves", players=["Ann", "Bob", "Cy"], seed=5)
-    g.money_die = Rigged([5, 5, 3, 2, 6])
+    rig(g).face(g.money_die, 5, 5, 3, 2, 6)
     g.apply("roll"), g.apply("roll"), g.apply("roll")
     assert [e.kind for e in g.log if e.kind == "tie"] == ["tie"]
     assert g.decision.tag == "opening_roll" and g.decision.player == 0
@@ -357,3 +345,18 @@ def test_roll_when_it_is_a_choice_is_refused_and_nothing_changes():
     with pytest.raises(IllegalAction, match="'use', 'keep'"):
         g.apply("roll")
     assert g.state() == before
+
+
+def test_turn_cap_ends_the_game_as_game_over():
+    g = started(players=("Ann", "Bob", "Cy"), max_turns=2)
+    turn(g, 3, "7")  # Ann $4
+    turn(g, 1, "SAFE")
+    assert g.over and any(e.kind == "turn_cap" for e in g.log)
+    assert g.winner_names == ["Bob", "Cy"]  # $7 each beat Ann's $4; they share the $3 pot
+
+
+def test_two_to_eight_players():
+    for names in (["Ann"], [f"P{i}" for i in range(9)]):
+        with pytest.raises(ValueError, match="2 to 8 players"):
+            moneynb.new_game("money_moves", players=names, seed=1)
+    assert len(moneynb.new_game("money_moves", players=[f"P{i}" for i in range(8)]).players) == 8

@@ -357,12 +357,13 @@ def test_stalemate_smaller_distance_beats_height_and_full_ties_share():
     assert g.winner_names == ["Ann", "Bob"]
 
 
-def test_a_whole_round_of_passes_ends_the_game_by_efaq3():
-    g = new()
-    g.apply("end_turn")
-    assert not g.over
-    g.apply("end_turn")
-    assert g.over and [e for e in g.log if e.kind == "stalemate"]
+def test_passing_rounds_never_end_the_game_while_a_move_exists():
+    g = new(max_rounds=60)
+    for _ in range(10):  # ten whole rounds of passes
+        g.apply("end_turn")
+        g.apply("end_turn")
+    assert not g.over and g.round == 11
+    assert not [e for e in g.log if e.kind == "stalemate"]
 
 
 def test_no_possible_move_for_anyone_ends_the_game():

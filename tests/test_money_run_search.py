@@ -17,6 +17,8 @@ def fast_search(seed: int) -> SearchBot:
 
 
 def test_search_bot_beats_random_in_at_least_90_of_100_seeded_games():
+    """A win counts only when the search bot's pawn reaches its goal edge (not by the round
+    cap's ranking); benchmarks/bench_money_run_search.py measures the rate on 1000 games."""
     wins = 0
     for seed in range(100):
         g = moneynb.new_game(
@@ -28,7 +30,7 @@ def test_search_bot_beats_random_in_at_least_90_of_100_seeded_games():
         bots[1 - s] = make_bot("random", seed=seed)
         while not g.over:
             g.apply(bots[g.decision.player].choose(g))
-        wins += g.winners == [s]
+        wins += [e.data["seat"] for e in g.log if e.kind == "reached_goal"] == [s]
     assert wins >= 90, f"search bot won only {wins} of 100"
 
 

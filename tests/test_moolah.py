@@ -21,19 +21,9 @@ from moneynb.games.moolah.rules import (
     load_data,
     round_off,
 )
+from moneynb.testing import rig
 
 DATA = Path(moneynb.__file__).parent / "games" / "moolah"
-
-
-class Dice(random.Random):
-    """A generator whose ``randint`` answers come from a script (then from the seed)."""
-
-    def __init__(self, rolls, seed=0):
-        super().__init__(seed)
-        self.rolls = list(rolls)
-
-    def randint(self, a, b):
-        return self.rolls.pop(0) if self.rolls else super().randint(a, b)
 
 
 def fresh(players=("Ann", "Bob"), withdraw=50_000, seed=1, **options):
@@ -73,7 +63,7 @@ def travel(g, target, dice=(1, 2)):
     for _ in range(sum(dice)):
         path.insert(0, g.data.prev[path[0]][0])
     g.pos[seat] = path[0]
-    g.rng = Dice(list(dice))
+    rig(g).dice(*dice)
     g.apply("roll")
     while g.decision is not None and g.decision.tag == "fork":
         g.apply(path[path.index(g.pos[seat]) + 1])
@@ -184,7 +174,7 @@ def test_bank_cannot_be_passed_by_dice_and_doubles_still_roll_again():
     g = fresh()
     me = g.current
     g.pos[me] = "s37"
-    g.rng = Dice([3, 3])  # six steps would pass the Bank after three
+    rig(g).dice(3, 3)  # six steps would pass the Bank after three
     g.apply("roll")
     assert g.pos[me] == "bank"
     assert any(e.kind == "bank_stop" for e in g.log[-6:])
@@ -271,7 +261,7 @@ def test_no_mugging_at_protected_spaces(sid):
     g.pos[you] = sid
     if sid == "bank":
         g.pos[me] = "s37"
-        g.rng = Dice([1, 2])
+        rig(g).dice(1, 2)
         g.apply("roll")
     else:
         travel(g, sid)
@@ -443,7 +433,7 @@ def test_bufes_misses_one_turn_then_exit():
     assert g.pos[me] == "bufes" and g.missed[me] == 1
     assert g.cash(me) == 50_000  # Bufe's keeps your cash
     assert g.decision.player == you
-    g.rng = Dice([1, 2])
+    rig(g).dice(1, 2)
     g.apply("roll")
     while g.decision.player == you:
         g.apply(g.greedy_action(random.Random(0)))
@@ -533,7 +523,7 @@ def test_option_point_passing_and_landing_choose_the_path():
     g = fresh()
     me = g.current
     g.pos[me] = "s04"
-    g.rng = Dice([2, 3])
+    rig(g).dice(2, 3)
     g.apply("roll")  # passes the Option Point after two steps
     d = g.decision
     assert d.tag == "fork" and d.options == ("wall_street", "a1")
@@ -545,7 +535,7 @@ def test_option_point_passing_and_landing_choose_the_path():
     travel(g, "opt1")  # landing: the choice comes when leaving
     end_turn_if_asked(g)
     g.current = me
-    g.rng = Dice([1, 2])
+    rig(g).dice(1, 2)
     g.apply("roll")
     assert g.decision.tag == "fork"
     with pytest.raises(IllegalAction):
@@ -665,7 +655,7 @@ def test_gamble_cards(cid, roll, cash_after):
     g = fresh()
     me = draw(g, cid)
     assert g.decision.tag == "gamble"
-    g.rng = Dice([roll])
+    rig(g).dice(roll)
     g.apply("accept")
     assert g.cash(me) == cash_after
 
@@ -764,7 +754,7 @@ def test_advantage_after_rolling_after_obeying_the_space_even_on_doubles():
     me = g.current
     g.hand[me] = [["advantage2", -1]]
     g.pos[me] = "opt1"
-    g.rng = Dice([2, 2])
+    rig(g).dice(2, 2)
     g.apply("roll")
     g.apply("wall_street")  # fork: outer; four steps: wall_street, s08, s09, casino
     assert g.pos[me] == "casino"
@@ -804,7 +794,7 @@ def test_every_space(sid):
     top(g.temptation, "tax_refund")
     if space["kind"] == "bank":
         g.pos[me] = "s37"
-        g.rng = Dice([1, 2])
+        rig(g).dice(1, 2)
         g.apply("roll")
     elif sid in ("s01", "s02"):  # no roll reaches them without stopping at the Bank first
         g._land(me, sid)

@@ -17,12 +17,20 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-__all__ = ["simulate_tokens", "landing_counts", "simulate", "game_seeds", "play_one"]
+__all__ = [
+    "simulate_tokens",
+    "landing_counts",
+    "simulate",
+    "game_seeds",
+    "play_one",
+    "shutdown_workers",
+]
 
 
 # ----- tokens ------------------------------------------------------------------------------
@@ -196,6 +204,56 @@ def _money_row(g, names, turn) -> dict:
     return row
 
 
+#: warm worker pools kept between calls: workers -> (registries seen, pool)
+_POOLS: dict[int, tuple] = {}
+
+
+def _warm_worker() -> None:
+    """Worker start: import every game's rules now, not in the first chunk of each game."""
+    import moneynb
+
+    for name in moneynb.available_games():
+        moneynb.game_class(name)
+
+
+def _registries() -> tuple:
+    """What the workers must agree on with this process: every registered bot and game (a bot
+    class defined or redefined in a notebook after the pool started needs a new pool)."""
+    from moneynb.bots import BOTS
+    from moneynb.core.registry import GAMES
+
+    return tuple((k, id(v)) for k, v in BOTS.items()), tuple(GAMES.items())
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """A warm pool of ``workers`` processes, made once and reused by later calls (remade when
+    the bot or game registry changed, or the pool broke)."""
+    seen = _registries()
+    old = _POOLS.get(workers)
+    if old is not None and old[0] == seen and not getattr(old[1], "_broken", False):
+        return old[1]
+    if old is not None:
+        old[1].shutdown(wait=False, cancel_futures=True)
+    ex = ProcessPoolExecutor(max_workers=workers, initializer=_warm_worker)
+    _POOLS[workers] = (seen, ex)
+    return ex
+
+
+def shutdown_workers() -> None:
+    """Stop the warm worker processes of :func:`simulate` (they also stop when Python exits)."""
+    while _POOLS:
+        _, (_, ex) = _POOLS.popitem()
+        ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _cpus() -> int:
+    """Cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
 def _play_chunk(game, players, options, jobs, per_turn):
     """Worker: play ``jobs`` = [(game index, game seed, bot seeds)]; picklable top-level."""
     out = []
@@ -237,7 +295,10 @@ def simulate(
         n_games: number of games.
         seed: master seed; game ``i`` uses ``SeedSequence(seed).spawn(n_games)[i]`` for the
             game's and every bot's seed, so results do not depend on ``workers``.
-        workers: local worker processes (1 = play in this process).
+        workers: local worker processes (1 = play in this process; at most the number of
+            cores used). The processes start on the first call and are kept for later calls
+            (warm: the games are imported once); registering another bot or game starts new
+            ones; :func:`shutdown_workers` stops them.
         per_turn: also return one row per (game, turn) with every player's wallet.
         progress: show a tqdm progress bar.
         client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
@@ -276,6 +337,7 @@ def simulate(
     moneynb.game_class(game)  # fail early on an unknown game
     for p in players:
         moneynb.make_bot(p)  # ... or bot
+    workers = min(workers, _cpus())  # more processes than cores only add overhead
     seeds = game_seeds(seed, n_games, len(players))
     jobs = [(i, gs, bs) for i, (gs, bs) in enumerate(seeds)]
     n_tasks = max(1, workers) * 4 if client is None else 4 * max(1, _n_dask_workers(client))
@@ -308,16 +370,19 @@ def simulate(
                 results.extend(part)
                 bar.update(len(part))
         else:
-            with ProcessPoolExecutor(max_workers=workers) as ex:
-                futs = [
-                    ex.submit(_play_chunk, game, players, options, ch, per_turn) for ch in chunks
-                ]
-                from concurrent.futures import as_completed as cf_done
+            from concurrent.futures import as_completed as cf_done
 
+            ex = _pool(workers)
+            futs = [ex.submit(_play_chunk, game, players, options, ch, per_turn) for ch in chunks]
+            try:
                 for fut in cf_done(futs):
                     part = fut.result()
                     results.extend(part)
                     bar.update(len(part))
+            except BaseException:
+                for f in futs:
+                    f.cancel()
+                raise
     finally:
         bar.close()
     results.sort(key=lambda x: x[0])

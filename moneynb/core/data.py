@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -25,6 +26,31 @@ def load_toml(package: str, filename: str, override: str | None = None) -> dict:
     if not override:
         return copy.deepcopy(_load_shipped(package, filename))
     return _parse(package, filename, override)
+
+
+_LOADED: dict = {}
+
+
+def load_cached(loader, *paths: str | None):
+    """``loader(*paths)``, remembered per loader, paths and the files' modification times, so
+    that starting many games reads and checks the data files once (an edited house-rule file
+    is read again). The result is shared between games: treat it as read-only.
+
+    Raises:
+        whatever ``loader`` raises (ValueError for a bad file); failures are not remembered.
+    """
+    stamps = []
+    for path in paths:
+        try:
+            stamps.append(os.stat(path).st_mtime_ns if path else None)
+        except OSError:
+            stamps.append(None)  # the loader reports the missing file
+    key = (loader, paths, tuple(stamps))
+    if key not in _LOADED:
+        if len(_LOADED) >= 64:
+            _LOADED.clear()
+        _LOADED[key] = loader(*paths)
+    return _LOADED[key]
 
 
 @functools.lru_cache(maxsize=64)

@@ -43,6 +43,11 @@ def normalize_action(action: Any, _depth: int = 0) -> Any:
         IllegalAction: lists nested deeper than :data:`MAX_ACTION_DEPTH` (no game has such
             actions; refusing them keeps a hostile action from exhausting the stack).
     """
+    t = type(action)
+    if t is str or t is int or t is bool:  # the common actions, as they are
+        return action
+    if (t is tuple or t is list) and all(type(a) is int or type(a) is str for a in action):
+        return action if t is tuple else tuple(action)  # a flat one (a square, a path)
     if isinstance(action, (list, tuple)):
         if _depth >= MAX_ACTION_DEPTH:
             raise IllegalAction(f"an action may nest lists at most {MAX_ACTION_DEPTH} deep")
@@ -67,6 +72,8 @@ def _plain(value: Any) -> Any:
         return value
     if isinstance(value, random.Random):
         return ("rng", value.getstate())
+    if isinstance(value, Decision):
+        return {**value.to_dict(), "labels": {repr(k): v for k, v in value.labels.items()}}
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):
@@ -118,6 +125,8 @@ class Game:
         self.winners: list[int] = []
         self._events: list[Event] = []
         self._setup()
+        if self.pending is not None and self.pending._origin is not None:
+            self.pending._bind(self, self.actions, 0)  # asked before any action
         self._check_names_against_accounts()
         self.log.extend(self._events)
         self._events = []
@@ -206,6 +215,9 @@ class Game:
     def apply(self, action: Any) -> list[Event]:
         """Carry out ``action`` for the pending decision and return the events it caused.
 
+        At a ``"player"`` decision a player's name (as the board shows it) stands for their
+        seat where that is unambiguous (see :meth:`_seat_named`); the seat is what is recorded.
+
         Raises:
             IllegalAction: the game is over, the action does not answer the decision, or the
                 game's own checks refuse it. Nothing has changed when this is raised.
@@ -214,13 +226,15 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalAction("the game is over: no action is allowed")
+        if d.kind == "player" and type(action) is str:
+            action = self._seat_named(d, action)
         if not d.allows(action):
             raise IllegalAction(
                 f"{_short_repr(action)} does not answer '{d.prompt}' for {self.players[d.player]}: "
-                f"allowed is {d.describe()}"
+                f"allowed is {d.describe(self.players)}"
             )
         self._check(action)
-        self._events = []
+        events = self._events = []
         try:
             self._apply(action)
             self.ledger.check()
@@ -228,9 +242,36 @@ class Game:
             self._rebuild(self.actions)  # leave the state exactly as it was
             raise
         self.actions.append(action)
-        events, self._events = self._events, []
+        self._events = []
         self.log.extend(events)
         return events
+
+    def _seat_named(self, d: Decision, name: str) -> Any:
+        """At a ``"player"`` decision, the seat of the player called ``name`` (exactly, else
+        ignoring case and outer spaces) among the decision's seats; ``name`` itself when it is
+        one of the options (e.g. "nobody") or names no such seat (the caller then refuses it).
+
+        Raises:
+            IllegalAction: ``name`` is ambiguous: it is an option and also a player to choose,
+                or it matches two choosable players when case is ignored.
+        """
+        seats = [o for o in d.options if type(o) is int and 0 <= o < len(self.players)]
+        exact = [s for s in seats if self.players[s] == name]
+        loose = [s for s in seats if self.players[s].casefold() == name.strip().casefold()]
+        found = exact or loose
+        if d.allows(name):
+            if found:
+                raise IllegalAction(
+                    f"{name!r} is both an option and a player's name here: answer with "
+                    f"{d.describe(self.players)}"
+                )
+            return name
+        if len(found) > 1:
+            raise IllegalAction(
+                f"{name!r} could mean {' or '.join(self.players[s] for s in found)}: answer "
+                f"with {d.describe(self.players)}"
+            )
+        return found[0] if found else name
 
     def _check(self, action: Any) -> None:
         """Hook: extra validation beyond the decision's options; raise IllegalAction."""
@@ -243,8 +284,11 @@ class Game:
 
     # ----- helpers for rules files ----------------------------------------------------------
     def ask(self, player: int, kind: str, prompt: str, options=(), **kw: Any) -> None:
-        """Set the pending decision (see :class:`Decision` for the arguments)."""
-        self.pending = Decision(player, kind, prompt, tuple(options), **kw)
+        """Set the pending decision (see :class:`Decision` for the arguments; ``more`` and a
+        function as ``labels`` are computed when first read)."""
+        d = self.pending = Decision(player, kind, prompt, options, **kw)
+        if kw:  # remember where it stands, for lazy parts read after the game moved on
+            d._bind(self, self.actions, len(self.actions) + 1)  # __init__ rebinds at 0
 
     def finish(self, winners: list[int]) -> None:
         """End the game with the given winning seats."""
@@ -254,7 +298,8 @@ class Game:
         self.emit("game_over", f"Game over: {names} won.", winners=list(winners))
 
     def emit(self, kind: str, text: str, **data: Any) -> Event:
-        """Record an event of this action."""
+        """Record an event of this action; ``text`` may be a function returning the text
+        (built when the log is read)."""
         ev = Event(kind, text, data)
         self._events.append(ev)
         return ev
@@ -266,14 +311,14 @@ class Game:
         """
         if amount:
             self.ledger.transfer(src, dst, amount, reason)
-            self.emit(
-                "paid",
-                f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}"
-                + (f" ({reason})" if reason else ""),
-                src=src,
-                dst=dst,
-                amount=amount,
-            )
+
+            def text() -> str:
+                return (
+                    f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}"
+                    + (f" ({reason})" if reason else "")
+                )
+
+            self._events.append(Event("paid", text, {"src": src, "dst": dst, "amount": amount}))
         return amount
 
     def account_label(self, account: str) -> str:
@@ -281,6 +326,15 @@ class Game:
         return account.split(":", 1)[1] if account.startswith("wallet:") else account
 
     # ----- reading the state ----------------------------------------------------------------
+    def cash(self, seat: int) -> int:
+        """Dollars in ``seat``'s wallet (the account ``"wallet:<name>"``; Money Card: the
+        travelers cheques).
+
+        Raises:
+            KeyError: the game keeps no wallet for that player.
+        """
+        return self.ledger.balances["wallet:" + self.players[seat]]
+
     def money(self) -> dict[str, int]:
         """``{account: dollars}`` for every account, the bank's included; the sum is constant."""
         return dict(self.ledger.balances)
@@ -317,9 +371,14 @@ class Game:
     def state(self) -> dict:
         """A comparable snapshot of the whole state (tests: save/load gives an equal state).
 
-        Everything but the event log, which is the replay of the actions, counts.
+        Everything but the event log, which is the replay of the actions, counts, and but
+        attributes named ``_cache_*`` (remembered results a rules file may keep for speed).
         """
-        out = {k: _plain(v) for k, v in vars(self).items() if k not in ("_events", "log")}
+        out = {
+            k: _plain(v)
+            for k, v in vars(self).items()
+            if k not in ("_events", "log") and not k.startswith("_cache_")
+        }
         out["log"] = len(self.log)  # the log follows from the actions; its length is checked
         return out
 
@@ -352,6 +411,15 @@ class Game:
     def copy(self) -> Game:
         """An independent deep copy (search bots use it; it knows hidden state)."""
         return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        d = self.pending
+        if d is not None:  # its lazy options and labels are read from this game, first
+            d.options, d.labels  # noqa: B018
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
 
     def to_json(self) -> str:
         """The save file: JSON text of config + seed + actions (see :func:`moneynb.load_game`)."""

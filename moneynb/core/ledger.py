@@ -74,7 +74,10 @@ class Ledger:
 
     def check(self) -> None:
         """Raise :class:`LedgerError` unless money is conserved and no balance breaks the rules."""
-        s = sum(self.balances.values())
+        values = self.balances.values()
+        s = sum(values)
+        if type(s) is int and s == self.total and min(values, default=0) >= 0:
+            return  # the common case, checked fast: ints, conserved, nothing below $0
         if s != self.total:
             raise LedgerError(f"money not conserved: accounts sum to ${s}, expected ${self.total}")
         for name, bal in self.balances.items():

@@ -97,6 +97,14 @@ def _read_seats(save: Path, players: list[str]) -> dict[int, str]:
     }
 
 
+def _read_origin(save: Path) -> str | None:
+    """The ``origin`` in the status of ``save``'s seats sidecar, if any."""
+    try:
+        return str(json.loads(seats_path(save).read_text())["status"]["origin"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def play(
     name: str,
     players=None,
@@ -106,6 +114,7 @@ def play(
     bot_delay: float = 0.0,
     max_bot_steps: int = 1000,
     title: str | None = None,
+    origin: str | None = None,
     **options,
 ) -> GameView:
     """Start (or resume) game ``name`` as a :class:`GameView` widget.
@@ -121,6 +130,11 @@ def play(
         autosave: save path; ``None`` = ``moneynb-saves/<game>-<timestamp>.json`` (or the
             resumed file itself), ``False`` = no saving.
         bot_delay, max_bot_steps, title: see :class:`GameView`.
+        origin: where the game is started, kept with its autosave (default ``"lab"``, or the
+            resumed game's own): the Voila app continues only the games its page started.
+
+    The view offers the unfinished games autosaved beside its own (newest first, with
+    game, players, turn and time: :mod:`moneynb.ui.saves`).
         **options: the game's options (house rules).
 
     Raises:
@@ -150,6 +164,8 @@ def play(
         specs = _read_seats(path, game.players)
         if autosave is None:
             autosave = path
+        if origin is None:
+            origin = _read_origin(path)
     else:
         cls = game_class(name)
         if players is None:
@@ -175,7 +191,17 @@ def play(
         bot_delay=bot_delay,
         max_bot_steps=max_bot_steps,
         bot_specs=specs,
+        origin=origin or "lab",
     )
 
 
-__all__ = ["play", "app_mode", "GameView", "default_save_path"]
+def unfinished_games(game: str | None = None, folder=None) -> list:
+    """The unfinished autosaved games (newest first) under ``folder`` (default
+    ``moneynb-saves``), of ``game`` or all: see :func:`moneynb.ui.saves.unfinished`. Each has
+    ``path`` (for ``play(name, resume=path)``) and ``describe()``."""
+    from .saves import SAVES, unfinished
+
+    return unfinished(SAVES if folder is None else folder, game=game)
+
+
+__all__ = ["play", "app_mode", "GameView", "default_save_path", "unfinished_games"]

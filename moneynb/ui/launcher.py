@@ -7,6 +7,12 @@ button. Start builds the game with :func:`moneynb.ui.play` and shows its
 
 Serve a notebook holding a launcher cell as an app with ``voila notebooks/<game>.ipynb``.
 
+A game is never lost: the form offers the unfinished autosaved games (newest first, with game,
+players, turn and time; class ``moneynb-resume``, see :mod:`moneynb.ui.saves`) and Continue
+shows the chosen one under the form. In the app (Voila), a reloaded page comes back with the
+last unfinished game that page's form started (a note, class ``moneynb-launch-restored``, says
+so); in JupyterLab the offer waits for a click.
+
 CSS classes (stable, for tests): ``moneynb-launcher``, ``moneynb-launch-game`` (chooser),
 ``moneynb-launch-count`` (number of players), ``moneynb-launch-row`` (one per player) with
 ``moneynb-launch-name`` and ``moneynb-launch-kind``, ``moneynb-launch-seed``,
@@ -58,11 +64,13 @@ class Launcher(widgets.VBox):
     """The start form (see the module docstring). Attributes: ``view`` (the last started
     :class:`GameView`, or None), ``game_name`` (the chosen game)."""
 
-    def __init__(self, game: str | None = None, seed: int = 1, autosave=None):
+    def __init__(self, game: str | None = None, seed: int = 1, autosave=None, restore=None):
         super().__init__()
         self.add_class("moneynb-launcher")
         self.view = None
         self.autosave = autosave
+        #: where this form's games come from, kept with their saves ("launcher:moolah")
+        self.origin = f"launcher:{game or '*'}"
         titles = _titles()
         if game is not None and game not in GAMES:
             raise ValueError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
@@ -87,6 +95,11 @@ class Launcher(widgets.VBox):
         self.error.add_class("moneynb-launch-error")
         self.game_box = widgets.VBox()
         self.game_box.add_class("moneynb-launch-game-box")
+        self.restored = widgets.HTML()
+        self.restored.add_class("moneynb-launch-restored")
+        from .saves import ResumeOffer
+
+        self.offer = ResumeOffer([], self.resume)
         self.rows: list[tuple[widgets.Text, widgets.Dropdown]] = []
         self._quiet = False
         self.chooser.observe(lambda _c: self._game_changed(), "value")
@@ -102,8 +115,21 @@ class Launcher(widgets.VBox):
             ],
             layout={"border": "1px solid #ddd", "padding": "6px", "margin": "0 0 8px 0"},
         )
-        self.children = [form, self.game_box]
+        # hides this form's "cannot be drawn" note while the form is drawn
+        self._fallback_id = f"moneynb-fallback-{id(self):x}"
+        hide = widgets.HTML(
+            f"<style>.{self._fallback_id} {{ display: none !important; }}</style>",
+            layout=widgets.Layout(width="0px", height="0px"),
+        )
+        self.children = [self.offer, hide, form, self.restored, self.game_box]
         self._game_changed()
+        self._offer_games()
+        if restore is None:
+            from . import app_mode
+
+            restore = app_mode()
+        if restore:
+            self._restore_last()
 
     @property
     def game_name(self) -> str:
@@ -205,6 +231,81 @@ class Launcher(widgets.VBox):
             out.append(n)
         return out
 
+    # ----- unfinished games -----------------------------------------------------------
+    def _folder(self):
+        from pathlib import Path
+
+        from .saves import SAVES
+
+        if self.autosave is False:
+            return None
+        return SAVES if self.autosave is None else Path(self.autosave).parent
+
+    def _offer_games(self) -> None:
+        from .saves import unfinished
+
+        folder = self._folder()
+        only = None if self.origin == "launcher:*" else self.origin.split(":", 1)[1]
+        exclude = [self.view.autosave] if self.view is not None else []
+        games = [] if folder is None else unfinished(folder, game=only, exclude=exclude)
+        self.offer.set_games(games)
+
+    def _restore_last(self) -> None:
+        """Continue the newest unfinished game this form's page started (the app after a
+        reload), if there is one."""
+        from .saves import unfinished
+
+        folder = self._folder()
+        games = [] if folder is None else unfinished(folder, origin=self.origin)
+        if games and self.resume(games[0].path) is not None:
+            self.restored.value = (
+                f"<div style='color:#1b5e20;background:#f1f8e9'>Welcome back: your unfinished game "
+                f"({html.escape(games[0].describe())}) continues below. Press <b>Start</b> "
+                "for a new game.</div>"
+            )
+
+    def resume(self, path):
+        """Continue the saved game at ``path`` under the form (Continue); returns the view, or
+        None with the reason shown."""
+        from pathlib import Path
+
+        from ..core.errors import SaveFileError
+        from ..core.save import loads
+        from . import play
+
+        try:
+            name = loads(Path(path).read_bytes()).name
+            view = play(name, resume=path)
+        except (OSError, ValueError, SaveFileError) as e:
+            self.error.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
+            )
+            return None
+        return self._show(view)
+
+    def _show(self, view):
+        self.error.value = ""
+        self.restored.value = ""
+        view.offer.set_games([])  # the form offers them
+        self.view = view
+        self.game_box.children = [view]
+        self._offer_games()
+        return view
+
+    def _ipython_display_(self, **kwargs) -> None:
+        """The form and, as a second output, what to do if it cannot be drawn (hidden while
+        it draws): see :func:`moneynb.ui.saves.fallback_html`."""
+        from IPython.display import display
+
+        from .saves import fallback_html
+
+        display(self._repr_mimebundle_(**kwargs), raw=True)
+        note = fallback_html("form", None, None).replace(
+            "class='moneynb-fallback'", f"class='moneynb-fallback {self._fallback_id}'"
+        )
+        plain = "If the form does not show, run this cell again."
+        display({"text/html": note, "text/plain": plain}, raw=True)
+
     def launch(self):
         """The Start button: build the game and show it under the form; returns the view
         (None, with the reason shown, if the form is not valid)."""
@@ -216,19 +317,17 @@ class Launcher(widgets.VBox):
                 players=self.players(),
                 seed=int(self.seed.value),
                 autosave=self.autosave,
+                origin=self.origin,
             )
         except ValueError as e:
             self.error.value = (
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
             )
             return None
-        self.error.value = ""
-        self.view = view
-        self.game_box.children = [view]
-        return view
+        return self._show(view)
 
 
-def launcher(game: str | None = None, seed: int = 1, autosave=None) -> Launcher:
+def launcher(game: str | None = None, seed: int = 1, autosave=None, restore=None) -> Launcher:
     """A start form for ``game`` (or a game chooser when ``game`` is None): players (name and
     person / random bot / greedy bot / search bot), seed, Start. See :class:`Launcher`.
 
@@ -236,8 +335,10 @@ def launcher(game: str | None = None, seed: int = 1, autosave=None) -> Launcher:
         game: a registered game name, or None to choose on the form.
         seed: the seed shown at first (games are reproducible from it).
         autosave: passed to :func:`play` (None = a new ``moneynb-saves/`` file, False = off).
+        restore: continue the last unfinished game this form started (None: only in the
+            Voila app, where a reload starts a new kernel).
 
     Raises:
         ValueError: unknown game.
     """
-    return Launcher(game, seed=seed, autosave=autosave)
+    return Launcher(game, seed=seed, autosave=autosave, restore=restore)

@@ -16,11 +16,14 @@ Stable CSS classes for tests and styling:
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+
+from .a11y import ERROR_STYLE
 
 
 def _slug(value: Any) -> str:
@@ -100,14 +103,64 @@ def player_panel(decision, game, submit) -> list:
     return out
 
 
+def _dollars(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+def amount_rule(decision) -> str:
+    """The engine's own sentence for what an amount decision allows ("an amount from $0 to
+    $200,000 in steps of $10,000 or one of 'pass'"), capitalised for a message."""
+    text = decision.describe()
+    return text[:1].upper() + text[1:]
+
+
+def parse_amount(text: str, decision) -> tuple[int | None, str]:
+    """Read a typed amount for ``decision`` (an ``"amount"`` decision with ``low``/``high``).
+
+    Returns ``(dollars, "")`` for an amount the decision allows, else ``(None, message)``: the
+    message says what was wrong and names the allowed range and step from the decision itself
+    (never a clamped or rounded amount: "12345" is refused where the step is $10,000, not made
+    10,000). ``"$1,200"`` and ``" 1200 "`` read as 1200; ``"1e3"`` as 1000.
+    """
+    typed = str(text).strip()
+    rule = amount_rule(decision)
+    clean = typed.replace(",", "").replace("_", "").replace("$", "").replace(" ", "")
+    value = None
+    if re.fullmatch(r"[-+]?\d+", clean):
+        value = int(clean)
+    else:
+        try:
+            f = float(clean)
+        except ValueError:
+            f = None
+        if f is not None and f == f and abs(f) != float("inf") and f == int(f):
+            value = int(f)
+    if value is None:
+        what = f"{typed!r} is not a whole number of dollars" if typed else "No amount typed"
+        return None, f"{what}. {rule}."
+    if decision.allows(value):
+        return value, ""
+    if decision.low is not None and decision.high is not None:
+        if not decision.low <= value <= decision.high:
+            return None, f"{_dollars(value)} is out of range. {rule}."
+        return None, f"${value:,} is not a multiple of the step. {rule}."
+    return None, f"{_dollars(value)} is not allowed. {rule}."
+
+
 def amount_panel(decision, game, submit) -> list:
-    """A slider and a number box over ``low..high`` (``step`` apart) with Submit, plus a button
-    for each discrete option such as ``"pass"``."""
+    """A slider and a box over ``low..high`` (``step`` apart) with Submit, plus a button for
+    each discrete option such as ``"pass"``.
+
+    The box starts at ``decision.suggested`` (the amount the rules recommend) or ``low``.
+    What is typed is checked by :func:`parse_amount` on Submit: a non-number, an amount out of
+    range or off the step is refused with a message naming the allowed range and step
+    (class ``moneynb-amount-error``), never changed into another amount."""
     out = []
     if decision.low is not None and decision.high is not None and decision.low <= decision.high:
         low, high, step = decision.low, decision.high, max(1, decision.step)
+        start = decision.suggested if decision.allows(decision.suggested) else low
         slider = widgets.IntSlider(
-            value=low,
+            value=start,
             min=low,
             max=high,
             step=step,
@@ -115,23 +168,47 @@ def amount_panel(decision, game, submit) -> list:
             layout=widgets.Layout(width="240px"),
         )
         slider.add_class("moneynb-amount-slider")
-        text = widgets.BoundedIntText(
-            value=low, min=low, max=high, step=step, description="Amount",
-            style={"description_width": "initial"}, layout=widgets.Layout(width="170px"),
+        text = widgets.Text(
+            value=str(start), description="Amount", style={"description_width": "initial"},
+            layout=widgets.Layout(width="170px"),
         )  # fmt: skip
         text.add_class("moneynb-amount-text")
-        widgets.jslink((slider, "value"), (text, "value"))
-        # keep the Python side in step too (jslink only links the browser copies)
-        slider.observe(lambda ch: setattr(text, "value", ch["new"]), "value")
-        text.observe(
-            lambda ch: setattr(slider, "value", ch["new"]) if low <= ch["new"] <= high else None,
-            "value",
-        )
-        ok = button("Submit", ("moneynb-submit",), lambda: submit(int(text.value)), style="primary")
+        message = widgets.HTML()
+        message.add_class("moneynb-amount-error")
+
+        def slid(change):
+            text.value = str(change["new"])
+
+        def typed(change):
+            value, _why = parse_amount(change["new"], decision)
+            message.value = ""
+            if value is not None:
+                slider.unobserve(slid, "value")
+                slider.value = value
+                slider.observe(slid, "value")
+
+        slider.observe(slid, "value")
+        text.observe(typed, "value")
+
+        def send():
+            value, why = parse_amount(text.value, decision)
+            if value is None:
+                message.value = (
+                    f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(why)}</span>"
+                )
+                return
+            message.value = ""
+            submit(value)
+
+        ok = button("Submit", ("moneynb-submit",), send, style="primary")
         # an HTML widget, not a Label: a Label typesets "$...$" as mathematics
-        rng = widgets.HTML(f"${low:,} to ${high:,}")
+        steps = f", in steps of ${step:,}" if step != 1 else ""
+        rng = widgets.HTML(f"${low:,} to ${high:,}{steps}")
         rng.add_class("moneynb-amount-range")
         out += [rng, slider, text, ok]
+        out += option_buttons(decision, submit)
+        out.append(message)
+        return out
     out += option_buttons(decision, submit)
     return out
 

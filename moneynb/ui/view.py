@@ -9,6 +9,7 @@ is, and whoever that is answers.
 
 from __future__ import annotations
 
+import datetime as _dt
 import html
 import json
 import re
@@ -27,6 +28,9 @@ from .panels import button, make_panel, set_disabled
 SEATS_FORMAT = "moneynb-seats"
 #: how many log lines the page shows (the full log stays in ``game.log``)
 LOG_LINES = 300
+#: seconds in which a second Undo click is taken as part of a double-click (a browser's
+#: double-click interval is about 0.5 s); the board uses its own ``REPEAT_CLICK_S`` likewise
+REPEAT_CLICK_S = 0.4
 
 
 def seats_path(save_path: str | Path) -> Path:
@@ -95,6 +99,13 @@ class GameView(widgets.VBox):
         max_bot_steps: most bot actions run after one click; when reached, a "Let the bots
             move" button continues (0 means bots move only when that button is pressed).
         bot_specs: ``{seat: "bot:greedy"}`` written into the seats sidecar for ``resume``.
+        origin: where the game was started, kept in the sidecar's status (``"lab"`` for
+            ``play``, ``"launcher:<game>"`` for a form; see :mod:`moneynb.ui.saves`).
+
+    With autosave on, the view offers the unfinished games saved beside its own (newest first,
+    class ``moneynb-resume``; :meth:`continue_game` switches to one), and its notebook output
+    carries a note saying what to do when the widget cannot be drawn (class
+    ``moneynb-fallback``, hidden while the view draws).
 
     CSS classes (stable, for tests): ``moneynb-view``, ``moneynb-header``, ``moneynb-board``,
     ``moneynb-decision``, ``moneynb-prompt``, ``moneynb-error``, ``moneynb-money``,
@@ -112,6 +123,7 @@ class GameView(widgets.VBox):
         bot_delay: float = 0.0,
         max_bot_steps: int = 1000,
         bot_specs=None,
+        origin: str = "lab",
     ):
         super().__init__()
         self.add_class("moneynb-view")
@@ -135,6 +147,10 @@ class GameView(widgets.VBox):
         self.last_latency_ms: float | None = None
         self._busy = False
         self._decision_key = object()
+        #: bumped by every undo: a control drawn before an undo answers nothing after it
+        self._epoch = 0
+        #: perf_counter() of the last Undo button click (see _undo_clicked)
+        self._undo_clicked_at = float("-inf")
 
         self.board = board_for(game)
         self.board.pick = self.submit
@@ -171,7 +187,7 @@ class GameView(widgets.VBox):
         self.undo_button = button(
             "Undo",
             ("moneynb-undo",),
-            self.undo,
+            self._undo_clicked,
             tooltip="take back your last decision (and the bots' moves after it)",
         )
         self.continue_button = button(
@@ -192,6 +208,10 @@ class GameView(widgets.VBox):
         self._coach_heat = False
         self.coach_toggle.observe(lambda _change: self._refresh_coach(), "value")
 
+        self.origin = origin
+        # a resumed game was answered by a person before (only such games are offered)
+        self._person_moved = bool(game.actions) and bool(self._human_action_indices())
+        self._fallback_id = f"moneynb-fallback-{id(self):x}"
         self._write_seats()
         # draw the start and the bots' first moves BEFORE the figure goes to the page, so its
         # first message already holds them (see BoardFigure)
@@ -201,7 +221,7 @@ class GameView(widgets.VBox):
         # as wide as a fixed-width board: a board box that scrolls is a scrollable region a
         # keyboard cannot reach (axe scrollable-region-focusable)
         width = self.board.figure.layout.width
-        board_box = widgets.Box(
+        self._board_box = board_box = widgets.Box(
             [self.board.widget()],
             layout=widgets.Layout(
                 flex="1 1 60%", min_width=f"{max(380, int(width or 0) + 4)}px", overflow="visible"
@@ -218,19 +238,30 @@ class GameView(widgets.VBox):
             layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
         )
         extra = self.board.panels()
+        from .saves import ResumeOffer, unfinished
+
+        offered = (
+            unfinished(self.autosave.parent, game=game.name, exclude=[self.autosave])
+            if self.autosave is not None
+            else []
+        )
+        self.offer = ResumeOffer(offered, self.continue_game)
+        # hides this view's own "cannot be drawn" note while the view is drawn
+        hide = widgets.HTML(
+            f"<style>.{self._fallback_id} {{ display: none !important; }}</style>",
+            layout=widgets.Layout(width="0px", height="0px"),
+        )
+        self._panels_box = widgets.HBox(
+            extra, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+        )
+        self._panels_box.add_class("moneynb-board-panels")
         self.children = [
+            self.offer,
+            hide,
             self.header,
             self.a11y,
             widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
-            *(
-                [
-                    widgets.HBox(
-                        extra, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")
-                    )
-                ]
-                if extra
-                else []
-            ),
+            self._panels_box,
             self.board_text,
             widgets.HTML("<b>Log</b> (newest last)"),
             self.log_html,
@@ -272,13 +303,30 @@ class GameView(widgets.VBox):
         return d is not None and self.is_human(d.player)
 
     # ----- acting ---------------------------------------------------------------------
-    def submit(self, action: Any) -> bool:
+    @property
+    def step(self) -> tuple[int, int]:
+        """Which decision is pending: ``(undo epoch, index in game.actions its answer will
+        take)``. Every control of the panel is drawn for one step (see :meth:`answer`)."""
+        return (self._epoch, len(self.game.actions))
+
+    def answer(self, step: tuple[int, int] | None = None):
+        """``submit`` bound to the decision pending at ``step`` (default: now): the callable
+        every panel control calls. Once that decision is answered (or undone) it does nothing,
+        so the second click of a double-click, or a click on a panel the page has not yet
+        replaced, cannot answer the next decision."""
+        step = self.step if step is None else step
+        return lambda action: self.submit(action, step=step)
+
+    def submit(self, action: Any, step: tuple[int, int] | None = None) -> bool:
         """Apply a person's ``action`` to the pending decision, then let the bots move.
+
+        ``step``: the :attr:`step` the control was drawn for; when given and that decision is
+        no longer pending, nothing happens and nothing is shown (returns False).
 
         Returns True if the action was applied. An illegal action changes nothing: its
         message is shown in the panel's error line (class ``moneynb-error``), never raised.
         """
-        if self._busy:
+        if self._busy or (step is not None and step != self.step):
             return False
         d = self.game.decision
         if d is None:
@@ -296,10 +344,14 @@ class GameView(widgets.VBox):
                 self._show_error(str(e))
                 return False
             self.error.value = ""
+            self._person_moved = True
             self._update_board(events)
             self.run_bots(refresh=False)
         finally:
             self._busy = False
+            # a board click from the page carries no decision: the board ignores one that
+            # arrives within REPEAT_CLICK_S of this change (the second click of a double-click)
+            self.board.changed_at = time.perf_counter()
         self.refresh()
         self.last_latency_ms = (time.perf_counter() - t0) * 1000
         return True
@@ -355,12 +407,22 @@ class GameView(widgets.VBox):
             self._show_error("Nothing to undo: no person has decided yet.")
             return False
         self.game._rebuild(self.game.actions[: idx[-1]])
+        self._epoch += 1
+        self.board.changed_at = time.perf_counter()
         self.error.value = ""
         self.board.game = self.game
         self.board.rewind(self.game)
         self._update_board(list(self.game.log))
         self.refresh()
         return True
+
+    def _undo_clicked(self) -> None:
+        """The Undo button: a second click within :data:`REPEAT_CLICK_S` of the last (a
+        double-click) takes back one decision, not two."""
+        now = time.perf_counter()
+        if now - self._undo_clicked_at >= REPEAT_CLICK_S:
+            self._undo_clicked_at = now
+            self.undo()
 
     # ----- drawing --------------------------------------------------------------------
     def _update_board(self, events) -> None:
@@ -465,13 +527,9 @@ class GameView(widgets.VBox):
     def _refresh_panel(self) -> None:
         g = self.game
         d = g.decision
-        # the same question again (e.g. "Roll" on the person's next turn) keeps its widgets:
-        # fewer widgets created per click means a faster page
-        key = (
-            None
-            if d is None
-            else (d, self.is_human(d.player), tuple(sorted(map(repr, d.labels.items()))))
-        )
+        # each decision gets new controls, bound to it (see answer()): a click the page sent
+        # for the last one reaches that one's controls, which do nothing
+        key = None if d is None else (self.step, self.is_human(d.player))
         if key is not None and key == self._decision_key:
             return
         self._decision_key = key
@@ -484,14 +542,15 @@ class GameView(widgets.VBox):
         who = seat_html(d.player, g.players[d.player], player_color(d.player))
         if not self.is_human(d.player):
             self.prompt.value = f"<i>waiting for {who}...</i>"
-            panel = make_panel(d, g, self.submit)
+            panel = make_panel(d, g, self.answer())
             set_disabled(panel, True)
             self.panel_box.children = [panel]
             return
         self.prompt.value = f"{who}: {html.escape(self.plain(d.prompt, d.player))}"
-        panel = self.board.custom_panel(d, self.submit)
+        submit = self.answer()
+        panel = self.board.custom_panel(d, submit)
         if panel is None:
-            panel = make_panel(d, g, self.submit)
+            panel = make_panel(d, g, submit)
         self.panel_box.children = [panel]
 
     def _refresh_coach(self) -> None:
@@ -602,6 +661,7 @@ class GameView(widgets.VBox):
         tmp = self.autosave.with_name(self.autosave.name + ".tmp")
         tmp.write_text(self.game.to_json())
         tmp.replace(self.autosave)
+        self._write_seats()
         self.save_label.value = (
             f"autosaved to <code>{html.escape(str(self.autosave))}</code> "
             f"(continue with <code>resume=</code> that path)"
@@ -609,6 +669,8 @@ class GameView(widgets.VBox):
         return self.autosave
 
     def _write_seats(self) -> None:
+        """Write the ``.seats.json`` sidecar: the seats (for ``resume``) and the game's status
+        (for the list of unfinished games, :mod:`moneynb.ui.saves`)."""
         if self.autosave is None:
             return
         self.autosave.parent.mkdir(parents=True, exist_ok=True)
@@ -618,8 +680,77 @@ class GameView(widgets.VBox):
             if spec is None and self.controllers[i] is not None:
                 spec = f"bot:{getattr(self.controllers[i], 'kind', 'greedy')}"
             seats[p] = spec or "human"
-        doc = {"format": SEATS_FORMAT, "version": 1, "game": self.game.name, "seats": seats}
-        seats_path(self.autosave).write_text(json.dumps(doc, indent=1))
+        g = self.game
+        status = {
+            "over": g.over,
+            "actions": len(g.actions),
+            "turn": self.board.status(g) if hasattr(self.board, "status") else "",
+            "to_move": "" if g.over else g.players[g.decision.player],
+            "person_moved": self._person_moved,
+            "saved": _dt.datetime.now().isoformat(timespec="seconds"),
+            "origin": self.origin,
+        }
+        doc = {"format": SEATS_FORMAT, "version": 1, "game": g.name, "seats": seats,
+               "status": status}  # fmt: skip
+        side = seats_path(self.autosave)
+        tmp = side.with_name(side.name + ".tmp")
+        tmp.write_text(json.dumps(doc, indent=1))
+        tmp.replace(side)
+
+    # ----- continuing a saved game -----------------------------------------------------
+    def continue_game(self, path: str | Path) -> None:
+        """Replace the game on screen by the saved game at ``path`` (its players, bots and
+        seed from the save and its sidecar, as ``play(name, resume=path)``), in this view.
+        The game left is kept in its own autosave file.
+
+        Raises:
+            ValueError, moneynb.SaveFileError, FileNotFoundError: as ``play(resume=path)``.
+        """
+        from . import play
+
+        other = play(self.game.name, resume=path, bot_delay=self.bot_delay,
+                     max_bot_steps=self.max_bot_steps, title=self.title)  # fmt: skip
+        self.save()
+        self.game, self.controllers = other.game, other.controllers
+        self.bot_specs, self.autosave = other.bot_specs, other.autosave
+        self.start_total = other.start_total
+        self._person_moved = True
+        self.origin = other.origin
+        self._epoch += 1  # the old game's controls answer nothing now
+        self._decision_key = object()
+        self.board = other.board
+        self.board.pick = self.submit
+        self._board_box.children = [self.board.widget()]
+        self._panels_box.children = self.board.panels()
+        self.error.value = ""
+        from .saves import unfinished
+
+        self.offer.set_games(
+            unfinished(self.autosave.parent, game=self.game.name, exclude=[self.autosave])
+        )
+        self.refresh()
+
+    def _ipython_display_(self, **kwargs) -> None:
+        """Show the view and, as a second output, what to do if it cannot be drawn (hidden by
+        the view's CSS while it draws; see :func:`moneynb.ui.saves.fallback_html`)."""
+        from IPython.display import display
+
+        from .saves import fallback_html
+
+        display(self._repr_mimebundle_(**kwargs), raw=True)
+        code = (
+            f'moneynb.play("{self.game.name}", resume="{self.autosave}")'
+            if self.autosave is not None
+            else None
+        )
+        note = fallback_html("game", self.autosave, code)
+        note = note.replace(
+            "class='moneynb-fallback'", f"class='moneynb-fallback {self._fallback_id}'"
+        )
+        plain = f"{self.title}: if the game does not show, run this cell again" + (
+            f"; it is autosaved at {self.autosave}" if self.autosave is not None else ""
+        )
+        display({"text/html": note, "text/plain": plain}, raw=True)
 
     # ----- tests and display ----------------------------------------------------------
     def find(self, css_class: str) -> list:

@@ -46,7 +46,7 @@ Charge It question inside a card) a plain data value that saves, loads and repla
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from fractions import Fraction
 from typing import Any
 
@@ -239,6 +239,13 @@ class Board:
         s = self.spaces[space]
         if s["name"]:
             return s["name"]
+        names = self.__dict__.setdefault("_names", {})  # the board is read-only: remember
+        if space not in names:
+            names[space] = self._stretch_name(space, s)
+        return names[space]
+
+    def _stretch_name(self, space: str, s: dict) -> str:
+        """:meth:`name` of the unnamed space ``space`` (``s`` its map entry)."""
         ends = self._named_ends(space)
         if space in self.perimeter:
             where = "the perimeter"
@@ -443,10 +450,6 @@ class MoneyCard(Game):
     def wallet(self, player: str | int) -> str:
         """Account name of a player's travelers cheques (by name or seat)."""
         return f"wallet:{self.players[player] if isinstance(player, int) else player}"
-
-    def cash(self, seat: int) -> int:
-        """Travelers cheques of ``seat``, dollars."""
-        return self.ledger[self.wallet(seat)]
 
     def active(self) -> list[int]:
         """Seats still in the game."""
@@ -810,7 +813,7 @@ class MoneyCard(Game):
         name = self.deck_for(self.pos[seat])
         deck = self.decks[name]
         if deck.draw_pile:
-            self._push(("card", seat, deck.draw_pile.pop(0), name))
+            self._push(("card", seat, deck.draw(self.rng), name))
             return
         holders = [s for s in self.active() if s != seat and any(
             self.board.cards[c]["deck"] == name for c in self.hand[s])]  # fmt: skip
@@ -933,40 +936,59 @@ class MoneyCard(Game):
         deck = self.decks[MAIL]
         if not deck.draw_pile:  # every Mail card is in play (cannot happen with one reader)
             return
-        self._push(("card", seat, deck.draw_pile.pop(0), MAIL))
+        self._push(("card", seat, deck.draw(self.rng), MAIL))
 
     # ----- paying, Charge It and debts --------------------------------------------------------------
     def _t_pay(self, payer: int, dst: str, amount: int, why: str, chargeable: bool) -> None:
-        """``payer`` owes ``amount`` to account ``dst``; the Money Card holder is asked about
-        Charge It when the payment is to the Agent and ``chargeable``."""
+        """``payer`` owes ``amount`` to account ``dst``. A payment to the Agent that the Money
+        Card may pay (``chargeable``: not a Monte Carlo loss, not a payment to a player) asks
+        its holder "Charge It or pay in cheques?"; paying in cheques is offered only when the
+        cheques cover it (rulebook: Money Card). Otherwise it is paid, or becomes a debt."""
         if self.out[payer] or amount <= 0:
             return
         if dst.startswith("wallet:") and self.out[self.players.index(dst[7:])]:
             return  # nobody to pay
-        if chargeable and dst == AGENT and self.holder == payer:
-            self.ctx = {"payer": payer, "amount": amount, "why": why}
-            self._ask(payer, "choose", f"You owe ${amount} ({why}): Charge It or "
-                      "pay in travelers cheques?", ("charge", "pay"), tag="charge",
-                      labels={"charge": "Charge It!", "pay": f"Pay ${amount} in cheques"})  # fmt: skip
-            return
-        self._owe(payer, dst, amount, why)
+        self._owe(payer, dst, amount, why, chargeable and dst == AGENT)
+
+    def _ask_charge(self, seat: int, amount: int, why: str, extra=(), labels=None) -> None:
+        """Ask the Money Card holder ``seat`` about ``amount`` dollars chargeable to the card:
+        "charge", "pay" (only if the cheques cover all that is owed) and ``extra`` options."""
+        d = self.debt
+        total = sum(o[1] for o in d["owed"])
+        opts = ["charge"] + (["pay"] if self.cash(seat) >= total else []) + list(extra)
+        owe = f"${amount} ({why})" if total == amount else f"${total}, ${amount} of it chargeable"
+        self._ask(seat, "choose", f"You owe {owe} and hold ${self.cash(seat)} in cheques: "
+                  "Charge It" + (" or pay in travelers cheques?" if "pay" in opts else "!"),
+                  opts, tag="charge", labels={"charge": f"Charge It! (${amount})",
+                  "pay": f"Pay ${total} in cheques", **(labels or {})})  # fmt: skip
 
     def _on_charge(self, action: str) -> None:
-        c = self.ctx
+        d = self.debt
+        seat = d["payer"]
         if action == "charge":
-            self.emit("charged", f"{self.players[c['payer']]} says Charge It for ${c['amount']}.",
-                      seat=c["payer"], amount=c["amount"])  # fmt: skip
-            self.transfer(AMEX, AGENT, c["amount"], f"charged by {self.players[c['payer']]}")
+            for item in [o for o in d["owed"] if o[3]]:
+                d["owed"].remove(item)
+                self.emit("charged", f"{self.players[seat]} says Charge It for ${item[1]}.",
+                          seat=seat, amount=item[1])  # fmt: skip
+                self.transfer(AMEX, AGENT, item[1], f"charged by {self.players[seat]}")
+            self._push(("debt",))
+        elif action == "pay":
+            for item in d["owed"]:
+                item[3] = False  # paid in cheques, as the holder chose
+            self._push(("debt",))
         else:
-            self._owe(c["payer"], AGENT, c["amount"], c["why"])
+            self._on_debt(action)
 
-    def _owe(self, payer: int, dst: str, amount: int, why: str) -> None:
-        if self.cash(payer) >= amount:
+    def _owe(self, payer: int, dst: str, amount: int, why: str, chargeable: bool = False) -> None:
+        """Pay ``amount`` from ``payer``'s cheques, or open a debt (``chargeable``: a payment
+        to the Agent the Money Card may pay)."""
+        if self.cash(payer) >= amount and not (chargeable and self.holder == payer):
             self.transfer(self.wallet(payer), dst, amount, why)
             return
-        self.debt = {"payer": payer, "owed": [[dst, amount, why]], "tried": False}
-        self.emit("debt", f"{self.players[payer]} owes ${amount} but holds ${self.cash(payer)}.",
-                  seat=payer, amount=amount)  # fmt: skip
+        self.debt = {"payer": payer, "owed": [[dst, amount, why, chargeable]], "tried": False}
+        if self.cash(payer) < amount:
+            self.emit("debt", f"{self.players[payer]} owes ${amount} but holds "
+                      f"${self.cash(payer)}.", seat=payer, amount=amount)  # fmt: skip
         self._push(("debt",))
 
     def eligible_keys(self, seat: int) -> list[str]:
@@ -975,25 +997,35 @@ class MoneyCard(Game):
         return [k for k in self.keys[seat] if self.board.area(k) != here]
 
     def _t_debt(self) -> None:
+        """Settle :attr:`debt`: Charge It for what the card may pay (while the debtor holds
+        the card, also one won at the debt's Monte Carlo), pay when the cheques cover the
+        rest, else Monte Carlo (once, with a key), key turn-ins, or out (rulebook: Payment of
+        Debts)."""
         d = self.debt
         seat = d["payer"]
         total = sum(o[1] for o in d["owed"])
-        if self.cash(seat) >= total:
-            for dst, amount, why in d["owed"]:
-                self.transfer(self.wallet(seat), dst, amount, why)
-            self.debt = None
-            return
         opts = []
         if not d["tried"] and self.keys[seat]:
             opts.append("monte_carlo")
         opts += [f"turn_in:{k}" for k in self.eligible_keys(seat)]
-        if not opts:
-            self._go_out(seat)
-            return
         b = self.board
         labels = {"monte_carlo": "Try your luck at Monte Carlo first",
                   **{f"turn_in:{k}": f"Turn in the key to {b.name(k)} for ${self.options['key_value']}"
                      for k in self.keys[seat]}}  # fmt: skip
+        charge = [o for o in d["owed"] if o[3]]
+        if charge and self.holder == seat:
+            amount = sum(o[1] for o in charge)
+            extra = opts if self.cash(seat) < total else []
+            self._ask_charge(seat, amount, charge[0][2], extra, labels)
+            return
+        if self.cash(seat) >= total:
+            for dst, amount, why, _ in d["owed"]:
+                self.transfer(self.wallet(seat), dst, amount, why)
+            self.debt = None
+            return
+        if not opts:
+            self._go_out(seat)
+            return
         self._ask(seat, "choose", f"You owe ${total} and hold ${self.cash(seat)}: "
                   "raise the money", opts, tag="debt", labels=labels)  # fmt: skip
 
@@ -1013,7 +1045,7 @@ class MoneyCard(Game):
 
     def _go_out(self, seat: int) -> None:
         """``seat`` cannot pay: what they hold goes to the creditors in order, and they are out."""
-        for dst, amount, why in self.debt["owed"]:
+        for dst, amount, why, _ in self.debt["owed"]:
             part = min(amount, self.cash(seat))
             self.transfer(self.wallet(seat), dst, part, why + " (all they had)")
         self.debt = None
@@ -1084,7 +1116,7 @@ class MoneyCard(Game):
         self.monte = None
         why = "Monte Carlo loss"
         if m["mode"] == "debt":
-            self.debt["owed"].append([AGENT, bet, why])
+            self.debt["owed"].append([AGENT, bet, why, False])
         else:
             self._push(("pay", seat, AGENT, bet, why, False))
 
@@ -1138,12 +1170,14 @@ class MoneyCard(Game):
             paths = self.ctx["paths"]
             wanted = set(self.keys_wanted(seat))
 
+            planes = Counter(self.pos[s] for s in self.active() if s != seat)  # occupants
+
             def value(dest: str) -> float:
                 path = paths[dest]
                 v = 1000.0 * (dest in wanted)
                 if self.ctx["mode"] == "bonus":
                     v += 1000.0 * len(wanted.intersection(path[1:-1]))
-                v += 20 * sum(len(self.occupants(s, but=seat)) for s in path[1:-1])
+                v += 20 * sum(planes[s] for s in path[1:-1])
                 return v - 10 * self._key_distance(seat, dest) + rng.random()
 
             return max(d.options, key=value)

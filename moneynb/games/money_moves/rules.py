@@ -14,12 +14,17 @@ The game, top to bottom as in the rulebook:
      kept as a second chance and another card is drawn), PL (draw a card: PotLuck wins the pot,
      anything else is done; a player already holding PotLuck wins the pot at once), SAFE
      (nothing), RE-L / RE-R (the player the die points to on the left / right pays you).
-     Wild Card: kept; its holder may cancel a task of their own turn that would cost money.
+     A kept PotLuck card lasts until its holder rolls PL (option ``second_chance``).
+     Wild Card: kept; whenever a roll or card task (anyone's) would make its holder pay, the
+     holder is asked first and may play it to be spared that payment.
 10.  Rounds end when Round Over is drawn: every score goes on the score sheet; a player with
-     $0 must borrow $1-$7 from the House Bank (at most $7 owed) or leave; loans are repaid out
-     of later winnings, always leaving the player $1. At most 5 rounds; Game Over ends the
-     game at once; so does one player holding all the money.
-Win. The best score (money minus what is owed to the House Bank) wins what is left in the pot.
+     $0 must borrow $1-$7 from the House Bank (at most $7 owed) or leave; a loan is repaid out
+     of the money the borrower wins afterwards, as it comes in, always leaving them $1 (option
+     ``loan_repayment``). At most 5 rounds; Game Over ends the game at once; so does one player
+     holding all the money.
+Win. The best score on the last line of the score sheet (option ``winner_by``) wins what is left
+     in the pot. The score is the same figure on the sheet and for the winner: money minus
+     what is owed to the House Bank (option ``score``).
 
 Decided here (the rulebook is silent; see docs/money_moves.md): a player who owes more than
 they hold pays what they have and stays in the round; counting seats skips the roller; tied
@@ -32,7 +37,7 @@ import random
 from typing import Any
 
 from ...core.chance import Deck, Die
-from ...core.data import load_toml, require
+from ...core.data import load_cached, load_toml, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.turns import OpeningRoll
@@ -46,9 +51,6 @@ EFFECTS = (
     "round_over", "game_over", "feed_pot", "double_trouble", "half_pot", "chip_in",
     "take_richest", "share_poorest", "pick_pocket",
 )  # fmt: skip
-#: effects that make the current player pay, which a Wild Card can cancel
-COSTLY = ("give_left", "give_right", "whomp", "feed_pot", "double_trouble", "chip_in",
-          "share_poorest")  # fmt: skip
 
 TASK_NAMES = {
     "7": "Unlucky Seven",
@@ -101,6 +103,19 @@ class MoneyMoves(Game):
         rounds (int): most rounds in a game, 1-5 (rulebook: up to 5).
         max_turns (int): safety cap on turns; reaching it ends the game as Game Over
             (reconstruction; a real game is far shorter).
+        loan_repayment (str): how a House Bank loan is paid back (section 10, "paid back as
+            additional money is won"): ``"winnings"`` (default) — each sum the borrower receives
+            goes to the House Bank first, up to what is owed, but never so much that their
+            wallet drops below $1; ``"wallet"`` — at each receipt, everything in the wallet
+            above $1 goes to the House Bank (the unspent loan included).
+        score (str): the figure on the score sheet and for the winner: ``"net"`` (default,
+            wallet minus what is owed to the House Bank: borrowed dollars were not won) or
+            ``"gross"`` (wallet only, the money "left" in front of the player).
+        winner_by (str): ``"last"`` (default): the best score of the last line of the score
+            sheet wins; ``"total"``: the best sum of all its lines (section "Winning").
+        second_chance (str): how long a PotLuck card kept on an 11 lasts (section 9):
+            ``"until_pl"`` (default) until its holder next rolls PL, however many turns later;
+            ``"next_turn"``: for the holder's next roll only (not PL: the card is discarded).
         data_file (str): path of a house-rule ``cards.toml``; "" uses the shipped one.
 
     Accounts: ``"House Bank"`` (may go negative: it lends), ``"Pot"``, ``"wallet:<name>"``.
@@ -110,7 +125,15 @@ class MoneyMoves(Game):
     title = "Money Moves"
     min_players = 2
     max_players = 8
-    default_options = {"rounds": 5, "max_turns": 5000, "data_file": ""}
+    default_options = {
+        "rounds": 5,
+        "max_turns": 5000,
+        "data_file": "",
+        "loan_repayment": "winnings",
+        "score": "net",
+        "winner_by": "last",
+        "second_chance": "until_pl",
+    }
     rulebook = "rulebooks/money-moves.txt"
 
     @classmethod
@@ -121,10 +144,21 @@ class MoneyMoves(Game):
             )
         if options["max_turns"] < 1:
             raise ValueError("max_turns must be at least 1")
+        if options["loan_repayment"] not in ("winnings", "wallet"):
+            raise ValueError(
+                f"loan_repayment must be 'winnings' or 'wallet', got {options['loan_repayment']!r}"
+            )
+        for key, allowed in (
+            ("score", ("net", "gross")),
+            ("winner_by", ("last", "total")),
+            ("second_chance", ("until_pl", "next_turn")),
+        ):
+            if options[key] not in allowed:
+                raise ValueError(f"{key} must be one of {allowed}, got {options[key]!r}")
 
     # ----- 1-5: setup and the opening roll ----------------------------------------------------
     def _setup(self) -> None:
-        self.data = load_cards(self.options["data_file"] or None)
+        self.data = load_cached(load_cards, self.options["data_file"] or None)
         self.cards = {c["id"]: c for c in self.data["card"]}
         self.money_die = Die(tuple(self.data["money_die"]))
         self.task_die = Die(tuple(self.data["task_die"]))
@@ -144,7 +178,9 @@ class MoneyMoves(Game):
         self.last_roll: tuple[int, str] | None = None
         self.last_cards: list[str] = []
         self.current = 0
-        self.stash: dict[str, Any] = {}  # a task waiting on a Wild Card or pick decision
+        # a task waiting on a decision: "payments" (payer seat, to seat or POT, dollars, why)
+        # not made yet and "asked" (Wild Card holders already asked), or "task" (Pick a Pocket)
+        self.stash: dict[str, Any] = {}
         # opening roll: every player rolls once; tied highest roll again
         self.opening: OpeningRoll | None = OpeningRoll(list(range(n)))
         self._ask_opening()
@@ -153,10 +189,6 @@ class MoneyMoves(Game):
         """Account name of a player's wallet (by name or seat)."""
         name = self.players[player] if isinstance(player, int) else player
         return f"wallet:{name}"
-
-    def cash(self, seat: int) -> int:
-        """Dollars in ``seat``'s wallet."""
-        return self.ledger[self.wallet(seat)]
 
     def _ask_opening(self) -> None:
         seat = self.opening.next_roller
@@ -192,8 +224,8 @@ class MoneyMoves(Game):
             self._wild_answer(action)
         elif tag == "pick_player":
             task = self.stash.pop("task")
-            self._pay_capped(action, self.current, task["m"], "Pick a Pocket")
-            self._end_turn()
+            if not self._payments([(action, self.current, task["m"], "Pick a Pocket")]):
+                self._end_turn()
         elif tag == "borrow":
             self._borrow_answer(action)
         else:  # pragma: no cover - every tag set above is handled
@@ -228,21 +260,27 @@ class MoneyMoves(Game):
             money=m,
             task=task,
         )
+        kept = self.held_card(seat, "potluck")
+        if kept is not None and task != "PL" and self.options["second_chance"] == "next_turn":
+            self.held[seat].remove(kept)
+            self.deck.discard(kept)
+            self.emit("second_chance_lost", f"{self.players[seat]} did not roll PL: the kept "
+                      "PotLuck card is spent.", seat=seat)  # fmt: skip
         if task == "SAFE":
             self.emit("safe", f"{self.players[seat]} is safe: no task.", seat=seat)
         elif task == "7":
-            if self._offer_wild({"kind": "seven", "m": m}):
+            if self._payments([(seat, POT, m, "Unlucky Seven")]):
                 return
-            self._pay_capped(seat, POT, m, "Unlucky Seven")
         elif task in ("RE-L", "RE-R"):
             direction = "left" if task == "RE-L" else "right"
             giver = self.other_seat(seat, m, direction)
-            if giver is not None:
-                self._pay_capped(giver, seat, m, f"{TASK_NAMES[task]}")
+            if giver is not None and self._payments([(giver, seat, m, TASK_NAMES[task])]):
+                return
         elif task == "PL":
-            if "potluck" in self.held[seat]:
-                self.held[seat].remove("potluck")
-                self.deck.discard("potluck")
+            kept = self.held_card(seat, "potluck")
+            if kept is not None:
+                self.held[seat].remove(kept)
+                self.deck.discard(kept)
                 self.emit("second_chance", f"{self.players[seat]} plays the kept PotLuck card.")
                 self._win_pot(seat)
             else:
@@ -283,44 +321,41 @@ class MoneyMoves(Game):
             self.held[seat].append(card)
             self.emit("kept", f"{self.players[seat]} keeps the Wild Card.")
             return False
-        if effect in COSTLY and self._offer_wild({"kind": "card", "card": card, "m": m}):
-            return True
         self.deck.discard(card)
         return self._card_effect(effect, seat, m, card)
 
     def _card_effect(self, effect: str, seat: int, m: int, card: str) -> bool:
+        """Carry out a drawn card's ``effect`` (never its id: a house-rule deck may name its
+        cards freely). Returns True when the turn waits on a decision or the game ended."""
         title = self.cards[card]["title"]
-        others = [s for s in range(len(self.players)) if s != seat and not self.out[s]]
+        left = self._left_order(seat)
+        pay: list[tuple] = []  # (payer seat, to seat or POT, dollars, why)
         if effect in ("give_left", "give_right"):
             target = self.other_seat(seat, m, "left" if effect == "give_left" else "right")
             if target is not None:
-                self._pay_capped(seat, target, m, title)
+                pay = [(seat, target, m, title)]
         elif effect == "lucky7":
             self._take_from_pot(seat, min(7, self.ledger[POT]), title)
         elif effect == "half_pot":
             self._take_from_pot(seat, self.ledger[POT] // 2, title)
         elif effect == "ching":
-            for s in others:
-                self._pay_capped(s, seat, 1, title)
+            pay = [(s, seat, 1, title) for s in left]
         elif effect == "whomp":
-            for s in self._left_order(seat):
-                self._pay_capped(seat, s, 1, title)
+            pay = [(seat, s, 1, title) for s in left]
         elif effect == "feed_pot":
-            self._pay_capped(seat, POT, m, title)
+            pay = [(seat, POT, m, title)]
         elif effect == "double_trouble":
-            self._pay_capped(seat, POT, 2 * m, title)
+            pay = [(seat, POT, 2 * m, title)]
         elif effect == "chip_in":
-            for s in [seat] + self._left_order(seat):
-                self._pay_capped(s, POT, 1, title)
-        elif effect in ("take_richest", "share_poorest") and others:
-            order = self._left_order(seat)  # ties go to the nearest on the left
-            cash = [self.cash(s) for s in order]
+            pay = [(s, POT, 1, title) for s in [seat] + left]
+        elif effect in ("take_richest", "share_poorest") and left:
+            cash = [self.cash(s) for s in left]  # ties go to the nearest on the left
             want = max(cash) if effect == "take_richest" else min(cash)
-            target = order[cash.index(want)]
+            target = left[cash.index(want)]
             if effect == "take_richest":
-                self._pay_capped(target, seat, m, title)
+                pay = [(target, seat, m, title)]
             else:
-                self._pay_capped(seat, target, m, title)
+                pay = [(seat, target, m, title)]
         elif effect == "pick_pocket":
             targets = [s for s in self._left_order(seat) if self.cash(s) > 0]
             if targets:
@@ -341,7 +376,7 @@ class MoneyMoves(Game):
             self.emit("game_over_card", "Game Over was drawn.")
             self._game_over()
             return True
-        return False
+        return self._payments(pay)
 
     def _left_order(self, seat: int) -> list[int]:
         n = len(self.players)
@@ -363,12 +398,12 @@ class MoneyMoves(Game):
             )
         self.transfer(self.wallet(src_seat), dst_account, paid, reason)
         if not isinstance(dst, str):
-            self._repay(dst)
+            self._repay(dst, paid)
         return paid
 
     def _take_from_pot(self, seat: int, amount: int, reason: str) -> None:
         self.transfer(POT, self.wallet(seat), amount, reason)
-        self._repay(seat)
+        self._repay(seat, amount)
 
     def _win_pot(self, seat: int) -> None:
         pot = self.ledger[POT]
@@ -378,60 +413,79 @@ class MoneyMoves(Game):
         self.emit("won_pot", f"{self.players[seat]} wins the pot of ${pot}!", seat=seat, amount=pot)
         self._take_from_pot(seat, pot, "PotLuck")
 
-    def _repay(self, seat: int) -> None:
-        """Pay ``seat``'s House Bank loan out of their wallet, keeping $1 (rulebook section 10)."""
-        if self.loans[seat] and self.cash(seat) > 1:
-            amount = min(self.loans[seat], self.cash(seat) - 1)
+    def _repay(self, seat: int, received: int) -> None:
+        """``seat`` just received ``received`` dollars: pay their House Bank loan back as the
+        option ``loan_repayment`` says (section 10: paid back as money is won, keeping $1)."""
+        if not self.loans[seat] or received <= 0:
+            return
+        room = self.cash(seat) - 1  # the borrower always keeps $1
+        if self.options["loan_repayment"] == "winnings":
+            room = min(room, received)
+        amount = min(self.loans[seat], room)
+        if amount > 0:
             self.loans[seat] -= amount
             self.transfer(self.wallet(seat), HOUSE_BANK, amount, "loan repayment")
 
-    # ----- the Wild Card --------------------------------------------------------------------
-    def _offer_wild(self, task: dict) -> bool:
-        seat = self.current
-        if "wild" not in self.held[seat] or self.cash(seat) == 0:
-            return False
-        self.stash["task"] = task
-        cost = self._task_cost(task)
-        self.ask(
-            seat,
-            "choose",
-            f"Play your Wild Card to cancel this task (it would cost you about ${cost})?",
-            ("use", "keep"),
-            labels={"use": "Play Wild Card", "keep": "Keep it, do the task"},
-            tag="wild_card",
-        )
-        return True
+    def held_card(self, seat: int, effect: str) -> str | None:
+        """Id of a kept card of ``seat`` whose effect is ``effect`` ("potluck", "wild"), or
+        None. Behaviour follows a card's effect, never its id (house-rule decks name cards)."""
+        for card in self.held[seat]:
+            if self.cards[card]["effect"] == effect:
+                return card
+        return None
 
-    def _task_cost(self, task: dict) -> int:
-        m = task["m"]
-        if task["kind"] == "seven":
-            return m
-        effect = self.cards[task["card"]]["effect"]
-        return {
-            "double_trouble": 2 * m,
-            "whomp": len(self._left_order(self.current)),
-            "chip_in": 1,
-        }.get(effect, m)
+    # ----- paying, and the Wild Card ------------------------------------------------------------
+    def _payments(self, payments: list[tuple]) -> bool:
+        """Make a task's ``payments`` (``(payer seat, to seat or POT, dollars, why)``, in
+        order), first asking each payer who keeps a Wild Card and has money whether to play
+        it (on anyone's turn: the card spares its holder any task they do not like).
+
+        Returns True when the game now waits on a Wild Card question; the payments are then
+        made after the last answer (:meth:`_wild_answer`), and the turn ends.
+        """
+        self.stash["payments"] = list(payments)
+        self.stash["asked"] = []
+        return self._settle()
+
+    def _settle(self) -> bool:
+        pays, asked = self.stash["payments"], self.stash["asked"]
+        for payer in dict.fromkeys(p[0] for p in pays):
+            if payer in asked or self.held_card(payer, "wild") is None or not self.cash(payer):
+                continue
+            asked.append(payer)
+            why = " and ".join(dict.fromkeys(p[3] for p in pays if p[0] == payer))
+            self.ask(
+                payer,
+                "choose",
+                f"{self.players[payer]}: {why} would cost you ${self.wild_cost(payer)}. Play "
+                "your Wild Card to be spared?",
+                ("use", "keep"),
+                labels={"use": "Play Wild Card", "keep": "Keep it, pay"},
+                tag="wild_card",
+            )
+            return True
+        del self.stash["payments"], self.stash["asked"]
+        for payer, dst, amount, why in pays:
+            self._pay_capped(payer, dst, amount, why)
+        return False
+
+    def wild_cost(self, seat: int) -> int:
+        """Dollars ``seat`` would pay in the task waiting on their Wild Card answer (what they
+        owe, capped at what they hold)."""
+        owed = sum(p[2] for p in self.stash["payments"] if p[0] == seat)
+        return min(owed, self.cash(seat))
 
     def _wild_answer(self, action: str) -> None:
-        seat = self.current
-        task = self.stash.pop("task")
+        seat = self.pending.player
         if action == "use":
-            self.held[seat].remove("wild")
-            self.deck.discard("wild")
-            self.emit("wild", f"{self.players[seat]} plays the Wild Card: task cancelled.")
-            if task["kind"] == "card":
-                self.deck.discard(task["card"])
+            card = self.held_card(seat, "wild")
+            self.held[seat].remove(card)
+            self.deck.discard(card)
+            self.emit("wild", f"{self.players[seat]} plays the Wild Card and pays nothing.",
+                      seat=seat)  # fmt: skip
+            self.stash["payments"] = [p for p in self.stash["payments"] if p[0] != seat]
+        if not self._settle():
             self._end_turn()
-            return
-        if task["kind"] == "seven":
-            self._pay_capped(seat, POT, task["m"], "Unlucky Seven")
-        else:
-            self.deck.discard(task["card"])
-            effect = self.cards[task["card"]]["effect"]
-            if self._card_effect(effect, seat, task["m"], task["card"]):
-                return
-        self._end_turn()
 
     # ----- turn, round and game end ------------------------------------------------------------
     def _end_turn(self) -> None:
@@ -453,7 +507,7 @@ class MoneyMoves(Game):
         self._ask_roll()
 
     def _record_scores(self) -> None:
-        self.score_sheet.append({p: self.cash(i) for i, p in enumerate(self.players)})
+        self.score_sheet.append(self.scores())
 
     def _round_over(self) -> bool:
         self._record_scores()
@@ -529,6 +583,8 @@ class MoneyMoves(Game):
         if record:
             self._record_scores()
         scores = self.scores()
+        if self.options["winner_by"] == "total":
+            scores = {p: sum(line.get(p, 0) for line in self.score_sheet) for p in self.players}
         active = [s for s in range(len(self.players)) if not self.out[s]]
         best = max(scores[self.players[s]] for s in active)
         winners = [s for s in active if scores[self.players[s]] == best]
@@ -541,8 +597,11 @@ class MoneyMoves(Game):
 
     # ----- reading the state --------------------------------------------------------------------
     def scores(self) -> dict[str, int]:
-        """``{name: dollars}``: wallet minus what is owed to the House Bank."""
-        return {p: self.cash(i) - self.loans[i] for i, p in enumerate(self.players)}
+        """``{name: dollars}``: the figure the score sheet records and the winner is chosen by:
+        wallet minus what is owed to the House Bank (option ``score="net"``, the default) or
+        the wallet alone (``"gross"``)."""
+        net = self.options["score"] == "net"
+        return {p: self.cash(i) - (self.loans[i] if net else 0) for i, p in enumerate(self.players)}
 
     def observation(self, seat: int) -> dict:
         """Everything on the table (all of it is public), but not the deck's order."""
@@ -566,7 +625,7 @@ class MoneyMoves(Game):
         money; pick the richest pocket; borrow as much as allowed."""
         d = self.pending
         if d.tag == "wild_card":
-            cost = self._task_cost(self.stash["task"])
+            cost = self.wild_cost(d.player)
             return "use" if cost >= 3 or cost >= self.cash(d.player) else "keep"
         if d.tag == "pick_player":
             return max(d.options, key=lambda s: self.cash(s))

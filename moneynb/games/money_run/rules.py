@@ -25,8 +25,9 @@ End.     A pawn on its goal edge wins. If nobody can make any move, the pawn clo
 
 Decided here (the rulebook is silent; see docs/money_run.md): two pawns never share a square;
 when the bag is empty the table is not refilled (it shrinks) and play goes on; a pawn's chain
-stops on its goal edge; the game also ends by the EFAQ 3 rule when every player passes a whole
-round in a row, or after ``max_rounds`` rounds (so every game ends).
+stops on its goal edge. Passing (using none of the actions) never ends the game while a move
+exists ("How to Play" 1 and 6); so that every game ends, the game also stops after
+``max_rounds`` rounds, and then the EFAQ 3 ranking (closest pawn, then higher stack) decides.
 
 Coins have no money value here: the ledger is empty (``money() == {}``) and ``scores()`` gives
 each player's progress (rows or columns advanced toward the goal, 0-8). Coins are conserved
@@ -50,7 +51,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from ...core.data import load_toml, require
+from ...core.data import load_cached, load_toml, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.ledger import Ledger
@@ -130,8 +131,9 @@ class MoneyRun(Game):
     """Money Run for 2-4 players (see the module docstring for the rules and actions).
 
     Options:
-        max_rounds: int, the game ends by the EFAQ 3 rule (closest pawn wins) after this many
-            rounds (every player has had this many turns). Reconstruction, so games end.
+        max_rounds: int, the game stops after this many rounds (every player has had this many
+            turns) and the EFAQ 3 ranking decides: the pawn closest to its goal wins, ties to
+            the higher stack. Reconstruction, so every game ends; a pass never ends a game.
         data_file: path of a house-rule copy of ``setup.toml`` ("" = the shipped one).
 
     State (read-only for views): ``stacks`` (list of ``size*size`` tuples of coin ranks,
@@ -155,7 +157,7 @@ class MoneyRun(Game):
 
     # ----- Setup ----------------------------------------------------------------------------
     def _setup(self) -> None:
-        data = load_setup(self.options["data_file"] or None)
+        data = load_cached(load_setup, self.options["data_file"] or None)
         self.size = n = data["board_size"]
         self.table_size = data["table_size"]
         self.coin_names = {c["rank"]: c["name"] for c in data["coins"]}
@@ -176,8 +178,6 @@ class MoneyRun(Game):
         self.turn = 0
         self.round = 1
         self.actions_left = 2
-        self.acted = False  # took an action this turn
-        self.passes = 0  # whole turns in a row without an action
         self.selected: tuple | None = None
         self.turn_start = 0  # index in ``actions`` of this turn's first action
         self._ask_action()
@@ -406,7 +406,6 @@ class MoneyRun(Game):
     def _done(self) -> None:
         """One action taken: ask for the next, or end the turn after two."""
         self.selected = None
-        self.acted = True
         self.actions_left -= 1
         if self.actions_left == 0:
             self._end_turn()
@@ -415,17 +414,13 @@ class MoneyRun(Game):
 
     def _end_turn(self) -> None:
         n = len(self.players)
-        self.passes = 0 if self.acted else self.passes + 1
-        if self.passes >= n:
-            self._stalemate("every player passed a whole round")
-            return
         self.turn = (self.turn + 1) % n
         if self.turn == 0:
-            self.round += 1
-            if self.round > self.options["max_rounds"]:
+            if self.round >= self.options["max_rounds"]:
                 self._stalemate(f"the {self.options['max_rounds']}-round limit was reached")
                 return
-        self.actions_left, self.acted, self.selected = 2, False, None
+            self.round += 1
+        self.actions_left, self.selected = 2, None
         self.turn_start = len(self.actions) + 1  # the action ending this turn is not yet listed
         opts = self._action_options(self.turn)
         if opts == ["end_turn"] and not any(

@@ -291,11 +291,26 @@ def blackjack_table(counts: dict[int, int]) -> list[dict]:
 
 def blackjack_value(counts: dict[int, int], can_double: bool = True) -> Fraction:
     """Expected result per $1 bet at Black Jack from the pile ``counts``, before seeing the
-    card, for a player who doubles exactly when it pays (``can_double``) or always stays."""
-    rows = blackjack_table(counts)
-    return sum(
-        r["chance"] * (max(r["stay"], r["double"]) if can_double else r["stay"]) for r in rows
-    )
+    card, for a player who doubles exactly when it pays (``can_double``) or always stays.
+
+    The sum over :func:`blackjack_table`'s rows of chance x best result, computed in whole
+    numbers over the common denominator ``cards x (cards - 1)`` (the bots ask this often).
+
+    Raises:
+        ValueError: a card with no copies in ``counts``, or fewer than 2 cards.
+    """
+    total = sum(counts.values())
+    left = total - 1
+    acc = 0
+    for card, n in counts.items():
+        if n < 1:
+            raise ValueError(f"no {card} in the pile {counts}")
+        if left < 1:
+            raise ValueError("the pile has no card left for the House")
+        wins = sum(m - (h == card) for h, m in counts.items() if closer(card, h))
+        stay = 2 * wins - left  # (2 P(win) - 1) x (cards left for the House)
+        acc += n * (max(stay, 2 * stay) if can_double else stay)
+    return Fraction(acc, total * left)
 
 
 def round_off(amount: int, denomination: int, up: bool) -> int:
@@ -400,10 +415,6 @@ class Moolah(Game):
             return f"{account.split(':', 1)[1]}'s bank account"
         return super().account_label(account)
 
-    def cash(self, seat: int) -> int:
-        """Dollars in ``seat``'s wallet (public: the rulebook's Wallet section)."""
-        return self.ledger[self.wallet(seat)]
-
     def balance(self, seat: int) -> int:
         """``seat``'s Personal Bank Account balance in dollars (below 0 = borrowed on credit)."""
         return self.ledger[self.account(seat)]
@@ -427,7 +438,8 @@ class Moolah(Game):
                  "First withdrawal from your bank account "
                  f"(${r['suggested_withdrawal']:,} recommended)",
                  (), low=0, high=self.can_withdraw(seat), step=r["denomination"],
-                 tag="first_withdrawal")  # fmt: skip
+                 tag="first_withdrawal",
+                 suggested=min(self.can_withdraw(seat), r["suggested_withdrawal"]))  # fmt: skip
 
     def _first_withdrawal(self, amount: int) -> None:
         seat = self.pending.player
@@ -437,6 +449,7 @@ class Moolah(Game):
         if nxt != self.first:
             self._ask_first_withdrawal(nxt)
         else:
+            self.turn_no = 1  # the first player turn begins: it counts towards max_turns
             self._begin_turn(self.first)
 
     # ----- The Bank and its score pad ---------------------------------------------------------
@@ -1123,13 +1136,22 @@ class Moolah(Game):
         counts.subtract(extra)
         return {k: v for k, v in counts.items() if v > 0}
 
-    def _value(self, seat: int, sid: str) -> float:
-        """Rough dollars landing on ``sid`` is worth to ``seat`` (the greedy bot's guess)."""
+    def _loot(self, seat: int) -> dict[str, int]:
+        """``{space: dollars}`` the other players still in carry on each space (mugging)."""
+        loot: dict[str, int] = {}
+        for s in self.active():
+            if s != seat:
+                loot[self.pos[s]] = loot.get(self.pos[s], 0) + self.cash(s)
+        return loot
+
+    def _value(self, seat: int, sid: str, loot: dict | None = None) -> float:
+        """Rough dollars landing on ``sid`` is worth to ``seat`` (the greedy bot's guess);
+        ``loot`` = :meth:`_loot` of ``seat`` if already known."""
         sp, cash = self.data.spaces[sid], self.cash(seat)
         k = sp["kind"]
         v = 0.0
         if k not in NO_MUGGING:
-            v += sum(self.cash(s) for s in self.active() if s != seat and self.pos[s] == sid)
+            v += (self._loot(seat) if loot is None else loot).get(sid, 0)
             v -= 0.1 * cash
         if k == "goto":
             k = self.kind(sp["to"])
@@ -1165,6 +1187,8 @@ class Moolah(Game):
     def _roll_value(self, seat: int, sid: str) -> float:
         """Expected greedy value of the next roll from ``sid``."""
         total = 0.0
+        values: dict[str, float] = {}  # forks share landing spaces: value each once
+        loot = self._loot(seat)
         for t, ways in (
             (2, 1),
             (3, 2),
@@ -1178,7 +1202,10 @@ class Moolah(Game):
             (11, 2),
             (12, 1),
         ):
-            total += ways / 36 * max(self._value(seat, e) for e in self.data.ends(sid, t))
+            for e in self.data.ends(sid, t):
+                if e not in values:
+                    values[e] = self._value(seat, e, loot)
+            total += ways / 36 * max(values[e] for e in self.data.ends(sid, t))
         return total
 
     def greedy_action(self, rng: random.Random) -> Any:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import html
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,6 +48,11 @@ PLAYER_COLORS = (
     "#e377c2",
     "#8c564b",
 )
+
+
+#: seconds after a change of the game in which a click on the board from the page is taken as
+#: the second click of a double-click and ignored (a browser's double-click interval is ~0.5 s)
+REPEAT_CLICK_S = 0.4
 
 
 def player_color(seat: int) -> str:
@@ -164,7 +170,8 @@ class BoardFigure(go.FigureWidget):
       ``docs/ui.md``); plotly's module is then imported once per page, not once per figure.
     * After every change it re-sends its full data and layout, so a view drawn later (a page
       reload, a second view, or the first view after a slow load) starts from the current
-      state, never from an old one.
+      state, never from an old one; and it never drops a property the page reports back as
+      equal to plotly.js's computed default (see :meth:`_remove_overlapping_props`).
     """
 
     _esm = _LOADER_ESM
@@ -222,6 +229,16 @@ class BoardFigure(go.FigureWidget):
     def _send_moveTraces_msg(self, *args, **kwargs):
         super()._send_moveTraces_msg(*args, **kwargs)
         self._sync_full_state()
+
+    @staticmethod
+    def _remove_overlapping_props(input_data, delta_data, prop_path=()):
+        """Keep every property the kernel set (plotly's own removes the ones the page's
+        plotly.js computed to the same value, e.g. a trace's ``x``/``y`` after a restyle of its
+        text, and the layout's ``height``): a view opened later (a page reload, Voila after a
+        reload, a second view) draws only from :attr:`_widget_data` / ``_widget_layout``, and
+        came back without the board's seats, spaces and labels. Issue 18, case 1; tested by
+        ``tests/browser/test_reload_browser.py`` and ``tests/test_ui.py``."""
+        return []
 
     @property
     def model_id(self):
@@ -323,6 +340,9 @@ class BoardRenderer:
 
     #: figure height in pixels
     height = 420
+    #: ``time.perf_counter()`` of the last change of the game, set by the view; a click on the
+    #: board from the page that arrives within :data:`REPEAT_CLICK_S` of it is ignored
+    changed_at = float("-inf")
 
     #: the view's plain-English function for texts shown to people (second person for a
     #: person seated as "You"); the identity until a view attaches
@@ -607,6 +627,10 @@ class BoardRenderer:
 
     def _on_click(self, trace, points, selector=None) -> None:
         if self.pick is None or not points.point_inds:
+            return
+        # a click from the page names a point, not the decision it was drawn for: one that
+        # follows a change of the game this closely is the second click of a double-click
+        if time.perf_counter() - self.changed_at < REPEAT_CLICK_S:
             return
         cd = trace.customdata
         if cd is None:

@@ -367,12 +367,13 @@ class Board(BoardRenderer):
                 button("Spin on red", ("moneynb-color-red",), lambda: submit("red"), style="danger"),
                 button("Spin on black", ("moneynb-color-black",), lambda: submit("black")),
             ])  # fmt: skip
-        elif tag == "charge":
-            out = widgets.HBox([
-                button("Charge It!", ("moneynb-charge-it",), lambda: submit("charge"),
-                       style="success"),
-                button(decision.label("pay"), ("moneynb-pay-cheques",), lambda: submit("pay")),
-            ])  # fmt: skip
+        elif tag == "charge":  # "pay" only when the cheques cover it; debt options after
+            items = [button("Charge It!", ("moneynb-charge-it",), lambda: submit("charge"),
+                            style="success")]  # fmt: skip
+            for o in decision.options[1:]:
+                css = "moneynb-pay-cheques" if o == "pay" else f"moneynb-debt-{o.split(':')[-1]}"
+                items.append(button(decision.label(o), (css,), lambda o=o: submit(o)))
+            out = widgets.HBox(items)
         if out is not None:
             out.add_class("moneynb-panel")
             out.add_class(f"moneynb-panel-{tag}")

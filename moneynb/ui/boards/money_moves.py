@@ -78,8 +78,11 @@ class Board(BoardRenderer):
             extra = []
             if game.loans[i]:
                 extra.append(f"owes {money(game.loans[i])}")
-            for c in game.held[i]:
-                extra.append({"potluck": "♣ PotLuck", "wild": "🃏 Wild"}.get(c, c))
+            for c in game.held[i]:  # by the card's effect: a house-rule deck names cards freely
+                effect = game.cards[c]["effect"]
+                extra.append(
+                    {"potluck": "♣ ", "wild": "🃏 "}.get(effect, "") + game.cards[c]["title"]
+                )
             if game.out[i]:
                 extra.append("out")
             if extra:
@@ -238,19 +241,19 @@ class Board(BoardRenderer):
     def _sheet_html(self, game) -> str:
         rounds = game.score_sheet
         head = "".join(f"<th>R{r + 1}</th>" for r in range(len(rounds)))
-        m = game.money()
+        now = game.scores()  # the engine's score: the figure the sheet and the winner use
         rows = []
         for i, p in enumerate(game.players):
             cells = "".join(f"<td>{money(r.get(p, 0))}</td>" for r in rounds)
             loan = money(game.loans[i]) if game.loans[i] else ""
             rows.append(
                 f"<tr><td>{seat_html(i, p, player_color(i))}</td>{cells}"
-                f"<td><b>{money(m[f'wallet:{p}'])}</b></td><td>{loan}</td></tr>"
+                f"<td><b>{money(now[p])}</b></td><td>{loan}</td></tr>"
             )
         return (
             "<div><b>Score sheet</b></div><table class='moneynb-score-table' "
             "style='border-collapse:collapse' cellpadding='3'>"
-            f"<tr><th style='text-align:left'>Player</th>{head}<th>now</th><th>owes</th></tr>"
+            f"<tr><th style='text-align:left'>Player</th>{head}<th>score now</th><th>owes</th></tr>"
             + "".join(rows)
             + "</table>"
         )

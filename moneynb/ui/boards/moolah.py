@@ -231,8 +231,8 @@ class Board(BoardRenderer):
         d = game.decision
         if d is not None and d.tag == "first_withdrawal":  # before anyone moves
             return f"First withdrawals · {cur} will play first · goal {goal}"
-        # the engine's turn_no counts the turns begun after the first one
-        return f"Turn {game.turn_no + 1} · {cur} to play · goal {goal}"
+        # the engine's turn_no counts the player turns begun, this one included
+        return f"Turn {game.turn_no} · {cur} to play · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
     def _tokens(self, game):

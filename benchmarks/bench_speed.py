@@ -1,0 +1,185 @@
+"""Benchmark: engine speed of every game on one core, before and after, in the same run.
+
+Run: ``python benchmarks/bench_speed.py [--ref COMMIT] [--repeat R] [--scale S] [--workers]``.
+
+Measures, each game in a fresh process pinned to one core, rates per second of the process's
+CPU time (``time.process_time``: other load on a shared machine disturbs it far less than
+wall-clock time; one process uses one core):
+
+* Easy Money, 4 greedy bots, default options: player-turns/s (a turn is one player's turn;
+  ``g.turns`` as the game counts them, plus the turn that ended the game early), and games/s;
+* every game, greedy bots only (Easy Money 4 seats, Money Run 2, the others 3): whole
+  games/s over seeds ``0..n-1``, bot ``k`` seeded ``10 * seed + k``.
+
+With ``--ref COMMIT`` the same measurements also run against that commit's ``moneynb`` package
+(extracted with ``git archive`` into a temporary directory), alternating the two trees game by
+game and keeping the best of ``--repeat`` runs of each, and the table shows both and the speed-up.
+With ``--workers`` it also times ``moneynb.simulate`` for 200 Easy Money games (and 400 of every
+other game) with ``workers=1`` and ``workers=2`` (wall-clock time, both cores; not pinned).
+
+Figures depend on the machine and its load: compare columns of one run, not runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: game -> (seats, games per measurement at --scale 1)
+GAMES = {
+    "easy_money": (4, 60),
+    "moolah": (3, 150),
+    "money_card": (3, 120),
+    "money_moves": (3, 600),
+    "money_run": (2, 600),
+}
+
+
+def measure(game: str, n_games: int) -> dict:
+    """Play ``n_games`` greedy games of ``game`` in this process; return rates."""
+    import moneynb
+    from moneynb.bots import make_bot
+
+    seats = GAMES[game][0]
+    names = [f"greedy{i + 1}" for i in range(seats)]
+    turns = actions = 0
+    t0 = time.process_time()
+    for seed in range(n_games):
+        g = moneynb.new_game(game, players=names, seed=seed)
+        bots = [make_bot("greedy", seed=10 * seed + k) for k in range(seats)]
+        while not g.over:
+            g.apply(bots[g.decision.player].choose(g))
+            actions += 1
+        if game == "easy_money":
+            turns += g.turns + (0 if g.end_reason.startswith("the turn cap") else 1)
+    dt = time.process_time() - t0
+    return {
+        "games_per_s": n_games / dt,
+        "turns_per_s": turns / dt,
+        "actions_per_s": actions / dt,
+    }
+
+
+def child(game: str, scale: float) -> None:
+    """Measure ``game`` in this process (pinned to one core) and print JSON."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    measure(game, 2)  # warm up: imports, data files
+    print(json.dumps(measure(game, max(2, int(GAMES[game][1] * scale)))))
+
+
+def run_tree(tree: Path, game: str, scale: float) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    res = subprocess.run(
+        [sys.executable, __file__, "--child", game, "--scale", str(scale)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def extract(ref: str, into: Path) -> Path:
+    """``moneynb`` of commit ``ref`` (and its data files) under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "moneynb"], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def best(runs: list[dict]) -> dict:
+    return {
+        g: {k: max(r[g][k] for r in runs) for k in runs[0][g]}
+        for g in runs[0]  # the best of the repeats (the least disturbed by other load)
+    }
+
+
+def table(after: dict, before: dict | None) -> str:
+    rows = [("easy_money", "turns_per_s", "Easy Money player-turns/s (4 greedy)")]
+    rows += [(g, "games_per_s", f"{g} games/s (greedy)") for g in GAMES]
+    head = f"{'measure':44s} {'before':>12s} {'after':>12s} {'speed-up':>9s}"
+    lines = [head, "-" * len(head)]
+    for g, key, label in rows:
+        a = after[g][key]
+        if before is None:
+            lines.append(f"{label:44s} {'':>12s} {a:12,.1f}")
+        else:
+            b = before[g][key]
+            lines.append(f"{label:44s} {b:12,.1f} {a:12,.1f} {a / b:8.1f}x")
+    return "\n".join(lines)
+
+
+def bench_workers(tree: Path) -> str:
+    code = (
+        "import time, json\n"
+        "from moneynb.analysis.montecarlo import simulate\n"
+        "out = {}\n"
+        "for game, seats, n in [('easy_money', 4, 200), ('moolah', 3, 400), "
+        "('money_card', 3, 400), ('money_moves', 3, 400), ('money_run', 2, 400)]:\n"
+        "    r = {}\n"
+        "    for w in (1, 2):\n"
+        "        t = time.perf_counter()\n"
+        "        simulate(game, ['greedy'] * seats, n_games=n, seed=1, workers=w, progress=False)\n"
+        "        r[w] = n / (time.perf_counter() - t)\n"
+        "    out[game] = [n, r[1], r[2]]\n"
+        "print(json.dumps(out))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    if res.returncode:
+        return res.stderr
+    data = json.loads(res.stdout.strip().splitlines()[-1])
+    lines = [f"{'simulate, greedy bots':24s} {'games':>6s} {'workers=1':>12s} {'workers=2':>12s}"]
+    for game, (n, w1, w2) in data.items():
+        lines.append(f"{game:24s} {n:6d} {w1:10,.1f}/s {w2:10,.1f}/s  ({w2 / w1:.2f}x)")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ref", help="a commit to compare with (the 'before' column)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per tree; the best is kept")
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply the number of games")
+    ap.add_argument("--workers", action="store_true", help="also time simulate(workers=1, 2)")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        child(args.child, args.scale)
+        return
+    with tempfile.TemporaryDirectory(prefix="moneynb-before-") as tmp:
+        before_tree = extract(args.ref, Path(tmp)) if args.ref else None
+        runs_after, runs_before = [], []
+        for _ in range(args.repeat):  # before and after alternate, game by game
+            after, before = {}, {}
+            for game in GAMES:
+                if before_tree is not None:
+                    before[game] = run_tree(before_tree, game, args.scale)
+                after[game] = run_tree(ROOT, game, args.scale)
+            runs_after.append(after)
+            if before:
+                runs_before.append(before)
+        if args.ref:
+            print(f"before = {args.ref}, after = working tree {ROOT}")
+        print(f"one core, CPU time of the process, best of {args.repeat} runs per tree\n")
+        print(table(best(runs_after), best(runs_before) if runs_before else None))
+        if args.workers:
+            print()
+            if before_tree is not None:
+                print(f"before ({args.ref}):")
+                print(bench_workers(before_tree))
+                print("after:")
+            print(bench_workers(ROOT))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""The five games as PettingZoo AEC environments, for training agents (optional extra ``rl``).
+
+``moneynb.env.make("moolah", players=3)`` returns an ``AECEnv`` whose agents are the seats
+(``"player_0"`` ...). Observations are ``{"observation": float32 vector, "action_mask": int8
+vector}``; actions are ints in a fixed ``Discrete`` space per game (option slots, then amount
+digits); rewards are the change in the seat's score (scaled) plus a win reward at the end.
+docs/env.md gives every definition. The engine imports nothing from here.
+
+:func:`make`, :func:`raw_env` and :class:`MoneynbEnv` need ``pettingzoo`` and ``gymnasium``
+(``pip install "moneynb[rl]"``); :mod:`moneynb.env.actions` and :mod:`moneynb.env.observe` need
+only numpy, and importing this package imports neither library.
+"""
+
+from __future__ import annotations
+
+from .actions import ActionCodec, ActionSpaceTooSmall
+from .observe import SPECS
+
+
+def _aec():
+    """The :mod:`moneynb.env.aec` module.
+
+    Raises:
+        ModuleNotFoundError: pettingzoo or gymnasium is missing (the message says what to
+            install).
+    """
+    try:
+        from . import aec
+    except ModuleNotFoundError as e:
+        if e.name not in ("pettingzoo", "gymnasium"):
+            raise
+        raise ModuleNotFoundError(
+            f"moneynb.env needs {e.name}: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+            name=e.name,
+        ) from None
+    return aec
+
+
+def make(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
+    """A PettingZoo AEC environment of game ``name`` for ``players`` seats, wrapped in
+    PettingZoo's ``OrderEnforcingWrapper`` (``reset`` before ``step``; the environment itself
+    is ``env.unwrapped``, a :class:`~moneynb.env.aec.MoneynbEnv`).
+
+    Args:
+        name: "money_moves", "moolah", "easy_money", "money_card" or "money_run".
+        players: number of seats, in the rulebook's range for the game.
+        render_mode: None, "ansi" or "human".
+        **kwargs: ``option_slots``, ``amount_slots``, ``win_reward`` (see
+            :class:`~moneynb.env.aec.MoneynbEnv`) and the game's own options (house rules).
+
+    Raises:
+        ValueError: unknown game, bad player count, unknown option (the engine's message).
+        ModuleNotFoundError: pettingzoo or gymnasium is not installed.
+    """
+    aec = _aec()
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    return OrderEnforcingWrapper(aec.MoneynbEnv(name, players, render_mode=render_mode, **kwargs))
+
+
+def raw_env(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
+    """Like :func:`make` without the order-enforcing wrapper (a
+    :class:`~moneynb.env.aec.MoneynbEnv`)."""
+    return _aec().MoneynbEnv(name, players, render_mode=render_mode, **kwargs)
+
+
+def __getattr__(name: str):
+    if name in ("MoneynbEnv", "AMOUNT_SLOTS"):
+        return getattr(_aec(), name)
+    raise AttributeError(f"module 'moneynb.env' has no attribute {name!r}")
+
+
+__all__ = [
+    "make",
+    "raw_env",
+    "MoneynbEnv",
+    "ActionCodec",
+    "ActionSpaceTooSmall",
+    "SPECS",
+    "AMOUNT_SLOTS",
+]

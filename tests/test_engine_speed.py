@@ -1,0 +1,109 @@
+"""The engine's speed devices change nothing a player, a view or a bot can see.
+
+Lazy decision parts (``more=``, labels as a function), lazy event text, remembered tables and
+the whole-number Black Jack value are checked against the plain computation here; the golden
+games (tests/test_golden.py) check whole games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import moneynb
+from moneynb.core import Decision, Event
+from moneynb.games.moolah.rules import blackjack_table, blackjack_value
+
+
+def _easy_money_at_turn():
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob", "Cy"], seed=3)
+    bots = [moneynb.make_bot("greedy", seed=k) for k in range(3)]
+    while g.decision.tag != "turn" or g.turns < 30:
+        g.apply(bots[g.decision.player].choose(g))
+    return g, bots
+
+
+def test_a_lazy_decision_read_after_the_game_moved_on_is_what_it_was():
+    g, bots = _easy_money_at_turn()
+    d = g.decision
+    twin = moneynb.load_game(g.to_json()).decision  # read while pending
+    expected_options, expected_labels = twin.options, dict(twin.labels)
+    for _ in range(5):  # move on without reading d's lazy parts
+        g.apply(bots[g.decision.player].choose(g))
+    assert d is not g.decision
+    assert d.options == expected_options
+    assert d.labels == expected_labels
+    assert "roll" in d.options and d.label("roll") == "Throw the dice"
+
+
+def test_a_lazy_decision_survives_undo():
+    g, bots = _easy_money_at_turn()
+    d = g.decision
+    g.apply(bots[d.player].choose(g))
+    g.undo()  # a new game object state: d is no longer pending
+    assert d is not g.decision
+    assert d.options == g.decision.options
+    assert d.labels == g.decision.labels
+
+
+def test_copy_reads_lazy_parts_from_the_original():
+    g, _ = _easy_money_at_turn()
+    c = g.copy()
+    assert c.decision == g.decision and c.decision is not g.decision
+    assert c.decision.labels == g.decision.labels
+
+
+def test_decision_more_and_lazy_labels():
+    calls = []
+
+    def more():
+        calls.append(1)
+        return ["b", "c"]
+
+    d = Decision(0, "choose", "Pick", ["a"], more=more, labels=lambda: {"b": "Bee"})
+    assert d.first_option == "a" and not calls  # the given options need no call
+    assert d.allows("a") and not calls
+    assert d.allows("c") and calls == [1]
+    assert not d.allows("z")
+    assert d.options == ("a", "b", "c") and calls == [1]  # computed once
+    assert d.label("b") == "Bee" and d.label("a") == "a"
+    with pytest.raises(AttributeError):
+        d.player = 1
+    with pytest.raises(ValueError, match="at least one option"):
+        _ = Decision(0, "choose", "Pick", [], more=lambda: []).options
+
+
+def test_event_text_built_when_read():
+    calls = []
+
+    def text():
+        calls.append(1)
+        return "Ann paid $5"
+
+    e = Event("paid", text, {"amount": 5})
+    assert not calls
+    assert e.text == "Ann paid $5" and e.text == "Ann paid $5" and calls == [1]
+    assert e == Event("paid", "Ann paid $5")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_blackjack_value_is_the_tables_sum(seed):
+    r = random.Random(seed)
+    for _ in range(200):
+        counts = {c: r.randint(1, 4) for c in r.sample(range(10, 31), r.randint(1, 8))}
+        if sum(counts.values()) < 2:
+            continue
+        rows = blackjack_table(counts)
+        for dbl in (True, False):
+            ref = sum(
+                x["chance"] * (max(x["stay"], x["double"]) if dbl else x["stay"]) for x in rows
+            )
+            assert blackjack_value(counts, dbl) == ref
+
+
+def test_blackjack_value_refuses_a_pile_too_small():
+    with pytest.raises(ValueError):
+        blackjack_value({21: 1})
+    with pytest.raises(ValueError):
+        blackjack_value({21: 2, 20: 0})

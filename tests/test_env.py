@@ -1,0 +1,412 @@
+"""moneynb.env: every game as a PettingZoo AEC environment (issue 17).
+
+PettingZoo's own checks (api_test, seed_test, render_test) judge the wrapper; our own tests
+check what they cannot: the same game as the engine for the same seed, money conserved over
+many random masked games, the same winner when the engine replays the env's actions, every
+legal amount reachable through the amount slots, hidden card order never in an observation.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo, gymnasium) is not installed")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+
+import moneynb  # noqa: E402
+import moneynb.env as menv  # noqa: E402
+from moneynb.core.decision import Decision  # noqa: E402
+from moneynb.env.actions import ActionCodec, amount_count  # noqa: E402
+
+GAMES = list(moneynb.GAMES)
+#: the only warnings PettingZoo's api_test may give: it names its own classic games with Dict
+#: observations (chess, Texas Hold'em ...) in a list that silences exactly these two
+DICT_OBS_WARNINGS = {
+    "Observation space for each agent probably should be gymnasium.spaces.box or "
+    "gymnasium.spaces.discrete",
+    "Observation is not a NumPy array",
+}
+
+
+def _players(name: str) -> int:
+    return min(3, moneynb.game_class(name).max_players)
+
+
+# ----- PettingZoo's own tests ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_test(name):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(menv.make(name, players=_players(name)), num_cycles=300)
+    assert {str(w.message) for w in caught} <= DICT_OBS_WARNINGS
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_seed_test(name):
+    seed_test(lambda: menv.make(name, players=_players(name)), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_render_test(name, capsys):
+    render_test(lambda render_mode=None: menv.make(name, players=2, render_mode=render_mode))
+    assert "player_0" in capsys.readouterr().out  # "human" outside a notebook prints the log
+
+
+# ----- the same game as the engine ----------------------------------------------------------------
+def _random_play(env, rng: random.Random, check=None) -> int:
+    """Play ``env`` (reset already) to the end with uniformly random masked actions; returns
+    the env steps taken. ``check(env)`` runs after every step."""
+    raw = env.unwrapped
+    steps = 0
+    for agent in env.agent_iter():
+        _, _, term, trunc, _ = env.last(observe=False)
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(raw.action_mask(agent))
+        env.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+        if check is not None:
+            check(env)
+    return steps
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_reset_seed_gives_the_engine_game_of_that_seed(name):
+    env = menv.make(name, players=_players(name))
+    env.reset(seed=123)
+    fresh = moneynb.new_game(name, players=list(env.possible_agents), seed=123)
+    assert env.unwrapped.game.state() == fresh.state()
+    _random_play(env, random.Random(5))
+    replay = moneynb.new_game(name, players=list(env.possible_agents), seed=123)
+    for a in env.unwrapped.game.actions:
+        replay.apply(a)
+    assert replay.state() == env.unwrapped.game.state()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_200_random_masked_games_conserve_money_and_replay_to_the_same_winner(name):
+    """200 games per game (2 to 4 seats) of uniformly random masked env actions: the money of
+    every account sums to its start after every step (Money Run: its coins), and the engine
+    replaying the env's actions from the same seed ends with the same winners and money."""
+    cls = moneynb.game_class(name)
+    seats = [n for n in (2, 3, 4) if cls.min_players <= n <= cls.max_players]
+    envs = {n: menv.make(name, players=n) for n in seats}
+    rng = random.Random(17)
+    for i in range(200):
+        env = envs[seats[i % len(seats)]]
+        env.reset(seed=1000 + i)
+        game = env.unwrapped.game
+        total = sum(game.money().values())
+        coins = getattr(game, "coin_count", lambda: 0)()  # Money Run has coins, not money
+
+        def conserved(env, total=total, coins=coins):
+            g = env.unwrapped.game
+            assert sum(g.money().values()) == total
+            assert getattr(g, "coin_count", lambda: 0)() == coins
+
+        _random_play(env, rng, conserved)
+        assert game.over
+        replay = moneynb.new_game(name, players=list(env.possible_agents), seed=1000 + i)
+        for a in game.actions:
+            replay.apply(a)
+        assert replay.over
+        assert replay.winners == game.winners
+        assert replay.money() == game.money()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observations_stay_in_their_space_through_a_whole_game(name):
+    env = menv.make(name, players=_players(name))
+    env.reset(seed=9)
+    raw = env.unwrapped
+    space = env.observation_space(env.possible_agents[0])
+    rng = random.Random(9)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        assert space.contains(obs)
+        assert np.isfinite(obs["observation"]).all()
+        # only the seat that decides has legal actions
+        for other in env.agents:
+            if other != agent:
+                assert not raw.observe(other)["action_mask"].any()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) > 0
+        env.step(int(legal[rng.randrange(len(legal))]))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rewards_add_up_to_the_score_change_plus_the_win_reward(name):
+    env = menv.make(name, players=_players(name), win_reward=2.5)
+    env.reset(seed=31)
+    raw = env.unwrapped
+    start = raw.game.scores()
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    rng = random.Random(31)
+    for agent in env.agent_iter():
+        _, reward, term, trunc, _ = env.last(observe=False)
+        total[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(raw.action_mask(agent))
+        env.step(int(legal[rng.randrange(len(legal))]))
+    end, scale = raw.game.scores(), raw.spec.scale
+    for seat, agent in enumerate(env.possible_agents):
+        expected = (end[agent] - start[agent]) / scale + (2.5 if seat in raw.game.winners else 0)
+        assert total[agent] == pytest.approx(expected)
+
+
+# ----- actions --------------------------------------------------------------------------------
+def _reachable(codec: ActionCodec, d: Decision) -> list:
+    """Every engine action some sequence of masked env actions reaches (depth-first)."""
+    out = []
+
+    def walk(prefix_entry):
+        codec.entry = prefix_entry
+        for a in np.flatnonzero(codec.mask(d)):
+            codec.entry = None if prefix_entry is None else type(prefix_entry)(**vars(prefix_entry))
+            ready, action = codec.decode(d, int(a))
+            if ready:
+                out.append(action)
+            else:
+                walk(type(codec.entry)(**vars(codec.entry)))
+
+    walk(None)
+    codec.entry = None
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    low=st.integers(0, 50),
+    count=st.integers(1, 700),
+    step=st.sampled_from([1, 5, 10, 5000]),
+    base=st.integers(2, 30),
+    options=st.sampled_from([(), ("pass",), ("stay", "back")]),
+)
+def test_every_legal_amount_and_option_is_reachable_and_nothing_else(
+    low, count, step, base, options
+):
+    d = Decision(0, "amount", "How much?", options, low=low * step, high=(low + count - 1) * step,
+                 step=step)  # fmt: skip
+    codec = ActionCodec(option_slots=4, amount_slots=base)
+    got = _reachable(codec, d)
+    legal = list(options) + [low * step + step * j for j in range(count)]
+    assert sorted(got, key=str) == sorted(legal, key=str)  # each exactly once
+    assert all(d.allows(a) for a in got)
+    assert amount_count(d) == count
+
+
+def test_an_amount_range_of_at_most_amount_slots_takes_one_step():
+    d = Decision(0, "amount", "Bet", ("stop",), low=10, high=20, step=10)
+    codec = ActionCodec(option_slots=3, amount_slots=100)
+    assert np.flatnonzero(codec.mask(d)).tolist() == [0, 3, 4]
+    assert codec.decode(d, 4) == (True, 20)
+
+
+def test_a_wide_amount_is_entered_digit_by_digit_by_the_same_agent():
+    """Easy Money bids are in $1 steps up to the wallet: $1,234 is digits 12 then 24 of the
+    amount index (1,234 - 10) in base 100."""
+    env = menv.make("easy_money", players=2)
+    env.reset(seed=3)
+    raw = env.unwrapped
+    d = Decision(0, "amount", "Bid", ("pass",), low=10, high=3000, step=1, tag="bid")
+    raw.game.pending = d  # a bid decision in place, to enter one amount by hand
+    slots = raw.codec.option_slots
+    assert raw.codec.decode(d, slots + 12) == (False, None)
+    assert raw.codec.entry_range(d) == (1210, 1309)
+    obs = raw.observe(f"player_{d.player}")
+    names = raw.feature_names
+    assert obs["observation"][names.index("entry:digits_left")] == 1
+    assert raw.codec.decode(d, slots + 24) == (True, 1234)
+
+
+@pytest.mark.parametrize("name", ["moolah", "easy_money"])
+def test_random_games_do_enter_multi_digit_amounts(name):
+    """The digit-by-digit path is exercised by real games, not only by hand."""
+    env = menv.make(name, players=3)
+    multi = 0
+    rng = random.Random(2)
+    for seed in range(6):
+        env.reset(seed=seed)
+        raw = env.unwrapped
+
+        def count(env):
+            nonlocal multi
+            multi += env.unwrapped.codec.entry is not None
+
+        _random_play(env, rng, count)
+        assert raw.game.over
+    assert multi > 0
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    env = menv.make("moolah", players=2)
+    env.reset(seed=4)
+    raw = env.unwrapped
+    agent = env.agent_selection
+    mask = raw.action_mask(agent)
+    before = raw.game.state()
+    bad = int(np.flatnonzero(mask == 0)[0])
+    for action in (bad, -1, raw.codec.n, 1.5, True, "roll"):
+        with pytest.raises(ValueError):
+            env.step(action)
+    assert raw.game.state() == before
+    assert env.agent_selection == agent
+    assert (raw.action_mask(agent) == mask).all()
+
+
+def test_too_many_options_for_the_slots_is_a_clear_error():
+    env = menv.make("money_run", players=2, option_slots=3)
+    with pytest.raises(menv.ActionSpaceTooSmall, match="option_slots"):
+        env.reset(seed=1)
+        env.last()
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(name="chess"),
+        dict(name="moolah", players=1),
+        dict(name="moolah", players="3"),
+        dict(name="moolah", bogus_rule=1),
+        dict(name="moolah", render_mode="rgb_array"),
+        dict(name="moolah", amount_slots=1),
+    ],
+)
+def test_bad_make_arguments_are_clear_errors(kwargs):
+    with pytest.raises(ValueError):
+        menv.make(**kwargs)
+
+
+def test_reset_without_a_seed_follows_the_last_seed():
+    a, b = menv.make("money_moves", players=3), menv.make("money_moves", players=3)
+    a.reset(seed=8)
+    b.reset(seed=8)
+    a.reset()
+    b.reset()
+    assert a.unwrapped.game.seed == b.unwrapped.game.seed != 8
+
+
+# ----- observations -------------------------------------------------------------------------------
+def _shuffle_hidden(game, rng: random.Random) -> None:
+    """Reorder every face-down pile (decks' draw piles, Money Run's bag): hidden order only."""
+    for value in list(vars(game).values()):
+        piles = value.values() if isinstance(value, dict) else [value]
+        for pile in piles:
+            draw = getattr(pile, "draw_pile", None)
+            if isinstance(draw, list):
+                rng.shuffle(draw)
+    if isinstance(getattr(game, "bag", None), list):
+        rng.shuffle(game.bag)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_never_shows_the_order_of_a_face_down_pile(name):
+    env = menv.make(name, players=3)
+    env.reset(seed=12)
+    raw = env.unwrapped
+    rng = random.Random(12)
+    for _ in range(60):  # into the game, so piles have been drawn from
+        legal = np.flatnonzero(raw.action_mask(env.agent_selection))
+        env.step(int(legal[rng.randrange(len(legal))]))
+        if raw.game.over:
+            break
+    shuffled = raw.game.copy()
+    _shuffle_hidden(shuffled, rng)
+    assert shuffled.state() != raw.game.state() or name == "money_moves"
+    for seat in range(3):
+        assert (raw.observer.encode(raw.game, seat) == raw.observer.encode(shuffled, seat)).all()
+
+
+def test_observations_are_seat_relative():
+    """Entry ``[+0]`` is always the observer: each seat sees its own wallet there."""
+    env = menv.make("money_card", players=3)
+    env.reset(seed=2)
+    raw = env.unwrapped
+    i = raw.feature_names.index("money:wallet[+0]")
+    wallets = [raw.game.cash(s) for s in range(3)]
+    for seat, agent in enumerate(env.possible_agents):
+        assert raw.observe(agent)["observation"][i] == pytest.approx(wallets[seat] / 100)
+
+
+def test_render_ansi_is_the_text_log():
+    env = menv.make("money_moves", players=2, render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render() == "\n".join(e.text for e in env.unwrapped.game.log)
+
+
+def test_render_human_in_a_notebook_shows_the_board_once_and_then_updates_it(monkeypatch):
+    """In a kernel, "human" displays the game's board widget; later calls redraw that board
+    (with the new events), and a new game gets a new board."""
+    pytest.importorskip("plotly")
+    import IPython
+    import IPython.display
+
+    from moneynb.ui.boards import board_class
+
+    board = board_class("money_moves")
+    shown, updates = [], []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: type("Shell", (), {"kernel": object()})())
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    real_update = board.update
+
+    def spy(self, game, events):
+        updates.append(len(events))
+        return real_update(self, game, events)
+
+    monkeypatch.setattr(board, "update", spy)
+    env = menv.make("money_moves", players=2, render_mode="human")
+    env.reset(seed=1)
+    env.render()
+    assert len(shown) == 1 and len(updates) == 1
+    assert updates[0] == len(env.unwrapped.game.log)
+    before = len(env.unwrapped.game.log)
+    env.step(int(np.flatnonzero(env.unwrapped.action_mask(env.agent_selection))[0]))  # renders
+    assert len(shown) == 1 and updates[-1] == len(env.unwrapped.game.log) - before > 0
+    env.reset(seed=2)
+    env.render()
+    assert len(shown) == 2
+
+
+def test_without_pettingzoo_the_codec_works_and_make_says_what_to_install():
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None  # as if it were not installed\n"
+        "import moneynb.env as menv\n"
+        "from moneynb.core.decision import Decision\n"
+        "d = Decision(0, 'amount', 'Bet', ('stay',), low=5, high=15, step=5)\n"
+        "print(menv.ActionCodec(2, 10).decode(d, 4))\n"
+        "try:\n"
+        "    menv.make('moolah')\n"
+        "except ModuleNotFoundError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == [
+        "(True, 15)",
+        "moneynb.env needs pettingzoo: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+    ]
+
+
+def test_the_engine_imports_no_pettingzoo():
+    code = (
+        "import sys, moneynb, moneynb.bots, moneynb.analysis\n"
+        "for name in moneynb.available_games(): moneynb.game_class(name)\n"
+        "print(','.join(m for m in ('pettingzoo', 'gymnasium') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
