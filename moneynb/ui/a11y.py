@@ -78,7 +78,7 @@ function render({ model, el }) {
   live.setAttribute("aria-live", "polite");
   live.setAttribute("aria-atomic", "false");
   el.appendChild(live);
-  const root = () => el.closest(".moneynb-view") || document.body;
+  const root = () => el.closest(".moneynb-view") || el.closest(".moneynb-launcher") || document.body;
   const say = () => {
     const text = model.get("message");
     if (!text) return;

@@ -27,7 +27,7 @@ import html
 import ipywidgets as widgets
 
 from ..core.registry import GAMES, game_class
-from .a11y import ERROR_STYLE
+from .a11y import ERROR_STYLE, A11yHelper
 
 __all__ = ["launcher", "Launcher", "KINDS"]
 
@@ -121,7 +121,9 @@ class Launcher(widgets.VBox):
             f"<style>.{self._fallback_id} {{ display: none !important; }}</style>",
             layout=widgets.Layout(width="0px", height="0px"),
         )
-        self.children = [self.offer, hide, form, self.restored, self.game_box]
+        # the page's shared accessibility CSS (focus ring...) before any game is started
+        a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
+        self.children = [a11y, self.offer, hide, form, self.restored, self.game_box]
         self._game_changed()
         self._offer_games()
         if restore is None:

@@ -147,14 +147,21 @@ class ResumeOffer(widgets.VBox):
         self.add_class("moneynb-resume")
         self.games = list(games)
         self.on_continue = on_continue
-        self.list = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="640px"))
+        # a visible label: a list without one has no accessible name (axe select-name)
+        self.list = widgets.Dropdown(
+            description="Unfinished game",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="640px"),
+        )
         self.list.add_class("moneynb-resume-list")
         self.go = widgets.Button(
             description="Continue",
             icon="play",
-            button_style="info",
             tooltip="continue the chosen game where it was left",
         )
+        # button_style="info" is #0097a7 under white text: 3.5:1; this teal gives 5.7:1
+        self.go.style.button_color = "#00727d"
+        self.go.style.text_color = "white"
         self.go.add_class("moneynb-resume-go")
         self.go.on_click(lambda _b: self._go())
         self.note = widgets.HTML()
