@@ -48,7 +48,7 @@ def _axe(page, where: str, results: dict, context=None) -> list:
 
     violations = Axe().run(page, context=context).response["violations"]
     counts = collections.Counter(v["impact"] for v in violations)
-    results[where] = dict(counts)
+    results[where] = dict(counts, rules=sorted(f"{v['impact']} {v['id']}" for v in violations))
     return [
         f"{where}: {v['impact']} {v['id']} at {[n['target'] for n in v['nodes'][:3]]}: "
         + (v["nodes"][0].get("failureSummary") or "").replace("\n", " ")[:300]

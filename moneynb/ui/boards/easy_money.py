@@ -52,6 +52,8 @@ SHORT = {  # short labels for the non-property spaces
 }  # fmt: skip
 #: where a space's name (two lines) and its houses row sit, from its centre (board units)
 LABEL_DY, HOUSES_DY = 0.12, -0.31
+#: the mortgage cross stands in the houses row, right of the owner's mark
+MORTGAGE_DX = 0.28
 #: how far from a space's centre its tokens stand, towards the inside of the board
 TOKEN_DEPTH = 0.75
 
@@ -161,7 +163,7 @@ class Board(BoardRenderer):
             go.Scatter(x=hx, y=hy, mode="text", text=ht, hoverinfo="skip", name="houses",
                        textfont=dict(size=10, color=hc)),
             go.Scatter(x=mx, y=my, mode="markers", hoverinfo="skip", name="mortgaged",
-                       marker=dict(symbol="x-thin-open", size=38, color="rgba(183,28,28,0.75)",
+                       marker=dict(symbol="x-thin-open", size=12, color="rgba(183,28,28,0.9)",
                                    line=dict(width=3, color="rgba(183,28,28,0.75)"))),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
                        name="targets",
@@ -239,8 +241,8 @@ class Board(BoardRenderer):
             oy.append(y)
             oc.append(player_color(o))
             if g.mortgaged[i]:
-                mx.append(x)
-                my.append(y)
+                mx.append(x + MORTGAGE_DX)  # a small cross in the houses row: the name
+                my.append(y + HOUSES_DY)  # stays readable (a mortgaged space has no houses)
             if g.board[i]["kind"] == "property":
                 h = g.houses[i]
                 label = "★SUB" if h == 5 else "⌂" * h
