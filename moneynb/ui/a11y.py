@@ -105,7 +105,13 @@ function render({ model, el }) {
         // take the focus only from nowhere, from this view, or from the start form: never
         // from a notebook cell or another output the user is working in
         const free = !a || a === document.body || r.contains(a) || !!a.closest(".moneynb-launcher");
-        if (free && a !== target) target.focus();
+        if (free && a !== target) {
+          // no jump of the page under a mouse user's pointer: scroll only if the control
+          // is out of sight, and then as little as possible
+          target.focus({ preventScroll: true });
+          const b = target.getBoundingClientRect();
+          if (b.bottom > innerHeight || b.top < 0) target.scrollIntoView({ block: "nearest" });
+        }
         el.dataset.focused = model.get("focus_key");
         return;
       }

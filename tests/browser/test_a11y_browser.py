@@ -11,6 +11,7 @@ game is checked in Lab and in Voila, light and dark, without a page load per gam
   focus (the first control of a person's new decision); 20 decisions per game in Voila
   (light), fewer in the other runs (they only need a mid-game page);
 * the live region (``.moneynb-live``) reads the newest log line and whose decision it is;
+* mid-game axe runs with the Coach and the on-screen board as text turned on (by keyboard);
 * the board as text (``.moneynb-board-text``) names every player and, when the board has
   highlighted targets, as many targets;
 * the boards (Voila light): with every seat a bot, the game plays out at once; at the start
@@ -180,12 +181,10 @@ def _board_text(page) -> dict:
         const out = {{}};
         for (const t of v.querySelectorAll('.moneynb-board-text table'))
             out[t.dataset.section] = [...t.querySelectorAll('tr')].map(r => r.textContent);
-        const names = [...v.querySelectorAll('.moneynb-money-table .moneynb-seat, '
-            + '.moneynb-board-text table')].length;
-        out.__players = [...new Set([...v.querySelectorAll('.moneynb-header .moneynb-seat')]
-            .map(s => s.textContent.replace('●', '').trim()))];
-        out.__targets = [...v.querySelectorAll('.js-plotly-plot .scatterlayer .trace')]
-            .filter(t => /targets/.test(t.getAttribute('class') || '')).length;
+        // every player of the game, as the start form names them
+        out.__players = [...document.querySelectorAll('.moneynb-launcher .moneynb-launch-row')]
+            .filter(r => r.offsetParent !== null)
+            .map(r => r.querySelector('input').value.trim());
         return out;
     }}"""
     )
@@ -241,6 +240,20 @@ _GLYPHS_JS = """(sel) => {
 }"""
 
 
+def _show_coach_and_board_text(page) -> None:
+    """Turn on the Coach and the on-screen board as text (keyboard: focus, Enter)."""
+    for css in (".moneynb-coach-toggle", ".moneynb-board-text-toggle"):
+        toggle = page.locator(f"{VIEW} button{css}")
+        if "mod-active" not in (toggle.get_attribute("class") or ""):
+            toggle.focus()
+            page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => {{ const t = document.querySelector('{VIEW} .moneynb-board-text');"
+        " return t && !t.classList.contains('moneynb-sr-only'); }",
+        timeout=10_000,
+    )
+
+
 def _board_geometry(page, view, game, when, mode, theme) -> list[str]:
     """Element screenshot of the board; its text labels' overlaps and overflows, as text."""
     board = view.locator(".moneynb-board")
@@ -271,6 +284,7 @@ def _run_mode(page, mode: str, theme: str, keyboard: int, check_boards: bool) ->
             _start(page, game)
             done += _keyboard_decisions(page, keyboard - done)
         assert done >= keyboard, f"{game}: only {done} decisions by keyboard"
+        _show_coach_and_board_text(page)  # checked too: both in the page, on screen
         problems += _axe(page, f"{game} mid-game", results, context)
         missing = page.evaluate(_GLYPHS_JS, VIEW)
         assert not missing, f"{game}: glyphs drawn as empty boxes: {missing}"
@@ -323,6 +337,7 @@ def test_lab_accessible_in_both_themes(lab_server, page):
                 if when == "start":
                     _lab_theme(page, False)
                     assert _keyboard_decisions(page, 3) >= 1, f"{game}: no keyboard decision"
+                    _show_coach_and_board_text(page)
     except BaseException:
         screenshot(page, "a11y-lab-failure")
         raise

@@ -26,7 +26,9 @@ _STATE_JS = """(view) => ({
     log: Number((view.querySelector('.moneynb-log-box') || {dataset: {count: -1}}).dataset.count),
     header: view.querySelector('.moneynb-header').textContent,
     board: view.querySelector('.moneynb-board .js-plotly-plot').innerHTML,
-    start: Number(view.querySelector('.moneynb-money-table').dataset.startTotal),
+    // a game without money (Money Run) shows no money table: 0 = 0
+    start: Number((view.querySelector('.moneynb-money-table') || {dataset: {startTotal: 0}})
+        .dataset.startTotal),
     sum: [...view.querySelectorAll('.moneynb-money-table .moneynb-dollars')]
         .reduce((s, c) => s + Number(c.dataset.dollars), 0),
     coach: (view.querySelector('.moneynb-coach') || {textContent: ''}).textContent,
