@@ -208,3 +208,30 @@ def test_start_here_has_no_notebook_links_or_cell_instructions_in_its_text():
     md = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "next cell" not in md
     assert not re.search(r"\]\((?!https?://)[^)]*\.ipynb\)", md)
+
+
+def test_money_moves_seat_labels_stay_readable_to_the_end():
+    """Issue 18 section 6: seed 7, always the first option: at action 152 the seat of the
+    player who is out turned grey with white text on it. Every seat's text now has at least
+    4.5:1 contrast on its seat colour, at every step."""
+    from moneynb.ui.boards.base import _luminance
+
+    def contrast(a: str, b: str) -> float:
+        la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+        return (la + 0.05) / (lb + 0.05)
+
+    outs = 0
+    for seed in range(7, 30):  # seed 7 first (the issue's game), then until a seat is out
+        view = play("money_moves", players=["You", "bot:greedy", "bot:greedy"], seed=seed,
+                    autosave=False)  # fmt: skip
+        while True:
+            seats = view.board.figure.data[0]
+            for ink, color in zip(seats.textfont.color, seats.marker.color, strict=True):
+                assert contrast(ink, color) >= 4.5, (seed, len(view.game.actions), ink, color)
+            if view.game.over:
+                break
+            view.submit(view.game.decision.options[0])
+        outs += any(view.game.out)
+        if outs:
+            break
+    assert outs, "no game with a seat out: the grey seat was not checked"

@@ -142,6 +142,12 @@ def _keyboard_decisions(page, n: int) -> int:
             arg=s["actions"],
             timeout=10_000,
         )
+        # a visible focus ring on the control the focus went to
+        ring = page.evaluate(
+            "() => { const c = getComputedStyle(document.activeElement);"
+            " return [c.outlineStyle, parseFloat(c.outlineWidth)]; }"
+        )
+        assert ring[0] != "none" and ring[1] >= 2, f"no visible focus ring: {ring}"
         for _tab in range(8):  # from a slider, a number box or a list, Tab on to a button
             tag = page.evaluate("() => document.activeElement.tagName")
             if tag == "BUTTON":

@@ -355,7 +355,9 @@ class Board(BoardRenderer):
         return [self.info]
 
     def custom_panel(self, decision, submit):
-        """End turn / Undo buttons and a hint (the board does the picking)."""
+        """End turn / Undo buttons and a hint (the board does the picking); every board pick
+        is also in an "Action" list (``moneynb-mr-actions``) with its Go button
+        (``moneynb-mr-go``), first in the panel, for the keyboard."""
         g = self.game
         view = getattr(submit, "__self__", None)
 
@@ -392,8 +394,8 @@ class Board(BoardRenderer):
                 dd = widgets.Dropdown(options=moves, value=moves[0][1], description="Action",
                                       style={"description_width": "initial"},
                                       layout=widgets.Layout(width="340px"))  # fmt: skip
-                dd.add_class("moneynb-space-select")
-                go_ = button("Go", ("moneynb-submit",), lambda: submit(dd.value), style="primary")
+                dd.add_class("moneynb-mr-actions")
+                go_ = button("Go", ("moneynb-mr-go",), lambda: submit(dd.value), style="primary")
                 rows.insert(0, widgets.HBox([dd, go_]))  # first: where the focus lands
             box = widgets.VBox([hint, *rows])
         else:
