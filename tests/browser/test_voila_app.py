@@ -122,8 +122,10 @@ def _play(voila, page):
 
 
 #: one more control for the other games: their first buttons (Spin, Go, Pass...)
+#: (Money Run: End turn, not its first control, the action list's Go: picking a coin logs
+#: nothing until it is placed)
 _ANY = (".moneynb-roll", ".moneynb-spin", ".moneynb-submit", ".moneynb-option", ".moneynb-player",
-        "")  # fmt: skip
+        ".moneynb-mr-end", "")  # fmt: skip
 
 
 @pytest.mark.parametrize("game", ["moolah", "easy_money", "money_card", "money_run"])
