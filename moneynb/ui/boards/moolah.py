@@ -368,7 +368,7 @@ class Board(BoardRenderer):
                           f"<td>{html.escape(e['what'])}</td></tr>" for e in g.pad[seat][-6:])  # fmt: skip
             table = widgets.HTML(
                 "<table class='moneynb-bank-pad' cellpadding='2'><tr><th>old balance</th>"
-                f"<th>new balance</th><th></th></tr>{pad}</table>"
+                f"<th>new balance</th><th>for</th></tr>{pad}</table>"
             )
             items = [button(decision.label(o), (f"moneynb-bank-{o}", "moneynb-option"),
                             lambda o=o: submit(o), style="success" if o == "deposit" else "")
