@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import moneynb
-from moneynb.ui.boards.easy_money import Board, cell_xy
+from moneynb.ui.boards.easy_money import MORTGAGE_DX, Board, cell_xy
 
 
 def human_game(seed=2):
@@ -22,10 +22,11 @@ def test_board_draws_owners_houses_mortgages_and_tokens():
     g.owner[11], g.houses[11] = 0, 3
     g.owner[30], g.mortgaged[30] = 1, True
     b = Board(g)
-    assert isinstance(b, Board) and len(b.figure.data) == 7
+    assert isinstance(b, Board) and len(b.figure.data) == 8  # the names: a trace of their own
+    assert b.figure.data[7].name == "labels" and len(b.figure.data[7].text) == 48
     assert list(b.figure.data[1].x) == [cell_xy(11)[0], cell_xy(30)[0]]
     assert list(b.figure.data[2].text) == ["⌂⌂⌂", "●"]
-    assert list(b.figure.data[3].x) == [cell_xy(30)[0]]
+    assert list(b.figure.data[3].x) == [cell_xy(30)[0] + MORTGAGE_DX]
     assert len(b.figure.data[6].x) == 2
     assert "holds <b>$0</b>" in b.figure.layout.annotations[2].text
     shapes = [s for s in b.figure.layout.shapes]

@@ -15,12 +15,12 @@ function render({ model, el }) {
   style.textContent = `
     .moneynb-card { width:190px; min-height:110px; border-radius:10px; border:2px solid #333;
       padding:8px 10px; box-sizing:border-box; font-family:sans-serif;
-      box-shadow:2px 3px 5px rgba(0,0,0,.25); background:#fffdf5; }
+      box-shadow:2px 3px 5px rgba(0,0,0,.25); background:#fffdf5; color:#1a1a1a; }
     .moneynb-card-kind { font-size:11px; text-transform:uppercase; letter-spacing:1px;
-      color:#777; }
+      color:#555; }
     .moneynb-card-title { font-weight:bold; font-size:16px; margin:3px 0 6px; }
     .moneynb-card-text { font-size:13px; }
-    .moneynb-card-empty { color:#999; border-style:dashed; background:#fafafa; }
+    .moneynb-card-empty { color:#555; border-style:dashed; background:#fafafa; }
     .moneynb-card.moneynb-flip { animation: moneynb-flip .4s ease-out; }
     @keyframes moneynb-flip { 0% {transform:rotateY(90deg)} 100% {transform:rotateY(0)} }`;
   el.appendChild(style);

@@ -43,7 +43,7 @@ function render({ model, el }) {
   style.textContent = `
     .moneynb-dice { display:flex; gap:12px; align-items:center; padding:6px; }
     .moneynb-die { width:58px; height:58px; border-radius:10px; border:2px solid #333;
-      background:#fff; box-shadow:2px 3px 4px rgba(0,0,0,.25); display:grid;
+      background:#fff; color:#1a1a1a; box-shadow:2px 3px 4px rgba(0,0,0,.25); display:grid;
       grid-template-columns:repeat(3,1fr); grid-template-rows:repeat(3,1fr); padding:5px;
       box-sizing:border-box; font-family:sans-serif; }
     .moneynb-die:not(.moneynb-die-pips) { display:flex; align-items:center;
@@ -54,7 +54,8 @@ function render({ model, el }) {
     .moneynb-die.moneynb-rolling { animation: moneynb-tumble .45s ease-out; }
     @keyframes moneynb-tumble { 0% {transform:rotate(0) scale(.6)}
       60% {transform:rotate(300deg) scale(1.1)} 100% {transform:rotate(360deg) scale(1)} }
-    .moneynb-dice-caption { font-size:12px; color:#555; max-width:160px; }`;
+    .moneynb-dice-caption { font-size:12px; max-width:160px;
+      color:var(--jp-content-font-color1, #1a1a1a); }`;
   el.appendChild(style);
   const row = document.createElement("div");
   row.style.display = "flex"; row.style.gap = "12px"; row.style.alignItems = "center";

@@ -27,6 +27,7 @@ import html
 import ipywidgets as widgets
 
 from ..core.registry import GAMES, game_class
+from .a11y import ERROR_STYLE, A11yHelper
 
 __all__ = ["launcher", "Launcher", "KINDS"]
 
@@ -85,7 +86,10 @@ class Launcher(widgets.VBox):
         self.rows_box = widgets.VBox()
         self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "180px"})
         self.seed.add_class("moneynb-launch-seed")
-        self.start = widgets.Button(description="Start", button_style="success", icon="play")
+        # a darker green than button_style="success" (#388e3c: 4.1:1 under white text)
+        self.start = widgets.Button(description="Start", icon="play", tooltip="start the game")
+        self.start.style.button_color = "#2e7d32"
+        self.start.style.text_color = "white"
         self.start.add_class("moneynb-launch-start")
         self.error = widgets.HTML()
         self.error.add_class("moneynb-launch-error")
@@ -117,7 +121,9 @@ class Launcher(widgets.VBox):
             f"<style>.{self._fallback_id} {{ display: none !important; }}</style>",
             layout=widgets.Layout(width="0px", height="0px"),
         )
-        self.children = [self.offer, hide, form, self.restored, self.game_box]
+        # the page's shared accessibility CSS (focus ring...) before any game is started
+        a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
+        self.children = [a11y, self.offer, hide, form, self.restored, self.game_box]
         self._game_changed()
         self._offer_games()
         if restore is None:
@@ -159,9 +165,11 @@ class Launcher(widgets.VBox):
                 layout={"width": "260px"},
             )
             name.add_class("moneynb-launch-name")
+            # a visible label: a dropdown without one has no accessible name (axe select-name)
             kind = widgets.Dropdown(
                 options=kinds_for(self.game_name), value="person" if i == 0 else "greedy bot",
-                layout={"width": "140px"},
+                description="plays as", style={"description_width": "initial"},
+                layout={"width": "200px"},
             )  # fmt: skip
             kind.add_class("moneynb-launch-kind")
             kind.observe(lambda _c: self._show_bot_names(), "value")
@@ -253,7 +261,7 @@ class Launcher(widgets.VBox):
         games = [] if folder is None else unfinished(folder, origin=self.origin)
         if games and self.resume(games[0].path) is not None:
             self.restored.value = (
-                f"<div style='color:#1b5e20'>Welcome back: your unfinished game "
+                f"<div style='color:#1b5e20;background:#f1f8e9'>Welcome back: your unfinished game "
                 f"({html.escape(games[0].describe())}) continues below. Press <b>Start</b> "
                 "for a new game.</div>"
             )
@@ -271,7 +279,9 @@ class Launcher(widgets.VBox):
             name = loads(Path(path).read_bytes()).name
             view = play(name, resume=path)
         except (OSError, ValueError, SaveFileError) as e:
-            self.error.value = f"<span style='color:#b00020'>⚠ {html.escape(str(e))}</span>"
+            self.error.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
+            )
             return None
         return self._show(view)
 
@@ -312,7 +322,9 @@ class Launcher(widgets.VBox):
                 origin=self.origin,
             )
         except ValueError as e:
-            self.error.value = f"<span style='color:#b00020'>⚠ {html.escape(str(e))}</span>"
+            self.error.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
+            )
             return None
         return self._show(view)
 

@@ -23,6 +23,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .a11y import ERROR_STYLE
+
 
 def _slug(value: Any) -> str:
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "x"
@@ -166,7 +168,10 @@ def amount_panel(decision, game, submit) -> list:
             layout=widgets.Layout(width="240px"),
         )
         slider.add_class("moneynb-amount-slider")
-        text = widgets.Text(value=str(start), layout=widgets.Layout(width="110px"))
+        text = widgets.Text(
+            value=str(start), description="Amount", style={"description_width": "initial"},
+            layout=widgets.Layout(width="170px"),
+        )  # fmt: skip
         text.add_class("moneynb-amount-text")
         message = widgets.HTML()
         message.add_class("moneynb-amount-error")
@@ -188,7 +193,9 @@ def amount_panel(decision, game, submit) -> list:
         def send():
             value, why = parse_amount(text.value, decision)
             if value is None:
-                message.value = f'<span style="color:#b00020">⚠ {html.escape(why)}</span>'
+                message.value = (
+                    f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(why)}</span>"
+                )
                 return
             message.value = ""
             submit(value)
@@ -209,7 +216,10 @@ def amount_panel(decision, game, submit) -> list:
 def space_panel(decision, game, submit) -> list:
     """A dropdown of the legal spaces with Submit (the board can also be clicked)."""
     opts = [(decision.label(o), o) for o in decision.options]
-    dd = widgets.Dropdown(options=opts, value=opts[0][1], layout=widgets.Layout(width="260px"))
+    dd = widgets.Dropdown(
+        options=opts, value=opts[0][1], description="Space",
+        style={"description_width": "initial"}, layout=widgets.Layout(width="300px"),
+    )  # fmt: skip
     dd.add_class("moneynb-space-select")
     ok = button("Go", ("moneynb-submit",), lambda: submit(dd.value), style="primary")
     return [dd, ok, widgets.Label("or click a highlighted space on the board")]

@@ -147,14 +147,21 @@ class ResumeOffer(widgets.VBox):
         self.add_class("moneynb-resume")
         self.games = list(games)
         self.on_continue = on_continue
-        self.list = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="640px"))
+        # a visible label: a list without one has no accessible name (axe select-name)
+        self.list = widgets.Dropdown(
+            description="Unfinished game",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="640px"),
+        )
         self.list.add_class("moneynb-resume-list")
         self.go = widgets.Button(
             description="Continue",
             icon="play",
-            button_style="info",
             tooltip="continue the chosen game where it was left",
         )
+        # button_style="info" is #0097a7 under white text: 3.5:1; this teal gives 5.7:1
+        self.go.style.button_color = "#00727d"
+        self.go.style.text_color = "white"
         self.go.add_class("moneynb-resume-go")
         self.go.on_click(lambda _b: self._go())
         self.note = widgets.HTML()
@@ -193,7 +200,8 @@ def fallback_html(what: str, save: Path | None, resume_code: str | None) -> str:
         else " Unfinished games are offered again (<b>Continue</b>) when you re-run it."
     )
     return (
-        "<div class='moneynb-fallback' style='color:#555;font-size:0.9em'>"
+        "<div class='moneynb-fallback' style='color:var(--jp-content-font-color2, #555);"
+        "font-size:0.9em'>"
         f'If no {html.escape(what)} shows here (for example "Error displaying widget: model '
         'not found" after the kernel stopped), run this cell again: <i>Run</i> &rarr; '
         f"<i>Run All Cells</i>.{saved}</div>"

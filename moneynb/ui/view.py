@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.errors import IllegalAction
+from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import money, player_color
 from .panels import button, make_panel, set_disabled
@@ -157,6 +158,22 @@ class GameView(widgets.VBox):
 
         self.board = board_for(game)
         self.board.pick = self.submit
+        self.board.plain = self.plain
+        # screen readers: the live region and the focus mover (moneynb.ui.a11y)
+        self.a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
+        self._announced = len(game.log)
+        self._focused_at: int | None = None
+        self.board_text_toggle = widgets.ToggleButton(
+            value=False,
+            description="Board as text",
+            tooltip="show the board as a table: tokens, spaces in play, the choices on the board",
+        )
+        self.board_text_toggle.add_class("moneynb-board-text-toggle")
+        # always in the page for screen readers; shown on screen when the toggle is on
+        self.board_text = widgets.HTML()
+        self.board_text.add_class("moneynb-board-text")
+        self.board_text.add_class("moneynb-sr-only")
+        self.board_text_toggle.observe(self._board_text_shown, "value")
 
         self.header = widgets.HTML()
         self.header.add_class("moneynb-header")
@@ -205,12 +222,23 @@ class GameView(widgets.VBox):
         self._update_board(list(game.log))
         self.run_bots(refresh=False)
         self.board.release()
+        # as wide as a fixed-width board: a board box that scrolls is a scrollable region a
+        # keyboard cannot reach (axe scrollable-region-focusable)
+        width = self.board.figure.layout.width
         self._board_box = board_box = widgets.Box(
-            [self.board.widget()], layout=widgets.Layout(flex="1 1 60%", min_width="380px")
+            [self.board.widget()],
+            layout=widgets.Layout(
+                flex="1 1 60%", min_width=f"{max(380, int(width or 0) + 4)}px", overflow="visible"
+            ),
         )
         board_box.add_class("moneynb-board")
         side = widgets.VBox(
-            [self.decision_box, self.coach_toggle, self.coach_html, self.money_html],
+            [
+                self.decision_box,
+                widgets.HBox([self.coach_toggle, self.board_text_toggle]),
+                self.coach_html,
+                self.money_html,
+            ],
             layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
         )
         extra = self.board.panels()
@@ -235,8 +263,10 @@ class GameView(widgets.VBox):
             self.offer,
             hide,
             self.header,
+            self.a11y,
             widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
             self._panels_box,
+            self.board_text,
             widgets.HTML("<b>Log</b> (newest last)"),
             self.log_html,
             widgets.HBox(
@@ -250,6 +280,25 @@ class GameView(widgets.VBox):
     def is_human(self, seat: int) -> bool:
         """True when ``seat`` is played by a person (no bot controller)."""
         return self.controllers[seat] is None
+
+    @property
+    def _you(self) -> bool:
+        players = self.game.players
+        return "You" in players and self.is_human(players.index("You"))
+
+    def plain(self, text: str, decider: int | None = None) -> str:
+        """``text`` (an engine's prompt, label, account name or event) as the people at this
+        screen read it: when a person is seated as "You", in the second person
+        (:func:`second_person`: "You have $0", "Your bank account"). ``decider``: the seat
+        the text is shown to; when that is not "You", a "you" in it means the decider, so
+        it becomes their name ("You offers you Park Row" -> "You offer Ann Park Row")."""
+        if not self._you:
+            return text
+        if decider is not None and self.game.players[decider] != "You":
+            if re.match(r"You [a-z]+\b", text) and re.search(r"\byou\b", text):
+                name = self.game.players[decider]
+                text = re.sub(r"\byou\b", name, text)
+        return second_person(text)
 
     @property
     def human_turn(self) -> bool:
@@ -438,7 +487,57 @@ class GameView(widgets.VBox):
         self.board.highlight(self.game.decision)
 
     def _show_error(self, text: str) -> None:
-        self.error.value = f'<span style="color:#b00020">⚠ {html.escape(text)}</span>'
+        self.error.value = (
+            f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(self.plain(text))}</span>"
+        )
+
+    def _board_text_shown(self, _change=None) -> None:
+        if self.board_text_toggle.value:
+            self.board_text.remove_class("moneynb-sr-only")
+        else:
+            self.board_text.add_class("moneynb-sr-only")
+
+    def _board_text_html(self) -> str:
+        """The board's text alternative: a table per section of ``board.describe`` (tokens,
+        spaces in play, the legal targets of the pending decision), in plain English."""
+        parts = ["<div role='region' aria-label='Board as text'><b>Board as text</b>"]
+        for title, rows in self.board.describe(self.game).items():
+            if not rows:
+                continue
+            body = "".join(
+                "<tr>" + "".join(f"<td>{html.escape(self.plain(str(c)))}</td>" for c in r) + "</tr>"
+                for r in rows
+            )
+            parts.append(
+                f"<table class='moneynb-board-text-table' data-section='{_css(title)}' "
+                f"style='border-collapse:collapse;margin:2px 0 6px'><caption style='text-align:"
+                f"left;font-weight:bold'>{html.escape(title)}</caption>{body}</table>"
+            )
+        return "".join(parts) + "</div>"
+
+    def _announce(self) -> None:
+        """Put the log lines added since the last announcement, and whose decision it is
+        now, in the live region (``moneynb-live``)."""
+        g = self.game
+        new = g.log[self._announced :] if self._announced <= len(g.log) else list(g.log)
+        self._announced = len(g.log)
+        lines = [self.plain(e.text) for e in new[-12:]]
+        if len(new) > 12:
+            lines.insert(0, f"({len(new) - 12} earlier events in the log)")
+        if g.over:
+            lines.append("Game over.")
+        else:
+            d = g.decision
+            who = g.players[d.player]
+            if not self.is_human(d.player):
+                lines.append(f"{who} (bot) to decide.")
+            elif who == "You":
+                lines.append(f"Your decision: {self.plain(d.prompt, d.player)}")
+            else:
+                lines.append(f"{who} to decide: {self.plain(d.prompt, d.player)}")
+        text = " ".join(t[:1].upper() + t[1:] for t in lines if t)
+        if text and text != self.a11y.message or new:
+            self.a11y.announce(text)
 
     def refresh(self, save: bool = True) -> None:
         """Redraw the header, panel, money table and log (and autosave unless ``save=False``)."""
@@ -448,6 +547,11 @@ class GameView(widgets.VBox):
         self.log_html.value = self._log_html()
         self._refresh_panel()
         self._refresh_coach()
+        self.board_text.value = self._board_text_html()
+        self._announce()
+        if self.human_turn and self._focused_at != len(g.actions) and self.panel_box.children:
+            self._focused_at = len(g.actions)
+            self.a11y.focus_panel(self.panel_box.children[0], str(len(g.actions)))
         has_human = any(self.is_human(s) for s in range(len(g.players)))
         self.undo_button.disabled = not (has_human and g.actions)
         self.continue_button.layout.display = (
@@ -472,8 +576,8 @@ class GameView(widgets.VBox):
             who = g.players[d.player]
             kind = "" if self.is_human(d.player) else " (bot)"
             turn = (
-                f"<span style='color:{player_color(d.player)};font-weight:bold'>"
-                f"{html.escape(who)}</span>{kind} must decide: {html.escape(d.prompt)}"
+                f"{seat_html(d.player, who, player_color(d.player))}{kind} must decide: "
+                f"{html.escape(self.plain(d.prompt, d.player))}"
             )
         return f"<div>{head}</div><div class='moneynb-turn'>{turn}</div>"
 
@@ -488,19 +592,18 @@ class GameView(widgets.VBox):
         self._decision_key = key
         if d is None:
             self.prompt.value = "<b>Game over.</b> " + html.escape(
-                ", ".join(f"{p}: {money(v)}" for p, v in g.scores().items())
+                ", ".join(f"{p}: {self.board.score_text(v)}" for p, v in g.scores().items())
             )
             self.panel_box.children = []
             return
-        who = html.escape(g.players[d.player])
-        color = player_color(d.player)
+        who = seat_html(d.player, g.players[d.player], player_color(d.player))
         if not self.is_human(d.player):
-            self.prompt.value = f"<i>waiting for <b style='color:{color}'>{who}</b>...</i>"
+            self.prompt.value = f"<i>waiting for {who}...</i>"
             panel = make_panel(d, g, self.answer())
             set_disabled(panel, True)
             self.panel_box.children = [panel]
             return
-        self.prompt.value = f"<b style='color:{color}'>{who}</b>: {html.escape(d.prompt)}"
+        self.prompt.value = f"{who}: {html.escape(self.plain(d.prompt, d.player))}"
         submit = self.answer()
         panel = self.board.custom_panel(d, submit)
         if panel is None:
@@ -526,13 +629,14 @@ class GameView(widgets.VBox):
             self.coach_html.layout.display = None
             if c is None:
                 self.coach_html.value = (
-                    "<div style='color:#666'><i>Coach: nothing to weigh up here.</i></div>"
+                    f"<div style='{NOTE_STYLE}'><i>Coach: nothing to weigh up here.</i></div>"
                 )
             else:
                 body = "".join(f"<li>{html.escape(t)}</li>" for t in c.lines)
+                # a fixed foreground on the fixed background: readable in both themes
                 self.coach_html.value = (
-                    "<div style='border:1px solid #e0b040;background:#fffaf0;padding:4px 8px;"
-                    f"margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
+                    "<div style='border:1px solid #e0b040;background:#fffaf0;color:#1a1a1a;"
+                    f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
                     f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
                 )
         heat = c.heatmap if c is not None else None
@@ -551,12 +655,20 @@ class GameView(widgets.VBox):
                 rows.append((acct, p, m[acct], player_color(i)))
         for acct, v in m.items():
             if acct not in seen:
-                rows.append((acct, g.account_label(acct), v, "#444"))
+                rows.append((acct, g.account_label(acct), v, None))
+        if not rows:  # a game without money (Money Run): no table, its score is elsewhere
+            self.money_html.layout.display = "none"
+            return ""
+
+        def name(i, label, c):
+            label = self.plain(label)
+            return html.escape(label) if c is None else seat_html(i, label, c, bold=False)
+
         body = "".join(
-            f"<tr><td style='color:{c};padding-right:12px'>{html.escape(label)}</td>"
+            f"<tr><td style='padding-right:12px'>{name(i, label, c)}</td>"
             f"<td class='moneynb-dollars' data-account='{html.escape(acct)}' "
             f"data-dollars='{v}' style='text-align:right'>{money(v)}</td></tr>"
-            for acct, label, v, c in rows
+            for i, (acct, label, v, c) in enumerate(rows)
         )
         total = sum(m.values())
         return (
@@ -587,13 +699,14 @@ class GameView(widgets.VBox):
             for t in self.engine_errors
         )
         more = (
-            f"<div style='color:#888'>({len(log) - len(shown)} earlier events not shown)</div>"
+            f"<div style='{NOTE_STYLE}'>({len(log) - len(shown)} earlier events not shown)</div>"
             if len(log) > len(shown)
             else ""
         )
         # column-reverse keeps the box scrolled to its newest (last) line
         return (
-            f"<div class='moneynb-log-box' data-count='{len(log)}' style='max-height:220px;"
+            f"<div class='moneynb-log-box' data-count='{len(log)}' role='region' "
+            f"aria-label='Game log' tabindex='0' style='max-height:220px;"
             f"overflow-y:auto;display:flex;flex-direction:column-reverse;"
             f"border:1px solid #ddd;padding:4px;font-size:0.9em;line-height:1.35'>"
             f"<div>{more}{lines}</div></div>"

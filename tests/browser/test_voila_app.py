@@ -26,7 +26,9 @@ _STATE_JS = """(view) => ({
     log: Number((view.querySelector('.moneynb-log-box') || {dataset: {count: -1}}).dataset.count),
     header: view.querySelector('.moneynb-header').textContent,
     board: view.querySelector('.moneynb-board .js-plotly-plot').innerHTML,
-    start: Number(view.querySelector('.moneynb-money-table').dataset.startTotal),
+    // a game without money (Money Run) shows no money table: 0 = 0
+    start: Number((view.querySelector('.moneynb-money-table') || {dataset: {startTotal: 0}})
+        .dataset.startTotal),
     sum: [...view.querySelectorAll('.moneynb-money-table .moneynb-dollars')]
         .reduce((s, c) => s + Number(c.dataset.dollars), 0),
     coach: (view.querySelector('.moneynb-coach') || {textContent: ''}).textContent,
@@ -120,8 +122,10 @@ def _play(voila, page):
 
 
 #: one more control for the other games: their first buttons (Spin, Go, Pass...)
+#: (Money Run: End turn, not its first control, the action list's Go: picking a coin logs
+#: nothing until it is placed)
 _ANY = (".moneynb-roll", ".moneynb-spin", ".moneynb-submit", ".moneynb-option", ".moneynb-player",
-        "")  # fmt: skip
+        ".moneynb-mr-end", "")  # fmt: skip
 
 
 @pytest.mark.parametrize("game", ["moolah", "easy_money", "money_card", "money_run"])

@@ -707,8 +707,8 @@ class Moolah(Game):
             return self._draw_temptation(seat)
         elif k == "moolah":
             self.ask(seat, "space", "Moolah: stay, or go to another Moolah space", self.data.moolahs,
-                     labels={m: ("Stay here" if m == sid else "Go to this Moolah") for m in self.data.moolahs},
-                     tag="moolah")  # fmt: skip
+                     labels={m: ("Stay here" if m == sid else self._moolah_label(m))
+                             for m in self.data.moolahs}, tag="moolah")  # fmt: skip
             return True
         elif k == "wall_street":
             if self.cash(seat) >= r["wall_street_min"]:
@@ -894,6 +894,13 @@ class Moolah(Game):
                  f"${high:,}) or pass", ("pass",), low=r["casino_min"], high=high,
                  step=r["denomination"], tag="casino_bet", labels={"pass": "Pass"})  # fmt: skip
 
+    def _moolah_label(self, sid: str) -> str:
+        """The button text of a jump to Moolah space ``sid``: every Moolah space has the same
+        name, so it is told apart by the space after it ("Go to the Moolah before Income
+        Tax")."""
+        after = self.data.spaces[self.data.spaces[sid]["next"][0]]["name"]
+        return f"Go to the Moolah before {after}"
+
     def _casino_bet(self, action: Any) -> None:
         if action == "pass":
             return self._after_space()
@@ -906,7 +913,7 @@ class Moolah(Game):
         if high > action:
             self.ask(seat, "amount", f"Your card is {card}: stay at ${action:,} or raise the bet "
                      f"(up to ${high:,})", ("stay",), low=action, high=high, step=den,
-                     tag="casino_raise", labels={"stay": "Stay"})  # fmt: skip
+                     tag="casino_raise", labels={"stay": f"Stay at ${action:,}"})  # fmt: skip
             return
         self._casino_settle(seat, action, card)
         self._after_space()

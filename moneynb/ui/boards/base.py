@@ -60,6 +60,24 @@ def player_color(seat: int) -> str:
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
 
+def _luminance(color: str) -> float:
+    rgb = [int(color.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def ink_on(color: str) -> str:
+    """The text colour on a ``color`` (``#rrggbb``) token: white or near-black, whichever has
+    the higher contrast (WCAG relative luminance), e.g. black on the orange of seat 4."""
+    lum = _luminance(color)
+    return "#ffffff" if (1.05 / (lum + 0.05)) >= ((lum + 0.05) / 0.05) else "#111111"
+
+
+def player_ink(seat: int) -> str:
+    """The text colour on a token of ``seat``'s colour (see :func:`ink_on`)."""
+    return ink_on(player_color(seat))
+
+
 #: The ``_esm`` of every :class:`BoardFigure`: a small loader in front of plotly's own widget
 #: module (``plotly/package_data/widgetbundle.js``, about 5 MB).
 #:
@@ -258,6 +276,27 @@ def money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
+def _plain_text(text: str) -> str:
+    """A hover text as plain text: ``<br>`` becomes ``"; "``, tags go, entities are read."""
+    import re
+
+    text = re.sub(r"<br\s*/?>", "; ", str(text))
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
+
+
+def token_letters(players: list[str]) -> list[str]:
+    """The short text on each seat's token, different for every seat: the first letter
+    of the name, with the name's number when it ends in one ("Greedy bot 2" -> "G2"), and
+    the seat number added if two would still be equal."""
+    import re
+
+    out = []
+    for p in players:
+        m = re.search(r"(\d+)$", p.strip())
+        out.append((p.strip()[:1].upper() or "?") + (m.group(1) if m else ""))
+    return [f"{t}{i + 1}" if out.count(t) > 1 else t for i, t in enumerate(out)]
+
+
 def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
     """One text-only, unclickable scatter trace holding a board's fixed labels.
 
@@ -304,6 +343,10 @@ class BoardRenderer:
     #: ``time.perf_counter()`` of the last change of the game, set by the view; a click on the
     #: board from the page that arrives within :data:`REPEAT_CLICK_S` of it is ignored
     changed_at = float("-inf")
+
+    #: the view's plain-English function for texts shown to people (second person for a
+    #: person seated as "You"); the identity until a view attaches
+    plain: Callable[[str], str] = staticmethod(lambda text: text)
 
     def __init__(self, game):
         self.game = game
@@ -373,12 +416,18 @@ class BoardRenderer:
             "</style>",
             layout=widgets.Layout(width="0px", height="0px"),
         )
-        top = widgets.Box([self.figure, deaf], layout=widgets.Layout(grid_area="1 / 1", order="2"))
+        top = widgets.Box(
+            [self.figure, deaf],
+            layout=widgets.Layout(grid_area="1 / 1", order="2", overflow="visible"),
+        )
         top.add_class("moneynb-board-top")
-        back = widgets.Box([self.backdrop], layout=widgets.Layout(grid_area="1 / 1", order="1"))
+        back = widgets.Box(
+            [self.backdrop], layout=widgets.Layout(grid_area="1 / 1", order="1", overflow="visible")
+        )
         back.add_class("moneynb-board-backdrop")
         stack = widgets.GridBox(
-            [top, back], layout=widgets.Layout(grid_template_columns="100%", width="100%")
+            [top, back],
+            layout=widgets.Layout(grid_template_columns="100%", width="100%", overflow="visible"),
         )
         stack.add_class("moneynb-board-stack")
         self._stack = stack
@@ -439,6 +488,50 @@ class BoardRenderer:
             if isinstance(w, CardWidget):
                 w.show("", "", animate=False)
 
+    def score_text(self, score: int) -> str:
+        """A player's score as the game-over line shows it (default: dollars)."""
+        return money(score)
+
+    #: traces whose hover texts say where each token is (one point per token)
+    TOKEN_TRACES = ("tokens", "planes", "pawns", "seats", "wallets")
+
+    def describe(self, game) -> dict[str, list[tuple]]:
+        """The board as text, for screen readers and for a teacher to show (the view's
+        "Board as text"): ``{section title: [row tuples of str]}`` with
+
+        * ``"Tokens"``: where each token is (read from the board's own token trace, so the
+          text says what the picture shows),
+        * ``"Spaces in play"``: what each space in play holds (:meth:`spaces_in_play`),
+        * ``"Choices on the board"``: the legal targets of the pending decision, the same the
+          board highlights (recorded by :meth:`set_targets`).
+
+        Updated by the view after every update of the board."""
+        tokens = []
+        for fig in (self.figure, self.backdrop):
+            for t in fig.data if fig is not None else ():
+                if t.name in self.TOKEN_TRACES and t.hovertext is not None:
+                    hov = t.hovertext if not isinstance(t.hovertext, str) else [t.hovertext]
+                    tokens += [(_plain_text(h),) for h in hov if h]
+            if tokens:
+                break
+        for p in game.players:  # a player with no token drawn (not started, or out)
+            if not any(row[0].startswith(p) for row in tokens):
+                tokens.append((f"{p}: no token on the board",))
+        d = game.decision
+        targets = [(label,) for label in getattr(self, "_target_labels", [])]
+        if not targets and d is not None and d.kind in ("space", "player"):
+            targets = [(d.label(o),) for o in d.options]
+        return {
+            "Tokens": tokens,
+            "Spaces in play": self.spaces_in_play(game),
+            "Choices on the board": targets,
+        }
+
+    def spaces_in_play(self, game) -> list[tuple]:
+        """Rows ``(space, what it holds)`` for the spaces that hold something now (owned
+        properties, coins, the pot...); default none."""
+        return []
+
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
 
@@ -446,6 +539,7 @@ class BoardRenderer:
         """Show ``spaces`` (ids placed by the renderer's ``_xy``) as the clickable markers of
         trace ``trace_index``: each point's customdata is its space id, its hover text the
         matching entry of ``labels`` (HTML-escaped). An empty list clears the markers."""
+        self._target_labels = [_plain_text(label) for label in labels]
         with self.figure.batch_update():
             t = self.figure.data[trace_index]
             t.x = [self._xy(s)[0] for s in spaces]

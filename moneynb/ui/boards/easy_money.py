@@ -27,10 +27,11 @@ import html
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, money, player_color
+from .base import BoardRenderer, ink_on, money, player_color, token_letters
 
 KIND_COLOR = {
     "bonus": "#ffd54f",
@@ -49,9 +50,12 @@ SHORT = {  # short labels for the non-property spaces
     "United Trust Co.": "Trust Co.", "Real Estate Tax": "R.E. Tax",
     "Stock Market Crash": "Crash", "Airplane Crash": "Plane", "Auto Accident": "Auto",
 }  # fmt: skip
-#: token offsets inside a cell (board units)
-OFFSETS = [(-0.22, 0.22), (0.22, 0.22), (-0.22, -0.22), (0.22, -0.22), (0, 0), (0, 0.3),
-           (0, -0.3), (0.3, 0)]  # fmt: skip
+#: where a space's name (two lines) and its houses row sit, from its centre (board units)
+LABEL_DY, HOUSES_DY = 0.12, -0.31
+#: the mortgage cross stands in the houses row, right of the owner's mark
+MORTGAGE_DX = 0.28
+#: how far from a space's centre its tokens stand, towards the inside of the board
+TOKEN_DEPTH = 0.75
 
 
 def cell_xy(i: int, size: int = 48) -> tuple[float, float]:
@@ -90,11 +94,25 @@ class Board(BoardRenderer):
     def _xy(self, i: int) -> tuple[float, float]:
         return cell_xy(i, self.size)
 
+    def _token_xy(self, i: int, k: int) -> tuple[float, float]:
+        """Where the ``k``-th token on space ``i`` stands: beside the space on the board's
+        inner side (a token on the space would hide its name), ``k`` spread along the side."""
+        x, y = self._xy(i)
+        dx, dy = inward(i, self.size)
+        if not (dx or dy):  # a corner: towards the middle of the board, diagonally
+            n = self.size // 4
+            dx = 0.7 if x < n / 2 else -0.7
+            dy = 0.7 if y < n / 2 else -0.7
+            return x + dx + (k % 3) * 0.3 * (dx > 0 or -1), y + dy - (k // 3) * 0.3
+        along = ((k % 4) - 1.5) * 0.3  # up to 4 in a row, then a second row further in
+        depth = TOKEN_DEPTH + (k // 4) * 0.33
+        return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
+
     def _label(self, sp: dict) -> str:
         if sp["kind"] == "property":
             words = sp["name"].split()
-            return f"{words[0][:9]}<br>B{sp['B']}"
-        name = SHORT.get(sp["name"], sp["name"].split()[0][:9])
+            return f"{words[0][:8]}<br>B{sp['B']}"
+        name = SHORT.get(sp["name"], sp["name"].split()[0][:8])
         if sp["kind"] == "legend" and sp.get("amount"):
             sign = "+" if sp["effect"] in ("win", "take") else "−"
             return f"{name}<br>{sign}${sp['amount']}"
@@ -135,8 +153,7 @@ class Board(BoardRenderer):
         mx, my = dyn["mortgaged"]
         tx, ty, tc, tt, th = dyn["tokens"]
         return [
-            go.Scatter(x=xs, y=ys, mode="markers+text", customdata=list(range(self.size)),
-                       text=[self._label(sp) for sp in game.board], textfont=dict(size=8),
+            go.Scatter(x=xs, y=ys, mode="markers", customdata=list(range(self.size)),
                        hovertext=dyn["hover"], hoverinfo="text", name="spaces",
                        marker=dict(symbol="square", size=40, color=colors,
                                    line=dict(width=1, color="#5d4037"))),
@@ -146,7 +163,7 @@ class Board(BoardRenderer):
             go.Scatter(x=hx, y=hy, mode="text", text=ht, hoverinfo="skip", name="houses",
                        textfont=dict(size=10, color=hc)),
             go.Scatter(x=mx, y=my, mode="markers", hoverinfo="skip", name="mortgaged",
-                       marker=dict(symbol="x-thin-open", size=38, color="rgba(183,28,28,0.75)",
+                       marker=dict(symbol="x-thin-open", size=12, color="rgba(183,28,28,0.9)",
                                    line=dict(width=3, color="rgba(183,28,28,0.75)"))),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
                        name="targets",
@@ -158,6 +175,11 @@ class Board(BoardRenderer):
                        name="tokens", textfont=dict(color="white", size=9),
                        marker=dict(symbol="circle", size=15, color=tc,
                                    line=dict(width=1.5, color="white"))),
+            # the names, in the upper part of each space: clear of the colour band (at its
+            # inner edge), the houses (below the name) and the tokens (beside the space)
+            go.Scatter(x=xs, y=[y + LABEL_DY for y in ys], mode="text", hoverinfo="skip",
+                       text=[self._label(sp) for sp in game.board], textfont=dict(size=8),
+                       name="labels"),
         ]  # fmt: skip
 
     def build_layout(self, game) -> dict:
@@ -168,8 +190,8 @@ class Board(BoardRenderer):
                 continue
             x, y = self._xy(i)
             dx, dy = inward(i, self.size)
-            cx, cy = x + dx * 0.36, y + dy * 0.36
-            w, h = (0.42, 0.1) if dy else (0.1, 0.42)
+            cx, cy = x + dx * 0.41, y + dy * 0.41
+            w, h = (0.44, 0.05) if dy else (0.05, 0.44)
             shapes.append(dict(type="rect", x0=cx - w, x1=cx + w, y0=cy - h, y1=cy + h,
                                fillcolor=sp.get("colour", "#999"), line=dict(width=0),
                                layer="above"))  # fmt: skip
@@ -219,15 +241,15 @@ class Board(BoardRenderer):
             oy.append(y)
             oc.append(player_color(o))
             if g.mortgaged[i]:
-                mx.append(x)
-                my.append(y)
+                mx.append(x + MORTGAGE_DX)  # a small cross in the houses row: the name
+                my.append(y + HOUSES_DY)  # stays readable (a mortgaged space has no houses)
             if g.board[i]["kind"] == "property":
                 h = g.houses[i]
                 label = "★SUB" if h == 5 else "⌂" * h
             else:
                 label = "●"
             hx.append(x)
-            hy.append(y - 0.3)
+            hy.append(y + HOUSES_DY)
             ht.append(label)
             hc.append(player_color(o))
         tx, ty, tc, tt, th = [], [], [], [], []
@@ -235,12 +257,11 @@ class Board(BoardRenderer):
         for seat, sid in enumerate(g.pos):
             k = count.get(sid, 0)
             count[sid] = k + 1
-            dx, dy = OFFSETS[k % len(OFFSETS)]
-            x, y = self._xy(sid)
-            tx.append(x + dx)
-            ty.append(y + dy)
+            x, y = self._token_xy(sid, k)
+            tx.append(x)
+            ty.append(y)
             tc.append(player_color(seat))
-            tt.append(g.players[seat][:1].upper())
+            tt.append(token_letters(g.players)[seat])
             th.append(f"<b>{html.escape(g.players[seat])}</b> on "
                       f"{html.escape(g.board[sid]['name'])}<br>cash {money(g.cash(seat))}")  # fmt: skip
         return dict(hover=[self._hover(g, i) for i in range(self.size)],
@@ -271,6 +292,7 @@ class Board(BoardRenderer):
                 d[5].y = [self._xy(s)[1] for s in path]
             d[6].x, d[6].y, d[6].text, d[6].hovertext = tx, ty, tt, th
             d[6].marker.color = tc
+            d[6].textfont.color = [ink_on(c) for c in tc]
             self.figure.layout.title.text = self.status(g)
             self.figure.layout.annotations[2].text = self._centre(g)
         self._panels(g, events)
@@ -279,7 +301,7 @@ class Board(BoardRenderer):
         for e in events:
             if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
                 faces = list(e.data["dice"])
-                self.dice.show(faces, f"{g.players[e.data['seat']]} threw {sum(faces)}")
+                self.dice.show(faces, self.plain(f"{g.players[e.data['seat']]} threw {sum(faces)}"))
             elif e.kind == "drew":
                 card = g.cards[e.data["card"]]
                 self.card.show(card["title"], card["text"], kind="Give or Take", color="#fff8e1")
@@ -303,7 +325,7 @@ class Board(BoardRenderer):
                 held.append("<i>Special Exemption</i>")
             rows.append(
                 f"<tr data-seat='{s}' data-cash='{g.cash(s)}' data-holdings='{len(g.holdings(s))}'>"
-                f"<td style='color:{player_color(s)}'><b>{html.escape(p)}</b></td>"
+                f"<td>{seat_html(s, p, player_color(s))}</td>"
                 f"<td style='text-align:right'>{money(g.cash(s))}</td>"
                 f"<td style='text-align:right'><b>{money(sc[p])}</b></td>"
                 f"<td>{g.pieces_used(s)}/{g.data['houses_per_player']}</td>"
@@ -381,7 +403,9 @@ class Board(BoardRenderer):
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player
         row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
-        cash = widgets.HTML(f"{html.escape(g.players[seat])} holds <b>{money(g.cash(seat))}</b>")
+        cash = widgets.HTML(
+            html.escape(self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}"))
+        )
         if tag in ("turn", "post"):
             first = decision.options[0]
             if first == "roll":
@@ -445,9 +469,11 @@ class Board(BoardRenderer):
             return self._wrap(tag, [info, *extra, cash, row([yes, no])])
         if tag == "debt":
             d = g.debts[0]
+            owes = self.plain(f"{g.players[seat]} owes {money(d[2])}")
+            holds = self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}").split(" ", 1)[1]
             info = widgets.HTML(
-                f"<b>{html.escape(g.players[seat])} owes {money(d[2])}</b> ({html.escape(d[3])}) "
-                f"and holds {money(g.cash(seat))}: mortgage or sell to raise the money"
+                f"<b>{html.escape(owes)}</b> ({html.escape(d[3])}) "
+                f"and {html.escape(holds)}: mortgage or sell to raise the money"
             )
             info.add_class("moneynb-em-debt")
             return self._wrap(tag, [info, make_panel(decision, g, submit)])

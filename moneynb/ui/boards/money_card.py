@@ -25,10 +25,11 @@ import math
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ..a11y import seat_html
 from ..cards import CardWidget
 from ..panels import button
 from ..spinner import SpinnerWidget
-from .base import BoardRenderer, label_trace, money, player_color
+from .base import BoardRenderer, ink_on, label_trace, money, player_color, token_letters
 
 AREA_FILL = {
     "France": "#e3f2fd",
@@ -49,8 +50,8 @@ MC_BADGE = (
     "<span class='moneynb-money-card-badge' style='background:#1565c0;color:white;"
     "border-radius:3px;padding:0 3px;font-size:0.85em'>MONEY CARD</span>"
 )
-#: offsets of planes sharing a space, in map units
-OFFSETS = [(0, 0), (1.6, 1.2), (-1.6, 1.2), (1.6, -1.2), (-1.6, -1.2), (0, 2)]
+#: where the 1st, 2nd... plane on one space stands (board units): never above it, where its name is
+OFFSETS = [(0, 0), (2.2, -1.6), (-2.2, -1.6), (3.4, 0.2), (-3.4, 0.2), (0, -3.0)]
 
 
 def _hull_path(points: list[tuple[float, float]], pad: float) -> str:
@@ -238,7 +239,7 @@ class Board(BoardRenderer):
             xs.append(x + dx)
             ys.append(y + dy)
             colors.append(player_color(seat))
-            text.append(game.players[seat][:1].upper())
+            text.append(token_letters(game.players)[seat])
             hover.append(f"{html.escape(game.players[seat])} ✈ {html.escape(self.b.name(space))}")
         return xs, ys, colors, text, hover
 
@@ -253,6 +254,7 @@ class Board(BoardRenderer):
             planes = self.figure.data[self.PLANES]
             planes.x, planes.y, planes.text, planes.hovertext = xs, ys, text, hover
             planes.marker.color = colors
+            planes.textfont.color = [ink_on(c) for c in colors]
             if path is not None:
                 self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
                 self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]
@@ -289,18 +291,16 @@ class Board(BoardRenderer):
             cells = []
             for k in b.key_cities:
                 if k in game.keys[i]:
-                    cells.append(
-                        "<td class='moneynb-key-held' data-held='1' style='color:#f9a825'><b>✓</b></td>"
-                    )
+                    cells.append("<td class='moneynb-key-held' data-held='1' ><b>✓</b></td>")
                 elif k in game.pawned[i]:
-                    cells.append("<td title='turned in' style='color:#999'>($)</td>")
+                    cells.append("<td title='turned in'>($)</td>")
                 else:
                     cells.append("<td data-held='0'>·</td>")
             card = f" {MC_BADGE}" if game.holder == i else ""
             state = " (out)" if game.out[i] else ""
             rows.append(
-                f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td style='color:{player_color(i)}'>"
-                f"<b>{html.escape(p)}</b>{card}{state}</td>{''.join(cells)}"
+                f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td>"
+                f"{seat_html(i, p, player_color(i))}{card}{state}</td>{''.join(cells)}"
                 f"<td>{len(game.keys[i])}/8</td><td>{money(game.cash(i))}</td>"
                 f"<td>{len(game.hand[i])} cards</td></tr>"
             )
@@ -330,7 +330,8 @@ class Board(BoardRenderer):
                 f"<i>({html.escape(card['say'])})</i><br>{html.escape(card['means'])} "
                 f"<span style='color:#6a1b9a'>[{html.escape(syms)}]</span></div>"
             )
-        return f"<div><b>{html.escape(g.players[seat])}'s Language cards</b></div>" + "".join(items)
+        whose = html.escape(self.plain(f"{g.players[seat]}'s Language cards"))
+        return f"<div><b>{whose}</b></div>" + "".join(items)
 
     def custom_panel(self, decision, submit):
         tag = decision.tag

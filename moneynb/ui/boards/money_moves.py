@@ -18,9 +18,10 @@ import math
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
-from .base import BoardRenderer, money, player_color
+from .base import BoardRenderer, ink_on, money, player_color
 
 POT, BANK = "Pot", "House Bank"
 RX, RY = 1.55, 0.95  # seat ellipse radii (plot units)
@@ -80,7 +81,7 @@ class Board(BoardRenderer):
             for c in game.held[i]:  # by the card's effect: a house-rule deck names cards freely
                 effect = game.cards[c]["effect"]
                 extra.append(
-                    {"potluck": "🍀 ", "wild": "🃏 "}.get(effect, "") + game.cards[c]["title"]
+                    {"potluck": "♣ ", "wild": "🃏 "}.get(effect, "") + game.cards[c]["title"]
                 )
             if game.out[i]:
                 extra.append("out")
@@ -105,7 +106,8 @@ class Board(BoardRenderer):
                 textposition="middle center", customdata=list(range(len(xs))),
                 marker=dict(size=78, color=self._seat_colors(game), opacity=0.9,
                             line=dict(width=2, color="white")),
-                textfont=dict(color="white", size=12), hoverinfo="text",
+                textfont=dict(color=[ink_on(c) for c in self._seat_colors(game)], size=12),
+                hoverinfo="text", cliponaxis=False,
                 hovertext=list(game.players), name="seats",
             ),
             go.Scatter(
@@ -191,6 +193,8 @@ class Board(BoardRenderer):
             seats = self.figure.data[0]
             seats.text = self._seat_text(game)
             seats.marker.color = self._seat_colors(game)
+            # dark text on a light seat (a grey seat that is out, an orange one...)
+            seats.textfont.color = [ink_on(c) for c in self._seat_colors(game)]
             self.figure.data[1].text = [f"<b>Pot</b><br>{money(m[POT])}"]
             self.figure.data[2].text = [f"House Bank<br>{money(m[BANK])}"]
             ring = self.figure.data[3]
@@ -218,7 +222,7 @@ class Board(BoardRenderer):
             t = ev.data["task"]
             faces.append({"face": t, "title": "task die", "color": TASK_COLORS.get(t, "#fff"),
                           "ink": "white"})  # fmt: skip
-        self.dice.show(faces, caption=ev.text)
+        self.dice.show(faces, caption=self.plain(ev.text))
 
     def _update_card(self, game, events) -> None:
         m, shown = None, None
@@ -243,7 +247,7 @@ class Board(BoardRenderer):
             cells = "".join(f"<td>{money(r.get(p, 0))}</td>" for r in rounds)
             loan = money(game.loans[i]) if game.loans[i] else ""
             rows.append(
-                f"<tr><td style='color:{player_color(i)}'><b>{html.escape(p)}</b></td>{cells}"
+                f"<tr><td>{seat_html(i, p, player_color(i))}</td>{cells}"
                 f"<td><b>{money(now[p])}</b></td><td>{loan}</td></tr>"
             )
         return (

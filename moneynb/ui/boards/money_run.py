@@ -22,7 +22,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..panels import button, space_panel
-from .base import BoardRenderer, player_color
+from .base import BoardRenderer, player_color, token_letters
 
 #: marker size (px) and colour of a coin by rank (1 puny .. 4 large)
 COIN_SIZE = {1: 13, 2: 19, 3: 25, 4: 31}
@@ -34,6 +34,11 @@ TABLE_Y = -1.35
 
 def _height_color(h: int) -> str:
     return HEIGHT_COLOR[min(h, len(HEIGHT_COLOR) - 1)]
+
+
+#: a pawn stands in its square's upper left corner (board units): the number of coins in the
+#: stack under it stays readable
+PAWN_DX, PAWN_DY = -0.24, 0.24
 
 
 class Board(BoardRenderer):
@@ -107,13 +112,13 @@ class Board(BoardRenderer):
     def _pawns(self, game) -> dict:
         xy = [game.xy(p) for p in game.pawns]
         return dict(
-            x=[x for x, _ in xy],
-            y=[y + 0.18 for _, y in xy],
+            x=[x + PAWN_DX for x, _ in xy],
+            y=[y + PAWN_DY for _, y in xy],
             customdata=[[x, y] for x, y in xy],
-            text=[p[:1].upper() for p in game.players],
+            text=token_letters(game.players),
             marker=dict(
                 symbol="diamond",
-                size=24,
+                size=22,
                 color=[player_color(s) for s in range(len(game.players))],
                 line=dict(color="black", width=2),
             ),
@@ -233,6 +238,10 @@ class Board(BoardRenderer):
                     tr[key] = value
         self._refresh_info(game)
 
+    def score_text(self, score: int) -> str:
+        """Money Run's score is progress, not dollars: rows advanced toward the goal."""
+        return f"{score} of {self.game.size - 1} rows to the goal"
+
     def status(self, game) -> str:
         if game.over:
             return f"Round {game.round}"
@@ -241,6 +250,24 @@ class Board(BoardRenderer):
             f"{game.players[game.turn]}: {game.actions_left} action(s) left · "
             f"{len(game.bag)} coins in the bag"
         )
+
+    def spaces_in_play(self, game) -> list[tuple]:
+        """Every square holding coins (bottom to top) and the coins on the table."""
+        rows = []
+        for sq, stack in enumerate(game.stacks):
+            if stack:
+                x, y = game.xy(sq)
+                names = ", ".join(game.coin_names[c] for c in stack)
+                rows.append((f"square {x},{y}", f"{names} (top: {game.coin_names[stack[-1]]})"))
+        for i, c in enumerate(game.table):
+            rows.append((f"table coin {i + 1}", game.coin_names[c]))
+        return rows
+
+    def describe(self, game) -> dict[str, list[tuple]]:
+        out = super().describe(game)
+        targets, _ring = self._targets(game.decision)
+        out["Choices on the board"] = [(f"square {x},{y}",) for x, y in targets]
+        return out
 
     def _targets(self, decision) -> tuple[list, list]:
         """Squares to highlight and the square/table coin to ring for ``decision``."""
@@ -254,7 +281,7 @@ class Board(BoardRenderer):
         if self.pawn_selected:
             x, y = g.xy(g.pawns[decision.player])
             tg = [o[1:] for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
-            return tg, [(x, y + 0.18)]
+            return tg, [(x + PAWN_DX, y + PAWN_DY)]
         return [], []
 
     def highlight(self, decision) -> None:
@@ -328,7 +355,9 @@ class Board(BoardRenderer):
         return [self.info]
 
     def custom_panel(self, decision, submit):
-        """End turn / Undo buttons and a hint (the board does the picking)."""
+        """End turn / Undo buttons and a hint (the board does the picking); every board pick
+        is also in an "Action" list (``moneynb-mr-actions``) with its Go button
+        (``moneynb-mr-go``), first in the panel, for the keyboard."""
         g = self.game
         view = getattr(submit, "__self__", None)
 
@@ -354,7 +383,22 @@ class Board(BoardRenderer):
             end = button("End turn", ("moneynb-mr-end",), lambda: submit("end_turn"))
             pawn_moves = [o for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
             hint.value += f" <i>{len(pawn_moves)} pawn move(s) possible.</i>"
-            box = widgets.VBox([hint, widgets.HBox([end, undo])])
+            # every board pick from the keyboard too: the same actions in a list
+            moves = [(decision.label(o), o) for o in decision.options if o != "end_turn"]
+            texts = [t for t, _ in moves]
+            moves = [
+                (f"{t} ({o[1] + 1})" if o[0] == "place" and texts.count(t) > 1 else t, o)
+                for t, o in moves
+            ]
+            rows = [widgets.HBox([end, undo])]
+            if moves:
+                dd = widgets.Dropdown(options=moves, value=moves[0][1], description="Action",
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="340px"))  # fmt: skip
+                dd.add_class("moneynb-mr-actions")
+                go_ = button("Go", ("moneynb-mr-go",), lambda: submit(dd.value), style="primary")
+                rows.insert(0, widgets.HBox([dd, go_]))  # first: where the focus lands
+            box = widgets.VBox([hint, *rows])
         else:
             hint = widgets.HTML("Click a highlighted square for the coin (or pick it below).")
             box = widgets.VBox([hint, widgets.HBox(space_panel(decision, g, submit)), undo])

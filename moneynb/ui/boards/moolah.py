@@ -35,10 +35,11 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ...games.moolah.rules import blackjack_win_probability
+from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, label_trace, money, player_color
+from .base import BoardRenderer, ink_on, label_trace, money, player_color, token_letters
 
 KIND_STYLE = {  # symbol, size, colour
     "bank": ("square", 30, "#2e7d32"),
@@ -196,6 +197,8 @@ class Board(BoardRenderer):
                 x, position = x - self.LABEL_DX, "middle left"
             elif x >= 10 and 0 < y < 10:  # right side: starting just right of it
                 x, position = x + self.LABEL_DX, "middle right"
+            elif k == "min":  # above its box: below it is the "→ Max" of the bottom row
+                y += self.LABEL_DY
             else:  # top row and the inside: below the space; bottom row: above it
                 y += -self.LABEL_DY if (y >= 10 or inside) else self.LABEL_DY
             labels.append(dict(x=x, y=y, text=text, position=position))
@@ -245,7 +248,7 @@ class Board(BoardRenderer):
             xs.append(x + dx)
             ys.append(y + dy)
             colors.append(player_color(seat))
-            text.append(game.players[seat][:1].upper())
+            text.append(token_letters(game.players)[seat])
             where = html.escape(self.d.spaces[sid]["name"])
             held = f"<br>misses {game.missed[seat]} more turn(s)" if game.missed[seat] else ""
             hover.append(f"<b>{html.escape(game.players[seat])}</b> at {where}<br>cash "
@@ -264,6 +267,7 @@ class Board(BoardRenderer):
             tokens = self.figure.data[self.TOKENS]
             tokens.x, tokens.y, tokens.text, tokens.hovertext = xs, ys, text, hover
             tokens.marker.color = colors
+            tokens.textfont.color = [ink_on(c) for c in colors]
             if path is not None:
                 self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
                 self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]
@@ -284,7 +288,9 @@ class Board(BoardRenderer):
         for e in events:
             if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
                 faces = e.data["dice"]
-                self.dice.show(faces, f"{game.players[e.data['seat']]} rolled {sum(faces)}")
+                self.dice.show(
+                    faces, self.plain(f"{game.players[e.data['seat']]} rolled {sum(faces)}")
+                )
             elif e.kind == "drew":
                 deck = e.data.get("deck")
                 if deck == "temptation":
@@ -292,14 +298,14 @@ class Board(BoardRenderer):
                     title = "Advantage card" if card["kind"] == "advantage" else "Temptation"
                     self.card.show(title, card["text"], kind="Temptation", color="#fce4ec")
                 else:
-                    self.card.show(f"Black Jack: {e.data['card']}", e.text, kind="Las Vegas Casino",
-                                   color="#ffebee")  # fmt: skip
+                    self.card.show(f"Black Jack: {e.data['card']}", self.plain(e.text),
+                                   kind="Las Vegas Casino", color="#ffebee")  # fmt: skip
             elif e.kind == "blackjack":
-                self.card.show(f"House: {e.data['house']}", e.text, kind="Las Vegas Casino",
-                               color="#ffebee")  # fmt: skip
+                self.card.show(f"House: {e.data['house']}", self.plain(e.text),
+                               kind="Las Vegas Casino", color="#ffebee")  # fmt: skip
             elif e.kind == "stock":
-                self.card.show(f"{e.data['stock'].capitalize()} {e.data['percent']:+d}%", e.text,
-                               kind="Wall Street", color="#e8eaf6")  # fmt: skip
+                self.card.show(f"{e.data['stock'].capitalize()} {e.data['percent']:+d}%",
+                               self.plain(e.text), kind="Wall Street", color="#e8eaf6")  # fmt: skip
         self.pad_html.value = self._pad_table(game)
 
     def _pad_table(self, game) -> str:
@@ -313,7 +319,7 @@ class Board(BoardRenderer):
             credit = game.data.rules["credit_line"] + min(0, game.balance(i))
             rows.append(
                 f"<tr data-seat='{i}' data-balance='{game.balance(i)}' data-cash='{game.cash(i)}'>"
-                f"<td style='color:{player_color(i)}'><b>{html.escape(p)}</b>{state}</td>"
+                f"<td>{seat_html(i, p, player_color(i))}{state}</td>"
                 f"<td style='text-align:right'>{money(game.cash(i))}</td>"
                 f"<td style='text-align:right'><b>{money(game.balance(i))}</b></td>"
                 f"<td style='text-align:right'>{money(credit)}</td>"
@@ -362,13 +368,13 @@ class Board(BoardRenderer):
                           f"<td>{html.escape(e['what'])}</td></tr>" for e in g.pad[seat][-6:])  # fmt: skip
             table = widgets.HTML(
                 "<table class='moneynb-bank-pad' cellpadding='2'><tr><th>old balance</th>"
-                f"<th>new balance</th><th></th></tr>{pad}</table>"
+                f"<th>new balance</th><th>for</th></tr>{pad}</table>"
             )
             items = [button(decision.label(o), (f"moneynb-bank-{o}", "moneynb-option"),
                             lambda o=o: submit(o), style="success" if o == "deposit" else "")
                      for o in decision.options]  # fmt: skip
             return self._wrap(
-                tag, [widgets.HTML("<b>🏦 The Bank</b>"), self._summary(seat), table, row(items)]
+                tag, [widgets.HTML("<b>The Bank</b>"), self._summary(seat), table, row(items)]
             )
         if tag == "bank_amount":
             quick = button(f"All ({money(decision.high)})", ("moneynb-bank-all",),
@@ -385,14 +391,16 @@ class Board(BoardRenderer):
                     )
                     continue
                 cards = g.data.stocks[o]
-                tip = f"{min(cards):+d}% to {max(cards):+d}%, mean {sum(cards) / len(cards):+.0f}%"
+                # the whole deck of the stock (the Coach gives the figures of the unseen cards)
+                tip = (f"full deck {min(cards):+d}% to {max(cards):+d}%, "
+                       f"mean {sum(cards) / len(cards):+.0f}%")  # fmt: skip
                 items.append(button(f"{o.capitalize()} ({tip})", (f"moneynb-stock-{o}", "moneynb-option"),
                                     lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
-            head = widgets.HTML("<b>📈 Wall Street</b>: invest at least $10,000 of wallet cash")
+            head = widgets.HTML("<b>Wall Street</b>: invest at least $10,000 of wallet cash")
             return self._wrap(tag, [head, self._summary(seat), row(items)])
         if tag in ("wall_street_amount", "casino_bet"):
             head = ("<b>🃏 Black Jack</b>: closest to 21 wins, ties go to the House"
-                    if tag == "casino_bet" else f"<b>📈 {g.ctx.get('stock', '').capitalize()}</b>")  # fmt: skip
+                    if tag == "casino_bet" else f"<b>Wall Street: {g.ctx.get('stock', '').capitalize()}</b>")  # fmt: skip
             return self._wrap(
                 tag, [widgets.HTML(head), self._summary(seat), make_panel(decision, g, submit)]
             )
@@ -409,10 +417,15 @@ class Board(BoardRenderer):
                 chance = ""
             info = widgets.HTML(f"<b>🃏 Your card: <span class='moneynb-bj-card'>{card}</span></b> · bet "
                                 f"{money(bet)} · {chance}")  # fmt: skip
-            stay = button(f"Stay at {money(bet)}", ("moneynb-bj-stay",), lambda: submit("stay"))
+            # one button per distinct choice: Stay (the panel's own option button, named with
+            # the bet), Raise to the most, or raise to an amount typed in the panel
             dbl = button(f"Raise to {money(decision.high)}", ("moneynb-bj-double",),
                          lambda: submit(decision.high), style="danger")  # fmt: skip
-            return self._wrap(tag, [info, row([stay, dbl]), make_panel(decision, g, submit)])
+            panel = make_panel(decision, g, submit)
+            for w in panel.children:
+                if "moneynb-option-stay" in w._dom_classes:
+                    w.add_class("moneynb-bj-stay")
+            return self._wrap(tag, [info, row([dbl]), panel])
         if tag == "take_pal":
             items = []
             for o in decision.options:

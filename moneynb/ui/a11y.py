@@ -1,0 +1,185 @@
+"""Accessibility helpers of the game views (WCAG 2.1 AA; checked by axe-core in the browser tests).
+
+* :class:`A11yHelper`: one small, invisible anywidget per :class:`~moneynb.ui.view.GameView`.
+  It holds the view's polite live region (``div.moneynb-live``, ``role="status"``): each
+  :meth:`A11yHelper.announce` appends one paragraph to it (the new log lines and whose
+  decision it is), which a screen reader reads out without moving the reader's place. It also
+  moves the keyboard focus to the first control of a new decision that belongs to a person
+  at the screen (:meth:`A11yHelper.focus_panel`), and puts the shared CSS in the page once: a
+  visible focus ring on every control of a view or launcher, the ``moneynb-sr-only`` class
+  (read by screen readers, not shown), and a name for every slider handle (ipywidgets gives
+  its sliders none).
+* :func:`seat_html`: a player's name as readable text in both themes (the seat colour goes to
+  a dot beside it: a seat colour as text colour falls below 4.5:1 contrast in one theme or the
+  other, e.g. ``#1f77b4`` on JupyterLab Dark's ``#212121`` is 3.3:1).
+
+Colours: text either takes the theme's colour (inherit, or a ``--jp-...`` CSS variable) or a
+fixed foreground on a fixed background (cards, dice, the Coach box, error lines), never a fixed
+foreground on the theme's background.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+
+import anywidget
+import traitlets
+
+#: fixed foreground/background pairs used by the views (contrast >= 7:1 each)
+ERROR_STYLE = "color:#8b0000;background:#fff0f0;padding:1px 4px;border-radius:3px"
+NOTE_STYLE = "color:var(--jp-content-font-color2, #555)"
+
+_TOKENS = itertools.count(1)
+
+_ESM = r"""
+const CSS_ID = "moneynb-a11y-css";
+const CSS = `
+.moneynb-view :focus-visible, .moneynb-launcher :focus-visible {
+  outline: 3px solid var(--jp-brand-color1, #1565c0) !important; outline-offset: 2px; }
+.moneynb-view .noUi-handle:focus { outline: 3px solid var(--jp-brand-color1, #1565c0); }
+.moneynb-sr-only { position: absolute !important; width: 1px; height: 1px; padding: 0;
+  margin: -1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
+  white-space: nowrap; border: 0; }
+.moneynb-live p { margin: 0; }
+/* ipywidgets' button colours under white text, darkened to at least 4.5:1 */
+.moneynb-view .jupyter-button.mod-success, .moneynb-launcher .jupyter-button.mod-success {
+  background-color: #2e7d32; }
+.moneynb-view .jupyter-button.mod-info { background-color: #00727d; }
+.moneynb-view .jupyter-button.mod-warning { background-color: #a65400; }
+.moneynb-view .jupyter-button.mod-danger { background-color: #c62828; }
+.moneynb-view .jupyter-button.mod-primary { background-color: #1565c0; }
+.moneynb-view .jupyter-button.mod-success, .moneynb-view .jupyter-button.mod-info,
+.moneynb-view .jupyter-button.mod-warning, .moneynb-view .jupyter-button.mod-danger,
+.moneynb-view .jupyter-button.mod-primary { color: #fff; }
+`;
+const CONTROLS = 'button:not([disabled]), select:not([disabled]), ' +
+  'input:not([disabled]):not([type=hidden]), textarea:not([disabled]), .noUi-handle';
+
+function nameSliders(root) {
+  for (const h of root.querySelectorAll(".noUi-handle:not([aria-label])")) {
+    const w = h.closest(".widget-slider, .jupyter-widget-slider, .widget-hslider") || h.parentElement;
+    const lab = w && w.querySelector(".widget-label");
+    const text = (lab && lab.textContent.trim()) || (w && w.getAttribute("title")) || "amount";
+    h.setAttribute("aria-label", text);
+  }
+}
+
+function render({ model, el }) {
+  if (!document.getElementById(CSS_ID)) {
+    const style = document.createElement("style");
+    style.id = CSS_ID;
+    style.textContent = CSS;
+    document.head.appendChild(style);
+  }
+  const live = document.createElement("div");
+  live.className = "moneynb-live moneynb-sr-only";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "false");
+  el.appendChild(live);
+  const root = () => el.closest(".moneynb-view") || el.closest(".moneynb-launcher") || document.body;
+  const say = () => {
+    const text = model.get("message");
+    if (!text) return;
+    const p = document.createElement("p");
+    p.textContent = text;
+    p.dataset.seq = String(model.get("seq"));
+    live.appendChild(p);
+    while (live.childNodes.length > 5) live.removeChild(live.firstChild);
+  };
+  say();
+  let tries = 0, timer = null;
+  const focus = () => {
+    const cls = model.get("focus");
+    if (timer) clearTimeout(timer);
+    tries = 0;
+    if (!cls) return;
+    const step = () => {
+      const r = root();
+      nameSliders(r);
+      const panel = r.querySelector("." + cls);
+      const target = panel && panel.querySelector(CONTROLS);
+      if (target && target.isConnected) {
+        const a = document.activeElement;
+        // take the focus only from nowhere, from this view, or from the start form: never
+        // from a notebook cell or another output the user is working in
+        const free = !a || a === document.body || r.contains(a) || !!a.closest(".moneynb-launcher");
+        if (free && a !== target) {
+          // no jump of the page under a mouse user's pointer: scroll only if the control
+          // is out of sight, and then as little as possible
+          target.focus({ preventScroll: true });
+          const b = target.getBoundingClientRect();
+          if (b.bottom > innerHeight || b.top < 0) target.scrollIntoView({ block: "nearest" });
+        }
+        el.dataset.focused = model.get("focus_key");
+        return;
+      }
+      if (++tries < 60) timer = setTimeout(step, 50);
+    };
+    step();
+  };
+  model.on("change:seq", say);
+  model.on("change:focus_seq", focus);
+  focus();
+  const obs = new MutationObserver(() => nameSliders(root()));
+  setTimeout(() => obs.observe(root(), { childList: true, subtree: true }), 0);
+  return () => obs.disconnect();
+}
+export default { render };
+"""
+
+
+class A11yHelper(anywidget.AnyWidget):
+    """The view's live region and focus mover (see the module docstring); shows nothing.
+
+    Attributes (synced): ``message`` (the last announcement), ``seq`` (one more per
+    announcement, so the same text twice is read twice), ``focus`` (CSS class of the panel
+    whose first control gets the focus), ``focus_seq`` (one more per request).
+    """
+
+    _esm = _ESM
+    message = traitlets.Unicode("").tag(sync=True)
+    seq = traitlets.Int(0).tag(sync=True)
+    focus = traitlets.Unicode("").tag(sync=True)
+    focus_seq = traitlets.Int(0).tag(sync=True)
+    focus_key = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("_dom_classes", ("moneynb-a11y",))
+        super().__init__(**kwargs)
+
+    def announce(self, text: str) -> None:
+        """Have screen readers read ``text`` (politely: after what they are reading)."""
+        with self.hold_sync():
+            self.message = text
+            self.seq += 1
+
+    def focus_panel(self, widget, key: str = "") -> None:
+        """Move the focus to the first enabled control inside ``widget`` once it is in the
+        page (it gets a unique CSS class ``moneynb-focus-<n>`` for this, kept on reuse).
+        ``key`` names the request: once served, the page shows it as the helper element's
+        ``data-focused`` (the view passes the number of actions played, so a test can wait
+        for the focus of THIS decision)."""
+        cls = next((c for c in widget._dom_classes if c.startswith("moneynb-focus-")), None)
+        if cls is None:
+            cls = f"moneynb-focus-{next(_TOKENS)}-{id(self) % 100000}"
+            widget.add_class(cls)
+        with self.hold_sync():
+            self.focus = cls
+            self.focus_key = key
+            self.focus_seq += 1
+
+    def __repr__(self) -> str:
+        return f"A11yHelper(seq={self.seq})"
+
+
+def seat_html(seat: int, name: str, color: str, bold: bool = True) -> str:
+    """``name`` as HTML readable in light and dark themes: a dot in the seat's ``color``
+    (hidden from screen readers) and the name in the theme's text colour."""
+    n = html.escape(name)
+    text = f"<b>{n}</b>" if bold else n
+    return (
+        f"<span class='moneynb-seat' data-seat='{seat}'><span aria-hidden='true' "
+        f"style='color:{color}'>●</span>&nbsp;{text}</span>"
+    )

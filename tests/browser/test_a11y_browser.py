@@ -1,0 +1,363 @@
+"""Accessibility and readable boards, in a real browser (issue 20; issue 18 sections 5 and 6).
+
+One Voila server and the session's JupyterLab serve ``notebooks/start_here.ipynb``; its start
+form (a game chooser) starts each of the five games in turn on ONE page per theme, so every
+game is checked in Lab and in Voila, light and dark, without a page load per game:
+
+* axe-core (``axe-playwright-python``) at the start of each game and again mid-game:
+  0 critical and 0 serious violations (each run's counts by impact are written to
+  ``test-output/axe-<mode>-<theme>.json`` for the closing note);
+* keyboard only: every decision is answered with Tab and Enter from where the view put the
+  focus (the first control of a person's new decision); 20 decisions per game in Voila
+  (light), fewer in the other runs (they only need a mid-game page);
+* the live region (``.moneynb-live``) reads the newest log line and whose decision it is;
+* mid-game axe runs with the Coach and the on-screen board as text turned on (by keyboard);
+* the board as text (``.moneynb-board-text``) names every player and, when the board has
+  highlighted targets, as many targets;
+* the boards (Voila light): with every seat a bot, the game plays out at once; at the start
+  and at that late state an element screenshot of each board is saved
+  (``test-output/board-<game>-<start|late>-widget.png``) and, from the page's own geometry,
+  no text label of the board overlaps another or leaves the figure;
+* every glyph the view writes renders (no empty box where the font lacks it).
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+
+import pytest
+from conftest import OUTPUT, open_and_run, screenshot
+from servers import jupyter_server
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("money_moves", "moolah", "easy_money", "money_card", "money_run")
+VIEW = ".moneynb-launch-game-box .moneynb-view"
+
+
+@pytest.fixture(scope="module")
+def voila():
+    with jupyter_server("voila") as server:
+        yield server
+
+
+def _axe(page, where: str, results: dict, context=None) -> list:
+    """axe-core on the page (or on ``context``, a CSS selector); counts by impact go into
+    ``results[where]``; returns the critical and serious violations as text."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page, context=context).response["violations"]
+    counts = collections.Counter(v["impact"] for v in violations)
+    results[where] = dict(counts, rules=sorted(f"{v['impact']} {v['id']}" for v in violations))
+    return [
+        f"{where}: {v['impact']} {v['id']} at {[n['target'] for n in v['nodes'][:3]]}: "
+        + (v["nodes"][0].get("failureSummary") or "").replace("\n", " ")[:300]
+        for v in violations
+        if v["impact"] in ("critical", "serious")
+    ]
+
+
+def _start(page, game: str, bots: bool = False):
+    """Choose ``game`` on the form (keyboard-free setup is fine: the form is not the game),
+    optionally make every seat a bot, press Start; returns the view locator."""
+    form = page.locator(".moneynb-launcher").first
+    form.locator(".moneynb-launch-game select").select_option(value=_TITLES[game])
+    page.wait_for_function(
+        "(t) => [...document.querySelectorAll('.moneynb-launcher .moneynb-launch-game select')]"
+        ".some(s => s.value === t)",
+        arg=_TITLES[game],
+    )
+    kinds = form.locator(".moneynb-launch-kind select")
+    for i in range(kinds.count()):
+        kinds.nth(i).select_option("greedy bot" if bots or i else "person")
+    # mark the old view: the new one is the unmarked view under the form
+    page.evaluate(
+        f"() => {{ const v = document.querySelector('{VIEW}'); if (v) v.dataset.old = 1; }}"
+    )
+    form.locator("button.moneynb-launch-start").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"""() => {{
+            const v = document.querySelector('{VIEW}');
+            return v && !v.dataset.old && !!v.querySelector('.js-plotly-plot .scatterlayer .trace');
+        }}""",
+        timeout=60_000,
+    )
+    view = page.locator(VIEW)
+    page.wait_for_function(
+        f"() => document.querySelector('{VIEW} .moneynb-live')",
+        timeout=30_000,
+    )
+    return view
+
+
+_TITLES = {
+    "money_moves": "Money Moves",
+    "moolah": "Moolah",
+    "easy_money": "Easy Money",
+    "money_card": "Money Card",
+    "money_run": "Money Run",
+}
+
+_STATE_JS = f"""() => {{
+    const v = document.querySelector('{VIEW}');
+    const head = v.querySelector('.moneynb-header').textContent;
+    const m = head.match(/action (\\d+)/);
+    const a = document.activeElement;
+    const live = [...v.querySelectorAll('.moneynb-live p')].map(p => p.textContent);
+    const log = [...v.querySelectorAll('.moneynb-log-line')].map(d => d.textContent);
+    return {{
+        actions: m ? Number(m[1]) : -1,
+        over: /Game over/.test(head),
+        focusInPanel: !!(a && a.closest('{VIEW} .moneynb-decision')),
+        focusTag: a ? a.tagName + '.' + a.className : '',
+        live: live.length ? live[live.length - 1] : '',
+        lastLog: log.length ? log[log.length - 1] : '',
+        human: !!v.querySelector('.moneynb-decision .moneynb-panel button:not([disabled])'),
+        error: v.querySelector('.moneynb-error').textContent,
+        logs: Number(v.querySelector('.moneynb-log-box').dataset.count),
+    }};
+}}"""
+
+
+def _keyboard_decisions(page, n: int) -> int:
+    """Answer up to ``n`` decisions with Tab and Enter only, starting from the focus the view
+    gave; checks the focus landed in the decision panel and the live region after each.
+    Returns how many decisions were answered."""
+    done = 0
+    for _ in range(n):
+        s = page.evaluate(_STATE_JS)
+        if s["over"] or not s["human"]:
+            break
+        # the view moves the focus to the first control of a person's new decision: wait
+        # for the focus of THIS decision (the helper names the action count it served)
+        page.wait_for_function(
+            f"""(n) => {{
+                const h = document.querySelector('{VIEW} .moneynb-a11y');
+                const a = document.activeElement;
+                return h && h.dataset.focused === String(n) && !!(a && a.closest(
+                    '{VIEW} .moneynb-decision'));
+            }}""",
+            arg=s["actions"],
+            timeout=10_000,
+        )
+        # a visible focus ring on the control the focus went to
+        ring = page.evaluate(
+            "() => { const c = getComputedStyle(document.activeElement);"
+            " return [c.outlineStyle, parseFloat(c.outlineWidth)]; }"
+        )
+        assert ring[0] != "none" and ring[1] >= 2, f"no visible focus ring: {ring}"
+        for _tab in range(8):  # from a slider, a number box or a list, Tab on to a button
+            tag = page.evaluate("() => document.activeElement.tagName")
+            if tag == "BUTTON":
+                break
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"(n) => {{ const h = document.querySelector('{VIEW} .moneynb-header').textContent;"
+            "const m = h.match(/action (\\d+)/); return /Game over/.test(h) || "
+            "(m && Number(m[1]) > n); }",
+            arg=s["actions"],
+            timeout=30_000,
+        )
+        done += 1
+        # the live region has read the newest log line (and says whose decision it is)
+        page.wait_for_function(
+            f"""(before) => {{
+                const ps = document.querySelectorAll('{VIEW} .moneynb-live p');
+                const t = ps.length ? ps[ps.length - 1].textContent : '';
+                const box = document.querySelector('{VIEW} .moneynb-log-box');
+                const log = [...document.querySelectorAll('{VIEW} .moneynb-log-line')];
+                const last = log.length ? log[log.length - 1].textContent : '';
+                const grew = box && Number(box.dataset.count) > before;
+                return (!grew || t.includes(last.slice(0, 40)))
+                    && /decide|decision|Game over/i.test(t);
+            }}""",
+            arg=s["logs"],
+            timeout=10_000,
+        )
+    return done
+
+
+def _board_text(page) -> dict:
+    return page.evaluate(
+        f"""() => {{
+        const v = document.querySelector('{VIEW}');
+        const out = {{}};
+        for (const t of v.querySelectorAll('.moneynb-board-text table'))
+            out[t.dataset.section] = [...t.querySelectorAll('tr')].map(r => r.textContent);
+        // every player of the game, as the start form names them
+        out.__players = [...document.querySelectorAll('.moneynb-launcher .moneynb-launch-row')]
+            .filter(r => r.offsetParent !== null)
+            .map(r => r.querySelector('input').value.trim());
+        return out;
+    }}"""
+    )
+
+
+_GEOMETRY_JS = """(sel) => {
+    // every text label of the board: plotly's text points and annotations, with their boxes
+    const root = document.querySelector(sel);
+    const plots = [...root.querySelectorAll('.js-plotly-plot')];
+    const boxes = [], out = [];
+    let fig = null;
+    for (const p of plots) {
+        const r = p.querySelector('.main-svg').getBoundingClientRect();
+        fig = fig ? {left: Math.min(fig.left, r.left), top: Math.min(fig.top, r.top),
+                     right: Math.max(fig.right, r.right), bottom: Math.max(fig.bottom, r.bottom)}
+                  : {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+        for (const t of p.querySelectorAll('.textpoint text, .annotation-text, .gtitle')) {
+            if (!t.textContent.trim()) continue;
+            const b = t.getBoundingClientRect();
+            if (b.width === 0 || b.height === 0) continue;
+            boxes.push({text: t.textContent.trim(), left: b.left, top: b.top, right: b.right,
+                        bottom: b.bottom});
+        }
+    }
+    const eps = 1;
+    for (const b of boxes) {
+        if (b.left < fig.left - eps || b.right > fig.right + eps || b.top < fig.top - eps
+            || b.bottom > fig.bottom + eps) out.push(`"${b.text}" leaves the figure`);
+    }
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i], b = boxes[j];
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 2 && h > 2) out.push(`"${a.text}" overlaps "${b.text}"`);
+    }
+    return {labels: boxes.length, problems: out};
+}"""
+
+_GLYPHS_JS = """(sel) => {
+    // each non-ASCII character the view shows, drawn in the page's own font, must not look
+    // like the "missing glyph" box the browser draws for a character no font has
+    const root = document.querySelector(sel);
+    const text = root.innerText + [...root.querySelectorAll('svg text')].map(t => t.textContent).join('');
+    const chars = [...new Set([...text].filter(c => c.codePointAt(0) > 127 && !/\\s/.test(c)))];
+    const font = getComputedStyle(root).font || '16px sans-serif';
+    const draw = (c) => {
+        const cv = document.createElement('canvas'); cv.width = 40; cv.height = 40;
+        const x = cv.getContext('2d'); x.font = '28px ' + getComputedStyle(root).fontFamily;
+        x.fillText(c, 4, 30); return cv.toDataURL();
+    };
+    const missing = [draw('\\u{10FFFD}'), draw('\\uFFFF'), draw('\\u0378')];
+    return chars.filter(c => missing.includes(draw(c)));
+}"""
+
+
+def _show_coach_and_board_text(page) -> None:
+    """Turn on the Coach and the on-screen board as text (keyboard: focus, Enter)."""
+    for css in (".moneynb-coach-toggle", ".moneynb-board-text-toggle"):
+        toggle = page.locator(f"{VIEW} button{css}")
+        if "mod-active" not in (toggle.get_attribute("class") or ""):
+            toggle.focus()
+            page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => {{ const t = document.querySelector('{VIEW} .moneynb-board-text');"
+        " return t && !t.classList.contains('moneynb-sr-only'); }",
+        timeout=10_000,
+    )
+
+
+def _board_geometry(page, view, game, when, mode, theme) -> list[str]:
+    """Element screenshot of the board; its text labels' overlaps and overflows, as text."""
+    board = view.locator(".moneynb-board")
+    screenshot(page, f"board-{game}-{when}-{mode}-{theme}", board)
+    geo = page.evaluate(_GEOMETRY_JS, f"{VIEW} .moneynb-board")
+    assert geo["labels"] > 0, f"{game} {when}: no text label found on the board"
+    return [f"{game} {when}: {p}" for p in geo["problems"]]
+
+
+def _run_mode(page, mode: str, theme: str, keyboard: int, check_boards: bool) -> None:
+    # Lab: the form and its game (Lab's own chrome is not ours to check); Voila: the page
+    context = ".moneynb-launcher" if mode == "lab" else None
+    results: dict = {}
+    problems: list[str] = []
+    for game in GAMES:
+        view = _start(page, game)
+        if check_boards:
+            problems += _board_geometry(page, view, game, "start", mode, theme)
+        problems += _axe(page, f"{game} start", results, context)
+        bt = _board_text(page)
+        assert bt.get("tokens"), f"{game}: the board as text lists no token"
+        for name in bt["__players"]:
+            assert any(name in row for row in bt["tokens"]), (game, name, bt["tokens"])
+        done = _keyboard_decisions(page, keyboard)
+        for _again in range(3):  # a game that ended first: a new one, still by keyboard
+            if done >= keyboard:
+                break
+            _start(page, game)
+            done += _keyboard_decisions(page, keyboard - done)
+        assert done >= keyboard, f"{game}: only {done} decisions by keyboard"
+        _show_coach_and_board_text(page)  # checked too: both in the page, on screen
+        problems += _axe(page, f"{game} mid-game", results, context)
+        missing = page.evaluate(_GLYPHS_JS, VIEW)
+        assert not missing, f"{game}: glyphs drawn as empty boxes: {missing}"
+        if check_boards:  # late game: every seat a bot, so the game plays out at once
+            view = _start(page, game, bots=True)
+            problems += _board_geometry(page, view, game, "late", mode, theme)
+    OUTPUT.mkdir(exist_ok=True)
+    (OUTPUT / f"axe-{mode}-{theme}.json").write_text(json.dumps(results, indent=1))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_voila_accessible_keyboard_and_readable(voila, page, theme):
+    base, _root = voila
+    page.goto(f"{base}/voila/render/start_here.ipynb?theme={theme}", timeout=240_000)
+    page.locator(".moneynb-launcher").wait_for(timeout=240_000)
+    try:
+        _run_mode(page, "voila", theme, keyboard=20 if theme == "light" else 4,
+                  check_boards=theme == "light")  # fmt: skip
+    except BaseException:
+        screenshot(page, f"a11y-voila-{theme}-failure")
+        raise
+
+
+def _lab_theme(page, dark: bool) -> None:
+    name = "JupyterLab Dark" if dark else "JupyterLab Light"
+    page.evaluate(
+        f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{name}'}})"
+    )
+    page.wait_for_function(
+        f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'", timeout=30_000
+    )
+    page.wait_for_timeout(500)  # the theme's CSS variables reach every widget
+
+
+def test_lab_accessible_in_both_themes(lab_server, page):
+    """Lab: each game started from the form, checked light, then dark (the theme switched in
+    the page: one notebook run for both), at the start and after a few keyboard decisions."""
+    open_and_run(page, lab_server, "notebooks/start_here.ipynb")
+    results: dict = {"light": {}, "dark": {}}
+    problems: list[str] = []
+    try:
+        for game in GAMES:
+            _lab_theme(page, False)
+            _start(page, game)
+            for when in ("start", "mid-game"):
+                for theme in ("light", "dark"):
+                    _lab_theme(page, theme == "dark")
+                    problems += _axe(page, f"{game} {when}", results[theme], ".moneynb-launcher")
+                if when == "start":
+                    _lab_theme(page, False)
+                    assert _keyboard_decisions(page, 3) >= 1, f"{game}: no keyboard decision"
+                    _show_coach_and_board_text(page)
+    except BaseException:
+        screenshot(page, "a11y-lab-failure")
+        raise
+    finally:  # the theme is a setting of the session's Lab: put it back
+        _lab_theme(page, False)
+    OUTPUT.mkdir(exist_ok=True)
+    for theme, res in results.items():
+        (OUTPUT / f"axe-lab-{theme}.json").write_text(json.dumps(res, indent=1))
+    assert not problems, "\n".join(problems)
+
+
+def test_glyph_check_can_fail(voila, page):
+    """The missing-glyph check sees a character no font has (so a pass means something)."""
+    base, _root = voila
+    page.set_content("<div id='x'>A \U0010fffd</div>")
+    assert page.evaluate(_GLYPHS_JS, "#x") == ["\U0010fffd"]
+    del base
