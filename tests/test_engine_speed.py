@@ -16,8 +16,8 @@ from moneynb.core import Decision, Event
 from moneynb.games.moolah.rules import blackjack_table, blackjack_value
 
 
-def _easy_money_at_turn():
-    g = moneynb.new_game("easy_money", players=["Ann", "Bob", "Cy"], seed=3)
+def _easy_money_at_turn(**options):
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob", "Cy"], seed=3, **options)
     bots = [moneynb.make_bot("greedy", seed=k) for k in range(3)]
     while g.decision.tag != "turn" or g.turns < 30:
         g.apply(bots[g.decision.player].choose(g))
@@ -38,7 +38,7 @@ def test_a_lazy_decision_read_after_the_game_moved_on_is_what_it_was():
 
 
 def test_a_lazy_decision_survives_undo():
-    g, bots = _easy_money_at_turn()
+    g, bots = _easy_money_at_turn(undo="practice")  # safe undo would refuse: a die was seen
     d = g.decision
     g.apply(bots[d.player].choose(g))
     g.undo()  # a new game object state: d is no longer pending
