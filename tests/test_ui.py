@@ -905,3 +905,22 @@ def test_the_app_says_a_reload_continues_the_game_not_resume_code(tmp_path, monk
     view = launcher("ui_fake", restore=False).launch()
     assert "resume=" not in view.save_label.value
     assert "reloaded page continues it" in view.save_label.value
+
+
+def test_a_board_double_click_on_one_point_acts_once_but_a_new_point_acts_at_once():
+    """Issue 18, case 3 on the board: plotly reports a double-click on a point as two clicks
+    on it; the second is ignored. A click on another point right after is a new choice (Money
+    Run: a table coin, then a square) and is passed on however quickly it follows."""
+    from types import SimpleNamespace
+
+    import moneynb.ui as ui
+
+    v = ui.play("money_run", players=["You", "Ann"], seed=1, autosave=False)
+    b = v.board
+    clicked = []
+    b.click = lambda action: clicked.append(action) or True
+    trace = SimpleNamespace(customdata=[["table", 0], [4, 1]])
+    b._on_click(trace, SimpleNamespace(point_inds=[0]))
+    b._on_click(trace, SimpleNamespace(point_inds=[0]))  # the double-click's second click
+    b._on_click(trace, SimpleNamespace(point_inds=[1]))  # another point, at once
+    assert clicked == [b.action_for_point(["table", 0]), b.action_for_point([4, 1])]

@@ -343,6 +343,8 @@ class BoardRenderer:
     #: ``time.perf_counter()`` of the last change of the game, set by the view; a click on the
     #: board from the page that arrives within :data:`REPEAT_CLICK_S` of it is ignored
     changed_at = float("-inf")
+    #: ``(action, time.perf_counter())`` of the last click on the board from the page
+    _last_page_click: tuple = (None, float("-inf"))
 
     #: the view's plain-English function for texts shown to people (second person for a
     #: person seated as "You"); the identity until a view attaches
@@ -628,14 +630,18 @@ class BoardRenderer:
     def _on_click(self, trace, points, selector=None) -> None:
         if self.pick is None or not points.point_inds:
             return
-        # a click from the page names a point, not the decision it was drawn for: one that
-        # follows a change of the game this closely is the second click of a double-click
-        if time.perf_counter() - self.changed_at < REPEAT_CLICK_S:
-            return
+        # a click from the page names a point, not the decision it was drawn for: the same
+        # point again within REPEAT_CLICK_S is the second click of a double-click (ignored);
+        # another point is a new choice, however quickly it follows
         cd = trace.customdata
         if cd is None:
             return
         action = self.action_for_point(cd[points.point_inds[0]])
+        now = time.perf_counter()
+        last_action, last_at = self._last_page_click
+        if action == last_action and now - last_at < REPEAT_CLICK_S:
+            return
+        self._last_page_click = (action, now)
         self.click(action)
 
     def click(self, action: Any) -> bool:
