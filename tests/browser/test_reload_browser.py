@@ -47,9 +47,10 @@ SAME_JS = (
 
 
 def _main_button(view, required: bool = True):
-    """The control answering the pending decision: Roll first, else the first button (None
-    when there is none and not ``required``)."""
-    for css in (".moneynb-roll", ""):
+    """The control answering the pending decision with one logged step: Roll first, then
+    Money Run's End turn (its first control, Go, may only pick a coin, which logs nothing),
+    else the first button (None when there is none and not ``required``)."""
+    for css in (".moneynb-roll", ".moneynb-mr-end", ""):
         b = view.locator(f".moneynb-decision button{css}:not([disabled])")
         if b.count():
             return b.first
@@ -150,7 +151,7 @@ def test_double_click_and_reload_keep_the_game(lab_server, page, game):
         view.wait_for(state="visible")
         _wait_board(page)
         _double_click_answers_one(page, view, root, game)
-        for _ in range(3):  # (Money Run: End turn three times may end the game)
+        for _ in range(3):
             if _main_button(view, required=False) is None:
                 break
             _click_and_wait(page, view)
