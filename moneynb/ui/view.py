@@ -341,8 +341,9 @@ class GameView(widgets.VBox):
             return False
         t0 = time.perf_counter()
         self._busy = True
-        # the board is drawn once, after the texts: the page handles messages in order, and a
-        # board redraw (tens of ms in plotly.js) sent first delayed the header, log and panel
+        # the board is drawn once per click, in one plotly update, right after the header: the
+        # page handles messages in order, so the turn text comes first and the board does not
+        # wait for the log, the panel and the rest (benchmarks/bench_browser.py)
         self._held_events = []
         step_before = self.step
         try:
@@ -358,10 +359,13 @@ class GameView(widgets.VBox):
             self._person_moved = True
             self._update_board(events)
             self.run_bots(refresh=False)
+            self.header.value = self._header_html()
+            held, self._held_events = self._held_events, None
+            self._update_board(held)
             self.refresh()
         finally:
             held, self._held_events = self._held_events, None
-            if self.step != step_before:  # applied (even with no events: a new decision)
+            if held is not None and self.step != step_before:  # a new decision, not drawn
                 self._update_board(held)
             self._busy = False
             # a board click from the page carries no decision: the board ignores one that
@@ -483,8 +487,10 @@ class GameView(widgets.VBox):
         if self._held_events is not None:  # inside submit(): drawn once at its end
             self._held_events.extend(events)
             return
-        self.board.update(self.game, events)
-        self.board.highlight(self.game.decision)
+        # one plotly update (one redraw in the page) for the board and its highlights
+        with self.board.figure.batch_update():
+            self.board.update(self.game, events)
+            self.board.highlight(self.game.decision)
 
     def _show_error(self, text: str) -> None:
         self.error.value = (

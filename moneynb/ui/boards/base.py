@@ -89,8 +89,9 @@ def player_ink(seat: int) -> str:
 #: stays exactly as first drawn (data in the opening message, changes in updates). This
 #: loader is imported in milliseconds and returns from ``initialize`` at once; it loads
 #: plotly's module in the background (once per page, shared by every figure) and draws when it
-#: is there. Updates that arrive meanwhile are kept in the model's ``_widget_data`` /
-#: ``_widget_layout``, which :class:`BoardFigure` re-sends in full after every change.
+#: is there. The change messages that arrive meanwhile are kept in order and replayed through
+#: plotly's own handlers once its code runs (they bring the model's ``_widget_data`` /
+#: ``_widget_layout`` up to date before the first drawing).
 _LOADER_ESM = """
 // one entry per plotly build: {p: promise of its module, resolve, started}
 const CACHE = (globalThis.__moneynbPlotlyWidget ??= new Map());
@@ -116,16 +117,66 @@ function plotlyModule(model) {
   }
   return entry.p;
 }
+// plotly's page-side messages: each changes the model's _widget_data/_widget_layout (when
+// plotly's code is running) and the plot (a drawn view)
+const MESSAGES = ["_py2js_addTraces", "_py2js_deleteTraces", "_py2js_moveTraces",
+  "_py2js_restyle", "_py2js_relayout", "_py2js_update", "_py2js_animate",
+  "_py2js_removeLayoutProps", "_py2js_removeTraceProps"];
 export default () => {
-  let model0 = null, widget = null;
+  let model0 = null, widget = null, live = false;
+  // messages that arrive before plotly's code runs, replayed in order through its handlers
+  const early = [];
   const ready = () => (widget ??= plotlyModule(model0).then(async (mod) => {
+    // after each change plotly's view diffs its whole computed figure against the data and
+    // sends the difference to the kernel (about 8 kB, echoed back), where nothing reads it:
+    // 15-20% of a board update's time in the page (benchmarks/bench_browser.py)
+    const view = mod.FigureView?.prototype;
+    if (view) view._sendTraceDeltas = view._sendLayoutDelta = () => {};
     const w = typeof mod.default === "function" ? await mod.default() : mod.default;
-    await w.initialize?.({ model: model0 });
+    // plotly's handlers act on live messages only; the early ones are replayed below, with
+    // model.get answering each one's value
+    const handlers = new Map(), replaying = {};
+    const model = new Proxy(model0, {
+      get(target, prop) {
+        if (prop === "on") {
+          return (event, fn, ctx) => {
+            const name = event.startsWith("change:") ? event.slice(7) : null;
+            if (name && MESSAGES.includes(name)) {
+              if (!handlers.has(name)) handlers.set(name, []);
+              handlers.get(name).push(fn);
+              return target.on(event, (...a) => { if (live) fn.apply(ctx, a); }, ctx);
+            }
+            return target.on(event, fn, ctx);
+          };
+        }
+        if (prop === "get") {
+          return (key) => (key in replaying ? replaying[key] : target.get(key));
+        }
+        const v = target[prop];
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    await w.initialize?.({ model });
+    for (const [name, value] of early.splice(0)) {
+      replaying[name] = value;
+      try {
+        for (const fn of handlers.get(name) ?? []) fn();
+      } finally {
+        delete replaying[name];
+      }
+    }
+    live = true;
     return w;
   }));
   return {
     initialize({ model }) {
       model0 = model;
+      for (const name of MESSAGES) {
+        model.on("change:" + name, () => {
+          const value = model.get(name);
+          if (!live && value !== null && value !== undefined) early.push([name, value]);
+        });
+      }
       ready().catch((e) => console.error("[moneynb] plotly widget failed to load", e));
     },
     async render({ model, el }) {
@@ -168,10 +219,15 @@ class BoardFigure(go.FigureWidget):
       module, so anywidget's two-second limit for a widget's code to start cannot be missed
       (missing it makes the page drop every later update: the board freezes, see
       ``docs/ui.md``); plotly's module is then imported once per page, not once per figure.
-    * After every change it re-sends its full data and layout, so a view drawn later (a page
-      reload, a second view, or the first view after a slow load) starts from the current
-      state, never from an old one; and it never drops a property the page reports back as
-      equal to plotly.js's computed default (see :meth:`_remove_overlapping_props`).
+    * Its synced ``_widget_data`` / ``_widget_layout`` always ARE the figure's current data and
+      layout (the same objects, re-pointed after every change, without a message): a view
+      drawn later (a page reload, a second view) asks the kernel for the state and starts
+      from the current one; a change reaches an open page as plotly's small update message
+      only (re-sending the full state after every change cost the kernel a deep copy and the
+      page 10-30 kB per click: ``benchmarks/bench_browser.py``). The first view after a slow
+      load gets the changes it missed from the loader (:data:`_LOADER_ESM`). It never drops
+      a property the page reports back as equal to plotly.js's computed default (see
+      :meth:`_remove_overlapping_props`).
     """
 
     _esm = _LOADER_ESM
@@ -202,10 +258,18 @@ class BoardFigure(go.FigureWidget):
         self.open()
 
     def _sync_full_state(self) -> None:
-        self._widget_layout = copy.deepcopy(self._layout_obj._props)
-        self._widget_data = copy.deepcopy(self._data)
+        """Point the synced ``_widget_layout`` / ``_widget_data`` at the figure's own layout and
+        data: before the connection opens, by assignment (they go out in its opening
+        message); after, silently (the page already has the change; a view opened later
+        asks for the state and reads them then)."""
+        layout, data = self._layout_obj._props, self._data
+        if getattr(self, "_moneynb_deferred", False) or self.comm is None:
+            self._widget_layout, self._widget_data = layout, data
+        else:
+            self._trait_values["_widget_layout"] = layout
+            self._trait_values["_widget_data"] = data
 
-    # every change the figure sends to the page is followed by its full state (see class doc)
+    # after every change the figure sends to the page, its synced state is its current one
     def _send_restyle_msg(self, *args, **kwargs):
         super()._send_restyle_msg(*args, **kwargs)
         self._sync_full_state()
