@@ -549,9 +549,11 @@ class GameView(widgets.VBox):
         """Redraw the header, panel, money table and log (and autosave unless ``save=False``)."""
         g = self.game
         self.header.value = self._header_html()
+        # the new decision's panel before the log: once the log shows a move, the controls
+        # on screen are the ones for the decision now pending
+        self._refresh_panel()
         self.money_html.value = self._money_html()
         self.log_html.value = self._log_html()
-        self._refresh_panel()
         self._refresh_coach()
         self.board_text.value = self._board_text_html()
         self._announce()
