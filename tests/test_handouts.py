@@ -66,33 +66,26 @@ def test_teachers_key_prints_the_answers(tmp_path):
     assert student.read_text().count('class="plotly-graph-div"') == 1
 
 
-def _tiny_notebook() -> dict:
-    def code(src, **meta):
-        return {
-            "cell_type": "code",
-            "metadata": meta,
-            "source": src,
-            "outputs": [],
-            "execution_count": None,
-        }
-
-    return {
-        "nbformat": 4,
-        "nbformat_minor": 5,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "cells": [
-            code("from moneynb import teach\nimport plotly.graph_objects as go\nteach.setup()"),
-            code(
-                "fig = go.Figure(go.Bar(x=[1, 2], y=[3, 4]))\n"
-                "fig.update_layout(title='t', xaxis_title='a', yaxis_title='b')\nfig"
-            ),
-            code(
-                "with teach.answer():\n    print('the answer is', 6 * 7)", **teach.ANSWER_METADATA
-            ),
-        ],
+def _tiny_notebook():
+    code = nbformat.v4.new_code_cell
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
     }
+    nb.cells = [
+        code("from moneynb import teach\nimport plotly.graph_objects as go\nteach.setup()"),
+        code(
+            "fig = go.Figure(go.Bar(x=[1, 2], y=[3, 4]))\n"
+            "fig.update_layout(title='t', xaxis_title='a', yaxis_title='b')\nfig"
+        ),
+        code(
+            "with teach.answer():\n    print('the answer is', 6 * 7)",
+            metadata=nbformat.from_dict(teach.ANSWER_METADATA),
+        ),
+    ]
+    return nb
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
