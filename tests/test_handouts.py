@@ -20,7 +20,13 @@ from moneynb import teach
 
 HERE = Path(__file__).resolve().parent.parent / "notebooks"
 #: The teaching notebooks that follow docs/teaching.md (each helper adds its notebooks here).
-TEACHING = ["teach_dice", "teach_expected_value"]
+TEACHING = [
+    "teach_dice",
+    "teach_expected_value",
+    "teach_markov",
+    "teach_tournaments",
+    "teach_agents",
+]
 NOTEBOOKS = [HERE / f"{name}.ipynb" for name in TEACHING]
 
 
