@@ -502,8 +502,8 @@ def knobs(draw: Callable[..., Any], **controls):
     a dropdown, a bool for a check box, or a widget. ``draw`` returns a plotly figure (shown
     through the ``"moneynb"`` renderer) or prints. Headless runs (nbval) draw once with the
     starting values as interact does; in a handout (``MONEYNB_HANDOUT=1``) there are no
-    widgets at all and the starting values' result is shown directly. Returns interact's
-    widget, or in a handout the value ``draw`` returned.
+    widgets at all and the starting values' result is shown directly. Returns None (so a
+    cell ending in ``teach.knobs(...)`` shows no stray repr).
     """
     import functools
     import inspect
@@ -539,10 +539,11 @@ def knobs(draw: Callable[..., Any], **controls):
         result = run(**start)
         if result is not None:
             display(result)
-        return result
+        return None
     import ipywidgets as w
 
-    return w.interact(run, **controls)
+    w.interact(run, **controls)
+    return None
 
 
 # --- handouts ------------------------------------------------------------------------------
