@@ -34,7 +34,9 @@ and then uses five conventions (docs/teaching.md describes them for notebook aut
   ``interact``; in a handout (``MONEYNB_HANDOUT=1``) it calls ``draw`` once with the starting
   values and shows the result without widgets, so the printed page has the figure.
 
-Source: moneynb's own classroom conventions (issue 16); nothing here states a game rule.
+Needs the ``ui`` extra (plotly, ipywidgets); static figures need ``moneynb[teach]`` (kaleido)
+and a Chrome or Chromium. Source: moneynb's own classroom conventions (issue 16); nothing here
+states a game rule.
 """
 
 from __future__ import annotations
@@ -178,7 +180,9 @@ class _TeachRenderer(_renderer_base()):
 
 
 def _svg(fig_dict) -> str | None:
-    """The figure as SVG text drawn by kaleido, or None (with a warning) if kaleido cannot."""
+    """The figure as SVG text drawn by kaleido, or None (with a warning, once) if it cannot."""
+    if _state["kaleido"] == "failed":
+        return None
     try:
         import kaleido
         import plotly.io as pio
@@ -191,6 +195,7 @@ def _svg(fig_dict) -> str | None:
             warnings.simplefilter("ignore")  # "kopts ignored when using a server"
             return pio.to_image(fig_dict, format="svg", validate=False).decode()
     except Exception as exc:  # no kaleido, or no Chrome/Chromium for it
+        _state["kaleido"] = "failed"
         warnings.warn(
             f"static figure not drawn ({exc}); falling back to HTML that loads plotly.js "
             "from the CDN. Install moneynb[teach] and Chromium for static handouts.",

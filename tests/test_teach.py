@@ -152,3 +152,27 @@ def test_knobs_in_a_handout_draw_once_with_the_defaults(monkeypatch, capsys):
     teach.knobs(draw, rolls=(10, 1000, 10), seed=(0, 9))
     assert seen == [(100, 3)]
     assert "rolls = 100" in capsys.readouterr().out
+
+
+def test_static_figures_fall_back_once_without_kaleido(monkeypatch):
+    import builtins
+
+    import plotly.io as pio
+
+    real_import = builtins.__import__
+
+    def no_kaleido(name, *args, **kwargs):
+        if name == "kaleido":
+            raise ImportError("no kaleido here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_kaleido)
+    monkeypatch.setitem(teach._state, "kaleido", False)
+    monkeypatch.setenv(teach.FIGURES_ENV, "static")
+    teach.setup(quiet=True)
+    fig = go.Figure(go.Bar(x=[1], y=[2]), layout={"title": "t"})
+    with pytest.warns(UserWarning, match="static figure not drawn"):
+        bundle = pio.renderers["moneynb"].to_mimebundle(fig.to_dict())
+    assert "image/svg+xml" not in bundle and "cdn.plot.ly" in bundle["text/html"]
+    assert teach._state["kaleido"] == "failed"  # later figures do not try again
+    monkeypatch.setitem(teach._state, "kaleido", False)
