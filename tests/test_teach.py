@@ -176,3 +176,15 @@ def test_static_figures_fall_back_once_without_kaleido(monkeypatch):
     assert "image/svg+xml" not in bundle and "cdn.plot.ly" in bundle["text/html"]
     assert teach._state["kaleido"] == "failed"  # later figures do not try again
     monkeypatch.setitem(teach._state, "kaleido", False)
+
+
+def test_percent_questions_read_bare_numbers_as_percent():
+    q = teach.predict("APR of a two-week 50% fee?", guess="1300", percent=True)
+    assert q.value == pytest.approx(13)
+    assert teach.predict("?", guess="1300%", percent=True).value == pytest.approx(13)
+    sentence = teach.verdict(q.value, 12.0357, percent=True)
+    assert sentence == "Your guess 1,300% is high by 96.4%: the computed answer is 1,204%."
+    assert "1,250% is right" in teach.verdict(12.5, 12.0357, percent=True)
+    assert teach.verdict(0.2, 0.25, percent=True) == (
+        "Your guess 20% is low by 5%: the computed answer is 25%."
+    )
