@@ -159,10 +159,18 @@ class ReplayView(GameView):
             _dom_classes=("moneynb-replay-speed",),
         )
         self.speed.observe(lambda c: setattr(self.play, "interval", c["new"]), "value")
-        self.first_button = button("⏮ First", ("moneynb-replay-first",), lambda: self.go(0))
-        self.back_button = button("◀ Back", ("moneynb-replay-back",), lambda: self.move(-1))
-        self.forward_button = button("Forward ▶", ("moneynb-replay-forward",), lambda: self.move(1))
-        self.last_button = button("Last ⏭", ("moneynb-replay-last",), lambda: self.go(r.n))
+        self.first_button = button("First", ("moneynb-replay-first",), lambda: self.go(0),
+                                   tooltip="go to the start")  # fmt: skip
+        self.back_button = button("Back", ("moneynb-replay-back",), lambda: self.move(-1),
+                                  tooltip="one step back")  # fmt: skip
+        self.forward_button = button("Forward", ("moneynb-replay-forward",),
+                                     lambda: self.move(1), tooltip="one step forward")  # fmt: skip
+        self.last_button = button("Last", ("moneynb-replay-last",), lambda: self.go(r.n),
+                                  tooltip="go to the end")  # fmt: skip
+        for b, icon in ((self.first_button, "fast-backward"), (self.back_button, "step-backward"),
+                        (self.forward_button, "step-forward"),
+                        (self.last_button, "fast-forward")):  # fmt: skip
+            b.icon = icon
         self.slider.observe(self._slider_moved, "value")
         self.play.observe(lambda _c: self._refresh_coach(), "playing")
         keys = widgets.HTML(
