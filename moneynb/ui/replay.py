@@ -593,7 +593,7 @@ class ReplayChooser(widgets.VBox):
         )
         self.go = button("Replay", ("moneynb-replay-go",), self.show,
                          tooltip="step through the chosen game")  # fmt: skip
-        self.refresh_button = button("↻", ("moneynb-replay-refresh",), self.refresh,
+        self.refresh_button = button("Refresh list", ("moneynb-replay-refresh",), self.refresh,
                                      tooltip="list the saved games again")  # fmt: skip
         self.error = widgets.HTML()
         self.error.add_class("moneynb-replay-error")
