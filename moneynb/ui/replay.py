@@ -284,7 +284,6 @@ class ReplayView(GameView):
             self.board.update(g, events)
             self.board.highlight(g.decision)
         self.header.value = self._header_html()
-        self.step_html.value = self._step_html()
         self.decision_html.value = self._decision_html()
         self.money_html.value = self._money_html()
         self.log_html.value = self._log_html()
@@ -292,6 +291,8 @@ class ReplayView(GameView):
         self._mark_chart()
         self._refresh_coach()
         self.a11y.announce(self._announcement())
+        # last: the page has every other part of this step once it shows the step's number
+        self.step_html.value = self._step_html()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
 
     # ----- texts ----------------------------------------------------------------------
@@ -537,7 +538,8 @@ class ReplayView(GameView):
 # ===== choosing a saved game ==================================================================
 def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
     """Every readable save file in ``folder`` (default ``moneynb-saves``), newest first:
-    ``[(description, path)]`` with the game, players, actions and whether it is over (from
+    ``[(description, path)]`` with the file name, game, players, actions and whether it is
+    over (from
     the ``.seats.json`` sidecar when there is one, else from the save's JSON without
     replaying). Unreadable files are left out; nothing is raised."""
     from ..core.registry import game_class
@@ -563,7 +565,10 @@ def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
             when = dt.datetime.fromtimestamp(path.stat().st_mtime)
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        text = f"{title} · {players} · {n} actions{status} · {when.strftime('%d %b %H:%M')}"
+        text = (
+            f"{path.name} · {title} · {players} · {n} actions{status} · "
+            f"{when.strftime('%d %b %H:%M')}"
+        )
         found.append((when, text, path))
     found.sort(key=lambda x: x[0], reverse=True)
     return [(text, path) for _, text, path in found[:limit]]

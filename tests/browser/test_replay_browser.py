@@ -4,7 +4,8 @@ keyboard arrows and its readout, and at every step reached the board (its text a
 drawn from the board's own traces), the header and the money table are compared with the
 engine's state at that step, computed here; then "Continue from here" at a middle step makes
 a live game whose new save holds exactly the actions up to that step, and the original save
-is unchanged.
+is unchanged. On one game a click on the chart's point jumps there and Play (fastest) runs and
+pauses. Last, the app's form (the launcher) replays a save from its "Replay a saved game" list.
 
 The saves are seeded games of greedy bots written by this test into the served folder; the
 expected values come from replaying their actions with the engine in this process.
@@ -89,6 +90,8 @@ def served(voila_server):
         f"views = [moneynb.replay(f'replay-saves/{{name}}.json', coach=False) for name in {names}]\n"
         "for v in views:\n"
         "    display(v)\n"
+        "from moneynb.ui.launcher import launcher\n"
+        "display(launcher(restore=False))\n"
     )
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
     nb.metadata["kernelspec"] = {
@@ -97,6 +100,9 @@ def served(voila_server):
         "language": "python",
     }
     nbformat.write(nb, folder / NOTEBOOK)
+    # a save for the app's "Replay a saved game" list (the launcher lists moneynb-saves/)
+    (folder / "moneynb-saves").mkdir(exist_ok=True)
+    (folder / "moneynb-saves" / "replay-me.json").write_text(games["money_card"].to_json())
     return base, folder, games
 
 
@@ -131,6 +137,54 @@ def test_replay_scrubs_each_game_and_continues_from_a_middle_step(served, page):
     except BaseException:
         screenshot(page, "replay_browser-failure")
         raise
+
+
+def _chart_and_play(page, view, k: int, game) -> None:
+    """A click on the chart's point of step 10 goes there; Play (fastest) moves on and stops."""
+    view.locator(".moneynb-replay-chart").scroll_into_view_if_needed()
+    point = view.locator(".moneynb-replay-chart .js-plotly-plot .scatterlayer .trace").first
+    bb = point.locator("path.point").nth(10).bounding_box()
+    page.mouse.click(bb["x"] + bb["width"] / 2, bb["y"] + bb["height"] / 2)
+    _check(page, k, game, 10)
+    view.locator(".moneynb-replay-speed select").select_option(label="fastest")
+    play = view.locator(".moneynb-replay-play button")
+    play.first.click()  # play
+    page.wait_for_function(
+        """(k) => Number(document.querySelectorAll('.moneynb-replay')[k]
+            .querySelector('.moneynb-replay-step-text').dataset.step) >= 14""",
+        arg=k,
+        timeout=20_000,
+    )
+    play.first.click()  # the same button pauses (the second one stops: back to step 0)
+    shown = view.locator(".moneynb-replay-slider .widget-readout")
+    page.wait_for_timeout(300)
+    stopped = int(shown.inner_text())
+    assert stopped >= 14
+    _check(page, k, game, stopped)
+
+
+def _app_form(page, game) -> None:
+    """The app's form (the launcher, as in start_here): "Replay a saved game" lists the saves
+    and shows the chosen one where games appear."""
+    chooser = page.locator(".moneynb-launcher .moneynb-replay-chooser")
+    chooser.scroll_into_view_if_needed()
+    chooser.locator("button.moneynb-replay-refresh").click()  # the branches saved meanwhile
+    select = chooser.locator(".moneynb-replay-list select")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.moneynb-replay-list option')]
+            .some(o => o.textContent.startsWith('replay-me.json'))""",
+        timeout=20_000,
+    )
+    labels = select.locator("option").all_inner_texts()
+    select.select_option(label=next(t for t in labels if t.startswith("replay-me.json")))
+    chooser.locator("button.moneynb-replay-go").click()
+    view = page.locator(".moneynb-launch-game-box .moneynb-replay")
+    view.wait_for(timeout=30_000)
+    k = len(GAMES)  # the sixth replay on the page
+    assert page.locator(".moneynb-replay").count() == k + 1
+    _check(page, k, game, 0)
+    view.locator("button.moneynb-replay-forward").click()
+    _check(page, k, game, 1)
 
 
 def _run(served, page):
@@ -176,6 +230,13 @@ def _run(served, page):
         _check(page, k, g, mid)
         if k == 0:
             screenshot(page, "replay_browser", view)
+        if k == 1:
+            _chart_and_play(page, view, k, g)
+            readout.click()
+            page.keyboard.press("Control+a")
+            page.keyboard.type(str(mid))
+            page.keyboard.press("Enter")
+            _check(page, k, g, mid)
         # Continue from here: a new live game with the actions up to this step
         saves = folder / "moneynb-saves"
         known = set(saves.glob("*.json")) if saves.exists() else set()
@@ -193,6 +254,7 @@ def _run(served, page):
         branched = json.loads(new[0].read_text())
         assert branched["actions"] == json.loads(g.to_json())["actions"][:mid]
         assert re.search(r"step \d+ of \d+", view.locator(".moneynb-header").first.inner_text())
+    _app_form(page, games["money_card"])
     for name in games:
         assert (folder / "replay-saves" / f"{name}.json").read_text() == before[name]
     print(f"replay page loaded in {t_load:.1f} s; whole test {time.perf_counter() - t0:.1f} s")
