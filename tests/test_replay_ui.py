@@ -198,3 +198,19 @@ def test_launcher_lists_saves_and_replays_one(tmp_path):
     assert form.replays.show(str(bad)) is None
     assert "cannot be replayed" in form.replays.error.value
     assert form.game_box.children == (view,)
+
+
+def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
+    g = moneynb.new_game("money_moves", players=["Ann", "Greedy bot 1"], seed=5)
+    bots = {1: moneynb.make_bot("greedy", seed=1)}
+    while not g.over and len(g.actions) < 30:
+        d = g.decision
+        g.apply(bots[d.player].choose(g) if d.player in bots else d.first_option)
+    view = ReplayView(g.to_json(), coach=False, saves=tmp_path)
+    assert view.bot_specs == {1: "bot:greedy"}
+    b = view.branch(10)
+    assert b.is_human(0) and not b.is_human(1)
+    # a simulated game's seats ("greedy1") are people: someone plays it on
+    sim = moneynb.simulate("money_moves", ["greedy", "greedy"], n_games=1, keep_games=True,
+                           progress=False)  # fmt: skip
+    assert ReplayView(sim.loc[0], coach=False, saves=tmp_path).bot_specs == {}

@@ -229,19 +229,23 @@ class ReplayView(GameView):
 
     # ----- seats ----------------------------------------------------------------------
     def _seats(self) -> dict[int, str]:
-        """Bot seats of the replayed game, from its save's ``.seats.json`` sidecar (if the
-        replay was read from a file that has one); else every seat is a person."""
-        if self.replay.path is None:
-            return {}
-        from . import _read_seats
-        from .view import seats_path
+        """Bot seats of the replayed game, as ``play(name, resume=path)`` reads them: from the
+        save's ``.seats.json`` sidecar when the replay was read from a file that has one,
+        else players named like a bot ("Greedy bot 1") are bots; every other seat is a
+        person (a simulated game's "greedy1" too: a teacher plays it on)."""
+        from . import _BOT_NAME, _read_seats
 
-        if not seats_path(self.replay.path).exists():
-            return {}
-        try:
-            return _read_seats(Path(self.replay.path), self.replay.players)
-        except ValueError:
-            return {}
+        players = self.replay.players
+        if self.replay.path is not None:
+            try:
+                return _read_seats(Path(self.replay.path), players)
+            except ValueError:  # a bad sidecar: the names decide, as below
+                pass
+        return {
+            i: f"bot:{m.group(1).lower()}"
+            for i, p in enumerate(players)
+            if (m := _BOT_NAME.match(p)) is not None
+        }
 
     # ----- moving ---------------------------------------------------------------------
     def go(self, i: int) -> None:
@@ -496,8 +500,8 @@ class ReplayView(GameView):
     def branch(self, i: int | None = None) -> GameView:
         """ "Continue from here": a new live game from step ``i`` (default: the step shown),
         saved to a new file in :attr:`saves` (the replayed save is untouched), shown under the
-        replay as a :class:`GameView` (bot seats of the original's sidecar stay bots; the
-        others are people). Returns that view (also :attr:`branched`).
+        replay as a :class:`GameView` (bot seats as :meth:`_seats` finds them; the others
+        are people). Returns that view (also :attr:`branched`).
 
         Raises:
             IndexError, TypeError: a bad step.
