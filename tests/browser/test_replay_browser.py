@@ -187,6 +187,24 @@ def _app_form(page, game) -> None:
     _check(page, k, game, 1)
 
 
+def _accessible(page) -> None:
+    """axe-core finds no critical or serious problem in a replay (as tests/browser/
+    test_a11y_browser.py requires of the game views)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    t = time.perf_counter()
+    page.evaluate("() => document.querySelector('.moneynb-replay').id = 'moneynb-replay-0'")
+    violations = Axe().run(page, context="#moneynb-replay-0").response["violations"]
+    bad = [
+        f"{v['impact']} {v['id']} at {[n['target'] for n in v['nodes'][:3]]}: "
+        + (v["nodes"][0].get("failureSummary") or "").replace("\n", " ")[:300]
+        for v in violations
+        if v["impact"] in ("critical", "serious")
+    ]
+    print(f"axe: {time.perf_counter() - t:.1f} s")
+    assert not bad, "\n".join(bad)
+
+
 def _run(served, page):
     base, folder, games = served
     t0 = time.perf_counter()
@@ -200,6 +218,7 @@ def _run(served, page):
     assert views.count() == len(GAMES)
     t_load = time.perf_counter() - t0
     before = {n: (folder / "replay-saves" / f"{n}.json").read_text() for n in games}
+    _accessible(page)
     for k, (name, _n) in enumerate(GAMES):
         g = games[name]
         n = len(g.actions)
