@@ -1,8 +1,8 @@
 """Replay in a real browser (issue 19): Voila shows a replay of a saved seeded game of each of
 the five games on one page (one kernel); each is scrubbed with the buttons, the slider's
-keyboard arrows and its readout, and at every step reached the board (its text alternative,
-drawn from the board's own traces), the header and the money table are compared with the
-engine's state at that step, computed here; then "Continue from here" at a middle step makes
+keyboard arrows and its readout, and at every step reached the board (the token trace of the
+page's plotly figure, and the board's text alternative), the header and the money table are
+compared with the engine's state at that step, computed here; then "Continue from here" at a middle step makes
 a live game whose new save holds exactly the actions up to that step, and the original save
 is unchanged. On one game a click on the chart's point jumps there and Play (fastest) runs and
 pauses. Last, the app's form (the launcher) replays a save from its "Replay a saved game" list.
@@ -57,7 +57,9 @@ def expected(game, i: int) -> dict:
     board.highlight(g.decision)
     tokens = [row[0] for row in board.describe(g)["Tokens"]]
     money = {a: v for a, v in g.money().items()} if g.name != "money_run" else {}
-    return {"money": money, "tokens": tokens, "status": board.status(g)}
+    trace = next(t for t in board.figure.data if t.name in board.TOKEN_TRACES)
+    drawn = {"name": trace.name, "x": list(trace.x), "y": list(trace.y), "text": list(trace.text)}
+    return {"money": money, "tokens": tokens, "status": board.status(g), "drawn": drawn}
 
 
 _SHOWN_JS = """(view) => ({
@@ -117,9 +119,21 @@ def _wait_step(page, k: int, i: int) -> dict:
     return page.locator(".moneynb-replay").nth(k).evaluate(_SHOWN_JS)
 
 
+_DRAWN_JS = """([k, want]) => {
+    // the page's own plotly figure (the top one of a board with a backdrop): its token trace
+    const v = document.querySelectorAll('.moneynb-replay')[k];
+    const gd = v.querySelector('.moneynb-board .js-plotly-plot');
+    const t = gd && gd.data && gd.data.find(d => d.name === want.name);
+    const same = (a, b) => JSON.stringify([...(a || [])]) === JSON.stringify(b);
+    return !!t && same(t.x, want.x) && same(t.y, want.y) && same(t.text, want.text);
+}"""
+
+
 def _check(page, k: int, game, i: int) -> None:
     shown = _wait_step(page, k, i)
     want = expected(game, i)
+    # the tokens (pawns, planes, seats) the page's plotly figure draws are the engine's
+    page.wait_for_function(_DRAWN_JS, arg=[k, want["drawn"]], timeout=10_000)
     assert shown["money"] == want["money"], (game.name, i)
     assert [html.unescape(t) for t in shown["tokens"]] == want["tokens"], (game.name, i)
     assert (
