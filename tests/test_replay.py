@@ -196,3 +196,14 @@ def test_coaching_is_the_coach_of_that_state():
             found += 1
             assert c.title == want.title and c.lines == want.lines
     assert found > 0
+
+
+def test_a_game_with_no_actions_has_one_step():
+    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=1)
+    r = Replay(g)
+    assert r.n == 0 and len(r) == 1
+    assert r.state(0).to_json() == g.to_json()
+    assert r.step(0).taken is None and r.step(0).seat == g.decision.player
+    assert r.series() == {p: [v] for p, v in g.scores().items()}
+    with pytest.raises(IndexError, match=r"steps 0\.\.0"):
+        r.state(1)

@@ -214,3 +214,12 @@ def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
     sim = moneynb.simulate("money_moves", ["greedy", "greedy"], n_games=1, keep_games=True,
                            progress=False)  # fmt: skip
     assert ReplayView(sim.loc[0], coach=False, saves=tmp_path).bot_specs == {}
+
+
+def test_a_game_with_no_actions_replays(tmp_path):
+    g = moneynb.new_game("money_card", players=["Ann", "Bob"], seed=1)
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    assert view.slider.max == 0 and "step 0 of 0" in view.header.value
+    view.move(1)
+    assert view.index == 0
+    assert view.branch().game.to_json() == g.to_json()

@@ -49,7 +49,9 @@ LOG_BEFORE = 40
 
 
 class ReplayView(GameView):
-    """A game replayed step by step (see the module docstring).
+    """A game replayed step by step (see the module docstring): a read-only
+    :class:`GameView` (it shares the live view's money table and board text, and has no
+    decision panel, undo or autosave of its own).
 
     Args:
         source: a save file's path, its JSON text, a game, a row of
