@@ -4,7 +4,7 @@ keyboard arrows and its readout, and at every step reached the board (the token 
 page's plotly figure, and the board's text alternative), the header and the money table are
 compared with the engine's state at that step, computed here; then "Continue from here" at a middle step makes
 a live game whose new save holds exactly the actions up to that step, and the original save
-is unchanged. On one game a click on the chart's point jumps there and Play (fastest) runs and
+is unchanged. On one game a click on the chart jumps to the step under it and Play (fastest) runs and
 pauses. Last, the app's form (the launcher) replays a save from its "Replay a saved game" list.
 
 The saves are seeded games of greedy bots written by this test into the served folder; the
@@ -154,11 +154,19 @@ def test_replay_scrubs_each_game_and_continues_from_a_middle_step(served, page):
 
 
 def _chart_and_play(page, view, k: int, game) -> None:
-    """A click on the chart's point of step 10 goes there; Play (fastest) moves on and stops."""
-    view.locator(".moneynb-replay-chart").scroll_into_view_if_needed()
-    point = view.locator(".moneynb-replay-chart .js-plotly-plot .scatterlayer .trace").first
-    bb = point.locator("path.point").nth(10).bounding_box()
-    page.mouse.click(bb["x"] + bb["width"] / 2, bb["y"] + bb["height"] / 2)
+    """A click on the chart above step 10 goes there; Play (fastest) moves on and stops."""
+    at = page.evaluate(
+        """(k) => { const v = document.querySelectorAll('.moneynb-replay')[k];
+            const gd = v.querySelector('.moneynb-replay-chart .js-plotly-plot');
+            gd.scrollIntoView({block: 'center'});
+            const fl = gd._fullLayout, r = gd.getBoundingClientRect();
+            return {x: r.left + fl._size.l + fl.xaxis.l2p(10),
+                    y: r.top + fl._size.t + fl._size.h / 2}; }""",
+        k,
+    )
+    page.mouse.move(at["x"], at["y"])  # plotly clicks the point it hovers: hover it first
+    page.wait_for_timeout(150)
+    page.mouse.click(at["x"], at["y"])
     _check(page, k, game, 10)
     view.locator(".moneynb-replay-speed select").select_option(label="fastest")
     play = view.locator(".moneynb-replay-play button")
