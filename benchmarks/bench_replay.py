@@ -21,6 +21,7 @@ Usage::
 
     python benchmarks/bench_replay.py
     python benchmarks/bench_replay.py --actions 500 --jumps 200 --game easy_money
+    python benchmarks/bench_replay.py --browser 40     # and the page (Voila + Chromium)
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def main() -> None:
     ap.add_argument("--actions", type=int, default=500)
     ap.add_argument("--jumps", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--browser", type=int, default=0, help="steps timed in Chromium (0: none)")
     args = ap.parse_args()
 
     from moneynb.ui.replay import ReplayView
@@ -102,6 +104,80 @@ def main() -> None:
         coach(s)
         ms.append((time.perf_counter() - t) * 1000)
     print(f"  coach per step (first visit, cached after): {stats(ms)}")
+    if args.browser:
+        browser(text, [rng.randrange(len(g.actions) + 1) for _ in range(args.browser)])
+
+
+_HOOK_JS = """() => {
+    const view = document.querySelector('.moneynb-replay');
+    const rp = window.__rp = {t0: null, target: null, ms: null, parts: {}};
+    const PARTS = {board: '.moneynb-board', money: '.moneynb-money', log: '.moneynb-log',
+                   chart: '.moneynb-replay-chart', decision: '.moneynb-replay-decision'};
+    document.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' && e.target.closest('.moneynb-replay-slider'))
+            rp.t0 = performance.now();
+    }, true);
+    new MutationObserver((records) => {
+        const now = performance.now();
+        if (rp.t0 !== null && rp.ms === null) {
+            for (const r of records) {
+                const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+                for (const [k, css] of Object.entries(PARTS))
+                    if (!(k in rp.parts) && el && el.closest(css)) rp.parts[k] = now - rp.t0;
+            }
+        }
+        const s = view.querySelector('.moneynb-replay-step-text');
+        if (rp.t0 !== null && rp.ms === null && s && Number(s.dataset.step) === rp.target)
+            rp.ms = performance.now() - rp.t0;
+    }).observe(view, {childList: true, subtree: true, attributes: true, characterData: true});
+}"""
+
+
+def browser(text: str, steps: list[int]) -> None:
+    """Serve a replay of ``text`` with Voila and time typed steps in Chromium (see above)."""
+    import sys
+    from pathlib import Path
+
+    import nbformat
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+    from conftest import CHROMIUM_ARGS, find_chromium
+    from servers import jupyter_server
+
+    with jupyter_server("voila") as (base, root):
+        (root / "notebooks" / "bench-replay.json").write_text(text)
+        code = "import moneynb\nmoneynb.replay('bench-replay.json', coach=False)"
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        nbformat.write(nb, root / "notebooks" / "bench_replay.ipynb")
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+            page = b.new_page(viewport={"width": 1400, "height": 1400})
+            page.goto(f"{base}/voila/render/bench_replay.ipynb", timeout=240_000)
+            page.wait_for_selector(".moneynb-replay .js-plotly-plot .scatterlayer .trace",
+                                   timeout=240_000)  # fmt: skip
+            page.evaluate(_HOOK_JS)
+            readout = page.locator(".moneynb-replay-slider .widget-readout")
+            ms, shown, parts = [], 0, {}
+            for i in steps:
+                if i == shown:
+                    continue
+                page.evaluate("(i) => Object.assign(window.__rp, {t0: null, target: i, ms: null, parts: {}})",
+                              i)  # fmt: skip
+                readout.click()
+                page.keyboard.press("Control+a")
+                page.keyboard.type(str(i))
+                page.keyboard.press("Enter")
+                page.wait_for_function("() => window.__rp.ms !== null", timeout=30_000)
+                ms.append(page.evaluate("() => window.__rp.ms"))
+                for k, v in page.evaluate("() => window.__rp.parts").items():
+                    parts.setdefault(k, []).append(v)
+                shown = i
+            b.close()
+    print(f"  page (Voila, Chromium), Enter -> step shown: {stats(ms)}   ({len(ms)} steps)")
+    for k, v in parts.items():
+        print(f"    first change of {k:9}: {stats(v)}")
 
 
 if __name__ == "__main__":
