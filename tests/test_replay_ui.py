@@ -223,3 +223,65 @@ def test_a_game_with_no_actions_replays(tmp_path):
     view.move(1)
     assert view.index == 0
     assert view.branch().game.to_json() == g.to_json()
+
+
+def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, monkeypatch):
+    """In a kernel (an asyncio loop runs), a slider drag or a held arrow key passes many steps:
+    the Coach (up to about 1 s for a Money Moves roll) is worked out only for the step the
+    scrubber stops at, after it stops; each step passed is shown without it."""
+    import asyncio
+
+    import moneynb.ui.replay as replay_ui
+    from moneynb.ui.coach import coach
+
+    monkeypatch.setattr(replay_ui, "COACH_DELAY", 0.05)
+    g = bot_game("moolah", 2, seed=1, limit=40)
+    asked = []
+
+    async def scrub():
+        view = ReplayView(g, saves=tmp_path)
+        real = view.replay.coaching
+        view.replay.coaching = lambda i: asked.append(i) or real(i)
+        for i in range(1, 9):  # the page sends these one after another
+            view.slider.value = i
+            assert view.index == i and "working" in view.coach_html.value
+        for _ in range(200):  # the loop runs: the Coach of the step shown comes
+            await asyncio.sleep(0.02)
+            if asked:
+                break
+        await asyncio.sleep(0.1)
+        return view
+
+    view = asyncio.run(scrub())
+    assert asked == [8]
+    want = coach(fresh(g, 8))
+    assert want is not None and html_text(view.coach_html.value).count(want.title) == 1
+
+
+def test_continue_from_here_stops_play_and_is_off_at_game_over(tmp_path):
+    g = bot_game("money_run", 2, limit=200)
+    assert g.over
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    view.go(5)
+    view.play.playing = True  # Play runs, then a click on Continue from here
+    view.branch_button.click()
+    assert not view.play.playing  # the replay no longer moves under the new game
+    assert view.branched.game.actions == g.actions[:5]
+    assert not view.branch_button.disabled
+    view.go(view.replay.n)  # the end of a finished game: nothing to continue
+    assert view.branch_button.disabled
+    view.go(3)
+    assert not view.branch_button.disabled
+
+
+def test_branches_of_one_second_get_numbered_names(tmp_path, monkeypatch):
+    """Three clicks on Continue from here within a second: name, name-2, name-3."""
+    import moneynb.ui as ui
+
+    monkeypatch.setattr(ui, "default_save_path", lambda name: ui.Path(f"{name}-stamp.json"))
+    g = bot_game("easy_money", 2, limit=30)
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    names = [view.branch(4).autosave.name for _ in range(3)]
+    assert names == ["easy_money-stamp.json", "easy_money-stamp-2.json", "easy_money-stamp-3.json"]
+    for n in names:
+        assert moneynb.load_game((tmp_path / n).read_text()).actions == g.actions[:4]

@@ -46,6 +46,10 @@ __all__ = ["ReplayView", "SPEEDS", "saved_games", "ReplayChooser"]
 SPEEDS = {"slow": 1500, "normal": 700, "fast": 300, "fastest": 120}
 #: log lines shown before the current step's lines
 LOG_BEFORE = 40
+#: seconds the Coach waits, in a kernel, after the last step change before it works out the
+#: numbers of the step shown: a slider drag or a held arrow key passes many steps, and a Coach
+#: can take up to about 1 s (a Money Moves roll), which would hold up every step passed
+COACH_DELAY = 0.3
 
 
 class ReplayView(GameView):
@@ -103,6 +107,7 @@ class ReplayView(GameView):
         self.engine_errors: list[str] = []
         self._coaching: dict[int, Any] = {}
         self._coach_heat = False
+        self._coach_later = None  # the pending delayed Coach (an asyncio TimerHandle)
 
         self.board = board_for(self.game)
         self.board.pick = None  # read-only: a click on the board answers nothing
@@ -187,6 +192,7 @@ class ReplayView(GameView):
         )
         self.branch_box = widgets.VBox()
         self.branch_box.add_class("moneynb-replay-branch-box")
+        self.branch_button.disabled = self.game.over
 
         self.chart = self._make_chart()
         self._show(self.index, first=True)
@@ -296,6 +302,8 @@ class ReplayView(GameView):
         self.board_text.value = self._board_text_html()
         self._mark_chart()
         self._refresh_coach()
+        # the end of a finished game: nothing to continue
+        self.branch_button.disabled = g.over
         self.a11y.announce(self._announcement())
         # last: the page has every other part of this step once it shows the step's number
         self.step_html.value = self._step_html()
@@ -365,15 +373,37 @@ class ReplayView(GameView):
         )
         return f"<div>{head}</div><ul style='margin:2px 0;padding-left:18px'>{body}</ul>{pending}"
 
-    def _refresh_coach(self) -> None:
-        """The Coach for the decision at this step (cached per step); off while Play runs."""
+    def _refresh_coach(self, now: bool = False) -> None:
+        """The Coach for the decision at this step (cached per step); off while Play runs.
+        In a kernel (an asyncio loop runs) a step not seen yet gets its Coach
+        :data:`COACH_DELAY` seconds after the last step change (``now``: at once)."""
         c = None
+        if self._coach_later is not None:
+            self._coach_later.cancel()
+            self._coach_later = None
+        loop = None
+        if not now and self.index not in self._coaching:
+            import asyncio
+
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # plain Python (tests, scripts): work it out at once
+                loop = None
         if not self.coach_toggle.value:
             self.coach_html.layout.display = "none"
         elif self.play.playing:
             self.coach_html.layout.display = None
             self.coach_html.value = (
                 f"<div style='{NOTE_STYLE}'><i>Coach: paused while playing.</i></div>"
+            )
+        elif loop is not None:
+            self.coach_html.layout.display = None
+            self.coach_html.value = (
+                f"<div style='{NOTE_STYLE}'><i>Coach: working out the numbers...</i></div>"
+            )
+            i = self.index
+            self._coach_later = loop.call_later(
+                COACH_DELAY, lambda: self.index == i and self._refresh_coach(now=True)
             )
         else:
             self.coach_html.layout.display = None
@@ -518,11 +548,12 @@ class ReplayView(GameView):
         from . import _bot_seed, default_save_path
 
         i = self.index if i is None else self.replay._index(i)
+        self.play.playing = False  # the replay stops moving under the new game
         g = self.replay.branch(i)
-        path = self.saves / default_save_path(g.name).name
+        base = path = self.saves / default_save_path(g.name).name
         n = 2
         while path.exists():
-            path = self.saves / f"{path.stem}-{n}.json"
+            path = base.with_name(f"{base.stem}-{n}.json")
             n += 1
         controllers = [None] * len(g.players)
         for seat, spec in self.bot_specs.items():
