@@ -285,3 +285,22 @@ def test_branches_of_one_second_get_numbered_names(tmp_path, monkeypatch):
     assert names == ["easy_money-stamp.json", "easy_money-stamp-2.json", "easy_money-stamp-3.json"]
     for n in names:
         assert moneynb.load_game((tmp_path / n).read_text()).actions == g.actions[:4]
+
+
+def test_play_does_not_flood_screen_readers(tmp_path):
+    """Each step moved to by hand is announced (the live region); while Play runs (up to 8
+    steps a second) nothing is, or a screen reader would read stale steps for minutes after
+    a pause; when Play stops, the step it stopped at is announced."""
+    g = bot_game("moolah", 2, limit=60)
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    view.forward_button.click()
+    seq = view.a11y.seq
+    assert view.a11y.message.startswith("Step 1 of")
+    view.play.playing = True
+    for i in range(2, 12):
+        view.slider.value = i  # as Play moves it
+    assert view.a11y.seq == seq
+    view.play.playing = False
+    assert view.a11y.seq == seq + 1 and view.a11y.message.startswith("Step 11 of")
+    view.forward_button.click()
+    assert view.a11y.seq == seq + 2 and view.a11y.message.startswith("Step 12 of")

@@ -179,10 +179,10 @@ class ReplayView(GameView):
                         (self.last_button, "fast-forward")):  # fmt: skip
             b.icon = icon
         self.slider.observe(self._slider_moved, "value")
-        self.play.observe(lambda _c: self._refresh_coach(), "playing")
+        self.play.observe(self._playing_changed, "playing")
         keys = widgets.HTML(
-            f"<span style='{NOTE_STYLE};font-size:0.85em'>Click the slider, then use the "
-            "&larr; &rarr; keys to step.</span>"
+            f"<span style='{NOTE_STYLE};font-size:0.85em'>Click the slider (or Tab to it), "
+            "then use the &larr; &rarr; keys to step.</span>"
         )
         self.branch_button = button(
             "Continue from here",
@@ -272,6 +272,13 @@ class ReplayView(GameView):
         """Step ``delta`` steps forward (negative: back), stopping at both ends."""
         self.go(min(self.replay.n, max(0, self.index + int(delta))))
 
+    def _playing_changed(self, change) -> None:
+        """Play started or stopped: the Coach pauses or comes back; a stop announces the step
+        reached (steps are not announced while Play runs)."""
+        self._refresh_coach()
+        if not change["new"]:
+            self.a11y.announce(self._announcement())
+
     def _slider_moved(self, change) -> None:
         i = change["new"]
         if i != self.index:
@@ -304,7 +311,8 @@ class ReplayView(GameView):
         self._refresh_coach()
         # the end of a finished game: nothing to continue
         self.branch_button.disabled = g.over
-        self.a11y.announce(self._announcement())
+        if not self.play.playing:  # Play would queue a stale step per 0.1-1.5 s for readers
+            self.a11y.announce(self._announcement())
         # last: the page has every other part of this step once it shows the step's number
         self.step_html.value = self._step_html()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
