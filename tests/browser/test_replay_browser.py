@@ -290,6 +290,15 @@ def _run(served, page):
             arg=k,
             timeout=30_000,
         )
+        # a keyboard user plays on at once: the focus moved from the button into the new game
+        page.wait_for_function(
+            """(k) => { const v = document.querySelectorAll('.moneynb-replay')[k];
+                const a = document.activeElement;
+                return v.querySelector('.moneynb-replay-branch-box .moneynb-decision')
+                    .contains(a) && a.matches('button, input, select, .noUi-handle'); }""",
+            arg=k,
+            timeout=10_000,
+        )
         new = [p for p in saves.glob("*.json") if p not in known and ".seats" not in p.name]
         assert len(new) == 1, new
         branched = json.loads(new[0].read_text())
