@@ -79,7 +79,8 @@ def _read_source(source: Any) -> tuple[Game, str | None]:
     Raises:
         SaveFileError: malformed or tampered save text (as :func:`moneynb.load_game`).
         FileNotFoundError: a path that names no file.
-        TypeError: anything else.
+        TypeError: a row (dict or pandas) with no save (simulate without keep_games=True),
+            or anything else.
     """
     from .save import loads
 
@@ -98,6 +99,11 @@ def _read_source(source: Any) -> tuple[Game, str | None]:
         return loads(path.read_bytes()), str(path)
     if isinstance(source, (str, bytes)):
         return loads(source), None
+    if isinstance(source, dict) or (hasattr(source, "get") and hasattr(source, "index")):
+        raise TypeError(  # a row of simulate() run without keep_games=True
+            "this row has no 'save' column: run simulate(..., keep_games=True) to keep each "
+            "game for replay"
+        )
     raise TypeError(
         "replay takes a save file's path, its JSON text, a moneynb game, or a row of "
         f"simulate(keep_games=True); got {type(source).__name__}"
