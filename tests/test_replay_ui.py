@@ -304,3 +304,19 @@ def test_play_does_not_flood_screen_readers(tmp_path):
     assert view.a11y.seq == seq + 1 and view.a11y.message.startswith("Step 11 of")
     view.forward_button.click()
     assert view.a11y.seq == seq + 2 and view.a11y.message.startswith("Step 12 of")
+
+
+def test_continue_from_here_into_a_folder_that_cannot_be_written(tmp_path):
+    """A teacher's read-only or mistyped saves folder: Continue from here still gives a live
+    game (autosave off) and says why it is not saved, instead of an error in a callback."""
+    g = bot_game("moolah", 2, limit=40)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    view = ReplayView(g, coach=False, saves=blocked / "saves")
+    view.go(10)
+    view.branch_button.click()
+    b = view.branched
+    assert b is not None and b.autosave is None and b.game.actions == g.actions[:10]
+    note = view.branch_box.children[0].value
+    assert "could not be saved" in note and "a-file" in note and "role='alert'" in note
+    assert blocked.read_text() == "not a folder"

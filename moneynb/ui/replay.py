@@ -34,7 +34,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.replay import Replay
-from .a11y import NOTE_STYLE, A11yHelper, seat_html
+from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import BoardFigure, money, player_color
 from .panels import button
@@ -549,6 +549,9 @@ class ReplayView(GameView):
         replay as a :class:`GameView` (bot seats as :meth:`_seats` finds them; the others
         are people). Returns that view (also :attr:`branched`).
 
+        A folder that cannot be written (read-only, or a file in its path) gives a game
+        that is not autosaved, and a note saying so (nothing is raised).
+
         Raises:
             IndexError, TypeError: a bad step.
         """
@@ -563,16 +566,31 @@ class ReplayView(GameView):
         while path.exists():
             path = base.with_name(f"{base.stem}-{n}.json")
             n += 1
+        try:  # a folder that cannot be written: the game is played on, unsaved (said below)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(g.to_json())  # takes the name; the view saves over it
+            problem = None
+        except OSError as e:
+            problem = f"{e.strerror or e}: {e.filename or path}"
         controllers = [None] * len(g.players)
         for seat, spec in self.bot_specs.items():
             controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
-        view = GameView(g, controllers, autosave=path, bot_specs=self.bot_specs, origin=self.origin)
+        view = GameView(g, controllers, autosave=None if problem else path,
+                        bot_specs=self.bot_specs, origin=self.origin)  # fmt: skip
         view.save()
-        note = widgets.HTML(
-            f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;color:#1b5e20;"
-            f"padding:4px 8px'>A new game from step {i} of the replay, saved at "
-            f"<code>{html.escape(str(path))}</code> (the replayed game is unchanged).</div>"
-        )
+        if problem is None:
+            note = widgets.HTML(
+                f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;"
+                f"color:#1b5e20;padding:4px 8px'>A new game from step {i} of the replay, saved at "
+                f"<code>{html.escape(str(path))}</code> (the replayed game is unchanged).</div>"
+            )
+        else:
+            note = widgets.HTML(
+                f"<div class='moneynb-replay-branch-note' role='alert' style='{ERROR_STYLE}'>"
+                f"A new game from step {i} of the replay. It could not be saved in "
+                f"<code>{html.escape(str(self.saves))}</code> ({html.escape(problem)}), so it "
+                "is not autosaved: pass <code>saves=</code> a folder you can write to.</div>"
+            )
         self.branch_box.children = [note, view]
         self.branched = view
         return view
@@ -675,7 +693,6 @@ class ReplayChooser(widgets.VBox):
         """Replay the chosen save (or ``path``); returns the view, or None with the reason
         shown."""
         from ..core.errors import SaveFileError
-        from .a11y import ERROR_STYLE
 
         path = path or self.list.value
         if not path:
