@@ -87,6 +87,12 @@ def test_monthly_compounding_of_a_credit_card_rate():
     assert finance.effective_annual_rate(0.02, 12) == pytest.approx(0.268242, abs=1e-6)
 
 
+def test_card_at_one_and_a_half_percent_a_month():
+    # textbook exercise: 1.5% a month is an APR of 18% and an EAR of 19.56%
+    assert finance.apr(0.015, 12) == pytest.approx(0.18)
+    assert finance.effective_annual_rate(0.015, 12) == pytest.approx(0.1956, abs=5e-5)
+
+
 @pytest.mark.parametrize("bad", [-1, -2.0, "5%", None, True])
 def test_rates_reject_bad_input(bad):
     with pytest.raises(ValueError):
@@ -120,6 +126,10 @@ def test_rule_of_72_accuracy_claimed_in_its_docstring():
     # and far off for a big rate: 100% per period doubles in exactly one period
     assert finance.doubling_time(1.0) == pytest.approx(1.0)
     assert finance.rule_of_72(1.0) == pytest.approx(0.72)
+    # teach_credit's figures for the Loan Shark's 50% per period: 1.71 periods, the rule 1.44
+    assert 1.5**1.71 == pytest.approx(2, abs=0.005)
+    assert finance.doubling_time(0.5) == pytest.approx(1.71, abs=0.005)
+    assert finance.rule_of_72(0.5) == pytest.approx(1.44)
 
 
 @pytest.mark.parametrize("bad", [0, -0.05])
