@@ -180,6 +180,8 @@ def game_credit_terms(moolah_file: str = "", easy_money_file: str | None = None)
     shark = loan_shark_cost(base, 0, rules["loan_shark_percent"])
     lift = lift_cost(base, load_board(easy_money_file)["lift_interest_percent"])
     g = moneynb.new_game("moolah", players=["A", "B"], seed=0, board_file=moolah_file)
+    if g.decision is None or g.decision.tag != "first_withdrawal":  # pragma: no cover
+        raise RuntimeError("a new Moolah game should ask for the first withdrawal first")
     seat = g.decision.player
     g.apply(rules["start_account"] + base)  # the first withdrawal, $100,000 of it on credit
     owed = -g.balance(seat)
