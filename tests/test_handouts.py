@@ -23,6 +23,9 @@ HERE = Path(__file__).resolve().parent.parent / "notebooks"
 TEACHING = [
     "teach_dice",
     "teach_expected_value",
+    "teach_markov",
+    "teach_tournaments",
+    "teach_agents",
     "teach_credit",
     "teach_property",
     "teach_inequality",

@@ -169,3 +169,62 @@ def test_bet_until_loss_ends_down_the_stake_half_the_time():
     assert res["distribution"][-10] == Fraction(1, 2)
     assert res["ev"] > 0 and res["expected_spins"] == 2
     assert np.isclose(float(sum(res["distribution"].values()) + res["tail"]), 1)
+
+
+# ----- teach_markov ----------------------------------------------------------------------------
+
+
+def test_return_time_to_the_bank_is_one_over_its_long_run_share():
+    """Kac's formula (textbook, e.g. Norris, Markov Chains, thm 1.7.7): the mean return time to
+    a set of states equals 1 / its stationary probability (7.61 rolls for Moolah's Bank)."""
+    from moneynb.analysis.tracks import moolah_track
+
+    m = moolah_track()
+    chain = m.compile()
+    bank = m.names.index("Bank")
+    h = chain.hitting_times([bank])
+    at_bank = chain.states.index((bank, 0, 0))
+    back = 1 + chain.P[at_bank] @ h
+    assert back == pytest.approx(1 / chain.stationary_spaces()[bank], rel=1e-9)
+
+
+def test_a_real_moolah_game_outlasts_the_chains_memory():
+    """The notebook's game-length claim: the chain is within 0.05 (total variation) of its long
+    run after fewer rolls than a player gets turns in a real three-player game."""
+    from moneynb.analysis.stats import mean_interval
+    from moneynb.analysis.tracks import moolah_track
+
+    chain = moolah_track().compile()
+    tv = 0.5 * np.abs(chain.distribution_after(40) - chain.stationary()).sum(axis=1)
+    mixing = int(np.argmax(tv < 0.05))
+    games = moneynb.simulate("moolah", ["greedy"] * 3, n_games=12, seed=1, progress=False)
+    _, low, _ = mean_interval(games["turns"] / 3)
+    assert 0 < mixing < low
+
+
+# ----- teach_tournaments -----------------------------------------------------------------------
+
+
+def test_wilson_interval_coverage_is_about_95_percent():
+    """Brown, Cai and DasGupta, Interval Estimation for a Binomial Proportion (Statistical
+    Science 16, 2001): the Wilson interval's coverage stays close to the nominal 95%. Exact
+    coverage by summing binomial probabilities, for the notebook's n = 30, p = 0.5."""
+    from math import comb
+
+    from moneynb.analysis.stats import wilson_interval
+
+    for n, p in ((30, 0.5), (100, 0.3)):
+        cover = sum(
+            comb(n, k) * p**k * (1 - p) ** (n - k)
+            for k in range(n + 1)
+            if wilson_interval(k, n)[0] <= p <= wilson_interval(k, n)[1]
+        )
+        assert 0.93 < cover < 0.97
+
+
+def test_interval_half_width_approaches_the_textbook_formula():
+    """Half-width of a 95% interval ~ 1.96 sqrt(p(1-p)/n) for large n (normal approximation)."""
+    from moneynb.analysis.stats import wilson_interval
+
+    lo, hi = wilson_interval(3000, 10_000)
+    assert (hi - lo) / 2 == pytest.approx(1.96 * (0.3 * 0.7 / 10_000) ** 0.5, rel=0.01)
