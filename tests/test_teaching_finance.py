@@ -69,6 +69,30 @@ def test_line_of_credit_and_mortgage_terms():
     assert ev.mortgage_cost(180)["repay"] == 198
 
 
+def test_line_of_credit_never_charges_interest_while_owed():
+    """teach_credit's 0% Line of Credit, over time: two players borrow the whole line at the
+    first withdrawal and greedy bots play on; money leaves a bank account only into its owner's
+    wallet (a withdrawal) or with a Loan Shark loan in the same step, never as interest."""
+    owed_steps = 0
+    for seed in range(4):
+        g = moneynb.new_game("moolah", players=["A", "B"], seed=seed)
+        r = g.data.rules
+        while g.decision.tag == "first_withdrawal":
+            g.apply(r["start_account"] + r["credit_line"])
+        assert [g.balance(s) for s in range(2)] == [-r["credit_line"]] * 2
+        bots = [moneynb.make_bot("greedy", seed=seed * 2 + i) for i in range(2)]
+        while not g.over:
+            owed_steps += any(g.balance(s) < 0 for s in range(2))
+            events = g.apply(bots[g.decision.player].choose(g))
+            shark = {g.players[e.data["seat"]] for e in events if e.kind == "loan_shark"}
+            for e in events:
+                src, dst = e.data.get("src", ""), e.data.get("dst", "")
+                if e.kind == "paid" and src.startswith("account:"):
+                    owner = src.split(":", 1)[1]
+                    assert dst == f"wallet:{owner}" or owner in shark, e.text
+    assert owed_steps > 50  # the games did run while money was owed on the line
+
+
 # ----- APR and effective annual rate ----------------------------------------------------------
 def test_payday_loan_apr_matches_cfpb():
     assert finance.apr(0.15, 26) == pytest.approx(3.90)  # CFPB: "almost 400%"
