@@ -216,8 +216,8 @@ _POINT_KEYS = ("x", "y", "z", "values", "lat", "r")
 def figure_problems(fig, max_points: int = MAX_POINTS) -> list[str]:
     """What keeps ``fig`` from being a good handout figure, as sentences (empty list: none).
 
-    Checks that every x/y axis a trace uses has a title (a figure with several traces on one
-    axis needs it once) and that the figure stores at most ``max_points`` data points over all
+    Checks that every visible x/y axis a trace uses has a title (a figure with several traces
+    on one axis needs it once; a board's hidden axes need none) and that the figure stores at most ``max_points`` data points over all
     its traces. ``fig`` is a plotly Figure or its dict (as stored in a notebook output).
     """
     if hasattr(fig, "to_plotly_json"):
@@ -232,7 +232,10 @@ def figure_problems(fig, max_points: int = MAX_POINTS) -> list[str]:
             used.add("yaxis" + str(trace.get("yaxis", "y"))[1:])
         points += max((_length(trace.get(k)) for k in _POINT_KEYS), default=0)
     for axis in sorted(used):
-        if not _title_text((layout.get(axis) or {}).get("title")):
+        spec = layout.get(axis) or {}
+        if spec.get("visible") is False:  # a hidden axis (a board) shows nothing to name
+            continue
+        if not _title_text(spec.get("title")):
             problems.append(f"{axis} has no title")
     if points > max_points:
         problems.append(f"stores {points} data points (at most {max_points})")
@@ -267,6 +270,22 @@ def show(fig, max_points: int = MAX_POINTS) -> None:
     for problem in figure_problems(fig, max_points):
         warnings.warn(f"figure {_title_text(fig.layout.title)!r}: {problem}", stacklevel=2)
     display(fig)
+
+
+def board_snapshot(game) -> None:
+    """In a handout (``MONEYNB_HANDOUT=1``), show ``game``'s board as it stands, as a static
+    figure; elsewhere do nothing (a live notebook already shows the live board widget, which
+    an export cannot draw). ``game``: any moneynb game. Uses :func:`moneynb.ui.boards.board_for`.
+    """
+    if not handout():
+        return
+    import plotly.graph_objects as go
+
+    from .ui.boards import board_for
+
+    board = board_for(game)
+    board.update(game, list(game.log))
+    show(go.Figure(board.widget()))
 
 
 def thin(n: int, keep: int = 400, log: bool = False) -> np.ndarray:
@@ -483,8 +502,8 @@ def knobs(draw: Callable[..., Any], **controls):
     a dropdown, a bool for a check box, or a widget. ``draw`` returns a plotly figure (shown
     through the ``"moneynb"`` renderer) or prints. Headless runs (nbval) draw once with the
     starting values as interact does; in a handout (``MONEYNB_HANDOUT=1``) there are no
-    widgets at all and the starting values' result is shown directly. Returns interact's
-    widget, or in a handout the value ``draw`` returned.
+    widgets at all and the starting values' result is shown directly. Returns None (so a
+    cell ending in ``teach.knobs(...)`` shows no stray repr).
     """
     import functools
     import inspect
@@ -520,10 +539,11 @@ def knobs(draw: Callable[..., Any], **controls):
         result = run(**start)
         if result is not None:
             display(result)
-        return result
+        return None
     import ipywidgets as w
 
-    return w.interact(run, **controls)
+    w.interact(run, **controls)
+    return None
 
 
 # --- handouts ------------------------------------------------------------------------------
@@ -572,12 +592,23 @@ def build_handout(
         nb.cells = [c for c in nb.cells if not is_answer_cell(c)]
     for cell in nb.cells:  # a handout shows everything it keeps: no collapsed cells
         cell.metadata.pop("jupyter", None)
+    nb.metadata.pop("widgets", None)  # no live widgets on paper (their state can be megabytes)
+    for cell in nb.cells:  # ... so a widget with nothing else to show is left out, not its repr
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if not _bare_widget(o)]
     exporter = HTMLExporter(template_name="lab")
     body, _ = exporter.from_notebook_node(nb)
     body = _alt_texts(body, nb)
     path = out_dir / f"{notebook.stem}{'-key' if key else ''}.html"
     path.write_text(body, encoding="utf-8")
     return path, nb
+
+
+def _bare_widget(output) -> bool:
+    data = output.get("data", {})
+    return "application/vnd.jupyter.widget-view+json" in data and not (
+        set(data) & {"text/html", "image/svg+xml", "image/png", "application/vnd.plotly.v1+json"}
+    )
 
 
 def figure_outputs(nb) -> list[dict]:

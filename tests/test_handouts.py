@@ -63,6 +63,10 @@ def test_handout_has_every_figure_with_titled_axes(notebook, tmp_path):
         assert teach.figure_problems(fig) == [], teach.describe_figure(fig)
     # answers are not in the student handout
     assert "Answer hidden" not in html
+    widget_text = re.search(r"Figure(Widget)?\(\d+ traces\)|\w+\(children=", html)
+    assert widget_text is None, f"a widget's text stands in for it: {widget_text}"
+    # static figures keep a handout small enough to mail (plotly.js alone is 4.7 MB)
+    assert path.stat().st_size < 2_000_000, f"{path.name}: {path.stat().st_size} bytes"
 
 
 def test_teachers_key_prints_the_answers(tmp_path):
