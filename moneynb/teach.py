@@ -34,7 +34,9 @@ and then uses five conventions (docs/teaching.md describes them for notebook aut
   ``interact``; in a handout (``MONEYNB_HANDOUT=1``) it calls ``draw`` once with the starting
   values and shows the result without widgets, so the printed page has the figure.
 
-Source: moneynb's own classroom conventions (issue 16); nothing here states a game rule.
+Needs the ``ui`` extra (plotly, ipywidgets); static figures need ``moneynb[teach]`` (kaleido)
+and a Chrome or Chromium. Source: moneynb's own classroom conventions (issue 16); nothing here
+states a game rule.
 """
 
 from __future__ import annotations
@@ -178,7 +180,9 @@ class _TeachRenderer(_renderer_base()):
 
 
 def _svg(fig_dict) -> str | None:
-    """The figure as SVG text drawn by kaleido, or None (with a warning) if kaleido cannot."""
+    """The figure as SVG text drawn by kaleido, or None (with a warning, once) if it cannot."""
+    if _state["kaleido"] == "failed":
+        return None
     try:
         import kaleido
         import plotly.io as pio
@@ -191,6 +195,7 @@ def _svg(fig_dict) -> str | None:
             warnings.simplefilter("ignore")  # "kopts ignored when using a server"
             return pio.to_image(fig_dict, format="svg", validate=False).decode()
     except Exception as exc:  # no kaleido, or no Chrome/Chromium for it
+        _state["kaleido"] = "failed"
         warnings.warn(
             f"static figure not drawn ({exc}); falling back to HTML that loads plotly.js "
             "from the CDN. Install moneynb[teach] and Chromium for static handouts.",
@@ -335,14 +340,23 @@ class Prediction:
     """A question and the student's guess: a text box in JupyterLab/Voila, a blank in a handout.
 
     ``value`` is the guess as a float (None when nothing was written); ``text`` the raw text.
+    With ``percent=True`` the question asks for a percentage: a bare number is read as percent
+    (``25`` and ``25%`` are both 0.25) and :func:`check` shows both sides as percentages.
     """
 
-    def __init__(self, question: str, guess=None, unit: str = ""):
+    def __init__(self, question: str, guess=None, unit: str = "", percent: bool = False):
         self.question = question
         self.unit = unit
+        self.percent = percent
         self._guess = "" if guess is None else str(guess)
-        parse_guess(self._guess)  # a bad guess written in code fails here, not at check()
+        self._read(self._guess)  # a bad guess written in code fails here, not at check()
         self._box = None
+
+    def _read(self, text) -> float | None:
+        value = parse_guess(text)
+        if value is not None and self.percent and not str(text).strip().endswith("%"):
+            value /= 100
+        return value
 
     @property
     def text(self) -> str:
@@ -350,7 +364,7 @@ class Prediction:
 
     @property
     def value(self) -> float | None:
-        return parse_guess(self.text)
+        return self._read(self.text)
 
     def widget(self):
         """The ipywidgets box the student types into (built on first use)."""
@@ -359,7 +373,9 @@ class Prediction:
 
             self._box = w.Text(
                 value=self._guess,
-                placeholder="your guess: 6, 5.8, 35/6 or 17%",
+                placeholder="your guess in %: e.g. 17"
+                if self.percent
+                else "your guess: 6, 5.8, 35/6 or 17%",
                 description="Your guess",
                 style={"description_width": "initial"},
             )
@@ -367,7 +383,7 @@ class Prediction:
 
     def _html(self) -> str:
         guess = html.escape(self.text) if self.text else "_" * 16
-        unit = f" {html.escape(self.unit)}" if self.unit else ""
+        unit = f" {html.escape(self.unit)}" if self.unit else (" %" if self.percent else "")
         return (
             f"<p><b>Predict:</b> {html.escape(self.question)}<br>"
             f"Your guess: <b>{guess}</b>{unit}</p>"
@@ -384,34 +400,44 @@ class Prediction:
         return bundle
 
 
-def predict(question: str, guess=None, unit: str = "") -> Prediction:
+def predict(question: str, guess=None, unit: str = "", percent: bool = False) -> Prediction:
     """Ask the student for a guess before the cell that computes the answer.
 
     ``question``: one sentence. ``guess``: what a student wrote in code (a number or text such
     as ``"35/6"``); None leaves the box empty. ``unit``: shown after the guess ("dollars").
+    ``percent``: the answer is a share shown as a percentage (a guess of ``25`` means 25%).
     Returns the :class:`Prediction` (a notebook cell ending in it shows the box).
     Raises ValueError if ``guess`` cannot be read as a number.
     """
-    return Prediction(question, guess, unit)
+    return Prediction(question, guess, unit, percent)
 
 
-def verdict(guess: float | None, answer: float, tolerance: float | None = None) -> str:
+def verdict(
+    guess: float | None, answer: float, tolerance: float | None = None, percent: bool = False
+) -> str:
     """One sentence comparing a guess with the computed answer.
 
     ``tolerance``: how far off still counts as right (default: 5% of the answer, or 0.01 when
-    the answer is 0).
+    the answer is 0), in the answer's units (a share, also when ``percent``). ``percent``:
+    write the numbers as percentages (0.25 as 25%).
     """
+    fmt = _fmt_percent if percent else _fmt
     if guess is None:
-        return f"No guess written: compare yours with the computed answer, {_fmt(answer)}."
+        return f"No guess written: compare yours with the computed answer, {fmt(answer)}."
     tol = tolerance if tolerance is not None else (0.05 * abs(answer) or 0.01)
     off = guess - answer
     if abs(off) <= tol:
-        return f"Your guess {_fmt(guess)} is right: the computed answer is {_fmt(answer)}."
+        return f"Your guess {fmt(guess)} is right: the computed answer is {fmt(answer)}."
     side = "high" if off > 0 else "low"
     return (
-        f"Your guess {_fmt(guess)} is {side} by {_fmt(abs(off))}: "
-        f"the computed answer is {_fmt(answer)}."
+        f"Your guess {fmt(guess)} is {side} by {fmt(abs(off))}: "
+        f"the computed answer is {fmt(answer)}."
     )
+
+
+def _fmt_percent(x: float) -> str:
+    p = 100 * float(x)
+    return f"{p:,.0f}%" if abs(p) >= 100 else f"{p:.3g}%"
 
 
 def _fmt(x: float) -> str:
@@ -430,7 +456,7 @@ def check(prediction: Prediction, answer, tolerance: float | None = None) -> Non
     """
     from IPython.display import display
 
-    sentence = verdict(prediction.value, answer, tolerance)
+    sentence = verdict(prediction.value, answer, tolerance, prediction.percent)
     if handout():
         print(sentence)
         return
@@ -441,7 +467,9 @@ def check(prediction: Prediction, answer, tolerance: float | None = None) -> Non
 
     def recheck(_):
         try:
-            out.value = html.escape(verdict(prediction.value, answer, tolerance))
+            out.value = html.escape(
+                verdict(prediction.value, answer, tolerance, prediction.percent)
+            )
         except ValueError as exc:
             out.value = html.escape(str(exc))
 

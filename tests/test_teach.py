@@ -152,3 +152,39 @@ def test_knobs_in_a_handout_draw_once_with_the_defaults(monkeypatch, capsys):
     teach.knobs(draw, rolls=(10, 1000, 10), seed=(0, 9))
     assert seen == [(100, 3)]
     assert "rolls = 100" in capsys.readouterr().out
+
+
+def test_static_figures_fall_back_once_without_kaleido(monkeypatch):
+    import builtins
+
+    import plotly.io as pio
+
+    real_import = builtins.__import__
+
+    def no_kaleido(name, *args, **kwargs):
+        if name == "kaleido":
+            raise ImportError("no kaleido here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_kaleido)
+    monkeypatch.setitem(teach._state, "kaleido", False)
+    monkeypatch.setenv(teach.FIGURES_ENV, "static")
+    teach.setup(quiet=True)
+    fig = go.Figure(go.Bar(x=[1], y=[2]), layout={"title": "t"})
+    with pytest.warns(UserWarning, match="static figure not drawn"):
+        bundle = pio.renderers["moneynb"].to_mimebundle(fig.to_dict())
+    assert "image/svg+xml" not in bundle and "cdn.plot.ly" in bundle["text/html"]
+    assert teach._state["kaleido"] == "failed"  # later figures do not try again
+    monkeypatch.setitem(teach._state, "kaleido", False)
+
+
+def test_percent_questions_read_bare_numbers_as_percent():
+    q = teach.predict("APR of a two-week 50% fee?", guess="1300", percent=True)
+    assert q.value == pytest.approx(13)
+    assert teach.predict("?", guess="1300%", percent=True).value == pytest.approx(13)
+    sentence = teach.verdict(q.value, 12.0357, percent=True)
+    assert sentence == "Your guess 1,300% is high by 96.4%: the computed answer is 1,204%."
+    assert "1,250% is right" in teach.verdict(12.5, 12.0357, percent=True)
+    assert teach.verdict(0.2, 0.25, percent=True) == (
+        "Your guess 20% is low by 5%: the computed answer is 25%."
+    )
