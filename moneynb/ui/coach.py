@@ -69,6 +69,13 @@ class Check:
         measure: ``f(game_before, game_after, events) -> value``; ``None``: dollars gained by
             ``seat`` (:func:`~moneynb.core.outcomes.worth`).
         play_on: as for :func:`~moneynb.core.outcomes.chance_outcomes` (e.g. the outer path).
+        base: the game the number is measured from, when it is not the coached game itself
+            (a what-if probe, e.g. Moolah's "the next roll from that Moolah space": the engine's
+            :meth:`Moolah.probe_roll` on a copy); ``None``: the coached game.
+        model: ``None`` for an exact number; else how the model behind it was computed (the
+            harness measures its error against real play and reports it).
+        horizon: for a model number measured over the rest of play: ``(seat, space, throws)``
+            (Easy Money: stops of ``seat``'s man on ``space`` in his next ``throws`` throws).
     """
 
     name: str
@@ -80,11 +87,20 @@ class Check:
     follow_tags: tuple = ()
     measure: Callable | None = None
     play_on: Callable | None = None
+    base: Any = None
+    model: str | None = None
+    horizon: tuple | None = None
 
     def sample(self, game, seed: int) -> Any:
         """Play the decision once on a copy of ``game`` with a fresh generator seeded ``seed``
         (plain chance, no enumeration; the hidden draw piles shuffled by it, as the player cannot
-        see their order); follow-ups as in the valuation. Returns the measure."""
+        see their order); follow-ups as in the valuation. Returns the measure. A
+        :attr:`horizon` number is measured by playing on with seeded greedy bots instead
+        (:func:`_play_on_stops`)."""
+        if self.base is not None:
+            game = self.base
+        if self.horizon is not None:
+            return _play_on_stops(game, *self.horizon, seed)
         g = game.copy()
         for a in self.pre:
             g.apply(a)
@@ -177,6 +193,62 @@ def _landing_check(game, play_on, measure, branch_draws) -> Check:
     mean = Fraction(0)
     val = Valuation("roll", dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, mean)
     return Check("landing", (), "roll", seat, val, ("each",), (), measure, play_on)
+
+
+def _play_on_stops(game, seat: int, space: int, throws: int, seed: int) -> int:
+    """Easy Money, measured in real play: how often ``seat``'s man stops on ``space`` in his
+    next ``throws`` throws, the game played on by greedy bots (seeded ``seed``) on a copy with a
+    fresh generator (hidden piles shuffled by it). Stops early if the game ends."""
+    from ..bots import make_bot
+
+    g = game.copy()
+    g.rng = random.Random(seed)
+    shuffle_hidden(g, g.rng)
+    bots = [make_bot("greedy", seed=seed * 7 + k) for k in range(len(g.players))]
+    thrown = stops = 0
+    while not g.over:
+        for e in g.apply(bots[g.decision.player].choose(g)):
+            if e.data.get("seat") != seat:
+                continue
+            if e.kind == "rolled":
+                thrown += 1
+                if thrown > throws:
+                    return stops
+            elif e.kind == "moved" and e.data.get("space") == space:
+                stops += 1
+    return stops
+
+
+def _each_option(
+    game,
+    d,
+    title: str,
+    *,
+    follow=(),
+    what: str = "expected result",
+    shows=("mean", "p_loss"),
+    note: str = "",
+    fmt=None,
+    **kw,
+) -> Coaching:
+    """Value every option of ``d`` with the engine's outcomes (:func:`value_option`; keyword
+    arguments go to it): its expected money for the decider and its chance of a loss; best
+    first. ``fmt``: how a mean is written (default :func:`dollars`)."""
+    fmt = dollars if fmt is None else fmt
+    checks = [_value(game, str(d.label(o)), o, follow=follow, shows=shows, **kw)
+              for o in d.options]  # fmt: skip
+    ranked = sorted(checks, key=lambda c: -c.valuation.mean)
+    lines = []
+    for c in ranked:
+        v = c.valuation
+        line = f"{d.label(c.action)}: {what} {fmt(v.mean)}"
+        if "p_loss" in shows:
+            line += f", P(loss) {pct(v.probability(lambda x: x < 0))}"
+        lines.append(line + ".")
+    if note:
+        lines.append(note)
+    return Coaching(title, lines, numbers={c.action: c.valuation.mean for c in checks},
+                    checks=checks)  # fmt: skip
 
 
 # ===== Moolah ==================================================================================
@@ -295,6 +367,23 @@ def _moolah(game, d) -> Coaching | None:
             )
         return Coaching("Option Point: which path?", lines,
                         numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+    if tag == "moolah":  # issue 18, section 7: which Moolah space to roll on from
+        return _moolah_jump(game, d)
+    if tag == "take_pal":  # issue 18, section 7
+        return _each_option(
+            game, d, "Take A Pal: who comes to the Casino?",
+            note="Counted as the game plays it: the mugging at the Casino shared, then you and "
+            "your pal each bet all your cash on one Black Jack card from the cards not yet seen.",
+            branch_draws=2,  # your card and the House's: exact for you (your pal's draws follow)
+        )  # fmt: skip
+    if tag == "advantage_target":
+        return _each_option(game, d, "Advantage card: where to?",
+                            note="Each: the space's result for you (before any choice you make "
+                            "there).")  # fmt: skip
+    if tag == "after":
+        return _each_option(game, d, "Play an Advantage card?", follow=("advantage_target",),
+                            note="A card is valued at its best target (before any choice you "
+                            "make there).")  # fmt: skip
     if tag in ("bank", "bank_amount", "first_withdrawal"):
         bill = 50_000
         shark = loan_shark_cost(cash + bill, cash, rules["loan_shark_percent"])
@@ -337,44 +426,156 @@ def _moolah(game, d) -> Coaching | None:
     return None
 
 
+def _moolah_jump(game, d) -> Coaching:
+    """Moolah space: for each Moolah space, what arriving does (the engine's move, muggings
+    included) and the exact expected result of a roll from there (what-if probe: the engine's
+    :meth:`Moolah.probe_roll` on a copy, the outer or inner path taken by best mean)."""
+    seat = d.player
+    checks, lines, nums = [], [], {}
+    model = ("as if you rolled now from there (the other players do not move first; cards "
+             "not yet seen as they are now)")  # fmt: skip
+    for m in d.options:
+        arrive = _value(game, f"arrive {m}", m)
+        checks.append(arrive)
+        probe = game.copy()
+        probe.apply(m)
+        name = d.label(m)
+        if probe.over:
+            lines.append(f"{name}: arriving {dollars(arrive.valuation.mean)}; the game ends.")
+            nums[m] = {"arrive": arrive.valuation.mean, "next_roll": None}
+            continue
+        probe.probe_roll(seat)
+        v = value_option(probe, "roll", seat, follow_tags=("fork",))
+        checks.append(Check(f"roll from {m}", (), "roll", seat, v, ("mean", "p_loss"), ("fork",),
+                            base=probe, model=model))  # fmt: skip
+        nums[m] = {"arrive": arrive.valuation.mean, "next_roll": v.mean}
+        lines.append(
+            f"{name}: arriving {dollars(arrive.valuation.mean)}; a roll from there "
+            f"{dollars(v.mean)} on average, P(loss) {pct(v.probability(lambda x: x < 0))}."
+        )
+    lines.append(f"Model: the roll is valued {model}; before any choice you make where it lands.")
+    return Coaching("Moolah: which Moolah space?", lines, numbers=nums, checks=checks)
+
+
 # ===== Easy Money ==============================================================================
 def _em_landing(before, after, events) -> Any:
     """Where the man stopped on this throw: his space after the throw."""
     return after.pos[before.decision.player]
 
 
+def _em_through_debts(g) -> Any:
+    """Easy Money, measuring a throw: a card's bill owed before the man moves is settled (the
+    first way offered) so that the move is made; any other decision stops."""
+    d = g.decision
+    return d.options[0] if d is not None and d.tag == "debt" and g.resume == "move" else None
+
+
+def _em_owned(game, seat: int, i: int):
+    """A copy of ``game`` in which the engine has made ``seat`` the holder of space ``i`` by
+    the pending decision (buy; the lowest bid with every other bidder passing; accept an
+    offer), or ``None`` when the decision cannot lead there now (e.g. too little cash)."""
+    g = game.copy()
+    d = g.decision
+    if d.tag == "bid":
+        g.apply(d.low)
+        for _ in range(4 * len(g.players)):
+            if g.decision is None or g.decision.tag != "bid":
+                break
+            g.apply("pass" if g.decision.player != seat else g.decision.low)
+    elif "buy" in d.options:
+        g.apply("buy")
+    elif "accept" in d.options:
+        g.apply("accept")
+    return g if g.owner[i] == seat else None
+
+
+def _em_soon_check(game, seat: int, o: int, i: int, value: float, soon: int, model: str) -> Check:
+    """A model number: expected stops of ``o`` on ``i`` in his next ``soon`` throws."""
+    val = Valuation(("stops", o, i), {}, Fraction(value), Fraction(0))
+    return Check(f"stops of {game.players[o]} in {soon} throws", (), None, seat, val,
+                 ("model_mean",), model=model, horizon=(o, i, soon))  # fmt: skip
+
+
 def _easy_money(game, d) -> Coaching | None:
+    from ..analysis.easy_money import outlook
+
     seat, tag = d.player, d.tag
-    if tag in ("buy", "lone_bidder", "bid"):  # "bid": issue 18, section 7 (auctions)
-        i = game.pos[game.current] if tag == "buy" else game.auction["space"]
-        sp = game.board[i]
-        if sp["kind"] == "property":
-            rent, price = sp["rents"][0], sp["B"]
-            what = f"price {dollars(price)}, rent {dollars(rent)} with one house"
-        elif "rent" in sp:
-            rent, price = sp["rent"], None
-            what = f"rent {dollars(rent)}"
+    item = game.offer.get("item") if tag == "offer_reply" and game.offer else None
+    if tag in ("buy", "lone_bidder", "bid") or (item or "").startswith("space:"):
+        # issue 18, section 7: what the holding would earn you (auctions, buying, offers)
+        if tag == "buy":
+            i = game.pos[game.current]
+        elif tag == "offer_reply":
+            i = int(item.split(":")[1])
         else:
-            return None
-        lines = [f"{sp['name']}: {what}."]
+            i = game.auction["space"]
+        sp = game.board[i]
+        owned = _em_owned(game, seat, i)
+        title = {"bid": f"Auction: {sp['name']}", "offer_reply": f"Offer: {sp['name']}"}.get(
+            tag, f"Buy {sp['name']}?"
+        )
+        if owned is None:  # the decision cannot make it yours now (cash): the odds only
+            lines = [f"{sp['name']}: you cannot take it with your cash as it is."]
+            nums: dict[str, Any] = {"next_throw": {}}
+            for o in range(len(game.players)):
+                if o != seat and o != game.bankrupt:
+                    p = game.next_landing(o).get(i, Fraction(0))
+                    nums["next_throw"][o] = p
+                    lines.append(f"{game.players[o]} stops here on their next throw: {pct(p)}.")
+            return Coaching(title, lines, numbers=nums)
+        look = outlook(game, seat, i, owned)
         if tag == "bid":
+            price, what = d.low, f"the lowest bid {dollars(d.low)}"
+        elif tag == "offer_reply":
+            price, what = game.offer["price"], f"the asking price {dollars(game.offer['price'])}"
+        else:
+            price, what = sp["B"], f"the price {dollars(sp['B'])}"
+        model = (
+            "the engine's exact one-throw landing chances from every space (two dice, the Give "
+            "or Take cards left in the pack), chained throw after throw, the pack kept as it is "
+            "now"
+        )
+        lines = [
+            f"{sp['name']}{' (mortgaged)' if owned.mortgaged[i] else ''}: once yours it charges "
+            f"{dollars(look.rent)} a stop and scores "
+            f"{dollars(look.holding_value)} at the end (the engine's rent and score now; houses "
+            "you add later not counted)."
+        ]
+        if tag == "bid" and game.auction["leader"] is not None:
             lines.append(f"Highest bid so far: {dollars(game.auction['high'])}.")
-        nums: dict[str, Any] = {"price": price, "rent": rent, "next_throw": {}}
-        for o in range(len(game.players)):
-            if o == seat or o == game.bankrupt:
-                continue
-            p = game.next_landing(o).get(i, Fraction(0))
-            nums["next_throw"][o] = p
+        checks = []
+        for o, p in look.next_throw.items():
+            soon = look.stops_soon[o]
             lines.append(
-                f"{game.players[o]} stops here on their next throw with chance {pct(p)} "
-                f"(rent expected from that throw {cents(p * rent)})."
+                f"{game.players[o]}: stops here on the next throw {pct(p)}; expected "
+                f"{soon:.2f} stops in the next {look.soon} throws (model), rent "
+                f"{cents(soon * look.rent)}."
             )
-        title = f"Auction: {sp['name']}" if tag == "bid" else f"Buy {sp['name']}?"
-        return Coaching(title, lines, numbers=nums)
+            checks.append(_em_soon_check(game, seat, o, i, soon, look.soon, model))
+        value = look.rent_ahead + look.holding_value - price
+        payback = look.payback_rounds(price)
+        lines.append(
+            f"Model, long run: {cents(look.per_round)} rent a round from "
+            f"{len(look.next_throw)} opponent(s)"
+            + (f"; {what} pays back in {payback:.0f} rounds." if payback else ".")
+        )
+        lines.append(
+            f"Model, the rest of the game ({look.rounds_left} rounds if it runs to the turn "
+            f"cap): rent {dollars(look.rent_ahead)} + score {dollars(look.holding_value)} - "
+            f"{dollars(price)} = {dollars(value)} for you."
+        )
+        lines.append(f"Model: {model}. Games often end sooner (a bankruptcy).")
+        nums = {
+            "price": price, "rent": look.rent, "holding_value": look.holding_value,
+            "next_throw": look.next_throw, "stops_soon": look.stops_soon,
+            "per_round": look.per_round, "payback_rounds": payback,
+            "rent_ahead": look.rent_ahead, "rounds_left": look.rounds_left, "value": value,
+        }  # fmt: skip
+        return Coaching(title, lines, numbers=nums, checks=checks)
     if tag == "turn" and "roll" in d.options:
         land = game.next_landing(seat)
         val = Valuation("roll", dict(sorted(land.items())), Fraction(0), Fraction(0))
-        c = Check("landing", (), "roll", seat, val, ("each",), (), _em_landing)
+        c = Check("landing", (), "roll", seat, val, ("each",), (), _em_landing, _em_through_debts)
         return Coaching(
             "Next roll",
             ["Where this throw can land: " + _top(land, lambda s: game.board[s]["name"]) + "."],
@@ -397,6 +598,9 @@ def _money_card(game, d) -> Coaching | None:
         ]
         return Coaching("Where to fly?", lines,
                         numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+    if d.tag in ("express", "join"):  # issue 18, section 7: where to go
+        return _each_option(game, d, "Where to go?", what="expected result on arrival",
+                            fmt=cents, note="Before any choice you make there.")  # fmt: skip
     if d.tag == "color":
         checks = [_value(game, f"{c} ${game.monte['bet']}", c, shows=("mean", "p_gain"))
                   for c in ("red", "black")]  # fmt: skip
@@ -425,6 +629,12 @@ _MM_FOLLOW = ("pick_player", "wild_card")
 def _money_moves(game, d) -> Coaching | None:
     from ..games.money_moves.rules import POT
 
+    if d.tag == "pick_player":  # issue 18, section 7
+        return _each_option(game, d, "Pick a Pocket: from whom?", fmt=cents,
+                            note="Counted as the game plays it: what each player can pay.")  # fmt: skip
+    if d.tag == "wild_card":
+        return _each_option(game, d, "Wild Card: play it now?", fmt=cents,
+                            note="This turn only: a card kept may spare you a bigger loss later.")  # fmt: skip
     if d.tag != "roll":
         return None
     c = _value(game, "roll", "roll", follow=_MM_FOLLOW, shows=("mean", "p_loss"))

@@ -1,0 +1,228 @@
+"""The coach at every real choice (issue 18, section 7), its numbers from the engine (issue 12).
+
+Each test drives seeded greedy-bot games to the decision, then checks the coach's numbers
+against the engine measured another way: a brute-force enumeration of the engine's chance
+outcomes, the money an option really moves through ``apply``, the rent the engine really
+charges, or seeded Monte Carlo plays through ``Game.copy()`` + ``apply``. The model numbers
+(Easy Money's stops in the next throws) are also measured by ``tests/test_harness.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import moneynb
+from moneynb.analysis import easy_money as aem
+from moneynb.core.outcomes import chance_outcomes, shuffle_hidden, worth
+from moneynb.testing import rig
+from moneynb.ui.coach import coach
+
+#: decisions with a real choice that the coach must speak to with engine-checked numbers
+COVERED = {
+    "moolah": {"moolah", "take_pal", "advantage_target", "after", "fork", "casino_bet",
+               "casino_raise", "wall_street", "wall_street_amount", "gamble"},
+    "easy_money": {"buy", "bid", "lone_bidder"},
+    "money_card": {"move", "express", "join", "bet", "color"},
+    "money_moves": {"pick_player", "wild_card", "roll"},
+    "money_run": {"action"},
+}  # fmt: skip
+
+
+def drive(name, tag, seed=0, players=3, limit=4000, when=lambda g: True):
+    """A game of ``name`` played by greedy bots (seeded) until a decision tagged ``tag``
+    (and ``when(game)``) is pending."""
+    for s in range(seed, seed + 40):
+        g = moneynb.new_game(name, players=[f"P{i}" for i in range(players)], seed=s)
+        bots = [moneynb.make_bot("greedy", seed=100 * s + i) for i in range(players)]
+        for _ in range(limit):
+            if g.over:
+                break
+            if g.decision.tag == tag and when(g):
+                return g
+            g.apply(bots[g.decision.player].choose(g))
+    pytest.fail(f"no {tag} decision in {name} games from seed {seed}")
+
+
+def brute_mean(g, action, follow=()):
+    """Exact expected dollars gained by the decider, enumerated here from the engine's chance
+    outcomes, the decider's follow-ups in ``follow`` taken by brute force over every option."""
+    seat = g.decision.player
+    base = worth(g, seat)
+    total = Fraction(0)
+    for o in chance_outcomes(g, action):
+        h, d = o.game, o.game.decision
+        if d is not None and not h.over and d.player == seat and d.tag in follow:
+            best = max(brute_mean(h, a, follow) for a in d.options)
+            total += o.probability * (worth(h, seat) - base + best)
+        else:
+            total += o.probability * (worth(h, seat) - base)
+    return total
+
+
+def monte_carlo(g, action, n, seed=0):
+    """``(mean, standard error)`` of the decider's dollars gained over ``n`` real plays."""
+    seat = g.decision.player
+    xs = []
+    for k in range(n):
+        h = g.copy()
+        h.rng = random.Random(seed + k)
+        shuffle_hidden(h, h.rng)
+        base = worth(h, seat)
+        h.apply(action)
+        xs.append(worth(h, seat) - base)
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+# ----- every real choice is coached ---------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(COVERED))
+def test_coach_speaks_with_checked_numbers_at_every_covered_choice(name):
+    seen = set()
+    for seed in range(3):
+        g = moneynb.new_game(name, players=["A", "B", "C"], seed=seed)
+        bots = [moneynb.make_bot("greedy", seed=100 * seed + i) for i in range(3)]
+        for _ in range(400):
+            if g.over:
+                break
+            tag = g.decision.tag
+            if tag in COVERED[name] and tag not in seen:
+                c = coach(g)
+                assert c is not None and c.lines, f"{name} {tag}: the coach says nothing"
+                assert c.checks, f"{name} {tag}: no engine-checked number"
+                seen.add(tag)
+            g.apply(bots[g.decision.player].choose(g))
+    assert seen, f"{name}: no covered decision reached"
+
+
+# ----- Easy Money: auctions, buying -------------------------------------------------------------------
+def _next_thrower_in_reach(g):
+    """At a buy: the next player is 3-11 spaces behind this space (a non-double can reach it)."""
+    if "buy" not in g.decision.options:
+        return False
+    i, nxt = g.pos[g.current], (g.current + 1) % len(g.players)
+    return g.started[nxt] and 3 <= (i - g.pos[nxt]) % len(g.board) <= 11 and g.bankrupt is None
+
+
+def test_easy_money_buy_rent_is_what_the_engine_charges():
+    g = drive("easy_money", "buy", when=_next_thrower_in_reach)
+    c = coach(g)
+    seat, i = g.decision.player, g.pos[g.current]
+    nxt = (seat + 1) % len(g.players)
+    steps = (i - g.pos[nxt]) % len(g.board)
+    g.apply("buy")
+    while g.decision.player == seat:  # end the buyer's turn
+        g.apply("end")
+    before = g.money()[g.wallet(seat)]
+    pips = next((a, steps - a) for a in range(1, 7) if 1 <= steps - a <= 6 and 2 * a != steps)
+    rig(g).dice(*pips)
+    g.apply("roll")
+    assert g.pos[nxt] == i
+    while g.decision is not None and g.decision.tag == "debt":  # the rent is paid in full
+        g.apply(g.decision.options[0])
+    assert g.money()[g.wallet(seat)] - before == c.numbers["rent"] > 0
+    assert c.numbers["holding_value"] == g.holding_value(i)
+
+
+def test_easy_money_auction_numbers_and_model():
+    g = drive("easy_money", "bid")
+    c = coach(g)
+    i, seat = g.auction["space"], g.decision.player
+    assert c.title == f"Auction: {g.board[i]['name']}"
+    for o, p in c.numbers["next_throw"].items():
+        assert p == g.next_landing(o).get(i, 0)
+        # the model's first throw is the engine's exact next throw
+        assert aem.stops_ahead(g, o, i, 1)[0] == pytest.approx(float(p))
+    assert seat not in c.numbers["next_throw"]
+    assert c.numbers["price"] == g.decision.low
+    assert any("Model" in ln for ln in c.lines) and any("pays back" in ln for ln in c.lines)
+    assert {ch.horizon[0] for ch in c.checks} == set(c.numbers["next_throw"])
+
+
+def test_easy_money_throw_matrix_rows_are_the_engines_throws():
+    """Each row of the model's matrix is the engine's own throw, enumerated through ``apply``
+    (two dice, and on doubles every Give or Take card left) from that space."""
+    g = drive("easy_money", "turn", when=lambda g: "roll" in g.decision.options
+              and g.started[g.decision.player] and not g.debts)  # fmt: skip
+    m = aem.throw_matrix(g)
+    assert m.shape == (len(g.board), len(g.board))
+    assert np.allclose(m.sum(axis=1), 1)
+    seat = g.decision.player
+    for a in (0, 7, 23, 40):
+        h = g.copy()
+        h.pos[seat] = a
+        row = np.zeros(len(g.board))
+        for o in chance_outcomes(h, "roll", branch_draws=3):
+            row[o.game.pos[seat]] += float(o.probability)
+        assert np.allclose(row, m[a]), a
+    pi = aem.long_run_stops(m)
+    assert np.allclose(pi @ m, pi) and pi.sum() == pytest.approx(1)
+
+
+# ----- Moolah: Moolah spaces, Take A Pal, Advantage cards --------------------------------------------
+def test_moolah_jump_values_the_next_roll_from_each_moolah_space():
+    g = drive("moolah", "moolah")
+    c = coach(g)
+    d, seat = g.decision, g.decision.player
+    assert len(c.lines) == len(d.options) + 1 and "Model" in c.lines[-1]
+    for m, line in zip(d.options, c.lines[:-1], strict=True):
+        assert line.startswith(d.label(m))
+        probe = g.copy()
+        probe.apply(m)
+        money = probe.money()
+        probe.probe_roll(seat)
+        assert probe.decision.player == seat and probe.decision.tag == "turn"
+        assert probe.pos[seat] == m and probe.money() == money
+        assert c.numbers[m]["next_roll"] == brute_mean(probe, "roll", follow=("fork",))
+        assert c.numbers[m]["arrive"] == brute_mean(g, m)
+
+
+def test_moolah_take_a_pal_matches_real_plays():
+    g = drive("moolah", "take_pal")
+    c = coach(g)
+    for o in g.decision.options:
+        mean, se = monte_carlo(g, o, 300, seed=11)
+        exact = float(c.numbers[o])
+        if o == "nobody":
+            assert exact == 0 == mean
+        else:
+            assert abs(mean - exact) <= 4 * se + 1e-9, (o, mean, exact, se)
+
+
+def test_moolah_advantage_card_targets_are_valued_by_the_engine():
+    g = drive("moolah", "after")
+    c = coach(g)
+    for o in g.decision.options:
+        assert c.numbers[o] == brute_mean(g, o, follow=("advantage_target",))
+    g = drive("moolah", "advantage_target")
+    c = coach(g)
+    for o in g.decision.options:
+        assert c.numbers[o] == brute_mean(g, o)
+
+
+# ----- Money Moves, Money Card ----------------------------------------------------------------------------
+@pytest.mark.parametrize("tag", ["pick_player", "wild_card"])
+def test_money_moves_choices_are_the_money_they_move(tag):
+    g = drive("money_moves", tag)
+    c = coach(g)
+    seat = g.decision.player
+    for o in g.decision.options:
+        assert c.numbers[o] == brute_mean(g, o)
+        h = g.copy()
+        h.apply(o)
+        if not any(k[0] == "int" for k in chance_outcomes(g, o)[0].draws):
+            assert c.numbers[o] == worth(h, seat) - worth(g, seat)
+
+
+@pytest.mark.parametrize("tag", ["express", "join"])
+def test_money_card_destinations(tag):
+    g = drive("money_card", tag)
+    c = coach(g)
+    assert len(c.checks) == len(g.decision.options)
+    for o in g.decision.options:
+        assert c.numbers[o] == brute_mean(g, o)
