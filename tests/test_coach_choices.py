@@ -27,7 +27,7 @@ COVERED = {
     "moolah": {"moolah", "take_pal", "advantage_target", "after", "fork", "casino_bet",
                "casino_raise", "wall_street", "wall_street_amount", "gamble"},
     "easy_money": {"buy", "bid", "lone_bidder"},
-    "money_card": {"move", "express", "join", "bet", "color"},
+    "money_card": {"move", "express", "join", "bet", "color", "charge"},
     "money_moves": {"pick_player", "wild_card", "roll"},
     "money_run": {"action"},
 }  # fmt: skip
@@ -219,10 +219,82 @@ def test_money_moves_choices_are_the_money_they_move(tag):
             assert c.numbers[o] == worth(h, seat) - worth(g, seat)
 
 
-@pytest.mark.parametrize("tag", ["express", "join"])
-def test_money_card_destinations(tag):
-    g = drive("money_card", tag)
+def test_money_card_charge_it_is_what_leaves_the_cheques():
+    g = drive("money_card", "charge")
     c = coach(g)
-    assert len(c.checks) == len(g.decision.options)
+    seat = g.decision.player
     for o in g.decision.options:
+        h = g.copy()
+        h.apply(o)
         assert c.numbers[o] == brute_mean(g, o)
+        if all(len(x.draws) == 0 for x in chance_outcomes(g, o)):
+            assert c.numbers[o] == worth(h, seat) - worth(g, seat)
+
+
+def _brute_keys(g, o):
+    seat = g.decision.player
+    return sum(
+        (x.probability * (len(x.game.keys[seat]) - len(g.keys[seat])) for x in
+         chance_outcomes(g, o)), Fraction(0)
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("tag", ["move", "express", "join"])
+def test_money_card_destinations(tag):
+    """Each destination: cheques and keys on arrival (engine enumeration), and the chance that a
+    spin from there can land on a Key City the player lacks, measured spin by spin with the rig."""
+    g = drive("money_card", tag, when=lambda g: len(g.decision.options) > 1)
+    c = coach(g)
+    seat = g.decision.player
+    wanted = set(g.keys_wanted(seat))
+    assert "Model" in c.lines[-1] and len(c.lines) == len(g.decision.options) + 1
+    for o in g.decision.options:
+        row = c.numbers[o]
+        assert row["money"] == brute_mean(g, o)
+        assert row["keys"] == _brute_keys(g, o)
+        space = o[4:] if o.startswith("fly:") else g.pos[seat] if o == "stay" else o
+        n = len(g.board.segments)
+        hits = 0
+        for i in range(n):
+            h = g.copy()
+            h.probe_spin(seat, space)
+            rig(h).draw_below(n, i)
+            h.apply("spin")
+            hits += h.decision.tag == "move" and bool(wanted & set(h.decision.options))
+        assert row["next_spin_key"] == Fraction(hits, n)
+
+
+def test_money_card_probe_spin_refuses_bad_input():
+    h = drive("money_card", "move").copy()
+    before = h.to_json()
+    with pytest.raises(ValueError, match="not a space"):
+        h.probe_spin(0, "atlantis")
+    assert h.to_json() == before
+
+
+def test_easy_money_build_and_mortgage_options_are_the_engines_moves():
+    def has_build(g):
+        return any(str(o).startswith("build:") for o in g.decision.options)
+
+    g = drive("easy_money", "post", when=has_build)
+    c = coach(g)
+    seat = g.decision.player
+    rows = c.numbers["holdings"]
+    assert any(o.startswith("build:") for o in rows) and any(
+        o.startswith("mortgage:") for o in rows
+    )
+    pi = aem.long_run_stops(aem.throw_matrix(g))
+    for o, row in rows.items():
+        i = int(o.split(":")[1])
+        h = g.copy()
+        h.apply(o)
+        assert row["cash"] == worth(h, seat) - worth(g, seat)
+        assert (row["rent_before"], row["rent_after"]) == (g.rent(i), h.rent(i))
+        if o.startswith("build:"):
+            assert row["cash"] < 0 and row["rent_after"] > row["rent_before"]
+            assert row["payback_rounds"] == pytest.approx(-row["cash"] / row["per_round"])
+        else:
+            assert row["cash"] > 0 and row["rent_after"] == 0
+        assert row["per_round"] == pytest.approx(
+            (h.rent(i) - g.rent(i)) * pi[i] * (len(g.players) - 1)
+        )

@@ -116,7 +116,7 @@ def test_coach_numbers_agree_with_real_play(name, record_property):
                     if var == 0:
                         assert fx == mu, f"{name} {check.name} {label}: {fx} != exact {mu}"
                         continue
-                    pool = pools[(g.decision.tag, label)]
+                    pool = pools[(g.decision.tag, check.name.split(" ")[0], label)]
                     pool[0] += fx - mu
                     pool[1] += var
                     pool[2] += 1

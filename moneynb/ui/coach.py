@@ -576,31 +576,146 @@ def _easy_money(game, d) -> Coaching | None:
         land = game.next_landing(seat)
         val = Valuation("roll", dict(sorted(land.items())), Fraction(0), Fraction(0))
         c = Check("landing", (), "roll", seat, val, ("each",), (), _em_landing, _em_through_debts)
-        return Coaching(
+        coaching = Coaching(
             "Next roll",
             ["Where this throw can land: " + _top(land, lambda s: game.board[s]["name"]) + "."],
             heatmap=land,
             numbers={"landing": land},
             checks=[c],
         )
+        _em_holdings(game, d, coaching)
+        return coaching
+    if tag in ("post", "debt"):
+        coaching = Coaching("Build, mortgage or lift?" if tag == "post" else "Raise the money")
+        _em_holdings(game, d, coaching)
+        return coaching if coaching.lines else None
     return None
 
 
+def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
+    """Easy Money, the build / mortgage / lift options of ``d``: what each moves from your cash
+    (the engine's own move, on a copy: an exact, checked number), the rent it adds or takes
+    away (the engine's rent before and after) and, as a model, the long-run rent a round that
+    makes from the opponents (:func:`moneynb.analysis.easy_money.long_run_stops`) and the
+    rounds a house or a lifted mortgage takes to pay back. Adds lines, numbers and checks to
+    ``coaching``; at most ``limit`` options (builds first)."""
+    from ..analysis.easy_money import long_run_stops, throw_matrix
+
+    opts = [o for o in d.options if isinstance(o, str) and o.split(":")[0] in
+            ("build", "lift", "mortgage")]  # fmt: skip
+    opts.sort(key=lambda o: ("build", "lift", "mortgage").index(o.split(":")[0]))
+    if not opts:
+        return
+    seat = d.player
+    pi = long_run_stops(throw_matrix(game))
+    opponents = [o for o in range(len(game.players)) if o != seat and o != game.bankrupt]
+    rows = {}
+    for o in opts[:limit]:
+        i = int(o.split(":")[1])
+        c = _value(game, d.label(o), o)
+        after = game.copy()
+        after.apply(o)
+        cash = c.valuation.mean  # dollars your cash changes by (negative: you pay)
+        extra = (after.rent(i) - game.rent(i)) * float(pi[i]) * len(opponents)
+        payback = float(-cash) / extra if extra > 0 and cash < 0 else None
+        rows[o] = {"cash": cash, "rent_before": game.rent(i), "rent_after": after.rent(i),
+                   "per_round": extra, "payback_rounds": payback}  # fmt: skip
+        text = (
+            f"{d.label(o)}: cash {dollars(cash)}, rent {dollars(game.rent(i))} -> "
+            f"{dollars(after.rent(i))}, model {cents(extra)} a round"
+        )
+        coaching.lines.append(text + (f", pays back in {payback:.0f} rounds." if payback else "."))
+        coaching.checks.append(c)
+    coaching.numbers["holdings"] = rows
+    coaching.lines.append(
+        "Model: the rent a round is the long-run share of the opponents' throws stopping there "
+        "(the engine's one-throw chances chained, the pack as it is now) times the rent change."
+    )
+
+
 # ===== Money Card ==============================================================================
+def _mc_keys(seat: int) -> Callable:
+    """Measure: keys ``seat`` gained (``(before, after, events) -> int``)."""
+    return lambda before, after, events: len(after.keys[seat]) - len(before.keys[seat])
+
+
+def _mc_key_in_reach(seat: int, wanted: frozenset) -> Callable:
+    """Measure after a spin: 1 if the move it offers can land on a Key City in ``wanted``."""
+
+    def measure(before, after, events) -> int:
+        d = after.decision
+        return int(d is not None and d.tag == "move" and bool(wanted & set(d.options)))
+
+    return measure
+
+
+def _valuation(action, dist: dict) -> Valuation:
+    from ..core.outcomes import _dist_stats
+
+    mean, var = _dist_stats(dist)
+    return Valuation(action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, var)
+
+
+def _mc_destinations(game, d, title: str) -> Coaching:
+    """Money Card, where to go (a spin's landing, an Express Port flight, Join Another
+    Tourist): for each option, from the engine's outcomes of the move itself, the cheques and
+    keys it brings on arrival (exact); and from a what-if probe (:meth:`MoneyCard.probe_spin`:
+    your plane there, spinning now), the chance that the next spin can land on a Key City
+    whose key you lack (model: the other planes do not move first)."""
+    seat = d.player
+    base_money = worth(game, seat)
+    keys = _mc_keys(seat)
+    wanted = frozenset(game.keys_wanted(seat))
+    model = "as if your plane stood there and you spun now (the other planes do not move first)"
+    checks, rows, nums = [], [], {}
+    for o in d.options:
+        money: dict = {}
+        got: dict = {}
+        for out in chance_outcomes(game, o):
+            v = worth(out.game, seat) - base_money
+            money[v] = money.get(v, Fraction(0)) + out.probability
+            k = keys(game, out.game, out.events)
+            got[k] = got.get(k, Fraction(0)) + out.probability
+        vm, vk = _valuation(o, money), _valuation(o, got)
+        checks.append(Check(f"to {o}", (), o, seat, vm))
+        checks.append(Check(f"keys at {o}", (), o, seat, vk, ("mean",), measure=keys))
+        row = {"money": vm.mean, "keys": vk.mean, "next_spin_key": None}
+        probe = game.copy()
+        space = o[4:] if o.startswith("fly:") else game.pos[seat] if o == "stay" else o
+        if space in game.board.spaces and not game.over:
+            probe.probe_spin(seat, space)
+            reach = _mc_key_in_reach(seat, wanted)
+            dist: dict = {}
+            for out in chance_outcomes(probe, "spin", branch_draws=1):
+                r = reach(probe, out.game, out.events)
+                dist[r] = dist.get(r, Fraction(0)) + out.probability
+            vr = _valuation("spin", dist)
+            checks.append(Check(f"next spin from {o}", (), "spin", seat, vr, ("mean",),
+                                measure=reach, base=probe, model=model))  # fmt: skip
+            row["next_spin_key"] = vr.mean
+        nums[o] = row
+        rows.append((o, row))
+    rows.sort(key=lambda r: (-r[1]["keys"], -r[1]["money"]))
+    lines = []
+    for o, row in rows:
+        text = f"{d.label(o)}: on arrival {cents(row['money'])}"
+        if row["keys"]:
+            text += f", keys {float(row['keys']):.2f}"
+        if row["next_spin_key"] is not None:
+            text += f"; next spin reaches a key you lack {pct(row['next_spin_key'])}"
+        lines.append(text + ".")
+    lines.append(f"Before any choice you make there. Model for the next spin: {model}.")
+    return Coaching(title, lines, numbers=nums, checks=checks)
+
+
 def _money_card(game, d) -> Coaching | None:
-    if d.tag == "move":  # issue 18, section 7: what each destination does to your cheques
-        checks = [_value(game, f"to {o}", o) for o in d.options]
-        ranked = sorted(checks, key=lambda c: -c.valuation.mean)
-        lines = [
-            f"{d.label(c.action)}: expected result {cents(c.valuation.mean)} on arrival "
-            "(before any choice you make there)."
-            for c in ranked
-        ]
-        return Coaching("Where to fly?", lines,
-                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
-    if d.tag in ("express", "join"):  # issue 18, section 7: where to go
-        return _each_option(game, d, "Where to go?", what="expected result on arrival",
-                            fmt=cents, note="Before any choice you make there.")  # fmt: skip
+    if d.tag == "move":  # issue 18, section 7: where to land, and where the next spin can land
+        return _mc_destinations(game, d, "Where to land?")
+    if d.tag in ("express", "join"):
+        return _mc_destinations(game, d, "Where to go?")
+    if d.tag == "charge":
+        return _each_option(game, d, "Charge It or pay?", fmt=cents,
+                            note="Counted as the game plays it: what leaves your cheques now.")  # fmt: skip
     if d.tag == "color":
         checks = [_value(game, f"{c} ${game.monte['bet']}", c, shows=("mean", "p_gain"))
                   for c in ("red", "black")]  # fmt: skip
