@@ -298,3 +298,15 @@ def test_easy_money_build_and_mortgage_options_are_the_engines_moves():
         assert row["per_round"] == pytest.approx(
             (h.rent(i) - g.rent(i)) * pi[i] * (len(g.players) - 1)
         )
+
+
+def test_easy_money_selling_shows_what_the_holding_earns():
+    g = drive("easy_money", "offer_item")
+    c = coach(g)
+    assert c is not None and c.title.startswith("Selling")
+    pi = aem.long_run_stops(aem.throw_matrix(g))
+    offered = [int(o[6:]) for o in g.decision.options if str(o).startswith("space:")]
+    assert sorted(c.numbers["holdings"]) == sorted(offered)
+    for i, row in c.numbers["holdings"].items():
+        assert (row["rent"], row["score"]) == (g.rent(i), g.holding_value(i))
+        assert row["per_round"] == pytest.approx(g.rent(i) * pi[i] * (len(g.players) - 1))

@@ -13,6 +13,7 @@ Nothing here restates a rule: dice, cards, the board's size and the rent all com
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -24,12 +25,21 @@ __all__ = ["throw_matrix", "stops_ahead", "long_run_stops", "Outlook", "outlook"
 SOON = 10
 
 
+_MATRICES: dict = {}  # (board, cards, pack) as text -> matrix; a few packs recur in a game
+
+
 def throw_matrix(game) -> np.ndarray:
     """``P[a, b]``: chance that a man on space ``a`` (already started) stops on ``b`` with one
     throw, from :meth:`EasyMoney.next_landing` on a copy of ``game`` (the pack as it is now).
-    Shape ``(n_spaces, n_spaces)``, rows summing to 1. ``game`` is not changed."""
-    g = game.copy()
+    Shape ``(n_spaces, n_spaces)``, rows summing to 1 (a read-only array, remembered per board,
+    cards and pack). ``game`` is not changed."""
+    key = repr((game.board, game.cards, sorted(game.pack_left().items())))
+    hit = _MATRICES.get(key)
+    if hit is not None:
+        return hit
+    g = copy.copy(game)  # shallow: only pos and started are set, on fresh lists
     seat = 0
+    g.pos, g.started = list(game.pos), list(game.started)
     g.started[seat] = True
     n = len(g.board)
     m = np.zeros((n, n))
@@ -37,6 +47,10 @@ def throw_matrix(game) -> np.ndarray:
         g.pos[seat] = a
         for b, p in g.next_landing(seat).items():
             m[a, b] += float(p)
+    m.flags.writeable = False
+    if len(_MATRICES) > 64:
+        _MATRICES.clear()
+    _MATRICES[key] = m
     return m
 
 

@@ -178,6 +178,14 @@ def _value(game, name, action, *, pre=(), follow=(), shows=("mean",), **kw) -> C
     return Check(name, tuple(pre), action, seat, v, shows, tuple(follow))
 
 
+def _valuation(action, dist: dict) -> Valuation:
+    """A :class:`Valuation` of ``action`` from an exact distribution ``{value: Fraction}``."""
+    from ..core.outcomes import _dist_stats
+
+    mean, var = _dist_stats(dist)
+    return Valuation(action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, var)
+
+
 def _top(heat: dict, names, k: int = 3) -> str:
     best = sorted(heat.items(), key=lambda kv: (-kv[1], str(kv[0])))[:k]
     return ", ".join(f"{names(s)} {pct(p)}" for s, p in best)
@@ -585,11 +593,49 @@ def _easy_money(game, d) -> Coaching | None:
         )
         _em_holdings(game, d, coaching)
         return coaching
+    if tag in ("offer_item", "offer_to", "offer_price") and game.offer:
+        return _em_selling(game, d)
     if tag in ("post", "debt"):
         coaching = Coaching("Build, mortgage or lift?" if tag == "post" else "Raise the money")
         _em_holdings(game, d, coaching)
         return coaching if coaching.lines else None
     return None
+
+
+def _em_selling(game, d) -> Coaching | None:
+    """Easy Money re-sale, the seller's side: for each holding offered (or the one chosen),
+    what it earns its holder now: the engine's rent a stop and score value, and (model) the
+    long-run rent a round from the holder's opponents. The engine's own numbers; the model
+    is the landing chain of :mod:`moneynb.analysis.easy_money`."""
+    from ..analysis.easy_money import long_run_stops, throw_matrix
+
+    seat = d.player
+    items = list(d.options) if d.tag == "offer_item" else [game.offer["item"]]
+    spaces = [int(it[6:]) for it in items if isinstance(it, str) and it.startswith("space:")]
+    if not spaces:
+        return None
+    pi = long_run_stops(throw_matrix(game))
+    others = [o for o in range(len(game.players)) if o != seat and o != game.bankrupt]
+    lines, rows = [], {}
+    for i in spaces:
+        rent, score = game.rent(i), game.holding_value(i)
+        per_round = rent * float(pi[i]) * len(others)
+        rows[i] = {"rent": rent, "score": score, "per_round": per_round}
+        lines.append(
+            f"{game.board[i]['name']}{' (mortgaged)' if game.mortgaged[i] else ''}: rent "
+            f"{dollars(rent)} a stop, model {cents(per_round)} a round from your opponents; "
+            f"scores {dollars(score)} at the end."
+        )
+    if d.tag == "offer_price":
+        buyer = game.offer["buyer"]
+        lines.append(
+            f"{game.players[buyer]} holds {dollars(game.cash(buyer))} (the highest price)."
+        )
+    lines.append(
+        "Model: the long-run share of your opponents' throws stopping there (the engine's "
+        "one-throw chances chained, the pack as it is now) times the rent."
+    )
+    return Coaching("Selling: what you give up", lines, numbers={"holdings": rows})
 
 
 def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
@@ -612,9 +658,14 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
     rows = {}
     for o in opts[:limit]:
         i = int(o.split(":")[1])
-        c = _value(game, d.label(o), o)
-        after = game.copy()
-        after.apply(o)
+        outs = chance_outcomes(game, o)  # no chance in it: one outcome, the engine's own move
+        after = outs[0].game
+        base = worth(game, seat)
+        dist: dict = {}
+        for out in outs:
+            v = worth(out.game, seat) - base
+            dist[v] = dist.get(v, Fraction(0)) + out.probability
+        c = Check(str(d.label(o)), (), o, seat, _valuation(o, dist))
         cash = c.valuation.mean  # dollars your cash changes by (negative: you pay)
         extra = (after.rent(i) - game.rent(i)) * float(pi[i]) * len(opponents)
         payback = float(-cash) / extra if extra > 0 and cash < 0 else None
@@ -647,13 +698,6 @@ def _mc_key_in_reach(seat: int, wanted: frozenset) -> Callable:
         return int(d is not None and d.tag == "move" and bool(wanted & set(d.options)))
 
     return measure
-
-
-def _valuation(action, dist: dict) -> Valuation:
-    from ..core.outcomes import _dist_stats
-
-    mean, var = _dist_stats(dist)
-    return Valuation(action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, var)
 
 
 def _mc_destinations(game, d, title: str) -> Coaching:
