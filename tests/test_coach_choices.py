@@ -310,3 +310,27 @@ def test_easy_money_selling_shows_what_the_holding_earns():
     for i, row in c.numbers["holdings"].items():
         assert (row["rent"], row["score"]) == (g.rent(i), g.holding_value(i))
         assert row["per_round"] == pytest.approx(g.rent(i) * pi[i] * (len(g.players) - 1))
+
+
+def test_money_run_place_reach_is_what_the_engine_lets_the_pawn_do():
+    """Where a coin goes: "you can get to N from the goal" is reached by a real pawn action
+    through ``apply`` on the engine's board after the coin is placed."""
+    g = drive("money_run", "place", when=lambda g: g.actions_left == 2)
+    c = coach(g)
+    seat = g.decision.player
+    rows = c.numbers["squares"]
+    assert set(rows) == set(g.decision.options)
+    checked = 0
+    for o, row in rows.items():
+        assert row["you"] <= g.distance(seat)
+        h = g.copy()
+        h.apply(o)
+        pawns = [a for a in h.decision.options if isinstance(a, tuple) and a[0] == "pawn"]
+        best = g.distance(seat)
+        for a in pawns:
+            k = h.copy()
+            k.apply(a)
+            best = min(best, k.distance(seat))
+        assert row["you"] == best, o
+        checked += 1
+    assert checked == len(rows)

@@ -834,7 +834,52 @@ def _mr_drawn(before, after, events) -> Any:
     return next((e.data["rank"] for e in events if e.kind == "drew"), None)
 
 
+def _mr_best(game, seat: int, moves: int) -> int:
+    """Fewest squares from the goal ``seat``'s pawn can get to with ``moves`` pawn actions on
+    the board as it is (its own square included): the engine's ``distance`` over
+    :func:`money_run_reach`."""
+    reach = money_run_reach(game, seat, moves) if moves else set()
+    return min([game.distance(seat)] + [game.distance(seat, game.sq(*xy)) for xy in reach])
+
+
+def _mr_place(game, d) -> Coaching:
+    """Money Run, where the picked coin goes: for each square, the engine's board after the
+    coin is put there (``apply`` on a copy): how close to your goal your pawn can then get with
+    the actions left this turn, and how close each opponent can get with a two-action turn on
+    that board (coins as they then stand). Best three squares for you, and the numbers of every
+    square in ``numbers``."""
+    seat = d.player
+    others = [s for s in range(len(game.players)) if s != seat]
+    rows = {}
+    for o in d.options:
+        h = game.copy()
+        h.apply(o)
+        left = h.actions_left if h.decision is not None and h.decision.player == seat else 0
+        rows[o] = {
+            "you": _mr_best(h, seat, left) if not h.over else 0,
+            "opponents": {s: _mr_best(h, s, 2) for s in others} if not h.over else {},
+        }
+    now = game.distance(seat)
+
+    def rank(o):
+        r = rows[o]
+        return (r["you"], -min(r["opponents"].values(), default=0), str(o))
+
+    best = sorted(rows, key=rank)[:3]
+    lines = [f"Your pawn is {now} from the goal now."]
+    for o in best:
+        r = rows[o]
+        opp = ", ".join(f"{game.players[s]} {v}" for s, v in r["opponents"].items())
+        lines.append(f"Square {o}: you can get to {r['you']} from the goal this turn; "
+                     f"next turn best of {opp}.")  # fmt: skip
+    lines.append("Counted on the engine's board after the coin is placed (coins as they then "
+                 "stand; the others' coin moves before yours are not foreseen).")  # fmt: skip
+    return Coaching("Where does the coin go?", lines, numbers={"squares": rows})
+
+
 def _money_run(game, d) -> Coaching | None:
+    if d.tag in ("place", "move_coin"):  # issue 18, section 7
+        return _mr_place(game, d)
     if d.tag != "action":
         return None
     moves = game.actions_left
