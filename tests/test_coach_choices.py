@@ -20,7 +20,7 @@ import moneynb
 from moneynb.analysis import easy_money as aem
 from moneynb.core.outcomes import chance_outcomes, shuffle_hidden, worth
 from moneynb.testing import rig
-from moneynb.ui.coach import coach
+from moneynb.ui.coach import MC_SHOWN, coach
 
 #: decisions with a real choice that the coach must speak to with engine-checked numbers
 COVERED = {
@@ -247,11 +247,15 @@ def test_money_card_destinations(tag):
     c = coach(g)
     seat = g.decision.player
     wanted = set(g.keys_wanted(seat))
-    assert "Model" in c.lines[-1] and len(c.lines) == len(g.decision.options) + 1
+    n_opts = len(g.decision.options)
+    assert "Model" in c.lines[-1]
+    assert len(c.lines) == min(n_opts, MC_SHOWN) + 1 + (n_opts > MC_SHOWN)
     for o in g.decision.options:
         row = c.numbers[o]
         assert row["money"] == brute_mean(g, o)
         assert row["keys"] == _brute_keys(g, o)
+        if row["next_spin_key"] is None:
+            continue
         space = o[4:] if o.startswith("fly:") else g.pos[seat] if o == "stay" else o
         n = len(g.board.segments)
         hits = 0
@@ -334,3 +338,15 @@ def test_money_run_place_reach_is_what_the_engine_lets_the_pawn_do():
         assert row["you"] == best, o
         checked += 1
     assert checked == len(rows)
+
+
+def test_money_card_many_destinations_shows_the_best_few():
+    g = drive("money_card", "move", when=lambda g: len(g.decision.options) > MC_SHOWN)
+    c = coach(g)
+    rows = c.numbers
+    probed = [o for o, r in rows.items() if r["next_spin_key"] is not None]
+    assert len(probed) == MC_SHOWN and "more places" in c.lines[-2]
+    worst_shown = min((rows[o]["keys"], rows[o]["money"]) for o in probed)
+    for o, r in rows.items():  # every place left out ranks no better than those shown
+        if o not in probed:
+            assert (r["keys"], r["money"]) <= worst_shown

@@ -11,21 +11,34 @@ decision, so ``tests/test_harness.py`` compares it with a seeded Monte Carlo of 
 played through ``Game.copy()`` + ``apply``. The other numbers are the engine's own functions
 (a price, a rent, the Loan Shark's price, a deterministic reach). No formula is restated here.
 
-What it covers (issues 8, 12):
+What it covers (issues 8, 12, 18 section 7; the table in ``docs/app.md``):
 
 * Moolah: Black Jack bet (value of the smallest and the largest bet, raising when it pays
   within the engine's raise cap) and Stay vs Raise with the card in hand; Wall Street (value
   and chance of a loss of investing in each stock, after the Round-Off Clause); a Temptation
   gamble; the Loan Shark's price of a bill bigger than the wallet; the next roll's landing
   chances (heat map, outer path at Option Points); at an Option Point, where each path ends
-  and its expected result.
-* Easy Money: the next throw's landing chances (:meth:`EasyMoney.next_landing`); at a buy or
-  an auction bid, the rent and each opponent's chance of stopping here on their next throw.
-* Money Card: value and chance of a win of a Monte Carlo bet on each colour; what each
-  destination does to the cheques on arrival.
-* Money Moves: the roller's expected gain this turn and its chance of losing money.
+  and its expected result; at a Moolah space, the next roll from each Moolah space (what-if
+  probe :meth:`Moolah.probe_roll`); Take A Pal and the Advantage cards, option by option.
+* Easy Money: the next throw's landing chances (:meth:`EasyMoney.next_landing`); at a buy, an
+  auction bid, a lone bidder's buy or an offer received, what the holding would earn you (the
+  engine's rent and score once yours; each opponent's exact next-throw chance; as a labelled
+  model, their stops in the next 10 throws, the long-run rent a round, the payback and the
+  rest-of-game value: :mod:`moneynb.analysis.easy_money`); build / mortgage / lift options and
+  what a holding for sale earns you.
+* Money Card: value and chance of a win of a Monte Carlo bet on each colour; for each
+  destination (a spin's landing, an Express Port flight, Join Another Tourist), the cheques and
+  keys on arrival and the chance that the next spin from there can reach a missing key (what-if
+  probe :meth:`MoneyCard.probe_spin`); Charge It or pay.
+* Money Moves: the roller's expected gain this turn and its chance of losing money; Pick a
+  Pocket and the Wild Card, option by option.
 * Money Run: where each pawn can reach this turn (heat map, 1.0 = reachable) and the chances of
-  the size of the coin that refills the table after the first table coin is placed.
+  the size of the coin that refills the table after the first table coin is placed; where a
+  coin goes: how close each pawn can then get.
+
+A number that needs more than one step of the game is a model: the text says "Model" and how
+it was computed, and its :class:`Check` says how ``tests/test_harness.py`` measures it (a
+what-if ``base`` game, or a ``horizon`` of real play by seeded greedy bots).
 
 The heat map is ``{space id: probability}`` in the game's own space ids (Moolah: the string
 ids of ``board.toml``; Easy Money: the space index; Money Run: ``(x, y)`` squares).
@@ -46,6 +59,7 @@ from ..core.outcomes import (
     chance_outcomes,
     shuffle_hidden,
     value_option,
+    what_if_copy,
     worth,
 )
 
@@ -64,7 +78,8 @@ class Check:
         valuation: the exact :class:`~moneynb.core.outcomes.Valuation` (distribution, mean).
         shows: what the coach shows of it: ``"mean"`` (the expected measure), ``"p_loss"``
             (P(measure < 0)), ``"p_gain"`` (P(measure > 0)), ``"each"`` (P(measure == v) for
-            every v in the distribution: a heat map).
+            every v in the distribution: a heat map), ``"model_mean"`` (a model's expected
+            measure, with no exact distribution: the harness reports its measured error).
         follow_tags: the seat's follow-up decisions taken by best mean.
         measure: ``f(game_before, game_after, events) -> value``; ``None``: dollars gained by
             ``seat`` (:func:`~moneynb.core.outcomes.worth`).
@@ -363,7 +378,7 @@ def _moolah(game, d) -> Coaching | None:
     if tag == "fork":  # issue 18, section 7: where each path ends and what it does to you
         checks, lines = [], []
         for o in d.options:
-            probe = game.copy()
+            probe = what_if_copy(game)
             probe.rng = random.Random(0)  # only the deterministic move is read from this copy
             end = _moolah_landing(game, probe, probe.apply(o))
             c = _value(game, f"path {o}", o, follow=("fork",))
@@ -445,7 +460,7 @@ def _moolah_jump(game, d) -> Coaching:
     for m in d.options:
         arrive = _value(game, f"arrive {m}", m)
         checks.append(arrive)
-        probe = game.copy()
+        probe = what_if_copy(game)
         probe.apply(m)
         name = d.label(m)
         if probe.over:
@@ -482,7 +497,7 @@ def _em_owned(game, seat: int, i: int):
     """A copy of ``game`` in which the engine has made ``seat`` the holder of space ``i`` by
     the pending decision (buy; the lowest bid with every other bidder passing; accept an
     offer), or ``None`` when the decision cannot lead there now (e.g. too little cash)."""
-    g = game.copy()
+    g = what_if_copy(game)
     d = g.decision
     if d.tag == "bid":
         g.apply(d.low)
@@ -700,18 +715,23 @@ def _mc_key_in_reach(seat: int, wanted: frozenset) -> Callable:
     return measure
 
 
+#: Money Card: destinations whose next spin the Coach looks at (the best on arrival first)
+MC_SHOWN = 8
+
+
 def _mc_destinations(game, d, title: str) -> Coaching:
     """Money Card, where to go (a spin's landing, an Express Port flight, Join Another
     Tourist): for each option, from the engine's outcomes of the move itself, the cheques and
-    keys it brings on arrival (exact); and from a what-if probe (:meth:`MoneyCard.probe_spin`:
-    your plane there, spinning now), the chance that the next spin can land on a Key City
-    whose key you lack (model: the other planes do not move first)."""
+    keys it brings on arrival (exact); and, for the best :data:`MC_SHOWN` of them (most keys,
+    then most cheques), from a what-if probe (:meth:`MoneyCard.probe_spin`: your plane there,
+    spinning now), the chance that the next spin can land on a Key City whose key you lack
+    (model: the other planes do not move first)."""
     seat = d.player
     base_money = worth(game, seat)
     keys = _mc_keys(seat)
     wanted = frozenset(game.keys_wanted(seat))
     model = "as if your plane stood there and you spun now (the other planes do not move first)"
-    checks, rows, nums = [], [], {}
+    checks, nums = [], {}
     for o in d.options:
         money: dict = {}
         got: dict = {}
@@ -723,10 +743,14 @@ def _mc_destinations(game, d, title: str) -> Coaching:
         vm, vk = _valuation(o, money), _valuation(o, got)
         checks.append(Check(f"to {o}", (), o, seat, vm))
         checks.append(Check(f"keys at {o}", (), o, seat, vk, ("mean",), measure=keys))
-        row = {"money": vm.mean, "keys": vk.mean, "next_spin_key": None}
-        probe = game.copy()
+        nums[o] = {"money": vm.mean, "keys": vk.mean, "next_spin_key": None}
+    ranked = sorted(d.options, key=lambda o: (-nums[o]["keys"], -nums[o]["money"]))
+    lines = []
+    for o in ranked[:MC_SHOWN]:
+        row = nums[o]
         space = o[4:] if o.startswith("fly:") else game.pos[seat] if o == "stay" else o
         if space in game.board.spaces and not game.over:
+            probe = what_if_copy(game)
             probe.probe_spin(seat, space)
             reach = _mc_key_in_reach(seat, wanted)
             dist: dict = {}
@@ -737,17 +761,19 @@ def _mc_destinations(game, d, title: str) -> Coaching:
             checks.append(Check(f"next spin from {o}", (), "spin", seat, vr, ("mean",),
                                 measure=reach, base=probe, model=model))  # fmt: skip
             row["next_spin_key"] = vr.mean
-        nums[o] = row
-        rows.append((o, row))
-    rows.sort(key=lambda r: (-r[1]["keys"], -r[1]["money"]))
-    lines = []
-    for o, row in rows:
         text = f"{d.label(o)}: on arrival {cents(row['money'])}"
         if row["keys"]:
             text += f", keys {float(row['keys']):.2f}"
         if row["next_spin_key"] is not None:
             text += f"; next spin reaches a key you lack {pct(row['next_spin_key'])}"
         lines.append(text + ".")
+    rest = ranked[MC_SHOWN:]
+    if rest:
+        lo = min(nums[o]["money"] for o in rest)
+        hi = max(nums[o]["money"] for o in rest)
+        lines.append(f"{len(rest)} more places: no key on arrival, {cents(lo)} to {cents(hi)}."
+                     if not any(nums[o]["keys"] for o in rest) else
+                     f"{len(rest)} more places: on arrival {cents(lo)} to {cents(hi)}.")  # fmt: skip
     lines.append(f"Before any choice you make there. Model for the next spin: {model}.")
     return Coaching(title, lines, numbers=nums, checks=checks)
 
@@ -814,7 +840,7 @@ def _money_moves(game, d) -> Coaching | None:
 def money_run_reach(game, seat: int, moves: int) -> set[tuple[int, int]]:
     """Squares ``seat``'s pawn can reach with ``moves`` pawn actions on the board as it is now
     (coins not moved): repeated :meth:`MoneyRun.pawn_paths` from each square reached."""
-    g = game.copy()
+    g = what_if_copy(game)
     start = g.pawns[seat]
     frontier, seen = {start}, set()
     for _ in range(moves):
@@ -852,7 +878,7 @@ def _mr_place(game, d) -> Coaching:
     others = [s for s in range(len(game.players)) if s != seat]
     rows = {}
     for o in d.options:
-        h = game.copy()
+        h = what_if_copy(game)
         h.apply(o)
         left = h.actions_left if h.decision is not None and h.decision.player == seat else 0
         rows[o] = {
