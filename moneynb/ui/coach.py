@@ -840,7 +840,7 @@ def _money_moves(game, d) -> Coaching | None:
 def money_run_reach(game, seat: int, moves: int) -> set[tuple[int, int]]:
     """Squares ``seat``'s pawn can reach with ``moves`` pawn actions on the board as it is now
     (coins not moved): repeated :meth:`MoneyRun.pawn_paths` from each square reached."""
-    g = what_if_copy(game)
+    g = game.copy()  # Money Run copies fast: its log is short
     start = g.pawns[seat]
     frontier, seen = {start}, set()
     for _ in range(moves):
@@ -878,7 +878,7 @@ def _mr_place(game, d) -> Coaching:
     others = [s for s in range(len(game.players)) if s != seat]
     rows = {}
     for o in d.options:
-        h = what_if_copy(game)
+        h = game.copy()  # Money Run copies fast: its log is short
         h.apply(o)
         left = h.actions_left if h.decision is not None and h.decision.player == seat else 0
         rows[o] = {
