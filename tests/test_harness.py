@@ -128,7 +128,10 @@ def test_coach_numbers_agree_with_real_play(name, record_property):
         f"{sum(p[2] for p in pools.values())} samples in {len(pools)} pools, "
         f"max |z| {abs(worst[1]):.2f} at {worst[0]}"
     )
-    for key, pairs in sorted(models.items()):
+    by_kind: dict = defaultdict(list)  # the same model over every decision kind, pooled
+    for (_, kind), pairs in models.items():
+        by_kind[("all", kind)].extend(pairs)
+    for key, pairs in sorted(models.items()) + sorted(by_kind.items()):
         z, diff = _model_z([x - mu for x, mu in pairs])
         measured = sum(x for x, _ in pairs) / len(pairs)
         modelled = sum(mu for _, mu in pairs) / len(pairs)
