@@ -91,6 +91,9 @@ class Check:
             harness measures its error against real play and reports it).
         horizon: for a model number measured over the rest of play: ``(seat, space, throws)``
             (Easy Money: stops of ``seat``'s man on ``space`` in his next ``throws`` throws).
+        real_play: for a model number, ``f(game, seed) -> value``: the same quantity measured
+            in one real play on a copy (seeded greedy bots), e.g. Money Card's next spin
+            after the other players have moved.
     """
 
     name: str
@@ -105,6 +108,7 @@ class Check:
     base: Any = None
     model: str | None = None
     horizon: tuple | None = None
+    real_play: Callable | None = None
 
     def sample(self, game, seed: int) -> Any:
         """Play the decision once on a copy of ``game`` with a fresh generator seeded ``seed``
@@ -116,6 +120,8 @@ class Check:
             game = self.base
         if self.horizon is not None:
             return _play_on_stops(game, *self.horizon, seed)
+        if self.real_play is not None:
+            return self.real_play(game, seed)
         g = game.copy()
         for a in self.pre:
             g.apply(a)
@@ -715,6 +721,36 @@ def _mc_key_in_reach(seat: int, wanted: frozenset) -> Callable:
     return measure
 
 
+def _mc_next_spin_real(dest, seat: int, wanted: frozenset) -> Callable:
+    """Money Card, measured in real play: go to ``dest``, let seeded greedy bots play on
+    (the player included) until the player's next spin asks where to land; 1 if that move can
+    land on a Key City in ``wanted``, else 0 (also when the game ends first or the next move
+    does not come from a spin)."""
+    from ..bots import make_bot
+
+    def play(game, seed: int) -> int:
+        g = game.copy()
+        g.rng = random.Random(seed)
+        shuffle_hidden(g, g.rng)
+        bots = [make_bot("greedy", seed=seed * 7 + k) for k in range(len(g.players))]
+        spun = False
+        events = g.apply(dest)
+        for _ in range(500):
+            spun = spun or any(
+                e.kind == "spun" and e.data.get("seat") == seat and "bet" not in e.data
+                for e in events
+            )  # not Monte Carlo's
+            d = g.decision
+            if g.over or d is None:
+                return 0
+            if spun and d.player == seat and d.tag == "move":
+                return int(bool(wanted & set(d.options)))
+            events = g.apply(bots[d.player].choose(g))
+        return 0
+
+    return play
+
+
 #: Money Card: destinations whose next spin the Coach looks at (the best on arrival first)
 MC_SHOWN = 8
 
@@ -760,6 +796,10 @@ def _mc_destinations(game, d, title: str) -> Coaching:
             vr = _valuation("spin", dist)
             checks.append(Check(f"next spin from {o}", (), "spin", seat, vr, ("mean",),
                                 measure=reach, base=probe, model=model))  # fmt: skip
+            if o == ranked[0]:  # the model itself, measured in real play (the best place)
+                checks.append(Check(f"real next spin from {o}", (), o, seat, vr,
+                                    ("model_mean",), model=model,
+                                    real_play=_mc_next_spin_real(o, seat, wanted)))  # fmt: skip
             row["next_spin_key"] = vr.mean
         text = f"{d.label(o)}: on arrival {cents(row['money'])}"
         if row["keys"]:
