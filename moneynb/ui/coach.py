@@ -455,6 +455,37 @@ def _moolah(game, d) -> Coaching | None:
     return None
 
 
+def _moolah_next_roll_real(dest, seat: int) -> Callable:
+    """Moolah, measured in real play: jump to ``dest``, let seeded greedy bots play on until
+    the player is to roll again, then roll, taking Option Points by best exact mean as the
+    coach values them; the dollars the player gains over that roll (0 if the game ends
+    first)."""
+    from ..bots import make_bot
+
+    def play(game, seed: int) -> int:
+        g = game.copy()
+        g.rng = random.Random(seed)
+        shuffle_hidden(g, g.rng)
+        bots = [make_bot("greedy", seed=seed * 7 + k) for k in range(len(g.players))]
+        g.apply(dest)
+        for _ in range(500):
+            d = g.decision
+            if g.over or d is None:
+                return 0
+            if d.player == seat and d.tag == "turn" and "roll" in d.options:
+                break
+            g.apply(bots[d.player].choose(g))
+        else:
+            return 0
+        base = worth(g, seat)
+        g.apply("roll")
+        while not g.over and g.decision.player == seat and g.decision.tag == "fork":
+            g.apply(best_action(g, seat, follow_tags=("fork",)).action)
+        return worth(g, seat) - base
+
+    return play
+
+
 def _moolah_jump(game, d) -> Coaching:
     """Moolah space: for each Moolah space, what arriving does (the engine's move, muggings
     included) and the exact expected result of a roll from there (what-if probe: the engine's
@@ -477,6 +508,9 @@ def _moolah_jump(game, d) -> Coaching:
         v = value_option(probe, "roll", seat, follow_tags=("fork",))
         checks.append(Check(f"roll from {m}", (), "roll", seat, v, ("mean", "p_loss"), ("fork",),
                             base=probe, model=model))  # fmt: skip
+        if m == d.options[0]:  # the model itself, measured in real play (one place a state)
+            checks.append(Check(f"real roll from {m}", (), m, seat, v, ("model_mean",),
+                                model=model, real_play=_moolah_next_roll_real(m, seat)))  # fmt: skip
         nums[m] = {"arrive": arrive.valuation.mean, "next_roll": v.mean}
         lines.append(
             f"{name}: arriving {dollars(arrive.valuation.mean)}; a roll from there "
