@@ -186,7 +186,7 @@ def test_moolah_take_a_pal_matches_real_plays():
     g = drive("moolah", "take_pal")
     c = coach(g)
     for o in g.decision.options:
-        mean, se = monte_carlo(g, o, 300, seed=11)
+        mean, se = monte_carlo(g, o, 200, seed=11)
         exact = float(c.numbers[o])
         if o == "nobody":
             assert exact == 0 == mean
@@ -350,3 +350,14 @@ def test_money_card_many_destinations_shows_the_best_few():
     for o, r in rows.items():  # every place left out ranks no better than those shown
         if o not in probed:
             assert (r["keys"], r["money"]) <= worst_shown
+
+
+def test_probes_refuse_a_finished_game():
+    for name, probe in (("moolah", "probe_roll"), ("money_card", "probe_spin")):
+        g = moneynb.new_game(name, players=["A", "B"], seed=2)
+        moneynb.bots.play_out(g, [moneynb.make_bot("greedy", seed=i) for i in range(2)])
+        assert g.over
+        before = g.to_json()
+        with pytest.raises(ValueError, match="over"):
+            getattr(g, probe)(0)
+        assert g.to_json() == before
