@@ -320,3 +320,14 @@ def test_continue_from_here_into_a_folder_that_cannot_be_written(tmp_path):
     note = view.branch_box.children[0].value
     assert "could not be saved" in note and "a-file" in note and "role='alert'" in note
     assert blocked.read_text() == "not a folder"
+
+
+def test_the_apps_list_shows_a_game_continued_from_a_replay(tmp_path):
+    """In the app, a game made with Continue from here is in "Replay a saved game" at once
+    (no Refresh list needed to replay it later)."""
+    g = bot_game("easy_money", 2, limit=50)
+    (tmp_path / "a.json").write_text(g.to_json())
+    form = launcher(autosave=tmp_path / "new.json", restore=False)
+    view = form.replays.show(str(tmp_path / "a.json"))
+    b = view.branch(20)
+    assert str(b.autosave) in [v for _, v in form.replays.list.options]

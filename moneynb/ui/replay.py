@@ -73,6 +73,7 @@ class ReplayView(GameView):
         index: the step shown (``0..replay.n``).
         game: the game at that step (read it only; the replay's working copy).
         branched: the :class:`GameView` made by the last "Continue from here", or None.
+        on_branch: ``on_branch(view)`` called after each "Continue from here", or None.
         last_update_ms: kernel time of the last step change (board, tables, chart).
 
     Raises:
@@ -103,6 +104,9 @@ class ReplayView(GameView):
         self.saves = Path("moneynb-saves") if saves is None else Path(saves)
         self.origin = origin
         self.branched: GameView | None = None
+        #: ``on_branch(view)``, called after each "Continue from here" (the app's list of
+        #: saves refreshes itself with it), or None
+        self.on_branch = None
         self.last_update_ms: float | None = None
         self.engine_errors: list[str] = []
         self._coaching: dict[int, Any] = {}
@@ -593,6 +597,8 @@ class ReplayView(GameView):
             )
         self.branch_box.children = [note, view]
         self.branched = view
+        if self.on_branch is not None:
+            self.on_branch(view)
         return view
 
     def _ipython_display_(self, **kwargs) -> None:
@@ -706,6 +712,7 @@ class ReplayChooser(widgets.VBox):
             return None
         self.error.value = ""
         self.view = view
+        view.on_branch = lambda _v: self.refresh()  # the new save is listed at once
         if self.on_show is not None:
             self.on_show(view)
         else:
