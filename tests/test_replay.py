@@ -218,3 +218,11 @@ def test_a_simulate_row_without_games_kept_says_keep_games():
     kept = moneynb.simulate("money_run", ["greedy", "greedy"], n_games=1, keep_games=True,
                             progress=False)  # fmt: skip
     assert Replay(kept.loc[0]).to_json() == kept.loc[0, "save"]
+
+
+def test_the_view_play_returns_replays_its_game():
+    """moneynb.play(...) returns a view, and replaying that view is the natural next line."""
+    view = moneynb.play("money_run", players=["Ann", "bot:greedy"], seed=2, autosave=False)
+    view.game.apply(view.game.decision.first_option)
+    r = Replay(view)
+    assert r.to_json() == view.game.to_json() and r.final is not view.game
