@@ -230,11 +230,13 @@ def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, mo
     the Coach (up to about 1 s for a Money Moves roll) is worked out only for the step the
     scrubber stops at, after it stops; each step passed is shown without it."""
     import asyncio
+    import concurrent.futures
 
     import moneynb.ui.replay as replay_ui
     from moneynb.ui.coach import coach
 
     monkeypatch.setattr(replay_ui, "COACH_DELAY", 0.05)
+    monkeypatch.setattr(replay_ui, "_kernel_loop", asyncio.get_running_loop)  # as a kernel
     g = bot_game("moolah", 2, seed=1, limit=40)
     asked = []
 
@@ -252,7 +254,9 @@ def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, mo
         await asyncio.sleep(0.1)
         return view
 
-    view = asyncio.run(scrub())
+    # a thread of its own: a test process may have a loop running already (Playwright's)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        view = pool.submit(asyncio.run, scrub()).result()
     assert asked == [8]
     want = coach(fresh(g, 8))
     assert want is not None and html_text(view.coach_html.value).count(want.title) == 1
@@ -331,3 +335,22 @@ def test_the_apps_list_shows_a_game_continued_from_a_replay(tmp_path):
     view = form.replays.show(str(tmp_path / "a.json"))
     b = view.branch(20)
     assert str(b.autosave) in [v for _, v in form.replays.list.options]
+
+
+def test_a_running_loop_outside_a_kernel_does_not_delay_the_coach(tmp_path):
+    """Only a Jupyter kernel delays the Coach: a process where some library runs an asyncio
+    loop (Playwright's sync API in the browser tests, before these tests in CI) gets it at
+    once, as plain Python does."""
+    import asyncio
+    import concurrent.futures
+
+    g = bot_game("moolah", 2, seed=1, limit=40)
+
+    async def show():
+        view = ReplayView(g, saves=tmp_path)
+        view.go(8)
+        return view.coach_html.value
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        shown = pool.submit(asyncio.run, show()).result()
+    assert "working" not in shown and "Coach" in shown

@@ -52,6 +52,25 @@ LOG_BEFORE = 40
 COACH_DELAY = 0.3
 
 
+def _kernel_loop():
+    """The running asyncio loop of the Jupyter kernel this runs in (where a page draws the
+    widgets and sends steps), or None outside a kernel: plain Python, or a test process in
+    which another library left a loop running (Playwright's sync API does)."""
+    import asyncio
+
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    ip = get_ipython()
+    if ip is None or getattr(ip, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class ReplayView(GameView):
     """A game replayed step by step (see the module docstring): a read-only
     :class:`GameView` (it shares the live view's money table and board text, and has no
@@ -387,7 +406,7 @@ class ReplayView(GameView):
 
     def _refresh_coach(self, now: bool = False) -> None:
         """The Coach for the decision at this step (cached per step); off while Play runs.
-        In a kernel (an asyncio loop runs) a step not seen yet gets its Coach
+        In a Jupyter kernel (:func:`_kernel_loop`) a step not seen yet gets its Coach
         :data:`COACH_DELAY` seconds after the last step change (``now``: at once)."""
         c = None
         if self._coach_later is not None:
@@ -395,12 +414,7 @@ class ReplayView(GameView):
             self._coach_later = None
         loop = None
         if not now and self.index not in self._coaching:
-            import asyncio
-
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:  # plain Python (tests, scripts): work it out at once
-                loop = None
+            loop = _kernel_loop()  # None: plain Python (tests, scripts): work it out at once
         if not self.coach_toggle.value:
             self.coach_html.layout.display = "none"
         elif self.play.playing:
