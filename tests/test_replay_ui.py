@@ -354,3 +354,16 @@ def test_a_running_loop_outside_a_kernel_does_not_delay_the_coach(tmp_path):
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         shown = pool.submit(asyncio.run, show()).result()
     assert "working" not in shown and "Coach" in shown
+
+
+def test_the_list_of_saves_leaves_out_files_with_wrong_fields(tmp_path):
+    """A save whose fields are wrong (a hand-edited file: actions not a list, no seed, a
+    seats sidecar's format) is not offered for replay ("actions": "xx" was listed as 2
+    actions); a good one is."""
+    g = bot_game("moolah", 2, limit=20)
+    doc = json.loads(g.to_json())
+    (tmp_path / "good.json").write_text(g.to_json())
+    (tmp_path / "actions.json").write_text(json.dumps({**doc, "actions": "xx"}))
+    (tmp_path / "noseed.json").write_text(json.dumps({k: v for k, v in doc.items() if k != "seed"}))
+    (tmp_path / "other.json").write_text(json.dumps({**doc, "format": "something-else"}))
+    assert [p.name for _, p in saved_games(tmp_path)] == ["good.json"]

@@ -630,8 +630,10 @@ def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
     ``[(description, path)]`` with the file name, game, players, actions and whether it is
     over (from
     the ``.seats.json`` sidecar when there is one, else from the save's JSON without
-    replaying). Unreadable files are left out; nothing is raised."""
+    replaying). Unreadable files, and files whose fields are not a save's (checked with the
+    save schema, without replaying), are left out; nothing is raised."""
     from ..core.registry import game_class
+    from ..core.save import FORMAT, VERSION, SaveFile
     from .view import seats_path
 
     folder = Path("moneynb-saves") if folder is None else Path(folder)
@@ -643,6 +645,9 @@ def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
             continue
         try:
             doc = json.loads(path.read_text())
+            if doc.get("format") != FORMAT or doc.get("version") != VERSION:
+                continue
+            SaveFile.model_validate(doc)  # the fields a replay needs, without replaying
             title = game_class(doc["game"]).title
             players = ", ".join(doc["players"])
             n = len(doc["actions"])
@@ -653,7 +658,7 @@ def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
                 status = " · over" if st.get("over") else " · unfinished"
             when = dt.datetime.fromtimestamp(path.stat().st_mtime)
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            continue
+            continue  # (pydantic's ValidationError is a ValueError)
         text = (
             f"{path.name} · {title} · {players} · {n} actions{status} · "
             f"{when.strftime('%d %b %H:%M')}"
