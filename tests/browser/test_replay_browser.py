@@ -192,9 +192,13 @@ def _app_form(page, game) -> None:
     chooser.scroll_into_view_if_needed()
     chooser.locator("button.moneynb-replay-refresh").click()  # the branches saved meanwhile
     select = chooser.locator(".moneynb-replay-list select")
+    # wait for the whole refresh (the five branches listed, the newest chosen): a selection
+    # made before its last message lands is undone by it (a flaky run replayed a branch)
     page.wait_for_function(
-        """() => [...document.querySelectorAll('.moneynb-replay-list option')]
-            .some(o => o.textContent.startsWith('replay-me.json'))""",
+        """() => { const s = document.querySelector('.moneynb-replay-list select');
+            const o = [...s.options];
+            return o.some(o => o.textContent.startsWith('replay-me.json')) && o.length >= 6
+                && s.selectedIndex === 0; }""",
         timeout=20_000,
     )
     labels = select.locator("option").all_inner_texts()
