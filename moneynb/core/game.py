@@ -27,7 +27,7 @@ from dataclasses import fields, is_dataclass
 from numbers import Integral
 from typing import Any
 
-from .chance import Deck
+from .chance import Deck, GameRandom
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
@@ -131,7 +131,7 @@ class Game:
         if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
             raise ValueError(f"seed must be an int of magnitude below 2**64, got {seed!r}")
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = GameRandom(seed)
         self.ledger = Ledger()
         self.actions: list = []
         self.log: list[Event] = []
@@ -306,7 +306,9 @@ class Game:
     def _chance_fingerprint(self) -> tuple:
         """Changes whenever chance is used: the generator's state, the count of deck draws,
         and (a test rig's :class:`~moneynb.core.chance.ScriptedRandom`) its forced draws."""
-        return (self.rng.getstate(), Deck.draws, len(getattr(self.rng, "script", ())))
+        rng = self.rng  # a GameRandom counts its draws; another generator shows its state
+        used = rng.draws if type(rng) is GameRandom else rng.getstate()
+        return (used, Deck.draws, len(getattr(rng, "script", ())))
 
     def _check(self, action: Any) -> None:
         """Hook: extra validation beyond the decision's options; raise IllegalAction."""

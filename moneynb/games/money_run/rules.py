@@ -51,6 +51,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
+from ...core.chance import GameRandom
 from ...core.data import load_cached, load_toml, names_files, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
@@ -506,8 +507,8 @@ class MoneyRun(Game):
         for key in ("stacks", "pawns", "table", "bag", "actions", "log", "winners", "_events"):
             d[key] = list(d[key])
         d["options"] = dict(d["options"])
-        rng = random.Random.__new__(random.Random)  # skips seeding; the state is set next
-        rng.setstate(self.rng.getstate())
+        rng = GameRandom.__new__(GameRandom)  # skips seeding; the state is set next
+        random.Random.setstate(rng, self.rng.getstate())  # a copy: no draw counted
         d["rng"] = rng
         led = self.ledger
         d["ledger"] = Ledger(dict(led.balances), set(led.may_go_negative), led.total)
