@@ -174,3 +174,36 @@ def test_chance_seen_by_draw_count_equals_chance_seen_by_full_state(game):
         seen.append(counted.chance_seen)
     assert 0 < seen[-1] and len(set(seen)) > 3  # chance was seen, more than once
     assert any(a == b for a, b in zip(seen[:-1], seen[1:], strict=True))  # some drew nothing
+
+
+def test_counted_list_counts_item_assignments_and_is_a_list():
+    from moneynb.core.tracked import CountedList
+
+    xs = CountedList([0, 0, 0])
+    assert xs == [0, 0, 0] and xs.changes == 0
+    xs[1] = 5
+    xs[1] += 1
+    assert xs == [0, 6, 0] and xs.changes == 2
+    import copy
+
+    ys = copy.deepcopy(xs)
+    assert ys == xs and type(ys) is CountedList and ys.changes == 2
+
+
+def test_easy_money_profiles_table_follows_owner_and_house_changes():
+    """The remembered profiles table equals a fresh one after every action of a game (and
+    after a test sets an owner or a house count by hand)."""
+    g, bots = _easy_money_at_turn()
+    for _ in range(200):
+        if g.over:
+            break
+        assert g._all_profiles() == _fresh_profiles(g)
+        g.apply(bots[g.decision.player].choose(g))
+    spare = next(i for i in g.ownable if g.owner[i] is None and g.is_prop[i])
+    g.owner[spare], g.houses[spare] = 0, 2
+    assert g._all_profiles() == _fresh_profiles(g)
+
+
+def _fresh_profiles(g):
+    g.__dict__.pop("_cache_profiles", None)
+    return g._all_profiles()

@@ -306,9 +306,10 @@ class Game:
     def _chance_fingerprint(self) -> tuple:
         """Changes whenever chance is used: the generator's state, the count of deck draws,
         and (a test rig's :class:`~moneynb.core.chance.ScriptedRandom`) its forced draws."""
-        rng = self.rng  # a GameRandom counts its draws; another generator shows its state
-        used = rng.draws if type(rng) is GameRandom else rng.getstate()
-        return (used, Deck.draws, len(getattr(rng, "script", ())))
+        rng = self.rng
+        if type(rng) is GameRandom:  # it counts its draws
+            return (rng.draws, Deck.draws)
+        return (rng.getstate(), Deck.draws, len(getattr(rng, "script", ())))
 
     def _check(self, action: Any) -> None:
         """Hook: extra validation beyond the decision's options; raise IllegalAction."""
