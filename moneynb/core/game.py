@@ -249,7 +249,8 @@ class Game:
             IllegalAction: the game is over, the action does not answer the decision, or the
                 game's own checks refuse it. Nothing has changed when this is raised.
         """
-        action = normalize_action(action)
+        if type(action) is not str and type(action) is not int:  # those need no normalizing
+            action = normalize_action(action)
         d = self.pending
         if d is None:
             raise IllegalAction("the game is over: no action is allowed")
@@ -325,8 +326,8 @@ class Game:
         """Set the pending decision (see :class:`Decision` for the arguments; ``more`` and a
         function as ``labels`` are computed when first read)."""
         d = self.pending = Decision(player, kind, prompt, options, **kw)
-        if kw:  # remember where it stands, for lazy parts read after the game moved on
-            d._bind(self, self.actions, len(self.actions) + 1)  # __init__ rebinds at 0
+        if d._more is not None or type(d._labels) is not dict:  # lazy parts: remember where
+            d._bind(self, self.actions, len(self.actions) + 1)  # it stands (__init__: at 0)
 
     def finish(self, winners: list[int]) -> None:
         """End the game with the given winning seats."""
