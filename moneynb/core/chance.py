@@ -182,6 +182,16 @@ class GameRandom(random.Random):
             r = _getrandbits(self, k)
         return r
 
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is None and step == 1 and type(start) is int and start > 0:
+            return self._randbelow(start)  # what random.Random does for randrange(n)
+        return super().randrange(start, stop, step)
+
+    def randint(self, a: int, b: int) -> int:
+        if type(a) is int and type(b) is int and b >= a:
+            return a + self._randbelow(b - a + 1)  # what random.Random does for these
+        return super().randint(a, b)
+
     def random(self) -> float:
         self.draws += 1
         return _random(self)
