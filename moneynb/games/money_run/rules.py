@@ -130,6 +130,23 @@ def squares_xy(size: int) -> tuple[tuple[int, int], ...]:
     return tuple((i % size, i // size) for i in range(size * size))
 
 
+@lru_cache(maxsize=32)
+def squares_ahead(size: int, axis: str, line: int) -> tuple[tuple[int, ...], ...]:
+    """For each square, its neighbours one step closer to the goal edge ``axis`` = ``line``
+    (Manhattan distance), straight ahead first (the board's geometry, for the greedy bot)."""
+    _, all8 = neighbours(size)
+
+    def dist(sq: int) -> int:
+        return abs((sq % size if axis == "x" else sq // size) - line)
+
+    out = []
+    for sq in range(size * size):
+        x, y = sq % size, sq // size
+        ahead = [nb for nb in all8[sq] if dist(nb) < dist(sq)]
+        out.append(tuple(sorted(ahead, key=lambda nb: abs(nb % size - x) + abs(nb // size - y))))
+    return tuple(out)
+
+
 class MoneyRun(Game):
     """Money Run for 2-4 players (see the module docstring for the rules and actions).
 
@@ -518,11 +535,7 @@ class MoneyRun(Game):
     # ----- bots -----------------------------------------------------------------------------
     def _ahead(self, seat: int, sq: int) -> list[int]:
         """Neighbours of ``sq`` one step closer to ``seat``'s goal, straight ahead first."""
-        _, all8 = neighbours(self.size)
-        d = self.distance(seat, sq)
-        x, y = self.xy(sq)
-        ahead = [nb for nb in all8[sq] if self.distance(seat, nb) < d]
-        return sorted(ahead, key=lambda nb: abs(nb % self.size - x) + abs(nb // self.size - y))
+        return list(squares_ahead(self.size, *self.goals[seat])[sq])
 
     def _best_table_coin(self, sq: int) -> int | None:
         """Index of the largest table coin that fits on ``sq`` (a good base), or None."""
