@@ -125,6 +125,7 @@ class Game:
 
     def __init__(self, players: list[str], seed: int | None = None, **options: Any):
         self.players = self._check_players(players)
+        self._cache_wallets = ["wallet:" + p for p in self.players]  # names, made once
         self.options = self._check_options(options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
@@ -372,7 +373,7 @@ class Game:
         Raises:
             KeyError: the game keeps no wallet for that player.
         """
-        return self.ledger.balances["wallet:" + self.players[seat]]
+        return self.ledger.balances[self._cache_wallets[seat]]
 
     def money(self) -> dict[str, int]:
         """``{account: dollars}`` for every account, the bank's included; the sum is constant."""
