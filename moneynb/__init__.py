@@ -7,6 +7,7 @@ The public API (DESIGN.md)::
     g2 = moneynb.load_game(g.to_json())
     bot = moneynb.make_bot("greedy", seed=1); g.apply(bot.choose(g))
     moneynb.play("money_moves", players=["You", "bot:greedy"])   # in a notebook
+    moneynb.replay("moneynb-saves/money_moves-....json")           # step through a game
 
 Importing moneynb imports no Jupyter or plotting library; ``play`` and ``simulate`` import
 theirs when called.
@@ -17,6 +18,7 @@ from __future__ import annotations
 from .bots import make_bot
 from .core import DataFileError, Decision, Event, Game, IllegalAction, SaveFileError
 from .core.registry import GAMES, available_games, game_class
+from .core.replay import Replay
 
 __version__ = "0.1.0"
 
@@ -69,6 +71,23 @@ def play(name: str, players=None, seed: int | None = None, **kwargs):
     return _play(name, players=players, seed=seed, **kwargs)
 
 
+def replay(source, **kwargs):
+    """Step through a finished (or unfinished) game in a notebook: the game's board, money
+    table, log and Coach at every step, a slider, and "Continue from here".
+
+    ``source``: a save file's path, its JSON text, a game, or a row of
+    ``simulate(..., keep_games=True)``. Returns a :class:`moneynb.ui.replay.ReplayView`.
+    Without Jupyter, :class:`moneynb.Replay` (:mod:`moneynb.core.replay`) gives the same steps as plain Python.
+
+    Raises:
+        SaveFileError: malformed or tampered save text. FileNotFoundError: no file at the
+            path. TypeError: a source of another kind.
+    """
+    from .ui.replay import ReplayView
+
+    return ReplayView(source, **kwargs)
+
+
 def simulate(*args, **kwargs):
     """Play many seeded games with bots; see :func:`moneynb.analysis.montecarlo.simulate`."""
     from .analysis.montecarlo import simulate as _simulate
@@ -82,6 +101,8 @@ __all__ = [
     "make_bot",
     "play",
     "simulate",
+    "replay",
+    "Replay",
     "Game",
     "Decision",
     "Event",

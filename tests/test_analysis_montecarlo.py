@@ -207,3 +207,33 @@ def test_simulate_plays_with_fewer_gc_passes_and_restores_the_thresholds():
     with pytest.raises(RuntimeError), mc._fewer_gc_passes():
         raise RuntimeError("a game failed")
     assert gc.get_threshold() == before
+
+
+def test_simulate_keep_games_saves_each_game_for_replay(monkeypatch):
+    from moneynb.analysis import montecarlo
+
+    plain = simulate("moolah", ["greedy", "random"], n_games=4, seed=3, progress=False)
+    kept = simulate("moolah", ["greedy", "random"], n_games=4, seed=3, progress=False,
+                    keep_games=True)  # fmt: skip
+    # the table is the same, with one more column
+    pd.testing.assert_frame_equal(kept.drop(columns="save"), plain)
+    for i in kept.index:
+        g = moneynb.load_game(kept.loc[i, "save"])
+        assert g.over and g.seed == kept.loc[i, "seed"]
+        assert len(g.actions) == kept.loc[i, "actions"]
+        assert g.winner_names == kept.loc[i, "winners"].split(",")
+        assert all(g.scores()[n] == kept.loc[i, f"score_{n}"] for n in g.players)
+    # a row replays, and its last step is the game's end
+    r = moneynb.Replay(kept.loc[2])
+    assert r.n == kept.loc[2, "actions"]
+    assert r.state(r.n).to_json() == kept.loc[2, "save"]
+    # workers give the same saves
+    monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)
+    two = simulate("moolah", ["greedy", "random"], n_games=4, seed=3, progress=False,
+                   keep_games=True, workers=2)  # fmt: skip
+    pd.testing.assert_frame_equal(two, kept)
+
+
+def test_simulate_keep_games_must_be_a_bool():
+    with pytest.raises(ValueError, match="keep_games must be True or False"):
+        simulate("moolah", ["greedy", "random"], n_games=1, keep_games="yes", progress=False)

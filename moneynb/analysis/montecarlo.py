@@ -148,8 +148,11 @@ def play_one(
     options: dict | None = None,
     per_turn: bool = False,
     max_actions: int = 200_000,
+    keep_game: bool = False,
 ) -> dict:
     """Play one seeded game with bots; returns a row dict (and per-turn rows if asked).
+    ``keep_game=True`` adds the game's save text (config + seed + actions, as
+    :meth:`Game.to_json`) to the row as ``save``.
 
     Turns are counted as the number of times the deciding player changes, plus one (a roll
     again on doubles stays in the same turn).
@@ -192,6 +195,8 @@ def play_one(
         row[f"money_{n}"] = int(money.get(f"wallet:{n}", 0))
     for n in names:
         row[f"score_{n}"] = scores.get(n)
+    if keep_game:
+        row["save"] = g.to_json()
     return {"row": row, "turns": rows}
 
 
@@ -284,12 +289,12 @@ def _fewer_gc_passes() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
-def _play_chunk(game, players, options, jobs, per_turn):
+def _play_chunk(game, players, options, jobs, per_turn, keep_games=False):
     """Worker: play ``jobs`` = [(game index, game seed, bot seeds)]; picklable top-level."""
     out = []
     with _fewer_gc_passes():
         for i, gs, bs in jobs:
-            res = play_one(game, players, gs, bs, options, per_turn)
+            res = play_one(game, players, gs, bs, options, per_turn, keep_game=keep_games)
             out.append((i, res))
     return out
 
@@ -316,6 +321,7 @@ def simulate(
     client=None,
     options: dict | None = None,
     chunk_size: int | None = None,
+    keep_games: bool = False,
 ):
     """Play ``n_games`` seeded games of ``game`` with bots and tabulate them.
 
@@ -338,11 +344,15 @@ def simulate(
         options: the game's house-rule options for every game.
         chunk_size: games per task (default: about 16 tasks per local worker, 4 per Dask
             worker).
+        keep_games: also keep every game, as its save text (config + seed + actions: a few
+            kB), in a ``save`` column: ``moneynb.replay(table.loc[i])`` (or
+            ``moneynb.replay(table.save[i])``) steps through game ``i``, and
+            ``moneynb.load_game(table.save[i])`` rebuilds it.
 
     Returns:
         a pandas DataFrame, one row per game, index ``game`` (0..n_games-1), columns
         ``seed, winner, winners, actions, turns, money_<name>..., score_<name>...``
-        (winner is None for a shared win; money is the wallet at the end). With
+        (and ``save`` with ``keep_games=True``) (winner is None for a shared win; money is the wallet at the end). With
         ``per_turn=True``: ``(games, turns)`` where ``turns`` has columns
         ``game, turn, game_turn, money_<name>..., account_<name>...`` (``game_turn`` = the
         game's own turn counter if it has one, else None) (wallets and every other account,
@@ -351,7 +361,8 @@ def simulate(
     Raises:
         ValueError: unknown game or bot, a player that is not a bot name, ``n_games``,
             ``workers``, ``chunk_size`` or ``seed`` not an int in range (``n_games >= 0``,
-            ``workers >= 1``, ``chunk_size >= 1``, ``seed >= 0``), or bad ``options``.
+            ``workers >= 1``, ``chunk_size >= 1``, ``seed >= 0``), bad ``options``, or
+            ``keep_games`` not a bool.
     """
     import pandas as pd
     from tqdm.auto import tqdm
@@ -363,6 +374,8 @@ def simulate(
     seed = _int_arg("seed", seed, 0)
     if chunk_size is not None:
         chunk_size = _int_arg("chunk_size", chunk_size, 1)
+    if not isinstance(keep_games, bool):
+        raise ValueError(f"keep_games must be True or False, got {keep_games!r}")
     if options is not None and not isinstance(options, dict):
         raise ValueError(f"options must be a dict of the game's options, got {options!r}")
     if isinstance(players, str) or not all(isinstance(p, str) for p in players):
@@ -394,6 +407,7 @@ def simulate(
                 [options] * len(chunks),
                 chunks,
                 [per_turn] * len(chunks),
+                [keep_games] * len(chunks),
                 pure=False,
             )
             for fut in as_completed(futs):
@@ -405,7 +419,7 @@ def simulate(
                 # no warm pool yet: time the first game here, and start one only when the
                 # rest would take longer than starting it is worth (the table is the same)
                 t0 = time.perf_counter()
-                part = _play_chunk(game, players, options, jobs[:1], per_turn)
+                part = _play_chunk(game, players, options, jobs[:1], per_turn, keep_games)
                 results.extend(part)
                 bar.update(len(part))
                 if (time.perf_counter() - t0) * (n_games - 1) < POOL_MIN_SECONDS:
@@ -417,14 +431,17 @@ def simulate(
                 chunks = [[job] for ch in chunks for job in ch]
         if client is None and workers == 1:
             for ch in chunks:
-                part = _play_chunk(game, players, options, ch, per_turn)
+                part = _play_chunk(game, players, options, ch, per_turn, keep_games)
                 results.extend(part)
                 bar.update(len(part))
         elif client is None:
             from concurrent.futures import as_completed as cf_done
 
             ex = _pool(workers)
-            futs = [ex.submit(_play_chunk, game, players, options, ch, per_turn) for ch in chunks]
+            futs = [
+                ex.submit(_play_chunk, game, players, options, ch, per_turn, keep_games)
+                for ch in chunks
+            ]
             try:
                 for fut in cf_done(futs):
                     part = fut.result()

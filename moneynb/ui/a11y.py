@@ -7,8 +7,8 @@
   moves the keyboard focus to the first control of a new decision that belongs to a person
   at the screen (:meth:`A11yHelper.focus_panel`), and puts the shared CSS in the page once: a
   visible focus ring on every control of a view or launcher, the ``moneynb-sr-only`` class
-  (read by screen readers, not shown), and a name for every slider handle (ipywidgets gives
-  its sliders none).
+  (read by screen readers, not shown), and a name for every slider handle and Play button
+  (ipywidgets gives them none).
 * :func:`seat_html`: a player's name as readable text in both themes (the seat colour goes to
   a dot beside it: a seat colour as text colour falls below 4.5:1 contrast in one theme or the
   other, e.g. ``#1f77b4`` on JupyterLab Dark's ``#212121`` is 3.3:1).
@@ -62,6 +62,12 @@ function nameSliders(root) {
     const lab = w && w.querySelector(".widget-label");
     const text = (lab && lab.textContent.trim()) || (w && w.getAttribute("title")) || "amount";
     h.setAttribute("aria-label", text);
+  }
+  // ipywidgets' Play shows icon-only buttons (play/pause, stop, repeat) with no name
+  for (const p of root.querySelectorAll(".widget-play")) {
+    const names = ["Play or pause", "Stop (back to the start)", "Repeat"];
+    p.querySelectorAll("button:not([aria-label])").forEach((b, i) =>
+      b.setAttribute("aria-label", names[i] || "Play control"));
   }
 }
 

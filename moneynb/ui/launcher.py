@@ -13,6 +13,10 @@ shows the chosen one under the form. In the app (Voila), a reloaded page comes b
 last unfinished game that page's form started (a note, class ``moneynb-launch-restored``, says
 so); in JupyterLab the offer waits for a click.
 
+"Replay a saved game" (:class:`~moneynb.ui.replay.ReplayChooser`, class
+``moneynb-replay-chooser``) lists the saves of the same folder, finished or not, and shows the
+chosen one as a :class:`~moneynb.ui.replay.ReplayView` where games appear.
+
 CSS classes (stable, for tests): ``moneynb-launcher``, ``moneynb-launch-game`` (chooser),
 ``moneynb-launch-count`` (number of players), ``moneynb-launch-row`` (one per player) with
 ``moneynb-launch-name`` and ``moneynb-launch-kind``, ``moneynb-launch-seed``,
@@ -100,6 +104,15 @@ class Launcher(widgets.VBox):
         from .saves import ResumeOffer
 
         self.offer = ResumeOffer([], self.resume)
+        from .replay import ReplayChooser
+
+        #: "Replay a saved game" (issue 19): the saves of this form's folder, shown under it
+        self.replays = ReplayChooser(self._folder(), origin=self.origin, on_show=self._show_replay)
+        self.replays.layout = widgets.Layout(
+            border="1px solid #ddd", padding="6px", margin="0 0 8px 0"
+        )
+        #: the last replay shown (a :class:`~moneynb.ui.replay.ReplayView`), or None
+        self.replay_view = None
         self.rows: list[tuple[widgets.Text, widgets.Dropdown]] = []
         self._quiet = False
         self.chooser.observe(lambda _c: self._game_changed(), "value")
@@ -123,7 +136,7 @@ class Launcher(widgets.VBox):
         )
         # the page's shared accessibility CSS (focus ring...) before any game is started
         a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
-        self.children = [a11y, self.offer, hide, form, self.restored, self.game_box]
+        self.children = [a11y, self.offer, hide, form, self.replays, self.restored, self.game_box]
         self._game_changed()
         self._offer_games()
         if restore is None:
@@ -292,7 +305,15 @@ class Launcher(widgets.VBox):
         self.view = view
         self.game_box.children = [view]
         self._offer_games()
+        self.replays.refresh()
         return view
+
+    def _show_replay(self, view) -> None:
+        """Show a replay (from "Replay a saved game") where games appear."""
+        self.error.value = ""
+        self.restored.value = ""
+        self.replay_view = view
+        self.game_box.children = [view]
 
     def _ipython_display_(self, **kwargs) -> None:
         """The form and, as a second output, what to do if it cannot be drawn (hidden while

@@ -1,0 +1,297 @@
+"""Replay a game step by step: the state before any action, what was decided there, and a
+new live game branched from any step.
+
+A moneynb game is config + seed + actions, and replay is exact (DESIGN.md: "load = replay"),
+so a :class:`Replay` needs nothing but a save (or a game object)::
+
+    r = Replay(path_or_json_or_game)
+    r.n                      # how many actions the game holds
+    g = r.state(12)          # the game as it was before action 12 (0..n; n = the end)
+    s = r.step(12)           # who decided at step 12, the prompt, the options, the one taken
+    r.coaching(12)           # the Coach's numbers for that decision (moneynb.ui.coach)
+    r.series()               # {player: [score at step 0..n]} for a "where it turned" chart
+    g2 = r.branch(12)        # a NEW live game equal to state(12); the replay is untouched
+
+Speed: the replay keeps a deep copy of the game every :data:`SNAPSHOT_EVERY` actions (made
+in one pass when the replay is built), so any step costs one copy plus fewer than that many
+``Game.apply`` calls; moving forward from the last step asked for applies only the actions
+in between. ``benchmarks/bench_replay.py`` measures it.
+
+Source: reconstruction (no rulebook has replay); issue 19.
+"""
+
+from __future__ import annotations
+
+import numbers
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .game import Game
+
+__all__ = ["Replay", "Step", "SNAPSHOT_EVERY"]
+
+#: actions between two kept snapshots: a step costs one snapshot copy (a few ms: a deep copy
+#: of the game) plus fewer than this many applies (about 0.1 ms each)
+SNAPSHOT_EVERY = 25
+
+
+@dataclass
+class Step:
+    """What happened at one step of a replay: the decision pending before action ``index``.
+
+    Attributes:
+        index: the step, ``0..n`` (``n`` = after the last action).
+        seat: the deciding seat, or ``None`` when the game is over at this step.
+        player: that seat's name, or ``None``.
+        prompt: the engine's prompt for the decision ("" when over).
+        kind, tag: the decision's kind (``"roll"``, ``"choose"``, ...) and game tag.
+        options: ``[(action, label)]``: the decision's discrete options with the engine's
+            display texts.
+        low, high, step_size: an amount decision's range in dollars (else ``None``).
+        taken: the action taken at this step (``None`` at step ``n``).
+        taken_label: its display text (the option's label, or the amount as ``$1,234``).
+        scores: ``{player: score}`` before the action (:meth:`Game.scores`: dollars, or
+            progress in rows for Money Run).
+        events: the log lines the action caused (``[]`` at step ``n``).
+    """
+
+    index: int
+    seat: int | None
+    player: str | None
+    prompt: str
+    kind: str
+    tag: str
+    options: list = field(default_factory=list)
+    low: int | None = None
+    high: int | None = None
+    step_size: int | None = None
+    taken: Any = None
+    taken_label: str = ""
+    scores: dict = field(default_factory=dict)
+    events: list = field(default_factory=list)
+
+
+def _read_source(source: Any) -> tuple[Game, str | None]:
+    """``(final game, save path or None)`` from a path, save JSON text or a game.
+
+    Raises:
+        SaveFileError: malformed or tampered save text (as :func:`moneynb.load_game`).
+        FileNotFoundError: a path that names no file.
+        TypeError: anything else.
+    """
+    from .save import loads
+
+    if isinstance(source, Game):
+        return source, None
+    if isinstance(source, dict) and "save" in source:  # a row of simulate(keep_games=True)
+        return _read_source(source["save"])
+    if hasattr(source, "get") and hasattr(source, "index") and source.get("save") is not None:
+        return _read_source(source.get("save"))  # a pandas row (Series)
+    if isinstance(source, os.PathLike) or (
+        isinstance(source, str) and "{" not in source and source.strip()
+    ):
+        path = Path(source)
+        if not path.is_file():
+            raise FileNotFoundError(f"no save file at {path}")
+        return loads(path.read_bytes()), str(path)
+    if isinstance(source, (str, bytes)):
+        return loads(source), None
+    raise TypeError(
+        "replay takes a save file's path, its JSON text, a moneynb game, or a row of "
+        f"simulate(keep_games=True); got {type(source).__name__}"
+    )
+
+
+class Replay:
+    """A finished (or unfinished) game, stepped through action by action.
+
+    Args:
+        source: a save file's path (``str`` or ``Path``), its JSON text (as
+            :func:`moneynb.load_game` reads), a live or finished :class:`~moneynb.core.Game`
+            (its config, seed and actions are copied: the game itself is never touched),
+            or a row of ``simulate(..., keep_games=True)`` (its ``save`` column).
+        every: actions between kept snapshots (default :data:`SNAPSHOT_EVERY`).
+
+    Attributes:
+        config: the game's config (``game``, ``players``, ``seed``, ``options``).
+        actions: the action list (``n`` actions).
+        path: the save file read, or ``None``.
+        title, name, players: the game's title, registry name and players.
+
+    Raises:
+        SaveFileError: malformed or tampered save text (as :func:`moneynb.load_game`).
+        FileNotFoundError: a path that names no file.
+        TypeError: a source of another kind.
+        ValueError: ``every`` not an int >= 1.
+    """
+
+    def __init__(self, source: Any, every: int = SNAPSHOT_EVERY):
+        if type(every) is not int or every < 1:
+            raise ValueError(f"every must be an int >= 1, got {every!r}")
+        final, self.path = _read_source(source)
+        self.every = every
+        self.config = final.config()
+        self.actions = list(final.actions)
+        self.name, self.title = final.name, final.title
+        self.players = list(final.players)
+        self._cls = type(final)
+        self._options = dict(final.options)
+        g = self._fresh()
+        #: ``_snaps[k]``: the game before action ``k * every``
+        self._snaps: list[Game] = []
+        #: ``log_len[i]``: log lines before action ``i`` (``i`` = 0..n)
+        self.log_len: list[int] = []
+        #: ``deciders[i]``: the seat deciding at step ``i`` (``None`` once over)
+        self.deciders: list[int | None] = []
+        self._scores: list[dict] = []
+        for i in range(self.n + 1):
+            if i % every == 0:
+                self._snaps.append(g.copy())
+            self.log_len.append(len(g.log))
+            self.deciders.append(None if g.decision is None else g.decision.player)
+            self._scores.append(g.scores())
+            if i < self.n:
+                g.apply(self.actions[i])
+        #: the final state (the log of the whole game is read from it)
+        self.final = g
+        self.log = g.log
+        self._cur: Game | None = None
+        self._cur_i = -1
+
+    # ----- basics ---------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """How many actions the game holds (steps are ``0..n``)."""
+        return len(self.actions)
+
+    def _fresh(self) -> Game:
+        return self._cls(list(self.players), self.config["seed"], **self._options)
+
+    def _index(self, i: Any) -> int:
+        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+            raise TypeError(f"a step is a whole number 0..{self.n}, got {i!r}")
+        if not 0 <= i <= self.n:
+            raise IndexError(f"step {i} is out of range: this game has steps 0..{self.n}")
+        return int(i)
+
+    # ----- states ---------------------------------------------------------------------
+    def state(self, i: int) -> Game:
+        """The game as it was before action ``i`` (``i = n``: after the last action).
+
+        The game returned is the replay's own working copy: read it, do not apply actions
+        to it (it changes on the next call; :meth:`branch` gives a game to play on).
+
+        Raises:
+            IndexError: ``i`` outside ``0..n``. TypeError: ``i`` not a whole number.
+        """
+        i = self._index(i)
+        cur = self._cur
+        if cur is None or not self._cur_i <= i < self._cur_i + self.every:
+            if i == self.n:
+                return self.final
+            cur = self._cur = self._snaps[i // self.every].copy()
+            self._cur_i = (i // self.every) * self.every
+        for k in range(self._cur_i, i):
+            cur.apply(self.actions[k])
+        self._cur_i = i
+        return cur
+
+    def branch(self, i: int) -> Game:
+        """A new live game equal to :meth:`state` ``(i)`` (same config, seed and first ``i``
+        actions): play on it and save it anywhere; the replay and its source are untouched.
+
+        Raises:
+            IndexError: ``i`` outside ``0..n``. TypeError: ``i`` not a whole number.
+        """
+        i = self._index(i)
+        g = self._snaps[i // self.every].copy()
+        for a in self.actions[(i // self.every) * self.every : i]:
+            g.apply(a)
+        return g
+
+    # ----- what happened --------------------------------------------------------------
+    def events(self, i: int) -> list:
+        """The log events (:class:`~moneynb.core.Event`) action ``i`` caused (``[]`` for
+        ``i = n``); :attr:`log_len` ``[i]`` is where they start in :attr:`log`.
+
+        Raises:
+            IndexError, TypeError: as :meth:`state`.
+        """
+        i = self._index(i)
+        return [] if i == self.n else self.log[self.log_len[i] : self.log_len[i + 1]]
+
+    def step(self, i: int) -> Step:
+        """Who decided at step ``i``, what was asked, the options and the one taken.
+
+        Raises:
+            IndexError, TypeError: as :meth:`state`.
+        """
+        i = self._index(i)
+        g = self.state(i)
+        d = g.decision
+        taken = self.actions[i] if i < self.n else None
+        if d is None:
+            return Step(i, None, None, "", "", "", scores=dict(self._scores[i]))
+        options = [(o, d.label(o)) for o in d.options]
+        if taken is None:
+            taken_label = ""
+        elif d.allows(taken) and taken in d.labels:
+            taken_label = d.label(taken)
+        elif d.kind == "amount" and type(taken) is int:
+            taken_label = f"${taken:,}"
+        elif d.kind == "player" and type(taken) is int and 0 <= taken < len(g.players):
+            taken_label = g.players[taken]
+        else:
+            taken_label = d.label(taken)
+        return Step(
+            index=i,
+            seat=d.player,
+            player=g.players[d.player],
+            prompt=d.prompt,
+            kind=d.kind,
+            tag=d.tag,
+            options=options,
+            low=d.low,
+            high=d.high,
+            step_size=d.step if d.kind == "amount" else None,
+            taken=taken,
+            taken_label=taken_label,
+            scores=dict(self._scores[i]),
+            events=self.events(i),
+        )
+
+    def coaching(self, i: int):
+        """The Coach's numbers (:func:`moneynb.ui.coach.coach`, engine-backed) for the
+        decision at step ``i``, or ``None`` (game over there, or nothing to weigh up).
+
+        Raises:
+            IndexError, TypeError: as :meth:`state`.
+        """
+        from ..ui.coach import coach
+
+        return coach(self.state(i))
+
+    def series(self) -> dict[str, list[int]]:
+        """``{player: [score before step 0, 1, ..., after step n]}`` (:meth:`Game.scores`:
+        dollars, or rows of progress for Money Run; see :attr:`unit`)."""
+        return {p: [s[p] for s in self._scores] for p in self.players}
+
+    @property
+    def unit(self) -> str:
+        """What :meth:`series` counts: ``"dollars"``, or ``"progress"`` for a game without
+        wallets (Money Run, whose score is rows advanced toward the goal)."""
+        money = self.final.money()
+        return "dollars" if any(f"wallet:{p}" in money for p in self.players) else "progress"
+
+    def to_json(self) -> str:
+        """The save file of the whole game (as :meth:`Game.to_json`)."""
+        return self.final.to_json()
+
+    def __len__(self) -> int:
+        return self.n + 1
+
+    def __repr__(self) -> str:
+        state = "over" if self.final.over else "unfinished"
+        return f"Replay({self.title}: {', '.join(self.players)}; {self.n} actions, {state})"

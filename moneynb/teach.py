@@ -1,0 +1,682 @@
+"""Classroom helpers for the ``teach_*`` notebooks: predictions, hidden answers, live knobs, figures.
+
+A teaching notebook starts with::
+
+    from moneynb import teach
+
+    teach.setup()  # teach.setup(key=True) shows the teacher's key (every answer cell prints)
+
+and then uses five conventions (docs/teaching.md describes them for notebook authors):
+
+* **Predict, then run.** ``q = teach.predict("question")`` shows a box where the student types a
+  guess (a number, a fraction such as ``35/6``, or a percentage such as ``17%``); a student who
+  edits code may write ``teach.predict("question", guess="35/6")`` instead. A later cell
+  computes the answer from the engine and calls ``teach.check(q, answer)``, which sets the guess
+  beside the computed value. ``check`` also draws a button, so a guess typed after the notebook
+  ran (Voila runs every cell at once) can still be checked.
+* **Hidden answers.** An answer cell carries the tag ``"answer"`` and the metadata
+  ``{"jupyter": {"source_hidden": true, "outputs_hidden": true}}`` (JupyterLab collapses both),
+  and wraps its printing in ``with teach.answer():``. With the teacher's key off, the block
+  runs (so the test suite checks the answer code) but its output is swallowed and a one-line
+  note says where the answer is; with the key on, it prints. The key is ONE switch: the
+  environment variable ``MONEYNB_TEACHER_KEY=1`` (for ``jupyter lab``, ``voila`` and
+  ``jupyter nbconvert`` alike) or ``teach.setup(key=True)`` in the first cell.
+* **Figures that survive export.** ``setup()`` installs the plotly renderer ``"moneynb"``:
+  every figure is sent as the plotly JSON that JupyterLab and Voila draw interactively, plus a
+  copy for exports. With ``MONEYNB_FIGURES=static`` (what ``scripts/build_handouts.py`` uses)
+  the copy is an SVG image drawn by kaleido with the system's Chromium; with ``embed`` it is
+  HTML that carries plotly.js itself (once per notebook, about 4.7 MB); by default it is HTML
+  that loads plotly.js from the CDN (small, needs the internet to draw).
+  ``teach.show(fig)`` displays a figure after checking it (:func:`figure_problems`).
+* **No more points than a figure can show.** :func:`thin` picks a few hundred indices of a long
+  series (evenly, or evenly on a log scale).
+* **Live knobs.** ``teach.knobs(draw, rolls=(10, 10_000, 10), seed=(0, 99))`` is ipywidgets'
+  ``interact``; in a handout (``MONEYNB_HANDOUT=1``) it calls ``draw`` once with the starting
+  values and shows the result without widgets, so the printed page has the figure.
+
+Needs the ``ui`` extra (plotly, ipywidgets); static figures need ``moneynb[teach]`` (kaleido)
+and a Chrome or Chromium. Source: moneynb's own classroom conventions (issue 16); nothing here
+states a game rule.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import html
+import math
+import os
+import warnings
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "MAX_POINTS",
+    "Prediction",
+    "answer",
+    "check",
+    "figure_problems",
+    "knobs",
+    "parse_guess",
+    "predict",
+    "setup",
+    "show",
+    "teacher_key",
+    "thin",
+]
+
+#: Environment variable that turns the teacher's key on ("1", "true", "yes", "on").
+TEACHER_KEY_ENV = "MONEYNB_TEACHER_KEY"
+#: Environment variable choosing the export copy of each figure: "static", "embed" or "cdn".
+FIGURES_ENV = "MONEYNB_FIGURES"
+#: Environment variable set by scripts/build_handouts.py: knobs draw once, without widgets.
+HANDOUT_ENV = "MONEYNB_HANDOUT"
+#: The most data points one figure may store (all traces together); a 700-pixel-wide plot
+#: cannot show more than a few hundred points per trace.
+MAX_POINTS = 2_000
+FIGURE_MODES = ("static", "embed", "cdn")
+
+_state: dict[str, Any] = {"key": None, "figures": None, "plotlyjs_sent": False, "kaleido": False}
+
+
+def _truthy(value: str | None) -> bool:
+    return (value or "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def teacher_key() -> bool:
+    """Whether answer cells print their answers: ``setup(key=...)`` if given, else the env var."""
+    if _state["key"] is not None:
+        return bool(_state["key"])
+    return _truthy(os.environ.get(TEACHER_KEY_ENV))
+
+
+def handout() -> bool:
+    """Whether the notebook is being built into a handout (``MONEYNB_HANDOUT=1``)."""
+    return _truthy(os.environ.get(HANDOUT_ENV))
+
+
+def figure_mode() -> str:
+    """The export copy every figure carries: ``"static"``, ``"embed"`` or ``"cdn"``.
+
+    ``setup(figures=...)`` wins, then ``MONEYNB_FIGURES``, then ``"static"`` in a handout build
+    and ``"cdn"`` otherwise. Raises ValueError for any other name.
+    """
+    mode = _state["figures"] or os.environ.get(FIGURES_ENV) or ("static" if handout() else "cdn")
+    if mode not in FIGURE_MODES:
+        raise ValueError(f"{FIGURES_ENV} must be one of {FIGURE_MODES}, not {mode!r}")
+    return mode
+
+
+def setup(key: bool | None = None, figures: str | None = None, quiet: bool = False) -> None:
+    """Prepare a teaching notebook: install the ``"moneynb"`` plotly renderer, set the key.
+
+    ``key``: True shows every answer (the teacher's key), False hides them, None (default)
+    follows ``MONEYNB_TEACHER_KEY``. ``figures``: "static", "embed" or "cdn" (see
+    :func:`figure_mode`); None follows ``MONEYNB_FIGURES``. Raises ValueError on another
+    figure mode. Unless ``quiet``, shows one line saying whether the key is on.
+    """
+    if figures is not None and figures not in FIGURE_MODES:
+        raise ValueError(f"figures must be one of {FIGURE_MODES}, not {figures!r}")
+    _state["key"] = key
+    _state["figures"] = figures
+    _state["plotlyjs_sent"] = False
+    import plotly.io as pio
+
+    pio.renderers["moneynb"] = _TeachRenderer()
+    pio.renderers.default = "moneynb"
+    if not quiet:
+        _display_markdown(
+            "*Teacher's key **on**: answer cells print their answers.*"
+            if teacher_key()
+            else "*Answers are hidden. Teacher's key: `teach.setup(key=True)` in this cell, "
+            f"or start Jupyter/Voila with `{TEACHER_KEY_ENV}=1`.*"
+        )
+
+
+def _display_markdown(text: str) -> None:
+    from IPython.display import Markdown, display
+
+    display(Markdown(text))
+
+
+# --- figures -----------------------------------------------------------------------------
+
+
+def _renderer_base():
+    from plotly.io._base_renderers import MimetypeRenderer
+
+    return MimetypeRenderer
+
+
+class _TeachRenderer(_renderer_base()):
+    """Plotly JSON (drawn by JupyterLab/Voila) plus an export copy (SVG or HTML)."""
+
+    def to_mimebundle(self, fig_dict):
+        import json
+
+        import plotly.io as pio
+
+        fig_json = json.loads(pio.to_json(fig_dict, validate=False, remove_uids=False))
+        title = _title_text(fig_dict.get("layout", {}).get("title")) or "figure"
+        bundle = {"application/vnd.plotly.v1+json": fig_json, "text/plain": f"<Figure: {title}>"}
+        mode = figure_mode()
+        if mode == "static":
+            svg = _svg(fig_dict)
+            if svg is not None:
+                bundle["image/svg+xml"] = svg
+                return bundle
+            mode = "cdn"
+        include = "cdn"
+        if mode == "embed":
+            include = not _state["plotlyjs_sent"]
+            _state["plotlyjs_sent"] = True
+        bundle["text/html"] = pio.to_html(
+            fig_dict, include_plotlyjs=include, full_html=False, validate=False
+        )
+        return bundle
+
+
+def _svg(fig_dict) -> str | None:
+    """The figure as SVG text drawn by kaleido, or None (with a warning, once) if it cannot."""
+    if _state["kaleido"] == "failed":
+        return None
+    try:
+        import kaleido
+        import plotly.io as pio
+
+        if not _state["kaleido"]:
+            kaleido.start_sync_server(silence_warnings=True)
+            atexit.register(kaleido.stop_sync_server, silence_warnings=True)
+            _state["kaleido"] = True
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "kopts ignored when using a server"
+            return pio.to_image(fig_dict, format="svg", validate=False).decode()
+    except Exception as exc:  # no kaleido, or no Chrome/Chromium for it
+        _state["kaleido"] = "failed"
+        warnings.warn(
+            f"static figure not drawn ({exc}); falling back to HTML that loads plotly.js "
+            "from the CDN. Install moneynb[teach] and Chromium for static handouts.",
+            stacklevel=3,
+        )
+        return None
+
+
+def _title_text(title) -> str:
+    if title is None:
+        return ""
+    if isinstance(title, str):
+        return title
+    if hasattr(title, "to_plotly_json"):
+        title = title.to_plotly_json()
+    return str(title.get("text") or "")
+
+
+_NO_AXES = {"pie", "sunburst", "treemap", "icicle", "funnelarea", "sankey", "table", "indicator"}
+_POINT_KEYS = ("x", "y", "z", "values", "lat", "r")
+
+
+def figure_problems(fig, max_points: int = MAX_POINTS) -> list[str]:
+    """What keeps ``fig`` from being a good handout figure, as sentences (empty list: none).
+
+    Checks that every visible x/y axis a trace uses has a title (a figure with several traces
+    on one axis needs it once; a board's hidden axes need none) and that the figure stores at most ``max_points`` data points over all
+    its traces. ``fig`` is a plotly Figure or its dict (as stored in a notebook output).
+    """
+    if hasattr(fig, "to_plotly_json"):
+        fig = fig.to_plotly_json()
+    layout = fig.get("layout", {}) or {}
+    problems = []
+    used = set()
+    points = 0
+    for trace in fig.get("data", []) or []:
+        if trace.get("type", "scatter") not in _NO_AXES:
+            used.add("xaxis" + str(trace.get("xaxis", "x"))[1:])
+            used.add("yaxis" + str(trace.get("yaxis", "y"))[1:])
+        points += max((_length(trace.get(k)) for k in _POINT_KEYS), default=0)
+    for axis in sorted(used):
+        spec = layout.get(axis) or {}
+        if spec.get("visible") is False:  # a hidden axis (a board) shows nothing to name
+            continue
+        if not _title_text(spec.get("title")):
+            problems.append(f"{axis} has no title")
+    if points > max_points:
+        problems.append(f"stores {points} data points (at most {max_points})")
+    return problems
+
+
+def _length(values) -> int:
+    if values is None or isinstance(values, str | int | float):
+        return 0
+    if isinstance(values, dict):  # plotly's typed-array JSON: {"dtype": ..., "bdata": ...}
+        shape = values.get("shape")
+        if shape:
+            return math.prod(int(s) for s in str(shape).split(","))
+        import base64
+
+        size = np.dtype(values.get("dtype", "f8")).itemsize
+        return len(base64.b64decode(values.get("bdata", ""))) // size
+    return len(values)
+
+
+def show(fig, max_points: int = MAX_POINTS) -> None:
+    """Display a plotly figure through the ``"moneynb"`` renderer, after checking it.
+
+    Warns (UserWarning) for each of :func:`figure_problems`; the handout test fails on them.
+    Calls :func:`setup` quietly if the notebook has not.
+    """
+    import plotly.io as pio
+    from IPython.display import display
+
+    if pio.renderers.default != "moneynb":
+        setup(key=_state["key"], figures=_state["figures"], quiet=True)
+    for problem in figure_problems(fig, max_points):
+        warnings.warn(f"figure {_title_text(fig.layout.title)!r}: {problem}", stacklevel=2)
+    display(fig)
+
+
+def board_snapshot(game) -> None:
+    """In a handout (``MONEYNB_HANDOUT=1``), show ``game``'s board as it stands, as a static
+    figure; elsewhere do nothing (a live notebook already shows the live board widget, which
+    an export cannot draw). ``game``: any moneynb game. Uses :func:`moneynb.ui.boards.board_for`.
+    """
+    if not handout():
+        return
+    import plotly.graph_objects as go
+
+    from .ui.boards import board_for
+
+    board = board_for(game)
+    board.update(game, list(game.log))
+    show(go.Figure(board.widget()))
+
+
+def thin(n: int, keep: int = 400, log: bool = False) -> np.ndarray:
+    """Indices of at most ``keep`` of ``n`` points, the first and last always included.
+
+    ``log=True`` spaces them evenly on a log scale (for a log x axis: dense early, sparse
+    late). Use as ``x[idx], y[idx]``. Raises ValueError if ``n < 0`` or ``keep < 2``.
+    """
+    if n < 0 or keep < 2:
+        raise ValueError(f"need n >= 0 and keep >= 2, got n={n}, keep={keep}")
+    if n <= keep:
+        return np.arange(n)
+    if log:
+        idx = np.unique(np.geomspace(1, n, keep).round().astype(int) - 1)
+    else:
+        idx = np.unique(np.linspace(0, n - 1, keep).round().astype(int))
+    return idx
+
+
+# --- predict, then run ---------------------------------------------------------------------
+
+
+def parse_guess(text) -> float | None:
+    """A student's guess as a number: ``"35/6"``, ``"5.8"``, ``"17%"``, ``"1e3"``, or a number.
+
+    Returns None for an empty guess (None, "" or ``...``). Raises ValueError for text that is
+    not a number, a fraction or a percentage.
+    """
+    if text is None or text is Ellipsis:
+        return None
+    if isinstance(text, int | float | Fraction):
+        return float(text)
+    s = str(text).strip().replace(",", "").replace("$", "")
+    if not s:
+        return None
+    try:
+        if s.endswith("%"):
+            return float(Fraction(s[:-1].strip())) / 100
+        return float(Fraction(s))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(
+            f"cannot read {text!r} as a number: write e.g. 6, 5.8, 35/6 or 17%"
+        ) from None
+
+
+class Prediction:
+    """A question and the student's guess: a text box in JupyterLab/Voila, a blank in a handout.
+
+    ``value`` is the guess as a float (None when nothing was written); ``text`` the raw text.
+    With ``percent=True`` the question asks for a percentage: a bare number is read as percent
+    (``25`` and ``25%`` are both 0.25) and :func:`check` shows both sides as percentages.
+    """
+
+    def __init__(self, question: str, guess=None, unit: str = "", percent: bool = False):
+        self.question = question
+        self.unit = unit
+        self.percent = percent
+        self._guess = "" if guess is None else str(guess)
+        self._read(self._guess)  # a bad guess written in code fails here, not at check()
+        self._box = None
+
+    def _read(self, text) -> float | None:
+        value = parse_guess(text)
+        if value is not None and self.percent and not str(text).strip().endswith("%"):
+            value /= 100
+        return value
+
+    @property
+    def text(self) -> str:
+        return self._box.value if self._box is not None else self._guess
+
+    @property
+    def value(self) -> float | None:
+        return self._read(self.text)
+
+    def widget(self):
+        """The ipywidgets box the student types into (built on first use)."""
+        if self._box is None:
+            import ipywidgets as w
+
+            self._box = w.Text(
+                value=self._guess,
+                placeholder="your guess in %: e.g. 17"
+                if self.percent
+                else "your guess: 6, 5.8, 35/6 or 17%",
+                description="Your guess",
+                style={"description_width": "initial"},
+            )
+        return self._box
+
+    def _html(self) -> str:
+        guess = html.escape(self.text) if self.text else "_" * 16
+        unit = f" {html.escape(self.unit)}" if self.unit else (" %" if self.percent else "")
+        return (
+            f"<p><b>Predict:</b> {html.escape(self.question)}<br>"
+            f"Your guess: <b>{guess}</b>{unit}</p>"
+        )
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        plain = f"Predict: {self.question}\nYour guess: {self.text or '____'} {self.unit}"
+        bundle = {"text/plain": plain.rstrip(), "text/html": self._html()}
+        if not handout():
+            import ipywidgets as w
+
+            box = w.VBox([w.HTML(f"<b>Predict:</b> {html.escape(self.question)}"), self.widget()])
+            bundle = {**box._repr_mimebundle_(), **bundle}  # exports without widget state: HTML
+        return bundle
+
+
+def predict(question: str, guess=None, unit: str = "", percent: bool = False) -> Prediction:
+    """Ask the student for a guess before the cell that computes the answer.
+
+    ``question``: one sentence. ``guess``: what a student wrote in code (a number or text such
+    as ``"35/6"``); None leaves the box empty. ``unit``: shown after the guess ("dollars").
+    ``percent``: the answer is a share shown as a percentage (a guess of ``25`` means 25%).
+    Returns the :class:`Prediction` (a notebook cell ending in it shows the box).
+    Raises ValueError if ``guess`` cannot be read as a number.
+    """
+    return Prediction(question, guess, unit, percent)
+
+
+def verdict(
+    guess: float | None, answer: float, tolerance: float | None = None, percent: bool = False
+) -> str:
+    """One sentence comparing a guess with the computed answer.
+
+    ``tolerance``: how far off still counts as right (default: 5% of the answer, or 0.01 when
+    the answer is 0), in the answer's units (a share, also when ``percent``). ``percent``:
+    write the numbers as percentages (0.25 as 25%).
+    """
+    fmt = _fmt_percent if percent else _fmt
+    if guess is None:
+        return f"No guess written: compare yours with the computed answer, {fmt(answer)}."
+    tol = tolerance if tolerance is not None else (0.05 * abs(answer) or 0.01)
+    off = guess - answer
+    if abs(off) <= tol:
+        return f"Your guess {fmt(guess)} is right: the computed answer is {fmt(answer)}."
+    side = "high" if off > 0 else "low"
+    return (
+        f"Your guess {fmt(guess)} is {side} by {fmt(abs(off))}: "
+        f"the computed answer is {fmt(answer)}."
+    )
+
+
+def _fmt_percent(x: float) -> str:
+    p = 100 * float(x)
+    return f"{p:,.0f}%" if abs(p) >= 100 else f"{p:.3g}%"
+
+
+def _fmt(x: float) -> str:
+    if isinstance(x, Fraction) and 1 < x.denominator <= 1000:
+        return f"{x} = {float(x):.4g}"
+    x = float(x)
+    return f"{x:,.0f}" if x == round(x) and abs(x) >= 1 else f"{x:.4g}"
+
+
+def check(prediction: Prediction, answer, tolerance: float | None = None) -> None:
+    """Set the student's guess beside the answer computed by the engine, and show it.
+
+    ``answer``: a number or Fraction (a Fraction is shown as both). Shows the sentence of
+    :func:`verdict` now, and (outside handouts) a "Check my guess" button that re-reads the
+    box, for a guess typed after the cell ran.
+    """
+    from IPython.display import display
+
+    sentence = verdict(prediction.value, answer, tolerance, prediction.percent)
+    if handout():
+        print(sentence)
+        return
+    import ipywidgets as w
+
+    out = w.HTML(html.escape(sentence))
+    button = w.Button(description="Check my guess", icon="check")
+
+    def recheck(_):
+        try:
+            out.value = html.escape(
+                verdict(prediction.value, answer, tolerance, prediction.percent)
+            )
+        except ValueError as exc:
+            out.value = html.escape(str(exc))
+
+    button.on_click(recheck)
+    box = w.VBox([button, out])
+    display(_WithFallback(box, sentence))
+
+
+class _WithFallback:
+    """A widget that exports as text when the widget state is not saved."""
+
+    def __init__(self, widget, text: str):
+        self.widget, self.text = widget, text
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = {"text/plain": self.text, "text/html": f"<p>{html.escape(self.text)}</p>"}
+        return {**self.widget._repr_mimebundle_(), **bundle}
+
+
+# --- hidden answers ------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def answer() -> Iterator[None]:
+    """Run an answer block; print its output only when the teacher's key is on.
+
+    With the key off, everything the block prints or displays is swallowed and one line says
+    how to show it; errors inside the block are raised either way (so tests see them).
+    """
+    if teacher_key():
+        yield
+        return
+    from IPython.utils.capture import capture_output
+
+    with capture_output(stdout=True, stderr=False, display=True):
+        yield
+    print(
+        f"(Answer hidden: teacher's key off. Show it with teach.setup(key=True) or {TEACHER_KEY_ENV}=1.)"
+    )
+
+
+#: The metadata every answer cell carries (JupyterLab hides its code and its output).
+ANSWER_METADATA = {"jupyter": {"source_hidden": True, "outputs_hidden": True}, "tags": ["answer"]}
+
+
+def is_answer_cell(cell: dict) -> bool:
+    """Whether a notebook cell (nbformat dict) is tagged as an answer."""
+    return "answer" in cell.get("metadata", {}).get("tags", [])
+
+
+# --- live knobs ----------------------------------------------------------------------------
+
+
+def knobs(draw: Callable[..., Any], **controls):
+    """Redraw ``draw(**values)`` whenever a slider moves: ipywidgets ``interact``.
+
+    ``controls`` are interact's abbreviations: ``(low, high, step)`` for a slider, a list for
+    a dropdown, a bool for a check box, or a widget. ``draw`` returns a plotly figure (shown
+    through the ``"moneynb"`` renderer) or prints. Headless runs (nbval) draw once with the
+    starting values as interact does; in a handout (``MONEYNB_HANDOUT=1``) there are no
+    widgets at all and the starting values' result is shown directly. Returns None (so a
+    cell ending in ``teach.knobs(...)`` shows no stray repr).
+    """
+    import functools
+    import inspect
+
+    from IPython.display import display
+
+    @functools.wraps(draw)
+    def run(**values):
+        result = draw(**values)
+        if result is not None and hasattr(result, "to_plotly_json"):
+            show(result)
+            return None
+        return result
+
+    if handout():
+        import ipywidgets as w
+
+        defaults = {
+            k: p.default
+            for k, p in inspect.signature(draw).parameters.items()
+            if p.default is not inspect.Parameter.empty
+        }
+        start = {}
+        for name, spec in controls.items():
+            if name in defaults:
+                start[name] = defaults[name]
+            elif isinstance(spec, w.ValueWidget):
+                start[name] = spec.value
+            else:
+                start[name] = w.interactive.widget_from_abbrev(spec).value
+        shown = ", ".join(f"{k} = {v}" for k, v in start.items())
+        print(f"(Live knobs in the notebook; this handout shows {shown}.)")
+        result = run(**start)
+        if result is not None:
+            display(result)
+        return None
+    import ipywidgets as w
+
+    w.interact(run, **controls)
+    return None
+
+
+# --- handouts ------------------------------------------------------------------------------
+
+
+def build_handout(
+    notebook, out_dir, key: bool = False, figures: str = "static", timeout: int = 600
+) -> tuple[Any, Any]:
+    """Run a teaching notebook and write it as an HTML handout; return ``(html_path, notebook)``.
+
+    ``notebook``: path of a ``.ipynb``; ``out_dir``: folder for ``<name>.html`` (``<name>-key.html``
+    for the teacher's key, which keeps the answer cells and prints their answers; the student
+    handout drops every cell tagged "answer"). ``figures``: see :func:`figure_mode`. The
+    notebook runs in a fresh kernel from its own folder with ``MONEYNB_HANDOUT=1``; the
+    executed notebook (nbformat node, answer cells removed as in the HTML) is returned for
+    checks. Raises nbclient's CellExecutionError if a cell fails, ValueError on a bad mode.
+    """
+    from pathlib import Path
+
+    import nbformat
+    from nbclient import NotebookClient
+    from nbconvert import HTMLExporter
+
+    if figures not in FIGURE_MODES:
+        raise ValueError(f"figures must be one of {FIGURE_MODES}, not {figures!r}")
+    notebook, out_dir = Path(notebook), Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    nb = nbformat.read(notebook, as_version=4)
+    env = {HANDOUT_ENV: "1", FIGURES_ENV: figures, TEACHER_KEY_ENV: "1" if key else "0"}
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)  # the kernel inherits this process's environment
+    try:
+        NotebookClient(
+            nb,
+            timeout=timeout,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(notebook.parent)}},
+        ).execute()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    if not key:
+        nb.cells = [c for c in nb.cells if not is_answer_cell(c)]
+    for cell in nb.cells:  # a handout shows everything it keeps: no collapsed cells
+        cell.metadata.pop("jupyter", None)
+    nb.metadata.pop("widgets", None)  # no live widgets on paper (their state can be megabytes)
+    for cell in nb.cells:  # ... so a widget with nothing else to show is left out, not its repr
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if not _bare_widget(o)]
+    exporter = HTMLExporter(template_name="lab")
+    body, _ = exporter.from_notebook_node(nb)
+    body = _alt_texts(body, nb)
+    path = out_dir / f"{notebook.stem}{'-key' if key else ''}.html"
+    path.write_text(body, encoding="utf-8")
+    return path, nb
+
+
+def _bare_widget(output) -> bool:
+    data = output.get("data", {})
+    return "application/vnd.jupyter.widget-view+json" in data and not (
+        set(data) & {"text/html", "image/svg+xml", "image/png", "application/vnd.plotly.v1+json"}
+    )
+
+
+def figure_outputs(nb) -> list[dict]:
+    """The plotly figures (dicts) among a notebook's outputs, in order of appearance."""
+    return [
+        out["data"]["application/vnd.plotly.v1+json"]
+        for cell in nb["cells"]
+        if cell["cell_type"] == "code"
+        for out in cell.get("outputs", [])
+        if "application/vnd.plotly.v1+json" in out.get("data", {})
+    ]
+
+
+def describe_figure(fig: dict) -> str:
+    """A one-line text description of a figure (its title and axis titles), for alt text."""
+    layout = fig.get("layout", {})
+    parts = [_title_text(layout.get("title")) or "Figure"]
+    for axis in sorted(k for k in layout if k.startswith(("xaxis", "yaxis"))):
+        text = _title_text((layout.get(axis) or {}).get("title"))
+        if text:
+            parts.append(f"{axis[0]} axis: {text}")
+    return "; ".join(parts)
+
+
+def _alt_texts(body: str, nb) -> str:
+    """Give each static figure of an exported page the description of its figure as alt text."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(body, features="html.parser")
+    images = soup.select('div[data-mime-type="image/svg+xml"] img')
+    figures = [
+        out["data"]["application/vnd.plotly.v1+json"]
+        for cell in nb["cells"]
+        if cell["cell_type"] == "code"
+        for out in cell.get("outputs", [])
+        if "image/svg+xml" in out.get("data", {})
+        and "application/vnd.plotly.v1+json" in out.get("data", {})
+    ]
+    if len(images) != len(figures):  # another SVG on the page: leave the page as it is
+        return body
+    for img, fig in zip(images, figures, strict=True):
+        img["alt"] = describe_figure(fig)
+    return str(soup)

@@ -1,0 +1,657 @@
+"""``ReplayView``: step through a saved or finished game in a notebook (issue 19).
+
+``moneynb.replay(source)`` shows the game's own board (read-only: clicks on it do nothing),
+its money table, the log with the current step's lines highlighted, who decided at that step,
+the options there were and the one taken, and the Coach's numbers for that decision
+(:mod:`moneynb.ui.coach`, engine-backed). A slider and buttons (first, back, forward, last,
+and Play at a chosen speed) move through the steps; the slider takes the arrow keys once it
+has the focus. A plotly chart of each player's score over the steps (dollars; rows of progress
+for Money Run) shows where the game turned: a click on a point jumps there. "Continue from
+here" branches a new live game from the step on screen (a new save file; the original save
+is untouched) and shows it under the replay.
+
+The steps come from :class:`moneynb.core.replay.Replay` (snapshots every few actions, so any
+step of a long game is quick: ``benchmarks/bench_replay.py``).
+
+CSS classes (stable, for tests): ``moneynb-replay`` (the view, also ``moneynb-view``),
+``moneynb-header``, ``moneynb-board``, ``moneynb-money``, ``moneynb-log`` (current lines:
+``moneynb-log-current``), ``moneynb-replay-slider``, ``moneynb-replay-play``,
+``moneynb-replay-speed``, ``moneynb-replay-first`` / ``-back`` / ``-forward`` / ``-last``,
+``moneynb-replay-step`` (data-step), ``moneynb-replay-decision`` (the option taken:
+``moneynb-replay-taken``), ``moneynb-coach-toggle``, ``moneynb-coach``,
+``moneynb-replay-chart``, ``moneynb-replay-branch`` (Continue from here) and
+``moneynb-replay-branch-box`` (where the new game appears).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.replay import Replay
+from .a11y import NOTE_STYLE, A11yHelper, seat_html
+from .boards import board_for
+from .boards.base import BoardFigure, money, player_color
+from .panels import button
+from .view import GameView, _css
+
+__all__ = ["ReplayView", "SPEEDS", "saved_games", "ReplayChooser"]
+
+#: Play speeds: label -> milliseconds per step
+SPEEDS = {"slow": 1500, "normal": 700, "fast": 300, "fastest": 120}
+#: log lines shown before the current step's lines
+LOG_BEFORE = 40
+
+
+class ReplayView(GameView):
+    """A game replayed step by step (see the module docstring): a read-only
+    :class:`GameView` (it shares the live view's money table and board text, and has no
+    decision panel, undo or autosave of its own).
+
+    Args:
+        source: a save file's path, its JSON text, a game, a row of
+            ``simulate(..., keep_games=True)``, or a :class:`~moneynb.core.replay.Replay`.
+        step: the step shown first (default: 0, the start).
+        title: header text (default: "Replay: <game title>").
+        coach: whether the Coach panel starts on (it is computed once per step shown, and
+            not while Play runs).
+        saves: folder for games branched with "Continue from here" (default
+            ``moneynb-saves``).
+        origin: kept with a branched game's save (see :mod:`moneynb.ui.saves`).
+
+    Attributes:
+        replay: the :class:`~moneynb.core.replay.Replay`.
+        index: the step shown (``0..replay.n``).
+        game: the game at that step (read it only; the replay's working copy).
+        branched: the :class:`GameView` made by the last "Continue from here", or None.
+        last_update_ms: kernel time of the last step change (board, tables, chart).
+
+    Raises:
+        SaveFileError, FileNotFoundError, TypeError: as :class:`Replay`; IndexError: a bad
+        ``step``.
+    """
+
+    def __init__(
+        self,
+        source: Any,
+        step: int = 0,
+        title: str | None = None,
+        coach: bool = True,
+        saves=None,
+        origin: str = "replay",
+    ):
+        widgets.VBox.__init__(self)
+        self.add_class("moneynb-view")
+        self.add_class("moneynb-replay")
+        r = self.replay = source if isinstance(source, Replay) else Replay(source)
+        self.index = r._index(step)
+        self.game = r.state(self.index)
+        n_seats = len(r.players)
+        self.controllers = [None] * n_seats  # texts as the view shows them to people
+        self.bot_specs = self._seats()
+        self.title = title or f"Replay: {r.title}"
+        self.start_total = sum(self.game.money().values())
+        self.saves = Path("moneynb-saves") if saves is None else Path(saves)
+        self.origin = origin
+        self.branched: GameView | None = None
+        self.last_update_ms: float | None = None
+        self.engine_errors: list[str] = []
+        self._coaching: dict[int, Any] = {}
+        self._coach_heat = False
+
+        self.board = board_for(self.game)
+        self.board.pick = None  # read-only: a click on the board answers nothing
+        self.board.plain = self.plain
+        self.a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
+        self.header = widgets.HTML()
+        self.header.add_class("moneynb-header")
+        self.step_html = widgets.HTML()
+        self.step_html.add_class("moneynb-replay-step")
+        self.decision_html = widgets.HTML()
+        self.decision_html.add_class("moneynb-replay-decision")
+        self.money_html = widgets.HTML()
+        self.money_html.add_class("moneynb-money")
+        self.log_html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.log_html.add_class("moneynb-log")
+        self.board_text = widgets.HTML()
+        self.board_text.add_class("moneynb-board-text")
+        self.board_text.add_class("moneynb-sr-only")
+        self.coach_toggle = widgets.ToggleButton(
+            value=bool(coach),
+            description="Coach",
+            icon="graduation-cap",
+            tooltip="the odds and expected values behind the decision at this step",
+        )
+        self.coach_toggle.add_class("moneynb-coach-toggle")
+        self.coach_html = widgets.HTML()
+        self.coach_html.add_class("moneynb-coach")
+        self.coach_toggle.observe(lambda _c: self._refresh_coach(), "value")
+
+        # ----- the scrubber -----
+        self.slider = widgets.IntSlider(
+            value=self.index,
+            min=0,
+            max=r.n,
+            description="Step",
+            continuous_update=True,
+            layout=widgets.Layout(width="420px"),
+            _dom_classes=("moneynb-replay-slider",),
+        )
+        self.play = widgets.Play(
+            value=self.index,
+            min=0,
+            max=r.n,
+            interval=SPEEDS["normal"],
+            description="Play",
+            tooltip="play the game step by step",
+            _dom_classes=("moneynb-replay-play",),
+        )
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.speed = widgets.Dropdown(
+            options=list(SPEEDS.items()),
+            value=SPEEDS["normal"],
+            description="speed",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="150px"),
+            _dom_classes=("moneynb-replay-speed",),
+        )
+        self.speed.observe(lambda c: setattr(self.play, "interval", c["new"]), "value")
+        self.first_button = button("First", ("moneynb-replay-first",), lambda: self.go(0),
+                                   tooltip="go to the start")  # fmt: skip
+        self.back_button = button("Back", ("moneynb-replay-back",), lambda: self.move(-1),
+                                  tooltip="one step back")  # fmt: skip
+        self.forward_button = button("Forward", ("moneynb-replay-forward",),
+                                     lambda: self.move(1), tooltip="one step forward")  # fmt: skip
+        self.last_button = button("Last", ("moneynb-replay-last",), lambda: self.go(r.n),
+                                  tooltip="go to the end")  # fmt: skip
+        for b, icon in ((self.first_button, "fast-backward"), (self.back_button, "step-backward"),
+                        (self.forward_button, "step-forward"),
+                        (self.last_button, "fast-forward")):  # fmt: skip
+            b.icon = icon
+        self.slider.observe(self._slider_moved, "value")
+        self.play.observe(lambda _c: self._refresh_coach(), "playing")
+        keys = widgets.HTML(
+            f"<span style='{NOTE_STYLE};font-size:0.85em'>Click the slider, then use the "
+            "&larr; &rarr; keys to step.</span>"
+        )
+        self.branch_button = button(
+            "Continue from here",
+            ("moneynb-replay-branch",),
+            self.branch,
+            tooltip="start a new game from this step (a new save; this replay stays as it is)",
+        )
+        self.branch_box = widgets.VBox()
+        self.branch_box.add_class("moneynb-replay-branch-box")
+
+        self.chart = self._make_chart()
+        self._show(self.index, first=True)
+        self.board.release()
+        width = self.board.figure.layout.width
+        board_box = widgets.Box(
+            [self.board.widget()],
+            layout=widgets.Layout(
+                flex="1 1 60%", min_width=f"{max(380, int(width or 0) + 4)}px", overflow="visible"
+            ),
+        )
+        board_box.add_class("moneynb-board")
+        side = widgets.VBox(
+            [self.step_html, self.decision_html, self.coach_toggle, self.coach_html,
+             self.money_html],
+            layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
+        )  # fmt: skip
+        panels = widgets.HBox(
+            self.board.panels(),
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
+        panels.add_class("moneynb-board-panels")
+        controls = widgets.HBox(
+            [self.first_button, self.back_button, self.slider, self.forward_button,
+             self.last_button, self.play, self.speed],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )  # fmt: skip
+        self.children = [
+            self.header,
+            self.a11y,
+            controls,
+            keys,
+            widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
+            panels,
+            self.board_text,
+            widgets.HTML("<b>Log</b> (the current step's lines highlighted)"),
+            self.log_html,
+            self.chart,
+            widgets.HBox([self.branch_button]),
+            self.branch_box,
+        ]
+
+    # ----- seats ----------------------------------------------------------------------
+    def _seats(self) -> dict[int, str]:
+        """Bot seats of the replayed game, as ``play(name, resume=path)`` reads them: from the
+        save's ``.seats.json`` sidecar when the replay was read from a file that has one,
+        else players named like a bot ("Greedy bot 1") are bots; every other seat is a
+        person (a simulated game's "greedy1" too: a teacher plays it on)."""
+        from . import _BOT_NAME, _read_seats
+
+        players = self.replay.players
+        if self.replay.path is not None:
+            try:
+                return _read_seats(Path(self.replay.path), players)
+            except ValueError:  # a bad sidecar: the names decide, as below
+                pass
+        return {
+            i: f"bot:{m.group(1).lower()}"
+            for i, p in enumerate(players)
+            if (m := _BOT_NAME.match(p)) is not None
+        }
+
+    # ----- moving ---------------------------------------------------------------------
+    def go(self, i: int) -> None:
+        """Show step ``i`` (``0..replay.n``); moves the slider too.
+
+        Raises:
+            IndexError, TypeError: as :meth:`Replay.state`; nothing changes then.
+        """
+        i = self.replay._index(i)
+        if self.slider.value != i:
+            self.slider.value = i  # _slider_moved shows it
+        elif i != self.index:
+            self._show(i)
+
+    def move(self, delta: int) -> None:
+        """Step ``delta`` steps forward (negative: back), stopping at both ends."""
+        self.go(min(self.replay.n, max(0, self.index + int(delta))))
+
+    def _slider_moved(self, change) -> None:
+        i = change["new"]
+        if i != self.index:
+            self._show(i)
+
+    def _show(self, i: int, first: bool = False) -> None:
+        import time
+
+        t0 = time.perf_counter()
+        r = self.replay
+        self.index = i
+        g = self.game = r.state(i)
+        events = list(g.log) if i == 0 else r.events(i - 1)
+        with self.board.figure.batch_update():
+            if not first:
+                self.board.rewind(g)
+                # a step shows the move of its own last action only, whichever step came
+                # before it (the boards keep the "last move" trace until a new move)
+                for t in self.board.figure.data:
+                    if t.name == "last move" and t.x:
+                        t.x, t.y = [], []
+            self.board.update(g, events)
+            self.board.highlight(g.decision)
+        self.header.value = self._header_html()
+        self.decision_html.value = self._decision_html()
+        self.money_html.value = self._money_html()
+        self.log_html.value = self._log_html()
+        self.board_text.value = self._board_text_html()
+        self._mark_chart()
+        self._refresh_coach()
+        self.a11y.announce(self._announcement())
+        # last: the page has every other part of this step once it shows the step's number
+        self.step_html.value = self._step_html()
+        self.last_update_ms = (time.perf_counter() - t0) * 1000
+
+    # ----- texts ----------------------------------------------------------------------
+    def _header_html(self) -> str:
+        g, r = self.game, self.replay
+        status = self.board.status(g) if hasattr(self.board, "status") else ""
+        parts = [f"<span style='font-size:1.4em;font-weight:bold'>{html.escape(self.title)}</span>"]
+        if status:
+            parts.append(html.escape(status))
+        parts.append(f"step {self.index} of {r.n}")
+        head = " &middot; ".join(parts)
+        players = html.escape(", ".join(r.players))
+        return f"<div>{head}</div><div style='{NOTE_STYLE}'>{players}</div>"
+
+    def _step_html(self) -> str:
+        r = self.replay
+        where = (
+            "the start, before the first action"
+            if self.index == 0
+            else "the end of the saved game"
+            if self.index == r.n
+            else f"before action {self.index + 1} of {r.n}"
+        )
+        return (
+            f"<div class='moneynb-replay-step-text' data-step='{self.index}' "
+            f"data-steps='{r.n}'><b>Step {self.index}</b> of {r.n}: {where}</div>"
+        )
+
+    def _decision_html(self) -> str:
+        s = self.replay.step(self.index)
+        g = self.game
+        if s.seat is None:
+            names = " and ".join(g.winner_names) or "nobody"
+            return f"<b>Game over</b>: {html.escape(names)} won."
+        who = seat_html(s.seat, s.player, player_color(s.seat))
+        head = f"{who} had to decide: {html.escape(self.plain(s.prompt, s.seat))}"
+        items = []
+        taken_shown = False
+        for o, label in s.options:
+            taken = s.taken is not None and o == s.taken and type(o) is type(s.taken)
+            taken_shown |= taken
+            text = html.escape(self.plain(label, s.seat))
+            if taken:
+                items.append(
+                    f"<li class='moneynb-replay-taken' style='font-weight:bold'>{text} "
+                    "&#10004; chosen</li>"
+                )
+            else:
+                items.append(f"<li class='moneynb-replay-option'>{text}</li>")
+        if s.low is not None and s.high is not None:
+            step = f" in steps of {money(s.step_size)}" if (s.step_size or 1) != 1 else ""
+            items.insert(0, f"<li>an amount from {money(s.low)} to {money(s.high)}{step}</li>")
+        if s.taken is not None and not taken_shown:
+            items.append(
+                f"<li class='moneynb-replay-taken' style='font-weight:bold'>"
+                f"{html.escape(self.plain(s.taken_label, s.seat))} &#10004; chosen</li>"
+            )
+        if len(items) > 24:  # a long list (every square of a board): the taken one and a count
+            keep = [x for x in items if "moneynb-replay-taken" in x]
+            items = keep + [f"<li>... and {len(items) - len(keep)} other options</li>"]
+        body = "".join(items)
+        pending = (
+            "" if s.taken is not None else "<div><i>not decided yet (the save ends here)</i></div>"
+        )
+        return f"<div>{head}</div><ul style='margin:2px 0;padding-left:18px'>{body}</ul>{pending}"
+
+    def _refresh_coach(self) -> None:
+        """The Coach for the decision at this step (cached per step); off while Play runs."""
+        c = None
+        if not self.coach_toggle.value:
+            self.coach_html.layout.display = "none"
+        elif self.play.playing:
+            self.coach_html.layout.display = None
+            self.coach_html.value = (
+                f"<div style='{NOTE_STYLE}'><i>Coach: paused while playing.</i></div>"
+            )
+        else:
+            self.coach_html.layout.display = None
+            if self.index not in self._coaching:
+                try:
+                    self._coaching[self.index] = self.replay.coaching(self.index)
+                except Exception as e:  # noqa: BLE001 - the coach must never break a replay
+                    self._coaching[self.index] = f"Coach unavailable: {e}"
+            c = self._coaching[self.index]
+            if isinstance(c, str):
+                self.coach_html.value = f"<i>{html.escape(c)}</i>"
+                c = None
+            elif c is None:
+                self.coach_html.value = (
+                    f"<div style='{NOTE_STYLE}'><i>Coach: nothing to weigh up here.</i></div>"
+                )
+            else:
+                body = "".join(f"<li>{html.escape(t)}</li>" for t in c.lines)
+                self.coach_html.value = (
+                    "<div style='border:1px solid #e0b040;background:#fffaf0;color:#1a1a1a;"
+                    f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
+                    f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
+                )
+        heat = c.heatmap if c is not None else None
+        if heat or self._coach_heat:
+            self.board.show_heatmap(heat or None)
+            self._coach_heat = bool(heat)
+
+    def _log_html(self) -> str:
+        r = self.replay
+        start = r.log_len[self.index]
+        now = r.events(self.index)
+        before = r.log[max(0, start - LOG_BEFORE) : start]
+
+        def line(e, cls: str, style: str) -> str:
+            text = self.plain(e.text)
+            return (
+                f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)} {cls}' "
+                f"style='margin:0;{style}'>{html.escape(text[:1].upper() + text[1:])}</div>"
+            )
+
+        lines = "".join(line(e, "", "") for e in before)
+        lines += "".join(
+            line(e, "moneynb-log-current", "background:#fff3c4;color:#1a1a1a;font-weight:bold")
+            for e in now
+        )
+        more = (
+            f"<div style='{NOTE_STYLE}'>({start - len(before)} earlier events not shown)</div>"
+            if start > len(before)
+            else ""
+        )
+        return (
+            f"<div class='moneynb-log-box' data-count='{start + len(now)}' role='region' "
+            f"aria-label='Game log' tabindex='0' style='max-height:220px;"
+            f"overflow-y:auto;display:flex;flex-direction:column-reverse;"
+            f"border:1px solid #ddd;padding:4px;font-size:0.9em;line-height:1.35'>"
+            f"<div>{more}{lines}</div></div>"
+        )
+
+    def _announcement(self) -> str:
+        s = self.replay.step(self.index)
+        if s.seat is None:
+            return f"Step {self.index}: game over."
+        taken = f", chose {s.taken_label}" if s.taken is not None else ""
+        return f"Step {self.index} of {self.replay.n}: {s.player}: {s.prompt}{taken}."
+
+    # ----- the "where the game turned" chart ------------------------------------------
+    def _make_chart(self):
+        import plotly.graph_objects as go
+
+        r = self.replay
+        series = r.series()
+        steps = list(range(r.n + 1))
+        unit = r.unit
+        traces = []
+        for seat, p in enumerate(r.players):
+            traces.append(
+                go.Scatter(
+                    x=steps,
+                    y=series[p],
+                    # lines only: 600 steps x 4 players as SVG markers made each step's
+                    # marker move cost about 0.2 s of redraw in the page (bench_replay.py)
+                    mode="lines",
+                    line=dict(color=player_color(seat), width=2),
+                    name=p,
+                    hovertemplate=f"{html.escape(p)}: %{{y:,}}<br>step %{{x}}<extra></extra>",
+                )
+            )
+        label = "score (dollars)" if unit == "dollars" else "progress (rows toward the goal)"
+        fig = BoardFigure(
+            data=traces,
+            layout=dict(
+                height=280,
+                margin=dict(l=60, r=10, t=36, b=40),
+                title=dict(text="Where the game turned: click the chart to go to that step", x=0.5),
+                xaxis=dict(title="step", rangemode="tozero"),
+                yaxis=dict(title=label, gridcolor="#eee"),
+                plot_bgcolor="white",
+                hovermode="x",  # a click anywhere above a step goes to it
+                legend=dict(orientation="h", y=-0.25),
+                shapes=[self._step_line(self.index)],
+            ),
+            config={"displayModeBar": False},
+        )
+        for t in fig.data:
+            t.on_click(self._chart_clicked)
+        box = widgets.Box([fig], layout=widgets.Layout(width="100%"))
+        box.add_class("moneynb-replay-chart")
+        self.chart_figure = fig
+        return box
+
+    @staticmethod
+    def _step_line(i: int) -> dict:
+        return dict(type="line", xref="x", yref="paper", x0=i, x1=i, y0=0, y1=1,
+                    line=dict(color="#444", width=1.5, dash="dot"), name="moneynb-step")  # fmt: skip
+
+    def _mark_chart(self) -> None:
+        fig = getattr(self, "chart_figure", None)
+        if fig is not None:
+            # the one shape's x only: plotly.js redraws that shape (replacing the whole shapes
+            # list replots the chart: about 120 ms a step in the page, 587 steps x 4 players)
+            with fig.batch_update():
+                line = fig.layout.shapes[0]
+                line.x0 = line.x1 = self.index
+
+    def _chart_clicked(self, trace, points, selector=None) -> None:
+        """A click on a point of the chart: go to its step."""
+        if points.xs:
+            self.go(int(points.xs[0]))
+
+    # ----- continuing -----------------------------------------------------------------
+    def branch(self, i: int | None = None) -> GameView:
+        """ "Continue from here": a new live game from step ``i`` (default: the step shown),
+        saved to a new file in :attr:`saves` (the replayed save is untouched), shown under the
+        replay as a :class:`GameView` (bot seats as :meth:`_seats` finds them; the others
+        are people). Returns that view (also :attr:`branched`).
+
+        Raises:
+            IndexError, TypeError: a bad step.
+        """
+        from ..bots import make_bot
+        from . import _bot_seed, default_save_path
+
+        i = self.index if i is None else self.replay._index(i)
+        g = self.replay.branch(i)
+        path = self.saves / default_save_path(g.name).name
+        n = 2
+        while path.exists():
+            path = self.saves / f"{path.stem}-{n}.json"
+            n += 1
+        controllers = [None] * len(g.players)
+        for seat, spec in self.bot_specs.items():
+            controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
+        view = GameView(g, controllers, autosave=path, bot_specs=self.bot_specs, origin=self.origin)
+        view.save()
+        note = widgets.HTML(
+            f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;color:#1b5e20;"
+            f"padding:4px 8px'>A new game from step {i} of the replay, saved at "
+            f"<code>{html.escape(str(path))}</code> (the replayed game is unchanged).</div>"
+        )
+        self.branch_box.children = [note, view]
+        self.branched = view
+        return view
+
+    def _ipython_display_(self, **kwargs) -> None:
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(**kwargs), raw=True)
+
+    def __repr__(self) -> str:
+        return f"ReplayView({self.replay!r}; step {self.index})"
+
+
+# ===== choosing a saved game ==================================================================
+def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
+    """Every readable save file in ``folder`` (default ``moneynb-saves``), newest first:
+    ``[(description, path)]`` with the file name, game, players, actions and whether it is
+    over (from
+    the ``.seats.json`` sidecar when there is one, else from the save's JSON without
+    replaying). Unreadable files are left out; nothing is raised."""
+    from ..core.registry import game_class
+    from .view import seats_path
+
+    folder = Path("moneynb-saves") if folder is None else Path(folder)
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob("*.json"):
+        if path.name.endswith(".seats.json"):
+            continue
+        try:
+            doc = json.loads(path.read_text())
+            title = game_class(doc["game"]).title
+            players = ", ".join(doc["players"])
+            n = len(doc["actions"])
+            status = ""
+            side = seats_path(path)
+            if side.exists():
+                st = json.loads(side.read_text()).get("status", {})
+                status = " · over" if st.get("over") else " · unfinished"
+            when = dt.datetime.fromtimestamp(path.stat().st_mtime)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            continue
+        text = (
+            f"{path.name} · {title} · {players} · {n} actions{status} · "
+            f"{when.strftime('%d %b %H:%M')}"
+        )
+        found.append((when, text, path))
+    found.sort(key=lambda x: x[0], reverse=True)
+    return [(text, path) for _, text, path in found[:limit]]
+
+
+class ReplayChooser(widgets.VBox):
+    """ "Replay a saved game": a list of the saves in a folder (newest first) and a Replay
+    button showing the chosen one as a :class:`ReplayView` in :attr:`box`.
+
+    CSS classes: ``moneynb-replay-chooser``, ``moneynb-replay-list``, ``moneynb-replay-go``,
+    ``moneynb-replay-refresh``, ``moneynb-replay-error``, ``moneynb-replay-box``.
+    """
+
+    def __init__(self, folder=None, origin: str = "replay", on_show=None):
+        super().__init__()
+        self.add_class("moneynb-replay-chooser")
+        self.folder = folder
+        self.origin = origin
+        #: ``on_show(view)`` puts a new :class:`ReplayView` on the page (default: :attr:`box`)
+        self.on_show = on_show
+        self.view: ReplayView | None = None
+        self.list = widgets.Dropdown(
+            description="Saved game",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="640px"),
+            _dom_classes=("moneynb-replay-list",),
+        )
+        self.go = button("Replay", ("moneynb-replay-go",), self.show,
+                         tooltip="step through the chosen game")  # fmt: skip
+        self.refresh_button = button("Refresh list", ("moneynb-replay-refresh",), self.refresh,
+                                     tooltip="list the saved games again")  # fmt: skip
+        self.error = widgets.HTML()
+        self.error.add_class("moneynb-replay-error")
+        self.box = widgets.VBox()
+        self.box.add_class("moneynb-replay-box")
+        self.children = [
+            widgets.HTML("<b>Replay a saved game</b>"),
+            widgets.HBox([self.list, self.go, self.refresh_button]),
+            self.error,
+            self.box,
+        ]
+        self.refresh()
+
+    def refresh(self) -> None:
+        """List the saved games again."""
+        games = saved_games(self.folder)
+        self.list.options = [(text, str(path)) for text, path in games]
+        self.list.value = str(games[0][1]) if games else None
+        self.go.disabled = not games
+        self.error.value = "" if games else f"<span style='{NOTE_STYLE}'>No saved games yet.</span>"
+
+    def show(self, path=None) -> ReplayView | None:
+        """Replay the chosen save (or ``path``); returns the view, or None with the reason
+        shown."""
+        from ..core.errors import SaveFileError
+        from .a11y import ERROR_STYLE
+
+        path = path or self.list.value
+        if not path:
+            return None
+        try:
+            view = ReplayView(path, saves=self.folder, origin=self.origin)
+        except (OSError, ValueError, SaveFileError) as e:
+            self.error.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
+            )
+            return None
+        self.error.value = ""
+        self.view = view
+        if self.on_show is not None:
+            self.on_show(view)
+        else:
+            self.box.children = [view]
+        return view

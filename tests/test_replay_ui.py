@@ -1,0 +1,225 @@
+"""The replay widget (moneynb.ui.replay): at every step shown, the board, money table, log and
+decision panel are those of the engine's state at that step; the chart and buttons move the
+scrubber; "Continue from here" makes a new live game and save. Issue 19."""
+
+from __future__ import annotations
+
+import json
+import re
+from types import SimpleNamespace
+
+import pytest
+
+import moneynb
+from moneynb.ui.boards import board_for
+from moneynb.ui.launcher import launcher
+from moneynb.ui.replay import SPEEDS, ReplayView, saved_games
+
+GAMES = [("easy_money", 3), ("moolah", 3), ("money_card", 3), ("money_moves", 3), ("money_run", 2)]
+
+
+def bot_game(name: str, n: int, seed: int = 3, limit: int = 300):
+    g = moneynb.new_game(name, players=[f"P{i}" for i in range(n)], seed=seed)
+    bots = [moneynb.make_bot("greedy", seed=seed + i) for i in range(n)]
+    while not g.over and len(g.actions) < limit:
+        g.apply(bots[g.decision.player].choose(g))
+    return g
+
+
+def fresh(game, i: int):
+    g = type(game)(list(game.players), game.seed, **game.options)
+    for a in game.actions[:i]:
+        g.apply(a)
+    return g
+
+
+def dollars_shown(view) -> dict[str, int]:
+    """``{account: dollars}`` read from the money table's HTML."""
+    cells = re.findall(r"data-account='([^']+)' data-dollars='(-?\d+)'", view.money_html.value)
+    return {a: int(v) for a, v in cells}
+
+
+def traces(board) -> list:
+    """The board's moving traces and titles, without plotly's random trace ids."""
+    out = [{k: v for k, v in t.to_plotly_json().items() if k != "uid"} for t in board.figure.data]
+    layout = board.figure.layout
+    return [*out, layout.title.text, [a.text for a in layout.annotations or ()]]
+
+
+@pytest.mark.parametrize("name,n", GAMES, ids=[g for g, _ in GAMES])
+def test_every_step_shows_the_engines_state(name, n, tmp_path):
+    g = bot_game(name, n)
+    view = ReplayView(g.to_json(), coach=False, saves=tmp_path)
+    r = view.replay
+    for i in [r.n // 2, 1, r.n, 0, r.n // 2 + 1, r.n - 3]:
+        view.slider.value = i  # as the page moves it
+        assert view.index == i and view.game is r.state(i)
+        want = fresh(g, i)
+        if want.name != "money_run":
+            wallets = {a: v for a, v in want.money().items()}
+            assert dollars_shown(view) == wallets
+        # the board equals one freshly drawn for that state, with the same last events
+        board = board_for(want)
+        events = list(want.log) if i == 0 else want.log[r.log_len[i - 1] :]
+        board.update(want, events)
+        board.highlight(want.decision)
+        assert traces(view.board) == traces(board)
+        assert view.board.describe(view.game) == board.describe(want)
+        assert f"data-step='{i}'" in view.step_html.value
+        # the log: the lines before this step, then this step's (highlighted)
+        current = re.findall(r"moneynb-log-current'[^>]*>([^<]*)<", view.log_html.value)
+        after = fresh(g, i + 1) if i < r.n else want
+        new = [e.text for e in after.log[len(want.log) :]]
+        assert len(current) == len(new)
+        if i < r.n:
+            d = want.decision
+            assert html_text(view.decision_html.value).count("chosen") == 1
+            assert d.prompt.split()[0] in html_text(view.decision_html.value)
+        else:
+            assert ("Game over" in view.decision_html.value) == want.over
+
+
+def html_text(value: str) -> str:
+    import html
+
+    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+def test_buttons_chart_and_speed_move_the_scrubber(tmp_path):
+    g = bot_game("moolah", 2, limit=80)
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    n = view.replay.n
+    assert view.index == 0 and view.slider.max == n and view.play.max == n
+    view.forward_button.click()
+    view.forward_button.click()
+    assert view.index == 2 and view.slider.value == 2
+    view.back_button.click()
+    assert view.index == 1
+    view.last_button.click()
+    assert view.index == n
+    view.forward_button.click()  # stays at the end
+    assert view.index == n
+    view.first_button.click()
+    view.back_button.click()  # stays at the start
+    assert view.index == 0
+    # a click on the chart's point of step 37 jumps there
+    view._chart_clicked(view.chart_figure.data[0], SimpleNamespace(xs=[37], point_inds=[37]))
+    assert view.index == 37 and view.slider.value == 37
+    assert view.chart_figure.layout.shapes[0].x0 == 37
+    # the chart plots each player's score at every step
+    series = view.replay.series()
+    for t in view.chart_figure.data:
+        assert list(t.y) == series[t.name] and list(t.x) == list(range(n + 1))
+    assert list(t.y)[37] == fresh(g, 37).scores()[t.name]
+    view.speed.value = SPEEDS["fast"]
+    assert view.play.interval == SPEEDS["fast"]
+    with pytest.raises(IndexError, match="out of range"):
+        view.go(n + 1)
+    assert view.index == 37
+
+
+def test_coach_panel_is_the_coach_of_the_step(tmp_path):
+    from moneynb.ui.coach import coach
+
+    g = bot_game("moolah", 2, seed=1, limit=80)
+    view = ReplayView(g, saves=tmp_path)
+    shown = 0
+    for i in range(0, 60, 4):
+        view.go(i)
+        c = coach(fresh(g, i))
+        if c is None:
+            assert "nothing to weigh up" in view.coach_html.value or g.over
+        else:
+            shown += 1
+            assert html_text(view.coach_html.value).count(c.title) == 1
+    assert shown
+    view.play.playing = True
+    view.go(61)
+    assert "paused while playing" in view.coach_html.value
+    view.coach_toggle.value = False
+    assert view.coach_html.layout.display == "none"
+
+
+def test_the_board_takes_no_clicks():
+    g = bot_game("money_run", 2, limit=30)
+    view = ReplayView(g, step=4, coach=False, saves=None)
+    d = view.game.decision
+    assert not view.board.click(d.options[0])
+    assert view.replay.state(4).to_json() == fresh(g, 4).to_json()
+
+
+def test_continue_from_here_makes_a_new_live_game(tmp_path):
+    g = bot_game("money_moves", 3, limit=40)
+    save = tmp_path / "orig.json"
+    save.write_text(g.to_json())
+    (tmp_path / "orig.seats.json").write_text(
+        json.dumps(
+            {
+                "format": "moneynb-seats",
+                "version": 1,
+                "game": "money_moves",
+                "seats": {"P0": "human", "P1": "bot:greedy", "P2": "bot:greedy"},
+            }  # fmt: skip
+        )
+    )
+    before = save.read_text()
+    view = ReplayView(str(save), coach=False, saves=tmp_path / "branches")
+    view.go(12)
+    view.branch_button.click()
+    b = view.branched
+    assert b is not None and view.branch_box.children[1] is b
+    assert b.game.actions[:12] == g.actions[:12]
+    # bots of the sidecar moved on; it now waits for the person (or is over)
+    assert b.game.over or b.is_human(b.game.decision.player)
+    assert not b.is_human(1) and not b.is_human(2)
+    assert b.autosave.parent == tmp_path / "branches" and b.autosave.exists()
+    assert moneynb.load_game(b.autosave.read_text()).to_json() == b.game.to_json()
+    assert save.read_text() == before
+    assert view.replay.state(view.replay.n).to_json() == g.to_json()
+    # a second branch is another file
+    again = view.branch(3)
+    assert again.autosave != b.autosave and again.game.actions == g.actions[:3]
+
+
+def test_launcher_lists_saves_and_replays_one(tmp_path):
+    g = bot_game("easy_money", 2, limit=50)
+    (tmp_path / "a.json").write_text(g.to_json())
+    (tmp_path / "junk.json").write_text("{not json")
+    games = saved_games(tmp_path)
+    assert [p.name for _, p in games] == ["a.json"]
+    assert "Easy Money" in games[0][0] and "50 actions" in games[0][0]
+    form = launcher(autosave=tmp_path / "new.json", restore=False)
+    assert [v for _, v in form.replays.list.options] == [str(tmp_path / "a.json")]
+    view = form.replays.show()
+    assert isinstance(view, ReplayView) and form.game_box.children == (view,)
+    assert view.replay.to_json() == g.to_json()
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**json.loads(g.to_json()), "actions": ["nonsense"]}))
+    assert form.replays.show(str(bad)) is None
+    assert "cannot be replayed" in form.replays.error.value
+    assert form.game_box.children == (view,)
+
+
+def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
+    g = moneynb.new_game("money_moves", players=["Ann", "Greedy bot 1"], seed=5)
+    bots = {1: moneynb.make_bot("greedy", seed=1)}
+    while not g.over and len(g.actions) < 30:
+        d = g.decision
+        g.apply(bots[d.player].choose(g) if d.player in bots else d.first_option)
+    view = ReplayView(g.to_json(), coach=False, saves=tmp_path)
+    assert view.bot_specs == {1: "bot:greedy"}
+    b = view.branch(10)
+    assert b.is_human(0) and not b.is_human(1)
+    # a simulated game's seats ("greedy1") are people: someone plays it on
+    sim = moneynb.simulate("money_moves", ["greedy", "greedy"], n_games=1, keep_games=True,
+                           progress=False)  # fmt: skip
+    assert ReplayView(sim.loc[0], coach=False, saves=tmp_path).bot_specs == {}
+
+
+def test_a_game_with_no_actions_replays(tmp_path):
+    g = moneynb.new_game("money_card", players=["Ann", "Bob"], seed=1)
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    assert view.slider.max == 0 and "step 0 of 0" in view.header.value
+    view.move(1)
+    assert view.index == 0
+    assert view.branch().game.to_json() == g.to_json()
