@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import fields, is_dataclass
+from functools import partial
 from numbers import Integral
 from typing import Any
 
@@ -351,15 +352,15 @@ class Game:
         """
         if amount:
             self.ledger.transfer(src, dst, amount, reason)
-
-            def text() -> str:
-                return (
-                    f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}"
-                    + (f" ({reason})" if reason else "")
-                )
-
+            text = partial(self._paid_text, src, dst, amount, reason)  # built when read
             self._events.append(Event("paid", text, {"src": src, "dst": dst, "amount": amount}))
         return amount
+
+    def _paid_text(self, src: str, dst: str, amount: int, reason: str) -> str:
+        """The log line of a transfer."""
+        return f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}" + (
+            f" ({reason})" if reason else ""
+        )
 
     def account_label(self, account: str) -> str:
         """Display name of an account ("wallet:Ann" -> "Ann")."""
