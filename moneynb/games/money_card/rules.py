@@ -652,6 +652,22 @@ class MoneyCard(Game):
             hit = _WALKS[key] = _walks(self.board, start, tuple(steps), occ, wanted)
         return {d: list(p) for d, p in hit.items()}
 
+    def probe_spin(self, seat: int, space: str | None = None) -> None:
+        """What-if probe, not a rule: make ``seat`` the player to spin now, its plane on
+        ``space`` (default: where it stands) with nothing done there (no key, no card), nothing
+        else changed. The coach uses it to show where a next spin could land. Use it on a copy
+        only: it breaks the turn order. Raises ValueError if the game is over or ``space`` is
+        not on the map."""
+        if self.over:
+            raise ValueError("the game is over")
+        if space is not None:
+            if space not in self.board.spaces:
+                raise ValueError(f"{space!r} is not a space of the map")
+            self.pos[seat] = space
+        self.current, self.pending, self.ctx, self.stack = seat, None, {}, []
+        self._push(("spin_prompt",))
+        self._run()
+
     def keys_wanted(self, seat: int) -> list[str]:
         """Key cities whose key ``seat`` lacks (including keys turned in)."""
         return [k for k in self.board.key_cities if k not in self.keys[seat]]

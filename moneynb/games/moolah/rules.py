@@ -466,6 +466,15 @@ class Moolah(Game):
         """The kind of space ``sid``."""
         return self.data.spaces[sid]["kind"]
 
+    def probe_roll(self, seat: int) -> None:
+        """What-if probe, not a rule: make ``seat`` the player to roll now, from where its token
+        stands, nothing else changed (the coach values "the next roll from there" with it). Use
+        it on a copy only: it breaks the turn order. Raises ValueError if the game is over."""
+        if self.over:
+            raise ValueError("the game is over")
+        self.current, self.doubles, self.adv_used = seat, False, False
+        self._ask_turn()
+
     def _ask_first_withdrawal(self, seat: int) -> None:
         r = self.data.rules
         self.ask(seat, "amount",
