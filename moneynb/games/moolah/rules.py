@@ -1254,10 +1254,11 @@ class Moolah(Game):
             (11, 2),
             (12, 1),
         ):
-            for e in self.data.ends(sid, t):
+            ends = self.data.ends(sid, t)
+            for e in ends:
                 if e not in values:
                     values[e] = self._value(seat, e, loot)
-            total += ways / 36 * max(values[e] for e in self.data.ends(sid, t))
+            total += ways / 36 * max(values[e] for e in ends)
         return total
 
     def greedy_action(self, rng: random.Random) -> Any:
