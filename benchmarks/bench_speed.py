@@ -1,6 +1,7 @@
 """Benchmark: engine speed of every game on one core, before and after, in the same run.
 
-Run: ``python benchmarks/bench_speed.py [--ref COMMIT] [--repeat R] [--scale S] [--workers]``.
+Run: ``python benchmarks/bench_speed.py [--ref COMMIT] [--repeat R] [--scale S] [--workers]
+[--sim-games 200,1000]``.
 
 Measures, each game in a fresh process pinned to one core, rates per second of the process's
 CPU time (``time.process_time``: other load on a shared machine disturbs it far less than
@@ -121,10 +122,16 @@ def table(after: dict, before: dict | None) -> str:
     return "\n".join(lines)
 
 
-def bench_workers(tree: Path) -> str:
+def bench_workers(tree: Path, counts: list[int] | None = None) -> str:
     """``simulate`` at ``workers=1`` and ``2`` in a fresh process using ``tree``: wall-clock
     games/s, and the CPU seconds used (this process plus its workers, reaped after each call),
-    so the parallel overhead shows even when other load leaves no core free."""
+    so the parallel overhead shows even when other load leaves no core free. ``counts``: the
+    numbers of games to time per game (default: 200 Easy Money games, 400 of the others)."""
+    plan = [
+        (game, seats, n)
+        for game, (seats, _) in GAMES.items()
+        for n in (counts or [200 if game == "easy_money" else 400])
+    ]
     code = (
         "import os, time, json\n"
         "import moneynb.analysis.montecarlo as mc\n"
@@ -132,9 +139,8 @@ def bench_workers(tree: Path) -> str:
         "    t = os.times()\n"
         "    return t.user + t.system + t.children_user + t.children_system\n"
         "mc.simulate('money_run', ['greedy'] * 2, n_games=2, progress=False)  # imports\n"
-        "out = {}\n"
-        "for game, seats, n in [('easy_money', 4, 200), ('moolah', 3, 400), "
-        "('money_card', 3, 400), ('money_moves', 3, 400), ('money_run', 2, 400)]:\n"
+        "out = []\n"
+        f"for game, seats, n in {plan!r}:\n"
         "    r = []\n"
         "    for w in (1, 2):\n"
         "        t, c = time.perf_counter(), cpu()\n"
@@ -142,7 +148,7 @@ def bench_workers(tree: Path) -> str:
         "progress=False)\n"
         "        getattr(mc, 'shutdown_workers', lambda: None)()  # reap: count their CPU\n"
         "        r += [n / (time.perf_counter() - t), cpu() - c]\n"
-        "    out[game] = [n, *r]\n"
+        "    out.append([game, n, *r])\n"
         "print(json.dumps(out))\n"
     )
     env = dict(os.environ, PYTHONPATH=str(tree))
@@ -154,7 +160,7 @@ def bench_workers(tree: Path) -> str:
         f"{'simulate, greedy bots':22s} {'games':>5s} {'workers=1':>11s} {'workers=2':>11s}"
         f" {'2 vs 1':>7s}   {'CPU s, 1':>8s} {'CPU s, 2':>8s}"
     ]
-    for game, (n, w1, c1, w2, c2) in data.items():
+    for game, n, w1, c1, w2, c2 in data:
         lines.append(
             f"{game:22s} {n:5d} {w1:9,.1f}/s {w2:9,.1f}/s {w2 / w1:6.2f}x   {c1:8.2f} {c2:8.2f}"
         )
@@ -170,11 +176,16 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="runs per tree; the best is kept")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply the number of games")
     ap.add_argument("--workers", action="store_true", help="also time simulate(workers=1, 2)")
+    ap.add_argument(
+        "--sim-games",
+        help="games per simulate timing, e.g. 200,1000 (default: 200 Easy Money, 400 others)",
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         child(args.child, args.scale)
         return
+    counts = [int(n) for n in args.sim_games.split(",")] if args.sim_games else None
     with tempfile.TemporaryDirectory(prefix="moneynb-before-") as tmp:
         before_tree = extract(args.ref, Path(tmp)) if args.ref else None
         runs_after, runs_before = [], []
@@ -195,9 +206,9 @@ def main() -> None:
             print()
             if before_tree is not None:
                 print(f"before ({args.ref}):")
-                print(bench_workers(before_tree))
+                print(bench_workers(before_tree, counts))
                 print("after:")
-            print(bench_workers(ROOT))
+            print(bench_workers(ROOT, counts))
 
 
 if __name__ == "__main__":

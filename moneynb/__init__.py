@@ -75,7 +75,7 @@ def replay(source, **kwargs):
     """Step through a finished (or unfinished) game in a notebook: the game's board, money
     table, log and Coach at every step, a slider, and "Continue from here".
 
-    ``source``: a save file's path, its JSON text, a game, or a row of
+    ``source``: a save file's path, its JSON text, a game (or the view ``play`` returned), or a row of
     ``simulate(..., keep_games=True)``. Returns a :class:`moneynb.ui.replay.ReplayView`.
     Without Jupyter, :class:`moneynb.Replay` (:mod:`moneynb.core.replay`) gives the same steps as plain Python.
 

@@ -184,6 +184,31 @@ def test_a_short_run_starts_no_worker_processes(monkeypatch):
     assert not montecarlo._POOLS
 
 
+def test_simulate_plays_with_fewer_gc_passes_and_restores_the_thresholds():
+    import gc
+
+    from moneynb.analysis import montecarlo as mc
+
+    before = gc.get_threshold()
+    seen = []
+
+    class Peek(moneynb.bots.GreedyBot):
+        def choose(self, game):
+            seen.append(gc.get_threshold()[0])
+            return super().choose(game)
+
+    moneynb.bots.BOTS["peek_gc"] = Peek
+    try:
+        mc.simulate("money_run", ["peek_gc", "greedy"], n_games=2, progress=False)
+    finally:
+        del moneynb.bots.BOTS["peek_gc"]
+    assert seen and min(seen) >= mc.GC_THRESHOLD_WHILE_PLAYING
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError), mc._fewer_gc_passes():
+        raise RuntimeError("a game failed")
+    assert gc.get_threshold() == before
+
+
 def test_simulate_keep_games_saves_each_game_for_replay(monkeypatch):
     from moneynb.analysis import montecarlo
 

@@ -178,9 +178,10 @@ def test_money_card_destinations_and_easy_money_auction_are_coached():
     """Issue 18, section 7: Money Card destinations and Easy Money auctions."""
     g = drive("money_card", "move")
     c = coach(g)
-    assert [ch.action for ch in c.checks] == list(g.decision.options)
+    exact = [ch.action for ch in c.checks if ch.base is None and ch.model is None]
+    assert exact[::2] == list(g.decision.options)
     for o in g.decision.options:
-        assert c.numbers[o] == value_option(g, o).mean
+        assert c.numbers[o]["money"] == value_option(g, o).mean
     g = drive("easy_money", "bid")
     c = coach(g)
     i = g.auction["space"]

@@ -107,3 +107,108 @@ def test_blackjack_value_refuses_a_pile_too_small():
         blackjack_value({21: 1})
     with pytest.raises(ValueError):
         blackjack_value({21: 2, 20: 0})
+
+
+_DRAWS = [
+    ("random", ()),
+    ("randrange", (7,)),
+    ("randint", (1, 6)),
+    ("randint", (-3, 2**70)),
+    ("randrange", (1,)),
+    ("randrange", (3, 90, 4)),
+    ("randrange", (-5, 5)),
+    ("randrange", (2**80,)),
+    ("choice", ([1, 2, 3],)),
+    ("getrandbits", (64,)),
+    ("sample", (range(50), 5)),
+    ("gauss", (0, 1)),
+    ("gauss", (0, 1)),  # the second gauss reads its cached value: still a change of state
+    ("uniform", (0, 3)),
+    ("choices", (range(9),)),
+    ("shuffle", (None,)),
+]
+
+
+@pytest.mark.parametrize("seed", [0, 5, 2**40])
+def test_game_random_draws_like_random_and_counts_every_change(seed):
+    """The game's generator (GameRandom) gives random.Random's draws, and its ``draws``
+    count moves exactly when its state does (the engine's cheap chance fingerprint)."""
+    from moneynb.core.chance import GameRandom
+
+    plain, counted = random.Random(seed), GameRandom(seed)
+    for name, args in _DRAWS * 3:
+        if name == "shuffle":
+            xs, ys = list(range(30)), list(range(30))
+            plain.shuffle(xs)
+            before_state, before = counted.getstate(), counted.draws
+            counted.shuffle(ys)
+            assert xs == ys
+        else:
+            before_state, before = counted.getstate(), counted.draws
+            assert getattr(plain, name)(*args) == getattr(counted, name)(*args), name
+        assert (counted.draws != before) == (counted.getstate() != before_state), name
+    same = counted.draws
+    counted.getrandbits(0)  # draws nothing
+    counted.setstate(counted.getstate())  # the same state
+    assert counted.draws == same
+    counted.setstate(plain.getstate())
+    counted.seed(seed + 1)
+    assert counted.draws == same + 1  # setstate to the state it had counts nothing; seed does
+    assert type(moneynb.new_game("money_run", ["A", "B"], seed=1).rng) is GameRandom
+
+
+@pytest.mark.parametrize("game", ["easy_money", "moolah", "money_card", "money_moves", "money_run"])
+def test_chance_seen_by_draw_count_equals_chance_seen_by_full_state(game):
+    """``chance_seen`` (what a safe undo may take back) from GameRandom's draw count is the
+    same, action by action, as from comparing the generator's whole state (a plain
+    random.Random, the engine's other path)."""
+    seats = 2 if game == "money_run" else 3
+    counted = moneynb.new_game(game, players=["Ann", "Bob", "Cy"][:seats], seed=8)
+    plain = moneynb.new_game(game, players=["Ann", "Bob", "Cy"][:seats], seed=8)
+    plain.rng = random.Random()
+    plain.rng.setstate(counted.rng.getstate())
+    bots = [moneynb.make_bot("greedy", seed=k) for k in range(seats)]
+    seen = []
+    for _ in range(300):
+        if counted.over:
+            break
+        action = bots[counted.decision.player].choose(counted)
+        counted.apply(action)
+        plain.apply(action)
+        assert counted.chance_seen == plain.chance_seen, len(counted.actions)
+        seen.append(counted.chance_seen)
+    assert 0 < seen[-1] and len(set(seen)) > 3  # chance was seen, more than once
+    assert any(a == b for a, b in zip(seen[:-1], seen[1:], strict=True))  # some drew nothing
+
+
+def test_counted_list_counts_item_assignments_and_is_a_list():
+    from moneynb.core.tracked import CountedList
+
+    xs = CountedList([0, 0, 0])
+    assert xs == [0, 0, 0] and xs.changes == 0
+    xs[1] = 5
+    xs[1] += 1
+    assert xs == [0, 6, 0] and xs.changes == 2
+    import copy
+
+    ys = copy.deepcopy(xs)
+    assert ys == xs and type(ys) is CountedList and ys.changes == 2
+
+
+def test_easy_money_profiles_table_follows_owner_and_house_changes():
+    """The remembered profiles table equals a fresh one after every action of a game (and
+    after a test sets an owner or a house count by hand)."""
+    g, bots = _easy_money_at_turn()
+    for _ in range(200):
+        if g.over:
+            break
+        assert g._all_profiles() == _fresh_profiles(g)
+        g.apply(bots[g.decision.player].choose(g))
+    spare = next(i for i in g.ownable if g.owner[i] is None and g.is_prop[i])
+    g.owner[spare], g.houses[spare] = 0, 2
+    assert g._all_profiles() == _fresh_profiles(g)
+
+
+def _fresh_profiles(g):
+    g.__dict__.pop("_cache_profiles", None)
+    return g._all_profiles()

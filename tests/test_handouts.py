@@ -26,6 +26,9 @@ TEACHING = [
     "teach_markov",
     "teach_tournaments",
     "teach_agents",
+    "teach_credit",
+    "teach_property",
+    "teach_inequality",
 ]
 NOTEBOOKS = [HERE / f"{name}.ipynb" for name in TEACHING]
 

@@ -33,7 +33,7 @@ GAMES = ["moolah", "easy_money", "money_card", "money_moves", "money_run"]
 STATES = int(os.environ.get("MONEYNB_HARNESS_STATES", "200"))
 SAMPLES = 2  # Monte Carlo plays per check and state at the common decisions (pooled)
 RARE_SAMPLES = 20  # at the rarer decisions (a Black Jack bet, Wall Street), so pools are big
-COMMON = {"turn", "roll", "action", "bet", "color"}
+COMMON = {"turn", "roll", "action", "bet", "color", "bid", "buy", "moolah", "move"}
 Z_LIMIT = 4.0
 
 
@@ -48,12 +48,23 @@ def _quantities(check):
             pred = (lambda x: x < 0) if shown == "p_loss" else (lambda x: x > 0)
             p = val.probability(pred)
             out.append((shown, p, p * (1 - p), lambda x, pred=pred: 1 if pred(x) else 0))
+        elif shown == "model_mean":  # a model's number: measured, pooled with sample variance
+            continue
         elif shown == "each":
             for v, p in val.distribution.items():
                 out.append((f"P={v!r}", p, p * (1 - p), lambda x, v=v: 1 if x == v else 0))
         else:  # pragma: no cover - a new kind of number must be taught to the harness
             raise AssertionError(f"the harness cannot check {shown!r}")
     return out
+
+
+def _model_z(diffs: list) -> tuple[float, float]:
+    """``(z, mean difference)`` of a model's numbers against real plays: the mean of
+    ``x - model`` over its standard error (the sample variance: a model has no exact one)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return (mean / math.sqrt(var / n) if var else (0.0 if mean == 0 else math.inf)), mean
 
 
 def _annotated_states(name: str, n_states: int):
@@ -78,6 +89,7 @@ def test_coach_numbers_agree_with_real_play(name, record_property):
     pools: dict = defaultdict(lambda: [Fraction(0), Fraction(0), 0])  # sum(x-mu), sum var, n
     tags: Counter = Counter()
     numbers = 0
+    models: dict = defaultdict(list)  # (tag, name kind) -> [(sample, model value)]
     for state_no, (g, c) in enumerate(_annotated_states(name, STATES)):
         before = g.to_json()
         tags[g.decision.tag] += 1
@@ -88,6 +100,12 @@ def test_coach_numbers_agree_with_real_play(name, record_property):
             n_samples = SAMPLES if g.decision.tag in COMMON else RARE_SAMPLES
             for k in range(n_samples):
                 x = check.sample(g, seed=1_000_003 * state_no + 1_009 * ci + k)
+                if check.model is not None and "model_mean" in check.shows:
+                    numbers += k == 0
+                    models[(g.decision.tag, check.name.split(" ")[0])].append(
+                        (x, float(check.valuation.mean))
+                    )
+                    continue
                 if "each" in check.shows or "mean" in check.shows:
                     assert x in support, (
                         f"{name} {g.decision.tag} {check.name}: a real play gave {x!r}, an "
@@ -98,7 +116,7 @@ def test_coach_numbers_agree_with_real_play(name, record_property):
                     if var == 0:
                         assert fx == mu, f"{name} {check.name} {label}: {fx} != exact {mu}"
                         continue
-                    pool = pools[(g.decision.tag, label)]
+                    pool = pools[(g.decision.tag, check.name.split(" ")[0], label)]
                     pool[0] += fx - mu
                     pool[1] += var
                     pool[2] += 1
@@ -110,6 +128,18 @@ def test_coach_numbers_agree_with_real_play(name, record_property):
         f"{sum(p[2] for p in pools.values())} samples in {len(pools)} pools, "
         f"max |z| {abs(worst[1]):.2f} at {worst[0]}"
     )
+    by_kind: dict = defaultdict(list)  # the same model over every decision kind, pooled
+    for (_, kind), pairs in models.items():
+        by_kind[("all", kind)].extend(pairs)
+    for key, pairs in sorted(models.items()) + sorted(by_kind.items()):
+        z, diff = _model_z([x - mu for x, mu in pairs])
+        measured = sum(x for x, _ in pairs) / len(pairs)
+        modelled = sum(mu for _, mu in pairs) / len(pairs)
+        figure += (
+            f"; model {key}: {len(pairs)} plays, model mean {modelled:.3f} vs measured "
+            f"{measured:.3f} (error {diff:+.3f}, z {z:+.2f})"
+        )
+        zs[("model",) + key] = z
     print(figure)
     record_property("harness", figure)
     assert sum(tags.values()) >= STATES

@@ -207,3 +207,22 @@ def test_a_game_with_no_actions_has_one_step():
     assert r.series() == {p: [v] for p, v in g.scores().items()}
     with pytest.raises(IndexError, match=r"steps 0\.\.0"):
         r.state(1)
+
+
+def test_a_simulate_row_without_games_kept_says_keep_games():
+    """A teacher's likely slip: a row of simulate() run without keep_games=True."""
+    table = moneynb.simulate("money_run", ["greedy", "greedy"], n_games=1, progress=False)
+    for row in (table.loc[0], table.to_dict("records")[0]):
+        with pytest.raises(TypeError, match=r"no 'save'.*keep_games=True"):
+            Replay(row)
+    kept = moneynb.simulate("money_run", ["greedy", "greedy"], n_games=1, keep_games=True,
+                            progress=False)  # fmt: skip
+    assert Replay(kept.loc[0]).to_json() == kept.loc[0, "save"]
+
+
+def test_the_view_play_returns_replays_its_game():
+    """moneynb.play(...) returns a view, and replaying that view is the natural next line."""
+    view = moneynb.play("money_run", players=["Ann", "bot:greedy"], seed=2, autosave=False)
+    view.game.apply(view.game.decision.first_option)
+    r = Replay(view)
+    assert r.to_json() == view.game.to_json() and r.final is not view.game

@@ -223,3 +223,147 @@ def test_a_game_with_no_actions_replays(tmp_path):
     view.move(1)
     assert view.index == 0
     assert view.branch().game.to_json() == g.to_json()
+
+
+def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, monkeypatch):
+    """In a kernel (an asyncio loop runs), a slider drag or a held arrow key passes many steps:
+    the Coach (up to about 1 s for a Money Moves roll) is worked out only for the step the
+    scrubber stops at, after it stops; each step passed is shown without it."""
+    import asyncio
+    import concurrent.futures
+
+    import moneynb.ui.replay as replay_ui
+    from moneynb.ui.coach import coach
+
+    monkeypatch.setattr(replay_ui, "COACH_DELAY", 0.05)
+    monkeypatch.setattr(replay_ui, "_kernel_loop", asyncio.get_running_loop)  # as a kernel
+    g = bot_game("moolah", 2, seed=1, limit=40)
+    asked = []
+
+    async def scrub():
+        view = ReplayView(g, saves=tmp_path)
+        real = view.replay.coaching
+        view.replay.coaching = lambda i: asked.append(i) or real(i)
+        for i in range(1, 9):  # the page sends these one after another
+            view.slider.value = i
+            assert view.index == i and "working" in view.coach_html.value
+        for _ in range(200):  # the loop runs: the Coach of the step shown comes
+            await asyncio.sleep(0.02)
+            if asked:
+                break
+        await asyncio.sleep(0.1)
+        return view
+
+    # a thread of its own: a test process may have a loop running already (Playwright's)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        view = pool.submit(asyncio.run, scrub()).result()
+    assert asked == [8]
+    want = coach(fresh(g, 8))
+    assert want is not None and html_text(view.coach_html.value).count(want.title) == 1
+
+
+def test_continue_from_here_stops_play_and_is_off_at_game_over(tmp_path):
+    g = bot_game("money_run", 2, limit=200)
+    assert g.over
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    view.go(5)
+    view.play.playing = True  # Play runs, then a click on Continue from here
+    view.branch_button.click()
+    assert not view.play.playing  # the replay no longer moves under the new game
+    assert view.branched.game.actions == g.actions[:5]
+    assert not view.branch_button.disabled
+    view.go(view.replay.n)  # the end of a finished game: nothing to continue
+    assert view.branch_button.disabled
+    view.go(3)
+    assert not view.branch_button.disabled
+
+
+def test_branches_of_one_second_get_numbered_names(tmp_path, monkeypatch):
+    """Three clicks on Continue from here within a second: name, name-2, name-3."""
+    import moneynb.ui as ui
+
+    monkeypatch.setattr(ui, "default_save_path", lambda name: ui.Path(f"{name}-stamp.json"))
+    g = bot_game("easy_money", 2, limit=30)
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    names = [view.branch(4).autosave.name for _ in range(3)]
+    assert names == ["easy_money-stamp.json", "easy_money-stamp-2.json", "easy_money-stamp-3.json"]
+    for n in names:
+        assert moneynb.load_game((tmp_path / n).read_text()).actions == g.actions[:4]
+
+
+def test_play_does_not_flood_screen_readers(tmp_path):
+    """Each step moved to by hand is announced (the live region); while Play runs (up to 8
+    steps a second) nothing is, or a screen reader would read stale steps for minutes after
+    a pause; when Play stops, the step it stopped at is announced."""
+    g = bot_game("moolah", 2, limit=60)
+    view = ReplayView(g, coach=False, saves=tmp_path)
+    view.forward_button.click()
+    seq = view.a11y.seq
+    assert view.a11y.message.startswith("Step 1 of")
+    view.play.playing = True
+    for i in range(2, 12):
+        view.slider.value = i  # as Play moves it
+    assert view.a11y.seq == seq
+    view.play.playing = False
+    assert view.a11y.seq == seq + 1 and view.a11y.message.startswith("Step 11 of")
+    view.forward_button.click()
+    assert view.a11y.seq == seq + 2 and view.a11y.message.startswith("Step 12 of")
+
+
+def test_continue_from_here_into_a_folder_that_cannot_be_written(tmp_path):
+    """A teacher's read-only or mistyped saves folder: Continue from here still gives a live
+    game (autosave off) and says why it is not saved, instead of an error in a callback."""
+    g = bot_game("moolah", 2, limit=40)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    view = ReplayView(g, coach=False, saves=blocked / "saves")
+    view.go(10)
+    view.branch_button.click()
+    b = view.branched
+    assert b is not None and b.autosave is None and b.game.actions == g.actions[:10]
+    note = view.branch_box.children[0].value
+    assert "could not be saved" in note and "a-file" in note and "role='alert'" in note
+    assert blocked.read_text() == "not a folder"
+
+
+def test_the_apps_list_shows_a_game_continued_from_a_replay(tmp_path):
+    """In the app, a game made with Continue from here is in "Replay a saved game" at once
+    (no Refresh list needed to replay it later)."""
+    g = bot_game("easy_money", 2, limit=50)
+    (tmp_path / "a.json").write_text(g.to_json())
+    form = launcher(autosave=tmp_path / "new.json", restore=False)
+    view = form.replays.show(str(tmp_path / "a.json"))
+    b = view.branch(20)
+    assert str(b.autosave) in [v for _, v in form.replays.list.options]
+
+
+def test_a_running_loop_outside_a_kernel_does_not_delay_the_coach(tmp_path):
+    """Only a Jupyter kernel delays the Coach: a process where some library runs an asyncio
+    loop (Playwright's sync API in the browser tests, before these tests in CI) gets it at
+    once, as plain Python does."""
+    import asyncio
+    import concurrent.futures
+
+    g = bot_game("moolah", 2, seed=1, limit=40)
+
+    async def show():
+        view = ReplayView(g, saves=tmp_path)
+        view.go(8)
+        return view.coach_html.value
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        shown = pool.submit(asyncio.run, show()).result()
+    assert "working" not in shown and "Coach" in shown
+
+
+def test_the_list_of_saves_leaves_out_files_with_wrong_fields(tmp_path):
+    """A save whose fields are wrong (a hand-edited file: actions not a list, no seed, a
+    seats sidecar's format) is not offered for replay ("actions": "xx" was listed as 2
+    actions); a good one is."""
+    g = bot_game("moolah", 2, limit=20)
+    doc = json.loads(g.to_json())
+    (tmp_path / "good.json").write_text(g.to_json())
+    (tmp_path / "actions.json").write_text(json.dumps({**doc, "actions": "xx"}))
+    (tmp_path / "noseed.json").write_text(json.dumps({k: v for k, v in doc.items() if k != "seed"}))
+    (tmp_path / "other.json").write_text(json.dumps({**doc, "format": "something-else"}))
+    assert [p.name for _, p in saved_games(tmp_path)] == ["good.json"]

@@ -7,6 +7,8 @@
   locally or on Dask) - also ``moneynb.simulate``.
 * :mod:`.ev`: exact expected values and risks of the games' bets, loans and investments.
 * :mod:`.stats`: confidence intervals, Gini coefficient, Lorenz curve.
+* :mod:`.finance`: textbook finance (APR, effective annual rate, doubling time, rule of 72,
+  amortised loans) and the games' credit terms and game lengths asked of the engine.
 
 Importing this package imports numpy only; pandas, tqdm and dask are imported when used.
 """

@@ -135,21 +135,24 @@ def wall_street_table(data_file: str | None = None) -> list[dict]:
 
 def credit_comparison(amounts=(10_000, 50_000, 100_000, 200_000), data_file=None) -> list[dict]:
     """Loan Shark vs Line of Credit for each borrowed amount: ``amount``, ``line_of_credit``
-    (what it costs: the amount, since the rulebook charges no interest on it), ``loan_shark``
+    (what it costs to repay: the amount plus the Line of Credit's rate as the engine charges it,
+    :func:`moneynb.analysis.finance.game_credit_terms`; no interest in the rulebook), ``loan_shark``
     (amount + interest, at once: the engine's own rule,
     :func:`moneynb.analysis.moolah.loan_shark_cost`), ``extra`` (the difference) and ``rate``
     (extra / amount)."""
     from ..games.moolah.rules import load_data
+    from .finance import game_credit_terms
     from .moolah import loan_shark_cost
 
     percent = load_data(data_file).rules["loan_shark_percent"] if data_file else None
+    line_rate = game_credit_terms(data_file or "")["line_of_credit_rate"]
     rows = []
     for a in amounts:
         shark = loan_shark_cost(a, 0, percent)
         rows.append(
             {
                 "amount": a,
-                "line_of_credit": a,
+                "line_of_credit": a + int(a * line_rate),
                 "loan_shark": shark,
                 "extra": shark - a,
                 "rate": Fraction(shark - a, a),

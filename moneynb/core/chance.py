@@ -157,6 +157,64 @@ def seat_at(seat: int, distance: int, n_seats: int, direction: str) -> int:
     raise ValueError(f"direction must be 'left' or 'right', got {direction!r}")
 
 
+_getrandbits = random.Random.getrandbits  # the C generator's own methods
+_random = random.Random.random
+
+
+class GameRandom(random.Random):
+    """The game's generator: a ``random.Random`` (the same draws from the same seed) that
+    also counts them in ``draws``, so the engine can tell whether an action used chance
+    without copying the generator's whole state (engine speed; see docs/speed.md).
+
+    ``draws`` changes exactly when the state does: every integer draw (``_randbelow``, used by
+    ``randrange``, ``choice``, ``shuffle``...), ``random()``, ``getrandbits(k)`` with ``k > 0``,
+    ``gauss`` (its cached second value is state), and ``seed``/``setstate`` to another state.
+    A copy or a pickle keeps its own count (only changes within one game are compared).
+    """
+
+    draws = 0
+
+    def _randbelow(self, n: int) -> int:  # = random.Random._randbelow_with_getrandbits
+        self.draws += 1
+        k = n.bit_length()
+        r = _getrandbits(self, k)
+        while r >= n:
+            r = _getrandbits(self, k)
+        return r
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is None and step == 1 and type(start) is int and start > 0:
+            return self._randbelow(start)  # what random.Random does for randrange(n)
+        return super().randrange(start, stop, step)
+
+    def randint(self, a: int, b: int) -> int:
+        if type(a) is int and type(b) is int and b >= a:
+            return a + self._randbelow(b - a + 1)  # what random.Random does for these
+        return super().randint(a, b)
+
+    def random(self) -> float:
+        self.draws += 1
+        return _random(self)
+
+    def getrandbits(self, k: int) -> int:
+        if k:
+            self.draws += 1
+        return _getrandbits(self, k)
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        self.draws += 1
+        return super().gauss(mu, sigma)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self.draws += 1
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: tuple) -> None:
+        if state != self.getstate():
+            self.draws += 1
+        super().setstate(state)
+
+
 class ScriptedRandom(random.Random):
     """A ``random.Random`` whose next draws can be fixed (the test rig) or enumerated (exact
     chance outcomes), and that otherwise behaves as the generator it replaces.

@@ -87,19 +87,18 @@ class Decision:
                     raise ValueError("an amount decision needs low <= high or options")
         elif not options and more is None:
             raise ValueError(f"a {kind!r} decision needs at least one option")
-        put = object.__setattr__
-        put(self, "player", player)
-        put(self, "kind", kind)
-        put(self, "prompt", prompt)
-        put(self, "_options", options)
-        put(self, "_more", more)
-        put(self, "low", low)
-        put(self, "high", high)
-        put(self, "step", step)
-        put(self, "_labels", {} if labels is None else labels)
-        put(self, "tag", tag)
-        put(self, "_origin", None)
-        put(self, "suggested", suggested)
+        _set_player(self, player)  # the slots' own setters (see below the class)
+        _set_kind(self, kind)
+        _set_prompt(self, prompt)
+        _set_options(self, options)
+        _set_more(self, more)
+        _set_low(self, low)
+        _set_high(self, high)
+        _set_step(self, step)
+        _set_labels(self, {} if labels is None else labels)
+        _set_tag(self, tag)
+        _set_origin(self, None)
+        _set_suggested(self, suggested)
 
     def _bind(self, game: Any, actions: list, n: int) -> None:
         """Remember where this decision stands: pending in ``game`` after the first ``n`` of
@@ -107,7 +106,7 @@ class Decision:
         options and labels are computed on a replay of those ``n`` actions, so they are what
         they were while the decision was pending."""
         if self._more is not None or not isinstance(self._labels, dict):
-            object.__setattr__(self, "_origin", (game, actions, n))
+            _set_origin(self, (game, actions, n))
 
     def _source(self) -> Decision:
         """The decision whose state the lazy parts are read from: this one while it is
@@ -130,8 +129,8 @@ class Decision:
         if self._more is not None:
             src = self._source()
             more = tuple(self._more() if src is self else src.options[len(self._options) :])
-            object.__setattr__(self, "_options", self._options + more)
-            object.__setattr__(self, "_more", None)
+            _set_options(self, self._options + more)
+            _set_more(self, None)
             if self.kind != "amount" and not self._options:
                 raise ValueError(f"a {self.kind!r} decision needs at least one option")
         return self._options
@@ -150,7 +149,7 @@ class Decision:
         """``{option: display text}`` (options without one show as themselves)."""
         if not isinstance(self._labels, dict):
             src = self._source()
-            object.__setattr__(self, "_labels", self._labels() if src is self else src.labels)
+            _set_labels(self, self._labels() if src is self else src.labels)
         return self._labels
 
     def _key(self) -> tuple:
@@ -245,6 +244,22 @@ class Decision:
             "step": self.step,
             "tag": self.tag,
         }
+
+
+# Each slot's own setter: how ``Decision.__init__`` fills a decision (faster than
+# ``object.__setattr__``; engine speed) while ``decision.x = ...`` stays refused.
+_set_player = Decision.player.__set__
+_set_kind = Decision.kind.__set__
+_set_prompt = Decision.prompt.__set__
+_set_options = Decision._options.__set__
+_set_more = Decision._more.__set__
+_set_low = Decision.low.__set__
+_set_high = Decision.high.__set__
+_set_step = Decision.step.__set__
+_set_labels = Decision._labels.__set__
+_set_tag = Decision.tag.__set__
+_set_origin = Decision._origin.__set__
+_set_suggested = Decision.suggested.__set__
 
 
 class Event:

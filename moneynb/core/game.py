@@ -24,10 +24,11 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import fields, is_dataclass
+from functools import partial
 from numbers import Integral
 from typing import Any
 
-from .chance import Deck
+from .chance import Deck, GameRandom
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
@@ -125,13 +126,14 @@ class Game:
 
     def __init__(self, players: list[str], seed: int | None = None, **options: Any):
         self.players = self._check_players(players)
+        self._cache_wallets = ["wallet:" + p for p in self.players]  # names, made once
         self.options = self._check_options(options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
             raise ValueError(f"seed must be an int of magnitude below 2**64, got {seed!r}")
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = GameRandom(seed)
         self.ledger = Ledger()
         self.actions: list = []
         self.log: list[Event] = []
@@ -249,7 +251,8 @@ class Game:
             IllegalAction: the game is over, the action does not answer the decision, or the
                 game's own checks refuse it. Nothing has changed when this is raised.
         """
-        action = normalize_action(action)
+        if type(action) is not str and type(action) is not int:  # those need no normalizing
+            action = normalize_action(action)
         d = self.pending
         if d is None:
             raise IllegalAction("the game is over: no action is allowed")
@@ -306,7 +309,10 @@ class Game:
     def _chance_fingerprint(self) -> tuple:
         """Changes whenever chance is used: the generator's state, the count of deck draws,
         and (a test rig's :class:`~moneynb.core.chance.ScriptedRandom`) its forced draws."""
-        return (self.rng.getstate(), Deck.draws, len(getattr(self.rng, "script", ())))
+        rng = self.rng
+        if type(rng) is GameRandom:  # it counts its draws
+            return (rng.draws, Deck.draws)
+        return (rng.getstate(), Deck.draws, len(getattr(rng, "script", ())))
 
     def _check(self, action: Any) -> None:
         """Hook: extra validation beyond the decision's options; raise IllegalAction."""
@@ -322,8 +328,8 @@ class Game:
         """Set the pending decision (see :class:`Decision` for the arguments; ``more`` and a
         function as ``labels`` are computed when first read)."""
         d = self.pending = Decision(player, kind, prompt, options, **kw)
-        if kw:  # remember where it stands, for lazy parts read after the game moved on
-            d._bind(self, self.actions, len(self.actions) + 1)  # __init__ rebinds at 0
+        if d._more is not None or type(d._labels) is not dict:  # lazy parts: remember where
+            d._bind(self, self.actions, len(self.actions) + 1)  # it stands (__init__: at 0)
 
     def finish(self, winners: list[int]) -> None:
         """End the game with the given winning seats."""
@@ -346,15 +352,15 @@ class Game:
         """
         if amount:
             self.ledger.transfer(src, dst, amount, reason)
-
-            def text() -> str:
-                return (
-                    f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}"
-                    + (f" ({reason})" if reason else "")
-                )
-
+            text = partial(self._paid_text, src, dst, amount, reason)  # built when read
             self._events.append(Event("paid", text, {"src": src, "dst": dst, "amount": amount}))
         return amount
+
+    def _paid_text(self, src: str, dst: str, amount: int, reason: str) -> str:
+        """The log line of a transfer."""
+        return f"{self.account_label(src)} paid ${amount:,} to {self.account_label(dst)}" + (
+            f" ({reason})" if reason else ""
+        )
 
     def account_label(self, account: str) -> str:
         """Display name of an account ("wallet:Ann" -> "Ann")."""
@@ -368,7 +374,7 @@ class Game:
         Raises:
             KeyError: the game keeps no wallet for that player.
         """
-        return self.ledger.balances["wallet:" + self.players[seat]]
+        return self.ledger.balances[self._cache_wallets[seat]]
 
     def money(self) -> dict[str, int]:
         """``{account: dollars}`` for every account, the bank's included; the sum is constant."""

@@ -79,12 +79,15 @@ def _read_source(source: Any) -> tuple[Game, str | None]:
     Raises:
         SaveFileError: malformed or tampered save text (as :func:`moneynb.load_game`).
         FileNotFoundError: a path that names no file.
-        TypeError: anything else.
+        TypeError: a row (dict or pandas) with no save (simulate without keep_games=True),
+            or anything else.
     """
     from .save import loads
 
     if isinstance(source, Game):
         return source, None
+    if isinstance(getattr(source, "game", None), Game):  # a view, as moneynb.play returns
+        return source.game, None
     if isinstance(source, dict) and "save" in source:  # a row of simulate(keep_games=True)
         return _read_source(source["save"])
     if hasattr(source, "get") and hasattr(source, "index") and source.get("save") is not None:
@@ -98,8 +101,13 @@ def _read_source(source: Any) -> tuple[Game, str | None]:
         return loads(path.read_bytes()), str(path)
     if isinstance(source, (str, bytes)):
         return loads(source), None
+    if isinstance(source, dict) or (hasattr(source, "get") and hasattr(source, "index")):
+        raise TypeError(  # a row of simulate() run without keep_games=True
+            "this row has no 'save' column: run simulate(..., keep_games=True) to keep each "
+            "game for replay"
+        )
     raise TypeError(
-        "replay takes a save file's path, its JSON text, a moneynb game, or a row of "
+        "replay takes a save file's path, its JSON text, a moneynb game (or its view), or a row of "
         f"simulate(keep_games=True); got {type(source).__name__}"
     )
 
@@ -110,7 +118,8 @@ class Replay:
     Args:
         source: a save file's path (``str`` or ``Path``), its JSON text (as
             :func:`moneynb.load_game` reads), a live or finished :class:`~moneynb.core.Game`
-            (its config, seed and actions are copied: the game itself is never touched),
+            (its config, seed and actions are copied: the game itself is never touched) or
+            a view showing one (what :func:`moneynb.play` returns),
             or a row of ``simulate(..., keep_games=True)`` (its ``save`` column).
         every: actions between kept snapshots (default :data:`SNAPSHOT_EVERY`).
 

@@ -108,9 +108,12 @@ function render({ model, el }) {
       const target = panel && panel.querySelector(CONTROLS);
       if (target && target.isConnected) {
         const a = document.activeElement;
-        // take the focus only from nowhere, from this view, or from the start form: never
-        // from a notebook cell or another output the user is working in
-        const free = !a || a === document.body || r.contains(a) || !!a.closest(".moneynb-launcher");
+        // take the focus only from nowhere, from this view, from a view holding it (a
+        // replay's "Continue from here") or from the start form: never from a notebook cell
+        // or another output the user is working in
+        const outer = r.parentElement && r.parentElement.closest(".moneynb-view");
+        const free = !a || a === document.body || r.contains(a) ||
+          !!(outer && outer.contains(a)) || !!a.closest(".moneynb-launcher");
         if (free && a !== target) {
           // no jump of the page under a mouse user's pointer: scroll only if the control
           // is out of sight, and then as little as possible

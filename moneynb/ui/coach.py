@@ -11,21 +11,34 @@ decision, so ``tests/test_harness.py`` compares it with a seeded Monte Carlo of 
 played through ``Game.copy()`` + ``apply``. The other numbers are the engine's own functions
 (a price, a rent, the Loan Shark's price, a deterministic reach). No formula is restated here.
 
-What it covers (issues 8, 12):
+What it covers (issues 8, 12, 18 section 7; the table in ``docs/app.md``):
 
 * Moolah: Black Jack bet (value of the smallest and the largest bet, raising when it pays
   within the engine's raise cap) and Stay vs Raise with the card in hand; Wall Street (value
   and chance of a loss of investing in each stock, after the Round-Off Clause); a Temptation
   gamble; the Loan Shark's price of a bill bigger than the wallet; the next roll's landing
   chances (heat map, outer path at Option Points); at an Option Point, where each path ends
-  and its expected result.
-* Easy Money: the next throw's landing chances (:meth:`EasyMoney.next_landing`); at a buy or
-  an auction bid, the rent and each opponent's chance of stopping here on their next throw.
-* Money Card: value and chance of a win of a Monte Carlo bet on each colour; what each
-  destination does to the cheques on arrival.
-* Money Moves: the roller's expected gain this turn and its chance of losing money.
+  and its expected result; at a Moolah space, the next roll from each Moolah space (what-if
+  probe :meth:`Moolah.probe_roll`); Take A Pal and the Advantage cards, option by option.
+* Easy Money: the next throw's landing chances (:meth:`EasyMoney.next_landing`); at a buy, an
+  auction bid, a lone bidder's buy or an offer received, what the holding would earn you (the
+  engine's rent and score once yours; each opponent's exact next-throw chance; as a labelled
+  model, their stops in the next 10 throws, the long-run rent a round, the payback and the
+  rest-of-game value: :mod:`moneynb.analysis.easy_money`); build / mortgage / lift options and
+  what a holding for sale earns you.
+* Money Card: value and chance of a win of a Monte Carlo bet on each colour; for each
+  destination (a spin's landing, an Express Port flight, Join Another Tourist), the cheques and
+  keys on arrival and the chance that the next spin from there can reach a missing key (what-if
+  probe :meth:`MoneyCard.probe_spin`); Charge It or pay.
+* Money Moves: the roller's expected gain this turn and its chance of losing money; Pick a
+  Pocket and the Wild Card, option by option.
 * Money Run: where each pawn can reach this turn (heat map, 1.0 = reachable) and the chances of
-  the size of the coin that refills the table after the first table coin is placed.
+  the size of the coin that refills the table after the first table coin is placed; where a
+  coin goes: how close each pawn can then get.
+
+A number that needs more than one step of the game is a model: the text says "Model" and how
+it was computed, and its :class:`Check` says how ``tests/test_harness.py`` measures it (a
+what-if ``base`` game, or a ``horizon`` of real play by seeded greedy bots).
 
 The heat map is ``{space id: probability}`` in the game's own space ids (Moolah: the string
 ids of ``board.toml``; Easy Money: the space index; Money Run: ``(x, y)`` squares).
@@ -46,6 +59,7 @@ from ..core.outcomes import (
     chance_outcomes,
     shuffle_hidden,
     value_option,
+    what_if_copy,
     worth,
 )
 
@@ -64,11 +78,22 @@ class Check:
         valuation: the exact :class:`~moneynb.core.outcomes.Valuation` (distribution, mean).
         shows: what the coach shows of it: ``"mean"`` (the expected measure), ``"p_loss"``
             (P(measure < 0)), ``"p_gain"`` (P(measure > 0)), ``"each"`` (P(measure == v) for
-            every v in the distribution: a heat map).
+            every v in the distribution: a heat map), ``"model_mean"`` (a model's expected
+            measure, with no exact distribution: the harness reports its measured error).
         follow_tags: the seat's follow-up decisions taken by best mean.
         measure: ``f(game_before, game_after, events) -> value``; ``None``: dollars gained by
             ``seat`` (:func:`~moneynb.core.outcomes.worth`).
         play_on: as for :func:`~moneynb.core.outcomes.chance_outcomes` (e.g. the outer path).
+        base: the game the number is measured from, when it is not the coached game itself
+            (a what-if probe, e.g. Moolah's "the next roll from that Moolah space": the engine's
+            :meth:`Moolah.probe_roll` on a copy); ``None``: the coached game.
+        model: ``None`` for an exact number; else how the model behind it was computed (the
+            harness measures its error against real play and reports it).
+        horizon: for a model number measured over the rest of play: ``(seat, space, throws)``
+            (Easy Money: stops of ``seat``'s man on ``space`` in his next ``throws`` throws).
+        real_play: for a model number, ``f(game, seed) -> value``: the same quantity measured
+            in one real play on a copy (seeded greedy bots), e.g. Money Card's next spin
+            after the other players have moved.
     """
 
     name: str
@@ -80,11 +105,23 @@ class Check:
     follow_tags: tuple = ()
     measure: Callable | None = None
     play_on: Callable | None = None
+    base: Any = None
+    model: str | None = None
+    horizon: tuple | None = None
+    real_play: Callable | None = None
 
     def sample(self, game, seed: int) -> Any:
         """Play the decision once on a copy of ``game`` with a fresh generator seeded ``seed``
         (plain chance, no enumeration; the hidden draw piles shuffled by it, as the player cannot
-        see their order); follow-ups as in the valuation. Returns the measure."""
+        see their order); follow-ups as in the valuation. Returns the measure. A
+        :attr:`horizon` number is measured by playing on with seeded greedy bots instead
+        (:func:`_play_on_stops`)."""
+        if self.base is not None:
+            game = self.base
+        if self.horizon is not None:
+            return _play_on_stops(game, *self.horizon, seed)
+        if self.real_play is not None:
+            return self.real_play(game, seed)
         g = game.copy()
         for a in self.pre:
             g.apply(a)
@@ -162,6 +199,14 @@ def _value(game, name, action, *, pre=(), follow=(), shows=("mean",), **kw) -> C
     return Check(name, tuple(pre), action, seat, v, shows, tuple(follow))
 
 
+def _valuation(action, dist: dict) -> Valuation:
+    """A :class:`Valuation` of ``action`` from an exact distribution ``{value: Fraction}``."""
+    from ..core.outcomes import _dist_stats
+
+    mean, var = _dist_stats(dist)
+    return Valuation(action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, var)
+
+
 def _top(heat: dict, names, k: int = 3) -> str:
     best = sorted(heat.items(), key=lambda kv: (-kv[1], str(kv[0])))[:k]
     return ", ".join(f"{names(s)} {pct(p)}" for s, p in best)
@@ -177,6 +222,62 @@ def _landing_check(game, play_on, measure, branch_draws) -> Check:
     mean = Fraction(0)
     val = Valuation("roll", dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, mean)
     return Check("landing", (), "roll", seat, val, ("each",), (), measure, play_on)
+
+
+def _play_on_stops(game, seat: int, space: int, throws: int, seed: int) -> int:
+    """Easy Money, measured in real play: how often ``seat``'s man stops on ``space`` in his
+    next ``throws`` throws, the game played on by greedy bots (seeded ``seed``) on a copy with a
+    fresh generator (hidden piles shuffled by it). Stops early if the game ends."""
+    from ..bots import make_bot
+
+    g = game.copy()
+    g.rng = random.Random(seed)
+    shuffle_hidden(g, g.rng)
+    bots = [make_bot("greedy", seed=seed * 7 + k) for k in range(len(g.players))]
+    thrown = stops = 0
+    while not g.over:
+        for e in g.apply(bots[g.decision.player].choose(g)):
+            if e.data.get("seat") != seat:
+                continue
+            if e.kind == "rolled":
+                thrown += 1
+                if thrown > throws:
+                    return stops
+            elif e.kind == "moved" and e.data.get("space") == space:
+                stops += 1
+    return stops
+
+
+def _each_option(
+    game,
+    d,
+    title: str,
+    *,
+    follow=(),
+    what: str = "expected result",
+    shows=("mean", "p_loss"),
+    note: str = "",
+    fmt=None,
+    **kw,
+) -> Coaching:
+    """Value every option of ``d`` with the engine's outcomes (:func:`value_option`; keyword
+    arguments go to it): its expected money for the decider and its chance of a loss; best
+    first. ``fmt``: how a mean is written (default :func:`dollars`)."""
+    fmt = dollars if fmt is None else fmt
+    checks = [_value(game, str(d.label(o)), o, follow=follow, shows=shows, **kw)
+              for o in d.options]  # fmt: skip
+    ranked = sorted(checks, key=lambda c: -c.valuation.mean)
+    lines = []
+    for c in ranked:
+        v = c.valuation
+        line = f"{d.label(c.action)}: {what} {fmt(v.mean)}"
+        if "p_loss" in shows:
+            line += f", P(loss) {pct(v.probability(lambda x: x < 0))}"
+        lines.append(line + ".")
+    if note:
+        lines.append(note)
+    return Coaching(title, lines, numbers={c.action: c.valuation.mean for c in checks},
+                    checks=checks)  # fmt: skip
 
 
 # ===== Moolah ==================================================================================
@@ -283,7 +384,7 @@ def _moolah(game, d) -> Coaching | None:
     if tag == "fork":  # issue 18, section 7: where each path ends and what it does to you
         checks, lines = [], []
         for o in d.options:
-            probe = game.copy()
+            probe = what_if_copy(game)
             probe.rng = random.Random(0)  # only the deterministic move is read from this copy
             end = _moolah_landing(game, probe, probe.apply(o))
             c = _value(game, f"path {o}", o, follow=("fork",))
@@ -295,6 +396,23 @@ def _moolah(game, d) -> Coaching | None:
             )
         return Coaching("Option Point: which path?", lines,
                         numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+    if tag == "moolah":  # issue 18, section 7: which Moolah space to roll on from
+        return _moolah_jump(game, d)
+    if tag == "take_pal":  # issue 18, section 7
+        return _each_option(
+            game, d, "Take A Pal: who comes to the Casino?",
+            note="Counted as the game plays it: the mugging at the Casino shared, then you and "
+            "your pal each bet all your cash on one Black Jack card from the cards not yet seen.",
+            branch_draws=2,  # your card and the House's: exact for you (your pal's draws follow)
+        )  # fmt: skip
+    if tag == "advantage_target":
+        return _each_option(game, d, "Advantage card: where to?",
+                            note="Each: the space's result for you (before any choice you make "
+                            "there).")  # fmt: skip
+    if tag == "after":
+        return _each_option(game, d, "Play an Advantage card?", follow=("advantage_target",),
+                            note="A card is valued at its best target (before any choice you "
+                            "make there).")  # fmt: skip
     if tag in ("bank", "bank_amount", "first_withdrawal"):
         bill = 50_000
         shark = loan_shark_cost(cash + bill, cash, rules["loan_shark_percent"])
@@ -337,66 +455,411 @@ def _moolah(game, d) -> Coaching | None:
     return None
 
 
+def _moolah_next_roll_real(dest, seat: int) -> Callable:
+    """Moolah, measured in real play: jump to ``dest``, let seeded greedy bots play on until
+    the player is to roll again, then roll, taking Option Points by best exact mean as the
+    coach values them; the dollars the player gains over that roll (0 if the game ends
+    first)."""
+    from ..bots import make_bot
+
+    def play(game, seed: int) -> int:
+        g = game.copy()
+        g.rng = random.Random(seed)
+        shuffle_hidden(g, g.rng)
+        bots = [make_bot("greedy", seed=seed * 7 + k) for k in range(len(g.players))]
+        g.apply(dest)
+        for _ in range(500):
+            d = g.decision
+            if g.over or d is None:
+                return 0
+            if d.player == seat and d.tag == "turn" and "roll" in d.options:
+                break
+            g.apply(bots[d.player].choose(g))
+        else:
+            return 0
+        base = worth(g, seat)
+        g.apply("roll")
+        while not g.over and g.decision.player == seat and g.decision.tag == "fork":
+            g.apply(best_action(g, seat, follow_tags=("fork",)).action)
+        return worth(g, seat) - base
+
+    return play
+
+
+def _moolah_jump(game, d) -> Coaching:
+    """Moolah space: for each Moolah space, what arriving does (the engine's move, muggings
+    included) and the exact expected result of a roll from there (what-if probe: the engine's
+    :meth:`Moolah.probe_roll` on a copy, the outer or inner path taken by best mean)."""
+    seat = d.player
+    checks, lines, nums = [], [], {}
+    model = ("as if you rolled now from there (the other players do not move first; cards "
+             "not yet seen as they are now)")  # fmt: skip
+    for m in d.options:
+        arrive = _value(game, f"arrive {m}", m)
+        checks.append(arrive)
+        probe = what_if_copy(game)
+        probe.apply(m)
+        name = d.label(m)
+        if probe.over:
+            lines.append(f"{name}: arriving {dollars(arrive.valuation.mean)}; the game ends.")
+            nums[m] = {"arrive": arrive.valuation.mean, "next_roll": None}
+            continue
+        probe.probe_roll(seat)
+        v = value_option(probe, "roll", seat, follow_tags=("fork",))
+        checks.append(Check(f"roll from {m}", (), "roll", seat, v, ("mean", "p_loss"), ("fork",),
+                            base=probe, model=model))  # fmt: skip
+        if m == d.options[0]:  # the model itself, measured in real play (one place a state)
+            checks.append(Check(f"real roll from {m}", (), m, seat, v, ("model_mean",),
+                                model=model, real_play=_moolah_next_roll_real(m, seat)))  # fmt: skip
+        nums[m] = {"arrive": arrive.valuation.mean, "next_roll": v.mean}
+        lines.append(
+            f"{name}: arriving {dollars(arrive.valuation.mean)}; a roll from there "
+            f"{dollars(v.mean)} on average, P(loss) {pct(v.probability(lambda x: x < 0))}."
+        )
+    lines.append(f"Model: the roll is valued {model}; before any choice you make where it lands.")
+    return Coaching("Moolah: which Moolah space?", lines, numbers=nums, checks=checks)
+
+
 # ===== Easy Money ==============================================================================
 def _em_landing(before, after, events) -> Any:
     """Where the man stopped on this throw: his space after the throw."""
     return after.pos[before.decision.player]
 
 
+def _em_through_debts(g) -> Any:
+    """Easy Money, measuring a throw: a card's bill owed before the man moves is settled (the
+    first way offered) so that the move is made; any other decision stops."""
+    d = g.decision
+    return d.options[0] if d is not None and d.tag == "debt" and g.resume == "move" else None
+
+
+def _em_owned(game, seat: int, i: int):
+    """A copy of ``game`` in which the engine has made ``seat`` the holder of space ``i`` by
+    the pending decision (buy; the lowest bid with every other bidder passing; accept an
+    offer), or ``None`` when the decision cannot lead there now (e.g. too little cash)."""
+    g = what_if_copy(game)
+    d = g.decision
+    if d.tag == "bid":
+        g.apply(d.low)
+        for _ in range(4 * len(g.players)):
+            if g.decision is None or g.decision.tag != "bid":
+                break
+            g.apply("pass" if g.decision.player != seat else g.decision.low)
+    elif "buy" in d.options:
+        g.apply("buy")
+    elif "accept" in d.options:
+        g.apply("accept")
+    return g if g.owner[i] == seat else None
+
+
+def _em_soon_check(game, seat: int, o: int, i: int, value: float, soon: int, model: str) -> Check:
+    """A model number: expected stops of ``o`` on ``i`` in his next ``soon`` throws."""
+    val = Valuation(("stops", o, i), {}, Fraction(value), Fraction(0))
+    return Check(f"stops of {game.players[o]} in {soon} throws", (), None, seat, val,
+                 ("model_mean",), model=model, horizon=(o, i, soon))  # fmt: skip
+
+
 def _easy_money(game, d) -> Coaching | None:
+    from ..analysis.easy_money import outlook
+
     seat, tag = d.player, d.tag
-    if tag in ("buy", "lone_bidder", "bid"):  # "bid": issue 18, section 7 (auctions)
-        i = game.pos[game.current] if tag == "buy" else game.auction["space"]
-        sp = game.board[i]
-        if sp["kind"] == "property":
-            rent, price = sp["rents"][0], sp["B"]
-            what = f"price {dollars(price)}, rent {dollars(rent)} with one house"
-        elif "rent" in sp:
-            rent, price = sp["rent"], None
-            what = f"rent {dollars(rent)}"
+    item = game.offer.get("item") if tag == "offer_reply" and game.offer else None
+    if tag in ("buy", "lone_bidder", "bid") or (item or "").startswith("space:"):
+        # issue 18, section 7: what the holding would earn you (auctions, buying, offers)
+        if tag == "buy":
+            i = game.pos[game.current]
+        elif tag == "offer_reply":
+            i = int(item.split(":")[1])
         else:
-            return None
-        lines = [f"{sp['name']}: {what}."]
+            i = game.auction["space"]
+        sp = game.board[i]
+        owned = _em_owned(game, seat, i)
+        title = {"bid": f"Auction: {sp['name']}", "offer_reply": f"Offer: {sp['name']}"}.get(
+            tag, f"Buy {sp['name']}?"
+        )
+        if owned is None:  # the decision cannot make it yours now (cash): the odds only
+            lines = [f"{sp['name']}: you cannot take it with your cash as it is."]
+            nums: dict[str, Any] = {"next_throw": {}}
+            for o in range(len(game.players)):
+                if o != seat and o != game.bankrupt:
+                    p = game.next_landing(o).get(i, Fraction(0))
+                    nums["next_throw"][o] = p
+                    lines.append(f"{game.players[o]} stops here on their next throw: {pct(p)}.")
+            return Coaching(title, lines, numbers=nums)
+        look = outlook(game, seat, i, owned)
         if tag == "bid":
+            price, what = d.low, f"the lowest bid {dollars(d.low)}"
+        elif tag == "offer_reply":
+            price, what = game.offer["price"], f"the asking price {dollars(game.offer['price'])}"
+        else:
+            price, what = sp["B"], f"the price {dollars(sp['B'])}"
+        model = (
+            "the engine's exact one-throw landing chances from every space (two dice, the Give "
+            "or Take cards left in the pack), chained throw after throw, the pack kept as it is "
+            "now"
+        )
+        lines = [
+            f"{sp['name']}{' (mortgaged)' if owned.mortgaged[i] else ''}: once yours it charges "
+            f"{dollars(look.rent)} a stop and scores "
+            f"{dollars(look.holding_value)} at the end (the engine's rent and score now; houses "
+            "you add later not counted)."
+        ]
+        if tag == "bid" and game.auction["leader"] is not None:
             lines.append(f"Highest bid so far: {dollars(game.auction['high'])}.")
-        nums: dict[str, Any] = {"price": price, "rent": rent, "next_throw": {}}
-        for o in range(len(game.players)):
-            if o == seat or o == game.bankrupt:
-                continue
-            p = game.next_landing(o).get(i, Fraction(0))
-            nums["next_throw"][o] = p
+        checks = []
+        for o, p in look.next_throw.items():
+            soon = look.stops_soon[o]
             lines.append(
-                f"{game.players[o]} stops here on their next throw with chance {pct(p)} "
-                f"(rent expected from that throw {cents(p * rent)})."
+                f"{game.players[o]}: stops here on the next throw {pct(p)}; expected "
+                f"{soon:.2f} stops in the next {look.soon} throws (model), rent "
+                f"{cents(soon * look.rent)}."
             )
-        title = f"Auction: {sp['name']}" if tag == "bid" else f"Buy {sp['name']}?"
-        return Coaching(title, lines, numbers=nums)
+            checks.append(_em_soon_check(game, seat, o, i, soon, look.soon, model))
+        value = look.rent_ahead + look.holding_value - price
+        payback = look.payback_rounds(price)
+        lines.append(
+            f"Model, long run: {cents(look.per_round)} rent a round from "
+            f"{len(look.next_throw)} opponent(s)"
+            + (f"; {what} pays back in {payback:.0f} rounds." if payback else ".")
+        )
+        lines.append(
+            f"Model, the rest of the game ({look.rounds_left} rounds if it runs to the turn "
+            f"cap): rent {dollars(look.rent_ahead)} + score {dollars(look.holding_value)} - "
+            f"{dollars(price)} = {dollars(value)} for you."
+        )
+        lines.append(f"Model: {model}. Games often end sooner (a bankruptcy).")
+        nums = {
+            "price": price, "rent": look.rent, "holding_value": look.holding_value,
+            "next_throw": look.next_throw, "stops_soon": look.stops_soon,
+            "per_round": look.per_round, "payback_rounds": payback,
+            "rent_ahead": look.rent_ahead, "rounds_left": look.rounds_left, "value": value,
+        }  # fmt: skip
+        return Coaching(title, lines, numbers=nums, checks=checks)
     if tag == "turn" and "roll" in d.options:
         land = game.next_landing(seat)
         val = Valuation("roll", dict(sorted(land.items())), Fraction(0), Fraction(0))
-        c = Check("landing", (), "roll", seat, val, ("each",), (), _em_landing)
-        return Coaching(
+        c = Check("landing", (), "roll", seat, val, ("each",), (), _em_landing, _em_through_debts)
+        coaching = Coaching(
             "Next roll",
             ["Where this throw can land: " + _top(land, lambda s: game.board[s]["name"]) + "."],
             heatmap=land,
             numbers={"landing": land},
             checks=[c],
         )
+        _em_holdings(game, d, coaching)
+        return coaching
+    if tag in ("offer_item", "offer_to", "offer_price") and game.offer:
+        return _em_selling(game, d)
+    if tag in ("post", "debt"):
+        coaching = Coaching("Build, mortgage or lift?" if tag == "post" else "Raise the money")
+        _em_holdings(game, d, coaching)
+        return coaching if coaching.lines else None
     return None
 
 
+def _em_selling(game, d) -> Coaching | None:
+    """Easy Money re-sale, the seller's side: for each holding offered (or the one chosen),
+    what it earns its holder now: the engine's rent a stop and score value, and (model) the
+    long-run rent a round from the holder's opponents. The engine's own numbers; the model
+    is the landing chain of :mod:`moneynb.analysis.easy_money`."""
+    from ..analysis.easy_money import long_run_stops, throw_matrix
+
+    seat = d.player
+    items = list(d.options) if d.tag == "offer_item" else [game.offer["item"]]
+    spaces = [int(it[6:]) for it in items if isinstance(it, str) and it.startswith("space:")]
+    if not spaces:
+        return None
+    pi = long_run_stops(throw_matrix(game))
+    others = [o for o in range(len(game.players)) if o != seat and o != game.bankrupt]
+    lines, rows = [], {}
+    for i in spaces:
+        rent, score = game.rent(i), game.holding_value(i)
+        per_round = rent * float(pi[i]) * len(others)
+        rows[i] = {"rent": rent, "score": score, "per_round": per_round}
+        lines.append(
+            f"{game.board[i]['name']}{' (mortgaged)' if game.mortgaged[i] else ''}: rent "
+            f"{dollars(rent)} a stop, model {cents(per_round)} a round from your opponents; "
+            f"scores {dollars(score)} at the end."
+        )
+    if d.tag == "offer_price":
+        buyer = game.offer["buyer"]
+        lines.append(
+            f"{game.players[buyer]} holds {dollars(game.cash(buyer))} (the highest price)."
+        )
+    lines.append(
+        "Model: the long-run share of your opponents' throws stopping there (the engine's "
+        "one-throw chances chained, the pack as it is now) times the rent."
+    )
+    return Coaching("Selling: what you give up", lines, numbers={"holdings": rows})
+
+
+def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
+    """Easy Money, the build / mortgage / lift options of ``d``: what each moves from your cash
+    (the engine's own move, on a copy: an exact, checked number), the rent it adds or takes
+    away (the engine's rent before and after) and, as a model, the long-run rent a round that
+    makes from the opponents (:func:`moneynb.analysis.easy_money.long_run_stops`) and the
+    rounds a house or a lifted mortgage takes to pay back. Adds lines, numbers and checks to
+    ``coaching``; at most ``limit`` options (builds first)."""
+    from ..analysis.easy_money import long_run_stops, throw_matrix
+
+    opts = [o for o in d.options if isinstance(o, str) and o.split(":")[0] in
+            ("build", "lift", "mortgage")]  # fmt: skip
+    opts.sort(key=lambda o: ("build", "lift", "mortgage").index(o.split(":")[0]))
+    if not opts:
+        return
+    seat = d.player
+    pi = long_run_stops(throw_matrix(game))
+    opponents = [o for o in range(len(game.players)) if o != seat and o != game.bankrupt]
+    rows = {}
+    for o in opts[:limit]:
+        i = int(o.split(":")[1])
+        outs = chance_outcomes(game, o)  # no chance in it: one outcome, the engine's own move
+        after = outs[0].game
+        base = worth(game, seat)
+        dist: dict = {}
+        for out in outs:
+            v = worth(out.game, seat) - base
+            dist[v] = dist.get(v, Fraction(0)) + out.probability
+        c = Check(str(d.label(o)), (), o, seat, _valuation(o, dist))
+        cash = c.valuation.mean  # dollars your cash changes by (negative: you pay)
+        extra = (after.rent(i) - game.rent(i)) * float(pi[i]) * len(opponents)
+        payback = float(-cash) / extra if extra > 0 and cash < 0 else None
+        rows[o] = {"cash": cash, "rent_before": game.rent(i), "rent_after": after.rent(i),
+                   "per_round": extra, "payback_rounds": payback}  # fmt: skip
+        text = (
+            f"{d.label(o)}: cash {dollars(cash)}, rent {dollars(game.rent(i))} -> "
+            f"{dollars(after.rent(i))}, model {cents(extra)} a round"
+        )
+        coaching.lines.append(text + (f", pays back in {payback:.0f} rounds." if payback else "."))
+        coaching.checks.append(c)
+    coaching.numbers["holdings"] = rows
+    coaching.lines.append(
+        "Model: the rent a round is the long-run share of the opponents' throws stopping there "
+        "(the engine's one-throw chances chained, the pack as it is now) times the rent change."
+    )
+
+
 # ===== Money Card ==============================================================================
+def _mc_keys(seat: int) -> Callable:
+    """Measure: keys ``seat`` gained (``(before, after, events) -> int``)."""
+    return lambda before, after, events: len(after.keys[seat]) - len(before.keys[seat])
+
+
+def _mc_key_in_reach(seat: int, wanted: frozenset) -> Callable:
+    """Measure after a spin: 1 if the move it offers can land on a Key City in ``wanted``."""
+
+    def measure(before, after, events) -> int:
+        d = after.decision
+        return int(d is not None and d.tag == "move" and bool(wanted & set(d.options)))
+
+    return measure
+
+
+def _mc_next_spin_real(dest, seat: int, wanted: frozenset) -> Callable:
+    """Money Card, measured in real play: go to ``dest``, let seeded greedy bots play on
+    (the player included) until the player's next spin asks where to land; 1 if that move can
+    land on a Key City in ``wanted``, else 0 (also when the game ends first or the next move
+    does not come from a spin)."""
+    from ..bots import make_bot
+
+    def play(game, seed: int) -> int:
+        g = game.copy()
+        g.rng = random.Random(seed)
+        shuffle_hidden(g, g.rng)
+        bots = [make_bot("greedy", seed=seed * 7 + k) for k in range(len(g.players))]
+        spun = False
+        events = g.apply(dest)
+        for _ in range(500):
+            spun = spun or any(
+                e.kind == "spun" and e.data.get("seat") == seat and "bet" not in e.data
+                for e in events
+            )  # not Monte Carlo's
+            d = g.decision
+            if g.over or d is None:
+                return 0
+            if spun and d.player == seat and d.tag == "move":
+                return int(bool(wanted & set(d.options)))
+            events = g.apply(bots[d.player].choose(g))
+        return 0
+
+    return play
+
+
+#: Money Card: destinations whose next spin the Coach looks at (the best on arrival first)
+MC_SHOWN = 8
+
+
+def _mc_destinations(game, d, title: str) -> Coaching:
+    """Money Card, where to go (a spin's landing, an Express Port flight, Join Another
+    Tourist): for each option, from the engine's outcomes of the move itself, the cheques and
+    keys it brings on arrival (exact); and, for the best :data:`MC_SHOWN` of them (most keys,
+    then most cheques), from a what-if probe (:meth:`MoneyCard.probe_spin`: your plane there,
+    spinning now), the chance that the next spin can land on a Key City whose key you lack
+    (model: the other planes do not move first)."""
+    seat = d.player
+    base_money = worth(game, seat)
+    keys = _mc_keys(seat)
+    wanted = frozenset(game.keys_wanted(seat))
+    model = "as if your plane stood there and you spun now (the other planes do not move first)"
+    checks, nums = [], {}
+    for o in d.options:
+        money: dict = {}
+        got: dict = {}
+        for out in chance_outcomes(game, o):
+            v = worth(out.game, seat) - base_money
+            money[v] = money.get(v, Fraction(0)) + out.probability
+            k = keys(game, out.game, out.events)
+            got[k] = got.get(k, Fraction(0)) + out.probability
+        vm, vk = _valuation(o, money), _valuation(o, got)
+        checks.append(Check(f"to {o}", (), o, seat, vm))
+        checks.append(Check(f"keys at {o}", (), o, seat, vk, ("mean",), measure=keys))
+        nums[o] = {"money": vm.mean, "keys": vk.mean, "next_spin_key": None}
+    ranked = sorted(d.options, key=lambda o: (-nums[o]["keys"], -nums[o]["money"]))
+    lines = []
+    for o in ranked[:MC_SHOWN]:
+        row = nums[o]
+        space = o[4:] if o.startswith("fly:") else game.pos[seat] if o == "stay" else o
+        if space in game.board.spaces and not game.over:
+            probe = what_if_copy(game)
+            probe.probe_spin(seat, space)
+            reach = _mc_key_in_reach(seat, wanted)
+            dist: dict = {}
+            for out in chance_outcomes(probe, "spin", branch_draws=1):
+                r = reach(probe, out.game, out.events)
+                dist[r] = dist.get(r, Fraction(0)) + out.probability
+            vr = _valuation("spin", dist)
+            checks.append(Check(f"next spin from {o}", (), "spin", seat, vr, ("mean",),
+                                measure=reach, base=probe, model=model))  # fmt: skip
+            if o == ranked[0]:  # the model itself, measured in real play (the best place)
+                checks.append(Check(f"real next spin from {o}", (), o, seat, vr,
+                                    ("model_mean",), model=model,
+                                    real_play=_mc_next_spin_real(o, seat, wanted)))  # fmt: skip
+            row["next_spin_key"] = vr.mean
+        text = f"{d.label(o)}: on arrival {cents(row['money'])}"
+        if row["keys"]:
+            text += f", keys {float(row['keys']):.2f}"
+        if row["next_spin_key"] is not None:
+            text += f"; next spin reaches a key you lack {pct(row['next_spin_key'])}"
+        lines.append(text + ".")
+    rest = ranked[MC_SHOWN:]
+    if rest:
+        lo = min(nums[o]["money"] for o in rest)
+        hi = max(nums[o]["money"] for o in rest)
+        lines.append(f"{len(rest)} more places: no key on arrival, {cents(lo)} to {cents(hi)}."
+                     if not any(nums[o]["keys"] for o in rest) else
+                     f"{len(rest)} more places: on arrival {cents(lo)} to {cents(hi)}.")  # fmt: skip
+    lines.append(f"Before any choice you make there. Model for the next spin: {model}.")
+    return Coaching(title, lines, numbers=nums, checks=checks)
+
+
 def _money_card(game, d) -> Coaching | None:
-    if d.tag == "move":  # issue 18, section 7: what each destination does to your cheques
-        checks = [_value(game, f"to {o}", o) for o in d.options]
-        ranked = sorted(checks, key=lambda c: -c.valuation.mean)
-        lines = [
-            f"{d.label(c.action)}: expected result {cents(c.valuation.mean)} on arrival "
-            "(before any choice you make there)."
-            for c in ranked
-        ]
-        return Coaching("Where to fly?", lines,
-                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+    if d.tag == "move":  # issue 18, section 7: where to land, and where the next spin can land
+        return _mc_destinations(game, d, "Where to land?")
+    if d.tag in ("express", "join"):
+        return _mc_destinations(game, d, "Where to go?")
+    if d.tag == "charge":
+        return _each_option(game, d, "Charge It or pay?", fmt=cents,
+                            note="Counted as the game plays it: what leaves your cheques now.")  # fmt: skip
     if d.tag == "color":
         checks = [_value(game, f"{c} ${game.monte['bet']}", c, shows=("mean", "p_gain"))
                   for c in ("red", "black")]  # fmt: skip
@@ -425,6 +888,12 @@ _MM_FOLLOW = ("pick_player", "wild_card")
 def _money_moves(game, d) -> Coaching | None:
     from ..games.money_moves.rules import POT
 
+    if d.tag == "pick_player":  # issue 18, section 7
+        return _each_option(game, d, "Pick a Pocket: from whom?", fmt=cents,
+                            note="Counted as the game plays it: what each player can pay.")  # fmt: skip
+    if d.tag == "wild_card":
+        return _each_option(game, d, "Wild Card: play it now?", fmt=cents,
+                            note="This turn only: a card kept may spare you a bigger loss later.")  # fmt: skip
     if d.tag != "roll":
         return None
     c = _value(game, "roll", "roll", follow=_MM_FOLLOW, shows=("mean", "p_loss"))
@@ -445,7 +914,7 @@ def _money_moves(game, d) -> Coaching | None:
 def money_run_reach(game, seat: int, moves: int) -> set[tuple[int, int]]:
     """Squares ``seat``'s pawn can reach with ``moves`` pawn actions on the board as it is now
     (coins not moved): repeated :meth:`MoneyRun.pawn_paths` from each square reached."""
-    g = game.copy()
+    g = game.copy()  # Money Run copies fast: its log is short
     start = g.pawns[seat]
     frontier, seen = {start}, set()
     for _ in range(moves):
@@ -465,7 +934,52 @@ def _mr_drawn(before, after, events) -> Any:
     return next((e.data["rank"] for e in events if e.kind == "drew"), None)
 
 
+def _mr_best(game, seat: int, moves: int) -> int:
+    """Fewest squares from the goal ``seat``'s pawn can get to with ``moves`` pawn actions on
+    the board as it is (its own square included): the engine's ``distance`` over
+    :func:`money_run_reach`."""
+    reach = money_run_reach(game, seat, moves) if moves else set()
+    return min([game.distance(seat)] + [game.distance(seat, game.sq(*xy)) for xy in reach])
+
+
+def _mr_place(game, d) -> Coaching:
+    """Money Run, where the picked coin goes: for each square, the engine's board after the
+    coin is put there (``apply`` on a copy): how close to your goal your pawn can then get with
+    the actions left this turn, and how close each opponent can get with a two-action turn on
+    that board (coins as they then stand). Best three squares for you, and the numbers of every
+    square in ``numbers``."""
+    seat = d.player
+    others = [s for s in range(len(game.players)) if s != seat]
+    rows = {}
+    for o in d.options:
+        h = game.copy()  # Money Run copies fast: its log is short
+        h.apply(o)
+        left = h.actions_left if h.decision is not None and h.decision.player == seat else 0
+        rows[o] = {
+            "you": _mr_best(h, seat, left) if not h.over else 0,
+            "opponents": {s: _mr_best(h, s, 2) for s in others} if not h.over else {},
+        }
+    now = game.distance(seat)
+
+    def rank(o):
+        r = rows[o]
+        return (r["you"], -min(r["opponents"].values(), default=0), str(o))
+
+    best = sorted(rows, key=rank)[:3]
+    lines = [f"Your pawn is {now} from the goal now."]
+    for o in best:
+        r = rows[o]
+        opp = ", ".join(f"{game.players[s]} {v}" for s, v in r["opponents"].items())
+        lines.append(f"Square {o}: you can get to {r['you']} from the goal this turn; "
+                     f"next turn best of {opp}.")  # fmt: skip
+    lines.append("Counted on the engine's board after the coin is placed (coins as they then "
+                 "stand; the others' coin moves before yours are not foreseen).")  # fmt: skip
+    return Coaching("Where does the coin go?", lines, numbers={"squares": rows})
+
+
 def _money_run(game, d) -> Coaching | None:
+    if d.tag in ("place", "move_coin"):  # issue 18, section 7
+        return _mr_place(game, d)
     if d.tag != "action":
         return None
     moves = game.actions_left

@@ -34,7 +34,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.replay import Replay
-from .a11y import NOTE_STYLE, A11yHelper, seat_html
+from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import BoardFigure, money, player_color
 from .panels import button
@@ -46,6 +46,29 @@ __all__ = ["ReplayView", "SPEEDS", "saved_games", "ReplayChooser"]
 SPEEDS = {"slow": 1500, "normal": 700, "fast": 300, "fastest": 120}
 #: log lines shown before the current step's lines
 LOG_BEFORE = 40
+#: seconds the Coach waits, in a kernel, after the last step change before it works out the
+#: numbers of the step shown: a slider drag or a held arrow key passes many steps, and a Coach
+#: can take up to about 1 s (a Money Moves roll), which would hold up every step passed
+COACH_DELAY = 0.3
+
+
+def _kernel_loop():
+    """The running asyncio loop of the Jupyter kernel this runs in (where a page draws the
+    widgets and sends steps), or None outside a kernel: plain Python, or a test process in
+    which another library left a loop running (Playwright's sync API does)."""
+    import asyncio
+
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    ip = get_ipython()
+    if ip is None or getattr(ip, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class ReplayView(GameView):
@@ -69,6 +92,7 @@ class ReplayView(GameView):
         index: the step shown (``0..replay.n``).
         game: the game at that step (read it only; the replay's working copy).
         branched: the :class:`GameView` made by the last "Continue from here", or None.
+        on_branch: ``on_branch(view)`` called after each "Continue from here", or None.
         last_update_ms: kernel time of the last step change (board, tables, chart).
 
     Raises:
@@ -99,10 +123,14 @@ class ReplayView(GameView):
         self.saves = Path("moneynb-saves") if saves is None else Path(saves)
         self.origin = origin
         self.branched: GameView | None = None
+        #: ``on_branch(view)``, called after each "Continue from here" (the app's list of
+        #: saves refreshes itself with it), or None
+        self.on_branch = None
         self.last_update_ms: float | None = None
         self.engine_errors: list[str] = []
         self._coaching: dict[int, Any] = {}
         self._coach_heat = False
+        self._coach_later = None  # the pending delayed Coach (an asyncio TimerHandle)
 
         self.board = board_for(self.game)
         self.board.pick = None  # read-only: a click on the board answers nothing
@@ -174,10 +202,10 @@ class ReplayView(GameView):
                         (self.last_button, "fast-forward")):  # fmt: skip
             b.icon = icon
         self.slider.observe(self._slider_moved, "value")
-        self.play.observe(lambda _c: self._refresh_coach(), "playing")
+        self.play.observe(self._playing_changed, "playing")
         keys = widgets.HTML(
-            f"<span style='{NOTE_STYLE};font-size:0.85em'>Click the slider, then use the "
-            "&larr; &rarr; keys to step.</span>"
+            f"<span style='{NOTE_STYLE};font-size:0.85em'>Click the slider (or Tab to it), "
+            "then use the &larr; &rarr; keys to step.</span>"
         )
         self.branch_button = button(
             "Continue from here",
@@ -187,6 +215,7 @@ class ReplayView(GameView):
         )
         self.branch_box = widgets.VBox()
         self.branch_box.add_class("moneynb-replay-branch-box")
+        self.branch_button.disabled = self.game.over
 
         self.chart = self._make_chart()
         self._show(self.index, first=True)
@@ -266,6 +295,13 @@ class ReplayView(GameView):
         """Step ``delta`` steps forward (negative: back), stopping at both ends."""
         self.go(min(self.replay.n, max(0, self.index + int(delta))))
 
+    def _playing_changed(self, change) -> None:
+        """Play started or stopped: the Coach pauses or comes back; a stop announces the step
+        reached (steps are not announced while Play runs)."""
+        self._refresh_coach()
+        if not change["new"]:
+            self.a11y.announce(self._announcement())
+
     def _slider_moved(self, change) -> None:
         i = change["new"]
         if i != self.index:
@@ -296,7 +332,10 @@ class ReplayView(GameView):
         self.board_text.value = self._board_text_html()
         self._mark_chart()
         self._refresh_coach()
-        self.a11y.announce(self._announcement())
+        # the end of a finished game: nothing to continue
+        self.branch_button.disabled = g.over
+        if not self.play.playing:  # Play would queue a stale step per 0.1-1.5 s for readers
+            self.a11y.announce(self._announcement())
         # last: the page has every other part of this step once it shows the step's number
         self.step_html.value = self._step_html()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
@@ -365,15 +404,32 @@ class ReplayView(GameView):
         )
         return f"<div>{head}</div><ul style='margin:2px 0;padding-left:18px'>{body}</ul>{pending}"
 
-    def _refresh_coach(self) -> None:
-        """The Coach for the decision at this step (cached per step); off while Play runs."""
+    def _refresh_coach(self, now: bool = False) -> None:
+        """The Coach for the decision at this step (cached per step); off while Play runs.
+        In a Jupyter kernel (:func:`_kernel_loop`) a step not seen yet gets its Coach
+        :data:`COACH_DELAY` seconds after the last step change (``now``: at once)."""
         c = None
+        if self._coach_later is not None:
+            self._coach_later.cancel()
+            self._coach_later = None
+        loop = None
+        if not now and self.index not in self._coaching:
+            loop = _kernel_loop()  # None: plain Python (tests, scripts): work it out at once
         if not self.coach_toggle.value:
             self.coach_html.layout.display = "none"
         elif self.play.playing:
             self.coach_html.layout.display = None
             self.coach_html.value = (
                 f"<div style='{NOTE_STYLE}'><i>Coach: paused while playing.</i></div>"
+            )
+        elif loop is not None:
+            self.coach_html.layout.display = None
+            self.coach_html.value = (
+                f"<div style='{NOTE_STYLE}'><i>Coach: working out the numbers...</i></div>"
+            )
+            i = self.index
+            self._coach_later = loop.call_later(
+                COACH_DELAY, lambda: self.index == i and self._refresh_coach(now=True)
             )
         else:
             self.coach_html.layout.display = None
@@ -511,6 +567,9 @@ class ReplayView(GameView):
         replay as a :class:`GameView` (bot seats as :meth:`_seats` finds them; the others
         are people). Returns that view (also :attr:`branched`).
 
+        A folder that cannot be written (read-only, or a file in its path) gives a game
+        that is not autosaved, and a note saying so (nothing is raised).
+
         Raises:
             IndexError, TypeError: a bad step.
         """
@@ -518,24 +577,42 @@ class ReplayView(GameView):
         from . import _bot_seed, default_save_path
 
         i = self.index if i is None else self.replay._index(i)
+        self.play.playing = False  # the replay stops moving under the new game
         g = self.replay.branch(i)
-        path = self.saves / default_save_path(g.name).name
+        base = path = self.saves / default_save_path(g.name).name
         n = 2
         while path.exists():
-            path = self.saves / f"{path.stem}-{n}.json"
+            path = base.with_name(f"{base.stem}-{n}.json")
             n += 1
+        try:  # a folder that cannot be written: the game is played on, unsaved (said below)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(g.to_json())  # takes the name; the view saves over it
+            problem = None
+        except OSError as e:
+            problem = f"{e.strerror or e}: {e.filename or path}"
         controllers = [None] * len(g.players)
         for seat, spec in self.bot_specs.items():
             controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
-        view = GameView(g, controllers, autosave=path, bot_specs=self.bot_specs, origin=self.origin)
+        view = GameView(g, controllers, autosave=None if problem else path,
+                        bot_specs=self.bot_specs, origin=self.origin)  # fmt: skip
         view.save()
-        note = widgets.HTML(
-            f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;color:#1b5e20;"
-            f"padding:4px 8px'>A new game from step {i} of the replay, saved at "
-            f"<code>{html.escape(str(path))}</code> (the replayed game is unchanged).</div>"
-        )
+        if problem is None:
+            note = widgets.HTML(
+                f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;"
+                f"color:#1b5e20;padding:4px 8px'>A new game from step {i} of the replay, saved at "
+                f"<code>{html.escape(str(path))}</code> (the replayed game is unchanged).</div>"
+            )
+        else:
+            note = widgets.HTML(
+                f"<div class='moneynb-replay-branch-note' role='alert' style='{ERROR_STYLE}'>"
+                f"A new game from step {i} of the replay. It could not be saved in "
+                f"<code>{html.escape(str(self.saves))}</code> ({html.escape(problem)}), so it "
+                "is not autosaved: pass <code>saves=</code> a folder you can write to.</div>"
+            )
         self.branch_box.children = [note, view]
         self.branched = view
+        if self.on_branch is not None:
+            self.on_branch(view)
         return view
 
     def _ipython_display_(self, **kwargs) -> None:
@@ -553,8 +630,10 @@ def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
     ``[(description, path)]`` with the file name, game, players, actions and whether it is
     over (from
     the ``.seats.json`` sidecar when there is one, else from the save's JSON without
-    replaying). Unreadable files are left out; nothing is raised."""
+    replaying). Unreadable files, and files whose fields are not a save's (checked with the
+    save schema, without replaying), are left out; nothing is raised."""
     from ..core.registry import game_class
+    from ..core.save import FORMAT, VERSION, SaveFile
     from .view import seats_path
 
     folder = Path("moneynb-saves") if folder is None else Path(folder)
@@ -566,6 +645,9 @@ def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
             continue
         try:
             doc = json.loads(path.read_text())
+            if doc.get("format") != FORMAT or doc.get("version") != VERSION:
+                continue
+            SaveFile.model_validate(doc)  # the fields a replay needs, without replaying
             title = game_class(doc["game"]).title
             players = ", ".join(doc["players"])
             n = len(doc["actions"])
@@ -576,7 +658,7 @@ def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
                 status = " · over" if st.get("over") else " · unfinished"
             when = dt.datetime.fromtimestamp(path.stat().st_mtime)
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            continue
+            continue  # (pydantic's ValidationError is a ValueError)
         text = (
             f"{path.name} · {title} · {players} · {n} actions{status} · "
             f"{when.strftime('%d %b %H:%M')}"
@@ -636,7 +718,6 @@ class ReplayChooser(widgets.VBox):
         """Replay the chosen save (or ``path``); returns the view, or None with the reason
         shown."""
         from ..core.errors import SaveFileError
-        from .a11y import ERROR_STYLE
 
         path = path or self.list.value
         if not path:
@@ -650,6 +731,7 @@ class ReplayChooser(widgets.VBox):
             return None
         self.error.value = ""
         self.view = view
+        view.on_branch = lambda _v: self.refresh()  # the new save is listed at once
         if self.on_show is not None:
             self.on_show(view)
         else:

@@ -192,9 +192,13 @@ def _app_form(page, game) -> None:
     chooser.scroll_into_view_if_needed()
     chooser.locator("button.moneynb-replay-refresh").click()  # the branches saved meanwhile
     select = chooser.locator(".moneynb-replay-list select")
+    # wait for the whole refresh (the five branches listed, the newest chosen): a selection
+    # made before its last message lands is undone by it (a flaky run replayed a branch)
     page.wait_for_function(
-        """() => [...document.querySelectorAll('.moneynb-replay-list option')]
-            .some(o => o.textContent.startsWith('replay-me.json'))""",
+        """() => { const s = document.querySelector('.moneynb-replay-list select');
+            const o = [...s.options];
+            return o.some(o => o.textContent.startsWith('replay-me.json')) && o.length >= 6
+                && s.selectedIndex === 0; }""",
         timeout=20_000,
     )
     labels = select.locator("option").all_inner_texts()
@@ -289,6 +293,15 @@ def _run(served, page):
                 return v.querySelector('.moneynb-replay-branch-box .moneynb-decision button'); }""",
             arg=k,
             timeout=30_000,
+        )
+        # a keyboard user plays on at once: the focus moved from the button into the new game
+        page.wait_for_function(
+            """(k) => { const v = document.querySelectorAll('.moneynb-replay')[k];
+                const a = document.activeElement;
+                return v.querySelector('.moneynb-replay-branch-box .moneynb-decision')
+                    .contains(a) && a.matches('button, input, select, .noUi-handle'); }""",
+            arg=k,
+            timeout=10_000,
         )
         new = [p for p in saves.glob("*.json") if p not in known and ".seats" not in p.name]
         assert len(new) == 1, new

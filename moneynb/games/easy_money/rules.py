@@ -56,6 +56,7 @@ from typing import Any
 from ...core.chance import D6, Deck
 from ...core.data import load_toml, names_files, require
 from ...core.game import Game
+from ...core.tracked import CountedList
 from ...core.turns import OpeningRoll
 from .schema import BoardFile, CardsFile
 
@@ -286,8 +287,9 @@ class EasyMoney(Game):
             self.ledger.open(self.wallet(p), 0)
             self.transfer(BANK, self.wallet(p), start, f"starting money: {bills}")
         self.deck = Deck.from_counts({c: v["count"] for c, v in self.cards.items()}, self.rng)
-        self.owner: list[int | None] = [None] * size
-        self.houses = [0] * size  # properties: 1-4 houses, 5 = subdivision
+        # counted lists (a list that counts its changes: see _all_profiles)
+        self.owner: list[int | None] = CountedList([None] * size)
+        self.houses = CountedList([0] * size)  # properties: 1-4 houses, 5 = subdivision
         self.mortgaged = [False] * size
         self.pos = [0] * n
         self.started = [False] * n  # made the first move (which counts Start as one)
@@ -776,13 +778,14 @@ class EasyMoney(Game):
         """One pass over the board: per seat, house pieces used, the sides with a property
         (a bitmask, see :meth:`profile`) and the spaces held. Remembered until an owner or a
         house count changes; the lists are shared, so callers only read them."""
-        key = (*self.owner, *self.houses)  # they follow from owners and houses alone
+        owner, houses = self.owner, self.houses  # the table follows from these alone
+        key = (id(owner), owner.changes, id(houses), houses.changes)  # CountedLists
         cache = self.__dict__.get("_cache_profiles")
         if cache is not None and cache[0] == key:
             return cache[1]
         n = len(self.players)
         pieces, sides, held = [0] * n, [0] * n, [[] for _ in range(n)]
-        is_prop, side_bit, houses, owner = self.is_prop, self.side_bit, self.houses, self.owner
+        is_prop, side_bit = self.is_prop, self.side_bit
         for i in self.ownable:
             o = owner[i]
             if o is not None:

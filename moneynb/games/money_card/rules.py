@@ -652,6 +652,22 @@ class MoneyCard(Game):
             hit = _WALKS[key] = _walks(self.board, start, tuple(steps), occ, wanted)
         return {d: list(p) for d, p in hit.items()}
 
+    def probe_spin(self, seat: int, space: str | None = None) -> None:
+        """What-if probe, not a rule: make ``seat`` the player to spin now, its plane on
+        ``space`` (default: where it stands) with nothing done there (no key, no card), nothing
+        else changed. The coach uses it to show where a next spin could land. Use it on a copy
+        only: it breaks the turn order. Raises ValueError if the game is over or ``space`` is
+        not on the map."""
+        if self.over:
+            raise ValueError("the game is over")
+        if space is not None:
+            if space not in self.board.spaces:
+                raise ValueError(f"{space!r} is not a space of the map")
+            self.pos[seat] = space
+        self.current, self.pending, self.ctx, self.stack = seat, None, {}, []
+        self._push(("spin_prompt",))
+        self._run()
+
     def keys_wanted(self, seat: int) -> list[str]:
         """Key cities whose key ``seat`` lacks (including keys turned in)."""
         return [k for k in self.board.key_cities if k not in self.keys[seat]]
@@ -666,7 +682,10 @@ class MoneyCard(Game):
         self.ctx = {"paths": paths, "mode": mode, "seat": seat}
         b = self.board
         count = f"{steps[0]}" if len(steps) == 1 else f"{steps[0]}-{steps[-1]}"
-        labels = {d: f"{b.name(d)} ({len(p) - 1} moves)" for d, p in paths.items()}
+
+        def labels() -> dict:  # built when a view reads them (engine speed)
+            return {d: f"{b.name(d)} ({len(p) - 1} moves)" for d, p in paths.items()}
+
         self._ask(seat, "space", f"Move {count} - choose where to land",
                   tuple(paths), tag="move", labels=labels)  # fmt: skip
 
@@ -1185,10 +1204,11 @@ class MoneyCard(Game):
         )
         return obs
 
-    def _key_distance(self, seat: int, space: str) -> int:
-        """Moves from ``space`` to the nearest key ``seat`` still needs (0 when none)."""
+    def _key_distance(self, seat: int, space: str, wanted: list | None = None) -> int:
+        """Moves from ``space`` to the nearest key ``seat`` still needs (0 when none);
+        ``wanted``: :meth:`keys_wanted` of ``seat``, if already known."""
         b = self.board
-        wanted = self.keys_wanted(seat)
+        wanted = self.keys_wanted(seat) if wanted is None else wanted
         if not wanted:
             return 0
         d = min(b.dist[space][k] for k in wanted)
@@ -1209,7 +1229,8 @@ class MoneyCard(Game):
             return phrases[0] if phrases else ("bonus" if "bonus" in d.options else "spin")
         if tag == "move":
             paths = self.ctx["paths"]
-            wanted = set(self.keys_wanted(seat))
+            wanted_list = self.keys_wanted(seat)
+            wanted = set(wanted_list)
 
             planes = Counter(self.pos[s] for s in self.active() if s != seat)  # occupants
 
@@ -1219,11 +1240,12 @@ class MoneyCard(Game):
                 if self.ctx["mode"] == "bonus":
                     v += 1000.0 * len(wanted.intersection(path[1:-1]))
                 v += 20 * sum(planes[s] for s in path[1:-1])
-                return v - 10 * self._key_distance(seat, dest) + rng.random()
+                return v - 10 * self._key_distance(seat, dest, wanted_list) + rng.random()
 
             return max(d.options, key=value)
         if tag in ("from_dublin", "join"):
-            return min(d.options, key=lambda s: (self._key_distance(seat, s), rng.random()))
+            wanted = self.keys_wanted(seat)
+            return min(d.options, key=lambda s: (self._key_distance(seat, s, wanted), rng.random()))
         if tag == "express":
             wanted = self.keys_wanted(seat)
 

@@ -51,6 +51,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
+from ...core.chance import GameRandom
 from ...core.data import load_cached, load_toml, names_files, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
@@ -127,6 +128,23 @@ def neighbours(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int,
 def squares_xy(size: int) -> tuple[tuple[int, int], ...]:
     """``(x, y)`` of each square index ``y * size + x``."""
     return tuple((i % size, i // size) for i in range(size * size))
+
+
+@lru_cache(maxsize=32)
+def squares_ahead(size: int, axis: str, line: int) -> tuple[tuple[int, ...], ...]:
+    """For each square, its neighbours one step closer to the goal edge ``axis`` = ``line``
+    (Manhattan distance), straight ahead first (the board's geometry, for the greedy bot)."""
+    _, all8 = neighbours(size)
+
+    def dist(sq: int) -> int:
+        return abs((sq % size if axis == "x" else sq // size) - line)
+
+    out = []
+    for sq in range(size * size):
+        x, y = sq % size, sq // size
+        ahead = [nb for nb in all8[sq] if dist(nb) < dist(sq)]
+        out.append(tuple(sorted(ahead, key=lambda nb: abs(nb % size - x) + abs(nb // size - y))))
+    return tuple(out)
 
 
 class MoneyRun(Game):
@@ -506,8 +524,8 @@ class MoneyRun(Game):
         for key in ("stacks", "pawns", "table", "bag", "actions", "log", "winners", "_events"):
             d[key] = list(d[key])
         d["options"] = dict(d["options"])
-        rng = random.Random.__new__(random.Random)  # skips seeding; the state is set next
-        rng.setstate(self.rng.getstate())
+        rng = GameRandom.__new__(GameRandom)  # skips seeding; the state is set next
+        random.Random.setstate(rng, self.rng.getstate())  # a copy: no draw counted
         d["rng"] = rng
         led = self.ledger
         d["ledger"] = Ledger(dict(led.balances), set(led.may_go_negative), led.total)
@@ -517,11 +535,7 @@ class MoneyRun(Game):
     # ----- bots -----------------------------------------------------------------------------
     def _ahead(self, seat: int, sq: int) -> list[int]:
         """Neighbours of ``sq`` one step closer to ``seat``'s goal, straight ahead first."""
-        _, all8 = neighbours(self.size)
-        d = self.distance(seat, sq)
-        x, y = self.xy(sq)
-        ahead = [nb for nb in all8[sq] if self.distance(seat, nb) < d]
-        return sorted(ahead, key=lambda nb: abs(nb % self.size - x) + abs(nb // self.size - y))
+        return list(squares_ahead(self.size, *self.goals[seat])[sq])
 
     def _best_table_coin(self, sq: int) -> int | None:
         """Index of the largest table coin that fits on ``sq`` (a good base), or None."""

@@ -466,6 +466,15 @@ class Moolah(Game):
         """The kind of space ``sid``."""
         return self.data.spaces[sid]["kind"]
 
+    def probe_roll(self, seat: int) -> None:
+        """What-if probe, not a rule: make ``seat`` the player to roll now, from where its token
+        stands, nothing else changed (the coach values "the next roll from there" with it). Use
+        it on a copy only: it breaks the turn order. Raises ValueError if the game is over."""
+        if self.over:
+            raise ValueError("the game is over")
+        self.current, self.doubles, self.adv_used = seat, False, False
+        self._ask_turn()
+
     def _ask_first_withdrawal(self, seat: int) -> None:
         r = self.data.rules
         self.ask(seat, "amount",
@@ -1245,10 +1254,11 @@ class Moolah(Game):
             (11, 2),
             (12, 1),
         ):
-            for e in self.data.ends(sid, t):
+            ends = self.data.ends(sid, t)
+            for e in ends:
                 if e not in values:
                     values[e] = self._value(seat, e, loot)
-            total += ways / 36 * max(values[e] for e in self.data.ends(sid, t))
+            total += ways / 36 * max(values[e] for e in ends)
         return total
 
     def greedy_action(self, rng: random.Random) -> Any:
