@@ -140,7 +140,7 @@ def _keyboard_decisions(page, n: int) -> int:
                     '{VIEW} .moneynb-decision'));
             }}""",
             arg=s["actions"],
-            timeout=10_000,
+            timeout=30_000,  # a cold first kernel (the first test of a run) can take >10 s
         )
         # a visible focus ring on the control the focus went to
         ring = page.evaluate(
