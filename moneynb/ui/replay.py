@@ -38,7 +38,7 @@ from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import BoardFigure, money, player_color
 from .panels import button
-from .view import GameView, _css
+from .view import GameView, _css, coaching_html
 
 __all__ = ["ReplayView", "SPEEDS", "saved_games", "ReplayChooser"]
 
@@ -442,17 +442,8 @@ class ReplayView(GameView):
             if isinstance(c, str):
                 self.coach_html.value = f"<i>{html.escape(c)}</i>"
                 c = None
-            elif c is None:
-                self.coach_html.value = (
-                    f"<div style='{NOTE_STYLE}'><i>Coach: nothing to weigh up here.</i></div>"
-                )
             else:
-                body = "".join(f"<li>{html.escape(t)}</li>" for t in c.lines)
-                self.coach_html.value = (
-                    "<div style='border:1px solid #e0b040;background:#fffaf0;color:#1a1a1a;"
-                    f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
-                    f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
-                )
+                self.coach_html.value = coaching_html(c)
         heat = c.heatmap if c is not None else None
         if heat or self._coach_heat:
             self.board.show_heatmap(heat or None)

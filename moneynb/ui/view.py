@@ -80,6 +80,20 @@ def second_person(text: str) -> str:
     return text
 
 
+def coaching_html(c) -> str:
+    """The Coach box for a ``moneynb.ui.coach.Coaching`` (or None: nothing to weigh up), as
+    HTML; one drawing for the live view and the replay. A fixed foreground on a fixed
+    background, readable in both themes."""
+    if c is None:
+        return f"<div style='{NOTE_STYLE}'><i>Coach: nothing to weigh up here.</i></div>"
+    body = "".join(f"<li>{html.escape(t)}</li>" for t in c.lines)
+    return (
+        "<div style='border:1px solid #e0b040;background:#fffaf0;color:#1a1a1a;"
+        f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
+        f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
+    )
+
+
 def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in str(text).lower())
 
@@ -630,18 +644,7 @@ class GameView(widgets.VBox):
             self.coach_html.layout.display = "none"
         else:
             self.coach_html.layout.display = None
-            if c is None:
-                self.coach_html.value = (
-                    f"<div style='{NOTE_STYLE}'><i>Coach: nothing to weigh up here.</i></div>"
-                )
-            else:
-                body = "".join(f"<li>{html.escape(t)}</li>" for t in c.lines)
-                # a fixed foreground on the fixed background: readable in both themes
-                self.coach_html.value = (
-                    "<div style='border:1px solid #e0b040;background:#fffaf0;color:#1a1a1a;"
-                    f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
-                    f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
-                )
+            self.coach_html.value = coaching_html(c)
         heat = c.heatmap if c is not None else None
         if heat or self._coach_heat:
             self.board.show_heatmap(heat or None)
