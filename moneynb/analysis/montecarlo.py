@@ -257,7 +257,11 @@ def _pool(workers: int, start: bool = True) -> ProcessPoolExecutor | None:
 
 
 def shutdown_workers() -> None:
-    """Stop the warm worker processes of :func:`simulate` (they also stop when Python exits)."""
+    """Stop the warm worker processes of :func:`simulate` (they also stop when Python exits).
+
+    The workers are forked, so until they stop they hold copies of the files and pipes this
+    process had open when they started; call this before waiting for a pipe's other end to
+    close (a subprocess's stdin, for example)."""
     while _POOLS:
         _, (_, ex) = _POOLS.popitem()
         ex.shutdown(wait=True, cancel_futures=True)
