@@ -444,10 +444,7 @@ class ReplayView(GameView):
                 c = None
             else:
                 self.coach_html.value = coaching_html(c)
-        heat = c.heatmap if c is not None else None
-        if heat or self._coach_heat:
-            self.board.show_heatmap(heat or None)
-            self._coach_heat = bool(heat)
+        self._show_coach_heat(c)
 
     def _log_html(self) -> str:
         r = self.replay

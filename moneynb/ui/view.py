@@ -645,6 +645,10 @@ class GameView(widgets.VBox):
         else:
             self.coach_html.layout.display = None
             self.coach_html.value = coaching_html(c)
+        self._show_coach_heat(c)
+
+    def _show_coach_heat(self, c) -> None:
+        """Lay the Coach's heat map (if any) over the board, or take the last one away."""
         heat = c.heatmap if c is not None else None
         if heat or self._coach_heat:
             self.board.show_heatmap(heat or None)
