@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from test_coach import drive  # one seeded greedy-bot driver for the Coach tests
 
 import moneynb
 from moneynb.analysis import easy_money as aem
@@ -31,21 +32,6 @@ COVERED = {
     "money_moves": {"pick_player", "wild_card", "roll"},
     "money_run": {"action"},
 }  # fmt: skip
-
-
-def drive(name, tag, seed=0, players=3, limit=4000, when=lambda g: True):
-    """A game of ``name`` played by greedy bots (seeded) until a decision tagged ``tag``
-    (and ``when(game)``) is pending."""
-    for s in range(seed, seed + 40):
-        g = moneynb.new_game(name, players=[f"P{i}" for i in range(players)], seed=s)
-        bots = [moneynb.make_bot("greedy", seed=100 * s + i) for i in range(players)]
-        for _ in range(limit):
-            if g.over:
-                break
-            if g.decision.tag == tag and when(g):
-                return g
-            g.apply(bots[g.decision.player].choose(g))
-    pytest.fail(f"no {tag} decision in {name} games from seed {seed}")
 
 
 def brute_mean(g, action, follow=()):
