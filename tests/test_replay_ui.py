@@ -9,6 +9,8 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from test_replay import bot_game as seeded_bot_game  # the replay tests' own helpers
+from test_replay import fresh
 
 import moneynb
 from moneynb.ui.boards import board_for
@@ -19,18 +21,7 @@ GAMES = [("easy_money", 3), ("moolah", 3), ("money_card", 3), ("money_moves", 3)
 
 
 def bot_game(name: str, n: int, seed: int = 3, limit: int = 300):
-    g = moneynb.new_game(name, players=[f"P{i}" for i in range(n)], seed=seed)
-    bots = [moneynb.make_bot("greedy", seed=seed + i) for i in range(n)]
-    while not g.over and len(g.actions) < limit:
-        g.apply(bots[g.decision.player].choose(g))
-    return g
-
-
-def fresh(game, i: int):
-    g = type(game)(list(game.players), game.seed, **game.options)
-    for a in game.actions[:i]:
-        g.apply(a)
-    return g
+    return seeded_bot_game(name, n, seed, limit)
 
 
 def dollars_shown(view) -> dict[str, int]:
