@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -237,3 +240,97 @@ def test_simulate_keep_games_saves_each_game_for_replay(monkeypatch):
 def test_simulate_keep_games_must_be_a_bool():
     with pytest.raises(ValueError, match="keep_games must be True or False"):
         simulate("moolah", ["greedy", "random"], n_games=1, keep_games="yes", progress=False)
+
+
+def test_the_pool_decision_leaves_out_a_cold_first_game():
+    """The first game pays for first imports: timed alone it once made 200 fast games look
+    like many seconds of work, and workers started that cost more than they saved."""
+    from moneynb.analysis import montecarlo as mc
+
+    cold_then_fast = [0.5] + [0.001] * 5
+    assert not mc._pool_worth_starting(cold_then_fast, 200)  # 0.2 s left, not 100 s
+    slow = [0.5, 0.02, 0.02]
+    assert mc._pool_worth_starting(slow, 200)  # 4 s left
+    assert mc._pool_worth_starting([0.02], 200)  # one game timed: it is all there is
+    assert not mc._pool_worth_starting(slow, 0)
+    assert not mc._pool_worth_starting([], 200)
+
+
+class _ColdStartBot(moneynb.bots.GreedyBot):
+    """Greedy, but its very first choice in a process takes a tenth of a second (as a first
+    game's imports and data files do)."""
+
+    kind = "cold_start"
+    cold = True
+
+    def choose(self, game):
+        if _ColdStartBot.cold:
+            _ColdStartBot.cold = False
+            time.sleep(0.1)
+        return super().choose(game)
+
+
+@pytest.mark.skipif(
+    montecarlo_cpus() < 2, reason="one core: simulate plays every game in this process"
+)
+def test_a_cold_first_game_starts_no_worker_processes_for_fast_games(monkeypatch):
+    """200 fast games (well under POOL_MIN_SECONDS here) stay in this process even when the
+    first game was slow; the table is the one of workers=1."""
+    from moneynb.analysis import montecarlo as mc
+    from moneynb.bots import BOTS
+
+    mc.shutdown_workers()
+    monkeypatch.setattr(mc, "POOL_MIN_SECONDS", 5.0)  # the first game alone: 0.1 s x 199
+    monkeypatch.setattr(_ColdStartBot, "cold", True)
+    BOTS["cold_start"] = _ColdStartBot
+    try:
+        players = ["cold_start", "greedy"]
+        two = simulate("money_run", players, n_games=200, seed=4, workers=2, progress=False)
+        assert not mc._POOLS
+        one = simulate("money_run", players, n_games=200, seed=4, workers=1, progress=False)
+        pd.testing.assert_frame_equal(one, two)
+    finally:
+        del BOTS["cold_start"]
+        mc.shutdown_workers()
+
+
+class _WhereBot(moneynb.bots.GreedyBot):
+    """Greedy; writes the id of the process that plays each of its games to a file."""
+
+    kind = "where"
+    path = None
+
+    def choose(self, game):
+        if not game.actions:
+            with open(_WhereBot.path, "a") as f:
+                f.write(f"{os.getpid()}\n")
+        return super().choose(game)
+
+
+@pytest.mark.skipif(
+    montecarlo_cpus() < 2, reason="one core: simulate plays every game in this process"
+)
+def test_with_workers_this_process_keeps_playing(monkeypatch, tmp_path):
+    """workers=2: one worker process and this one play (this one does not wait idle)."""
+    from moneynb.analysis import montecarlo as mc
+    from moneynb.bots import BOTS
+
+    mc.shutdown_workers()
+    monkeypatch.setattr(mc, "POOL_MIN_SECONDS", 0.0)  # use the workers, however fast
+    monkeypatch.setattr(_WhereBot, "path", str(tmp_path / "pids.txt"))
+    BOTS["where"] = _WhereBot
+    try:
+        players = ["where", "greedy"]  # the bot moves first, so each game writes one line
+        two = simulate("money_run", players, n_games=40, seed=5, workers=2, progress=False)
+        assert len(mc._POOLS[2][1]._processes) == 1  # workers - 1 processes
+        monkeypatch.setattr(_WhereBot, "path", str(tmp_path / "one.txt"))
+        one = simulate("money_run", players, n_games=40, seed=5, workers=1, progress=False)
+    finally:
+        del BOTS["where"]
+        mc.shutdown_workers()
+    pd.testing.assert_frame_equal(one, two)
+    pids = (tmp_path / "pids.txt").read_text().split()
+    assert len(pids) == 40
+    here = pids.count(str(os.getpid()))
+    assert 3 <= here < 40  # the first two timed, then at least one more beside the worker
+    assert len(set(pids)) == 2

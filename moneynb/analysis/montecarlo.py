@@ -20,6 +20,7 @@ import math
 import numbers
 import os
 import time
+from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -234,15 +235,32 @@ def _registries() -> tuple:
     return tuple((k, id(v)) for k, v in BOTS.items()), tuple(GAMES.items())
 
 
-#: ``simulate`` starts worker processes only for work it expects to take longer than this
-#: (seconds, timed on the first game); the processes then stay warm for later calls
-POOL_MIN_SECONDS = 2.0
+#: ``simulate`` starts worker processes only for games it expects to take longer than this
+#: (seconds, in this process) after its first games, timed here (:func:`_pool_worth_starting`);
+#: the processes then stay warm for later calls
+POOL_MIN_SECONDS = 1.0
+#: without a warm pool, ``simulate`` first plays games in this process for up to this long
+#: (seconds) to time them, before it decides whether to start worker processes
+PROBE_SECONDS = 0.25
+
+
+def _pool_worth_starting(times: Sequence[float], left: int) -> bool:
+    """Whether ``left`` more games are worth worker processes, given the seconds each game
+    played so far took here (``times``, in order). The first game is left out of the estimate
+    when later ones were timed: it pays for first imports, data files and caches, and once
+    made a run of fast games look slow enough for processes that then cost more than they
+    saved. True when the games left would take at least :data:`POOL_MIN_SECONDS` here."""
+    warm = list(times[1:]) or list(times)
+    if left <= 0 or not warm:
+        return False
+    return sum(warm) / len(warm) * left >= POOL_MIN_SECONDS
 
 
 def _pool(workers: int, start: bool = True) -> ProcessPoolExecutor | None:
-    """A warm pool of ``workers`` processes, made once and reused by later calls (remade when
-    the bot or game registry changed, or the pool broke). ``start=False``: None if there is
-    no warm pool to reuse."""
+    """The warm pool for ``simulate(workers=workers)``: ``workers - 1`` processes (this
+    process plays too), made once and reused by later calls (remade when the bot or game
+    registry changed, or the pool broke). ``start=False``: None if there is no warm pool to
+    reuse."""
     seen = _registries()
     old = _POOLS.get(workers)
     if old is not None and old[0] == seen and not getattr(old[1], "_broken", False):
@@ -251,7 +269,7 @@ def _pool(workers: int, start: bool = True) -> ProcessPoolExecutor | None:
         return None
     if old is not None:
         old[1].shutdown(wait=False, cancel_futures=True)
-    ex = ProcessPoolExecutor(max_workers=workers, initializer=_warm_worker)
+    ex = ProcessPoolExecutor(max_workers=workers - 1, initializer=_warm_worker)
     _POOLS[workers] = (seen, ex)
     return ex
 
@@ -336,18 +354,21 @@ def simulate(
         n_games: number of games.
         seed: master seed; game ``i`` uses ``SeedSequence(seed).spawn(n_games)[i]`` for the
             game's and every bot's seed, so results do not depend on ``workers``.
-        workers: local worker processes (1 = play in this process; at most the number of
-            cores used). The processes start on the first call and are kept for later calls
-            (warm: the games are imported once); registering another bot or game starts new
-            ones; :func:`shutdown_workers` stops them. Without a warm pool, the first game is
-            timed here and processes start only when the rest would take longer than
-            :data:`POOL_MIN_SECONDS` in this process (else all games are played here).
+        workers: processes playing (1 = this process alone; at most the number of cores
+            used): this one and ``workers - 1`` worker processes. The workers start on the
+            first call that needs them and are kept for later calls (warm: the games are
+            imported once); registering another bot or game starts new ones;
+            :func:`shutdown_workers` stops them. Without warm workers, games are first played
+            here for up to :data:`PROBE_SECONDS` and timed, and workers start only when the
+            rest would take at least :data:`POOL_MIN_SECONDS` here (else all games are played
+            here); the first game, slowed by first imports, does not count when others do.
         per_turn: also return one row per (game, turn) with every player's wallet.
         progress: show a tqdm progress bar.
         client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
         options: the game's house-rule options for every game.
-        chunk_size: games per task (default: about 16 tasks per local worker, 4 per Dask
-            worker).
+        chunk_size: games per task sent to a worker (default: local workers take a quarter
+            of the games left divided by ``workers``, a few tasks at a time; Dask: 4 tasks per
+            Dask worker).
         keep_games: also keep every game, as its save text (config + seed + actions: a few
             kB), in a ``save`` column: ``moneynb.replay(table.loc[i])`` (or
             ``moneynb.replay(table.save[i])``) steps through game ``i``, and
@@ -391,70 +412,15 @@ def simulate(
     workers = min(workers, _cpus())  # more processes than cores only add overhead
     seeds = game_seeds(seed, n_games, len(players))
     jobs = [(i, gs, bs) for i, (gs, bs) in enumerate(seeds)]
-    # local workers: small tasks, so the last ones leave a core idle only briefly (a task
-    # costs about a millisecond to send); Dask: fewer, larger tasks (each costs more to send)
-    n_tasks = max(1, workers) * 16 if client is None else 4 * max(1, _n_dask_workers(client))
-    size = chunk_size or max(1, math.ceil(n_games / n_tasks))
-    if workers == 1 and client is None:
-        size = chunk_size or 1
-    chunks = [jobs[k : k + size] for k in range(0, len(jobs), size)]
     results: list = []
     bar = tqdm(total=n_games, disable=not progress, desc=f"{game} games")
     try:
         if client is not None:
-            from dask.distributed import as_completed
-
-            futs = client.map(
-                _play_chunk,
-                [game] * len(chunks),
-                [players] * len(chunks),
-                [options] * len(chunks),
-                chunks,
-                [per_turn] * len(chunks),
-                [keep_games] * len(chunks),
-                pure=False,
-            )
-            for fut in as_completed(futs):
-                part = fut.result()
-                results.extend(part)
-                bar.update(len(part))
+            _run_on_dask(client, game, players, options, jobs, per_turn, keep_games,
+                         chunk_size, results, bar)  # fmt: skip
         else:
-            if workers > 1 and _pool(workers, start=False) is None and jobs:
-                # no warm pool yet: time the first game here, and start one only when the
-                # rest would take longer than starting it is worth (the table is the same)
-                t0 = time.perf_counter()
-                part = _play_chunk(game, players, options, jobs[:1], per_turn, keep_games)
-                results.extend(part)
-                bar.update(len(part))
-                if (time.perf_counter() - t0) * (n_games - 1) < POOL_MIN_SECONDS:
-                    workers = 1
-                rest = jobs[1:]
-                size = chunk_size or max(1, math.ceil(len(rest) / n_tasks))
-                chunks = [rest[k : k + size] for k in range(0, len(rest), size)]
-            if workers == 1:
-                chunks = [[job] for ch in chunks for job in ch]
-        if client is None and workers == 1:
-            for ch in chunks:
-                part = _play_chunk(game, players, options, ch, per_turn, keep_games)
-                results.extend(part)
-                bar.update(len(part))
-        elif client is None:
-            from concurrent.futures import as_completed as cf_done
-
-            ex = _pool(workers)
-            futs = [
-                ex.submit(_play_chunk, game, players, options, ch, per_turn, keep_games)
-                for ch in chunks
-            ]
-            try:
-                for fut in cf_done(futs):
-                    part = fut.result()
-                    results.extend(part)
-                    bar.update(len(part))
-            except BaseException:
-                for f in futs:
-                    f.cancel()
-                raise
+            _run_here(workers, game, players, options, jobs, per_turn, keep_games,
+                      chunk_size, results, bar)  # fmt: skip
     finally:
         bar.close()
     results.sort(key=lambda x: x[0])
@@ -463,6 +429,91 @@ def simulate(
         return table
     turn_rows = [dict(game=i, **t) for i, r in results for t in r["turns"]]
     return table, pd.DataFrame(turn_rows)
+
+
+def _run_on_dask(
+    client, game, players, options, jobs, per_turn, keep_games, chunk_size, results, bar
+) -> None:
+    """Play ``jobs`` on a Dask cluster (about 4 tasks per Dask worker: each costs more to
+    send than a local one); append ``(index, result)`` pairs to ``results``."""
+    from dask.distributed import as_completed
+
+    size = chunk_size or max(1, math.ceil(len(jobs) / (4 * _n_dask_workers(client))))
+    chunks = [jobs[k : k + size] for k in range(0, len(jobs), size)]
+    n = len(chunks)
+    futs = client.map(_play_chunk, [game] * n, [players] * n, [options] * n, chunks,
+                      [per_turn] * n, [keep_games] * n, pure=False)  # fmt: skip
+    for fut in as_completed(futs):
+        part = fut.result()
+        results.extend(part)
+        bar.update(len(part))
+
+
+def _run_here(
+    workers, game, players, options, jobs, per_turn, keep_games, chunk_size, results, bar
+) -> None:
+    """Play ``jobs`` in this process and, when ``workers > 1`` and they are worth it, in
+    ``workers - 1`` worker processes beside it; append ``(index, result)`` to ``results``.
+
+    Without a warm pool the games are first played here for up to :data:`PROBE_SECONDS`
+    and timed; worker processes start only if the games left would take at least
+    :data:`POOL_MIN_SECONDS` here (:func:`_pool_worth_starting`). With workers, this process
+    keeps playing games one at a time from the front of the list (no core idles while the
+    workers start) and the workers take chunks from the back, a few at a time, smaller as
+    fewer games are left (so the last chunk ends soon after this process's last game)."""
+    todo = deque(jobs)
+
+    def play_here() -> None:
+        part = _play_chunk(game, players, options, [todo.popleft()], per_turn, keep_games)
+        results.extend(part)
+        bar.update(len(part))
+
+    ex = _pool(workers, start=False) if workers > 1 else None
+    if workers > 1 and ex is None and todo:
+        times: list[float] = []
+        t_probe = time.perf_counter()
+        while todo:
+            t0 = time.perf_counter()
+            play_here()
+            times.append(time.perf_counter() - t0)
+            if len(times) >= 2 and _pool_worth_starting(times, len(todo)):
+                ex = _pool(workers)
+                break
+            if time.perf_counter() - t_probe >= PROBE_SECONDS:
+                break  # the rest takes less than POOL_MIN_SECONDS here: no processes
+    if ex is None:
+        while todo:
+            play_here()
+        return
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    helpers = workers - 1
+    running: set = set()
+
+    def collect(done) -> None:
+        for fut in done:
+            running.discard(fut)
+            part = fut.result()
+            results.extend(part)
+            bar.update(len(part))
+
+    try:
+        while todo:
+            collect([f for f in running if f.done()])
+            while todo and len(running) < 2 * helpers:  # one running, one waiting, each
+                size = chunk_size or max(1, len(todo) // (4 * workers))
+                chunk = [todo.pop() for _ in range(min(size, len(todo)))][::-1]
+                running.add(ex.submit(_play_chunk, game, players, options, chunk, per_turn,
+                                      keep_games))  # fmt: skip
+            if todo:
+                play_here()
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            collect(done)
+    except BaseException:
+        for f in running:
+            f.cancel()
+        raise
 
 
 def _n_dask_workers(client) -> int:
