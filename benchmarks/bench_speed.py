@@ -118,7 +118,7 @@ def table(after: dict, before: dict | None) -> str:
             lines.append(f"{label:44s} {'':>12s} {a:12,.1f}")
         else:
             b = before[g][key]
-            lines.append(f"{label:44s} {b:12,.1f} {a:12,.1f} {a / b:8.1f}x")
+            lines.append(f"{label:44s} {b:12,.1f} {a:12,.1f} {a / b:8.2f}x")
     return "\n".join(lines)
 
 

@@ -212,3 +212,70 @@ def test_easy_money_profiles_table_follows_owner_and_house_changes():
 def _fresh_profiles(g):
     g.__dict__.pop("_cache_profiles", None)
     return g._all_profiles()
+
+
+def test_easy_money_more_has_agrees_with_the_listed_turn_options():
+    """``more_has`` (apply's one-action look-up) answers exactly ``action in options``, at
+    every turn and post decision of seeded games, for every option a holding could give
+    and for actions that are none of them."""
+    checked = 0
+    for seed in range(4):
+        g = moneynb.new_game("easy_money", players=["Ann", "Bob", "Cy"], seed=seed)
+        bots = [moneynb.make_bot("greedy", seed=10 * seed + k) for k in range(3)]
+        while not g.over and g.turns < 60:
+            d = g.decision
+            if d.tag in ("turn", "post"):
+                # ask before the options are listed (the look-up), then list them
+                probes = [f"{v}:{i}" for v in ("build", "mortgage", "lift") for i in g.ownable]
+                probes += ["offer", "build:999", "build:x", "lift:", 3, ("build", 3), None]
+                answers = {repr(a): d.allows(a) for a in probes}
+                assert d._more_has is not None  # still not listed
+                listed = d.options
+                for a in probes:
+                    assert answers[repr(a)] == (a in listed and type(a) is str), (seed, a)
+                checked += 1
+            g.apply(bots[d.player].choose(g))
+    assert checked > 100
+
+
+def test_more_has_is_used_only_while_the_decision_is_pending():
+    g, bots = _easy_money_at_turn(undo="practice")
+    d = g.decision
+    twin = moneynb.load_game(g.to_json()).decision
+    g.apply(bots[d.player].choose(g))  # d is no longer pending
+    for a in ("roll", "offer", *(f"mortgage:{i}" for i in g.ownable)):
+        assert d.allows(a) == (a in twin.options)  # read on a replay up to d
+
+
+def test_decision_allows_keeps_types_apart_among_equal_options():
+    d = Decision(0, "choose", "Pick", [(True, 2), (1, 2), "a"])
+    assert d.allows((1, 2)) and d.allows((True, 2))  # the second equal option counts too
+    assert not d.allows((1.0, 2)) and not d.allows((2, 2))
+    d = Decision(0, "choose", "Pick", [(True, 2)])
+    assert not d.allows((1, 2))
+
+
+def test_money_run_pawn_paths_remembered_only_for_the_same_position():
+    g = moneynb.new_game("money_run", players=["Ann", "Bob"], seed=2)
+    bots = [moneynb.make_bot("greedy", seed=k) for k in range(2)]
+    moved = 0
+    while not g.over:
+        for seat in range(2):
+            first = g.pawn_paths(seat)
+            assert first == g._find_pawn_paths(seat)
+            assert g.pawn_paths(seat) is first  # asked again at once: remembered
+            if first and not moved:
+                # the board changed behind its back (as the coach's reach and tests do)
+                dest = next(iter(first))
+                c = g.copy()
+                c.pawn_paths(seat)
+                c.stacks[dest] = ()  # no coins: no step there
+                assert dest not in c.pawn_paths(seat)
+                assert c.pawn_paths(seat) == c._find_pawn_paths(seat)
+                c.pawns[seat] = dest  # the pawn put elsewhere
+                assert c.pawn_paths(seat) == c._find_pawn_paths(seat)
+                assert c.pawn_paths(seat) is not first
+                assert g.pawn_paths(seat) == first  # the original is untouched
+                moved += 1
+        g.apply(bots[g.decision.player].choose(g))
+    assert moved

@@ -52,7 +52,10 @@ class Decision:
     Computed when first read (engine speed: a bot that never looks at them never pays for
     them): ``more``, a function returning the options that follow ``options`` (so
     ``options`` = the given ones + ``more()``), and ``labels`` given as a function returning
-    the dict. A rules file passes them only where the function reads nothing that changes
+    the dict. With ``more``, ``more_has`` (optional) is a function telling whether one action
+    is among ``more()`` without listing them all (``apply`` checking a bot's "build:3" need
+    not list every build, mortgage and lift); it must agree with ``more()`` exactly, and is
+    used only while the decision is pending. A rules file passes them only where the function reads nothing that changes
     before the next action (the decision is then the same whenever it is read). Decisions are
     immutable and compare equal by everything but the labels.
 
@@ -62,7 +65,7 @@ class Decision:
     """
 
     __slots__ = ("player", "kind", "prompt", "_options", "_more", "low", "high", "step",
-                 "_labels", "tag", "_origin", "suggested")  # fmt: skip
+                 "_labels", "tag", "_origin", "suggested", "_more_has")  # fmt: skip
 
     def __init__(
         self,
@@ -77,6 +80,7 @@ class Decision:
         tag: str = "",
         more: Callable[[], Any] | None = None,
         suggested: int | None = None,
+        more_has: Callable[[Any], bool] | None = None,
     ):
         if kind not in KINDS:
             raise ValueError(f"unknown decision kind {kind!r}; kinds are {KINDS}")
@@ -99,6 +103,7 @@ class Decision:
         _set_tag(self, tag)
         _set_origin(self, None)
         _set_suggested(self, suggested)
+        _set_more_has(self, more_has if more is not None else None)
 
     def _bind(self, game: Any, actions: list, n: int) -> None:
         """Remember where this decision stands: pending in ``game`` after the first ``n`` of
@@ -131,6 +136,7 @@ class Decision:
             more = tuple(self._more() if src is self else src.options[len(self._options) :])
             _set_options(self, self._options + more)
             _set_more(self, None)
+            _set_more_has(self, None)
             if self.kind != "amount" and not self._options:
                 raise ValueError(f"a {self.kind!r} decision needs at least one option")
         return self._options
@@ -197,13 +203,22 @@ class Decision:
                 and (action - self.low) % self.step == 0
             )
         try:  # fast reject by ==, then the strict check on the (few) equal options
-            if action not in self._options and (self._more is None or action not in self.options):
-                return False
+            if action not in self._options:
+                if self._more is None:
+                    return False
+                has = self._more_has
+                if has is not None and (self._origin is None or self._origin[0].pending is self):
+                    return bool(has(action))  # one action looked up, the tail not listed
+                if action not in self.options:
+                    return False
         except (TypeError, ValueError):  # unhashable, or == without a truth value (arrays)
             return False
         if type(action) is str:  # only a str equals a str
             return True
-        return any(_same(action, o) for o in self.options if o == action)
+        options = self.options
+        if _same(action, options[options.index(action)]):  # the first equal one (C speed)
+            return True
+        return any(_same(action, o) for o in options if o == action)  # another equal one
 
     def describe(self, players: list[str] | None = None) -> str:
         """A sentence listing what is allowed (used in :class:`IllegalAction` messages).
@@ -260,6 +275,7 @@ _set_labels = Decision._labels.__set__
 _set_tag = Decision.tag.__set__
 _set_origin = Decision._origin.__set__
 _set_suggested = Decision.suggested.__set__
+_set_more_has = Decision._more_has.__set__
 
 
 class Event:

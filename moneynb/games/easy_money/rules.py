@@ -361,21 +361,38 @@ class EasyMoney(Game):
 
     def _turn_options(self, seat: int) -> list:
         """Build, mortgage, lift and offer options of ``seat`` in its own turn."""
-        opts = []
-        pieces, sides, held = self._all_profiles()
-        prof = (pieces[seat], sides[seat])
-        mine = held[seat]
-        for i in mine:
-            if self.can_build(seat, i, prof):
-                opts.append(f"build:{i}")
-        for i in mine:
-            if self.can_mortgage(seat, i):
-                opts.append(f"mortgage:{i}")
-            elif self.can_lift(seat, i):
-                opts.append(f"lift:{i}")
-        if self._offer_items(seat, first=True, profiles=(pieces, sides, held)):
-            opts.append("offer")
-        return opts
+        profiles = self._all_profiles()
+        return [o for o in self._turn_candidates(seat, profiles)
+                if self._turn_option_ok(seat, o, profiles)]  # fmt: skip
+
+    def _turn_candidates(self, seat: int, profiles) -> list:
+        """The turn options ``seat`` might have, in the order they are listed: a build on each
+        holding, a mortgage or a lift of each, an offer."""
+        mine = profiles[2][seat]
+        return ([f"build:{i}" for i in mine]
+                + [f"{verb}:{i}" for i in mine for verb in ("mortgage", "lift")]
+                + ["offer"])  # fmt: skip
+
+    def _turn_option_ok(self, seat: int, option: str, profiles=None) -> bool:
+        """Is ``option`` (one of :meth:`_turn_candidates`) open to ``seat`` now: a build where
+        :meth:`can_build`, a mortgage where :meth:`can_mortgage`, a lift where
+        :meth:`can_lift`, an offer when :meth:`_offer_items` finds something to offer."""
+        pieces, sides, held = profiles or self._all_profiles()
+        if option == "offer":
+            return bool(self._offer_items(seat, first=True, profiles=(pieces, sides, held)))
+        verb, _, i = option.partition(":")
+        i = int(i)
+        if verb == "build":
+            return self.can_build(seat, i, (pieces[seat], sides[seat]))
+        return self.can_mortgage(seat, i) if verb == "mortgage" else self.can_lift(seat, i)
+
+    def _is_turn_option(self, seat: int, action: Any) -> bool:
+        """``action in self._turn_options(seat)``, for one action (``apply`` checking a bot's
+        choice need not list them all)."""
+        profiles = self._all_profiles()
+        return action in self._turn_candidates(seat, profiles) and self._turn_option_ok(
+            seat, action, profiles
+        )
 
     def _turn_labels(self, opts: tuple) -> dict:
         """Display text of the turn options ``opts``."""
@@ -400,12 +417,14 @@ class EasyMoney(Game):
         s = self.current
         self.ask(s, "choose", "Throw the dice, or build, mortgage or sell first", ["roll"],
                  more=lambda: self._turn_options(s), tag="turn",
+                 more_has=lambda a: type(a) is str and self._is_turn_option(s, a),
                  labels=lambda: self._turn_labels(self.pending.options))  # fmt: skip
 
     def _ask_post(self) -> None:
         s = self.current
         self.ask(s, "choose", "End the turn, or build, mortgage or sell", ["end"],
                  more=lambda: self._turn_options(s), tag="post",
+                 more_has=lambda a: type(a) is str and self._is_turn_option(s, a),
                  labels=lambda: self._turn_labels(self.pending.options))  # fmt: skip
 
     def _on_turn(self, action: Any) -> None:

@@ -271,7 +271,20 @@ class MoneyRun(Game):
         diagonally from a stack of 2+), at most one level up. A first step that goes down may
         be followed by more steps, each onto a lower stack than the last (diagonals allowed).
         A path stops on the pawn's goal edge.
+
+        Remembered for the last seat and position asked (the rules ask once per decision, the
+        greedy bot and the move itself again): the same dict is returned, not to be changed.
         """
+        key = (seat, tuple(self.pawns), tuple(self.stacks))
+        cached = getattr(self, "_cache_pawn_paths", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        out = self._find_pawn_paths(seat)
+        self._cache_pawn_paths = (key, out)
+        return out
+
+    def _find_pawn_paths(self, seat: int) -> dict[int, tuple[int, ...]]:
+        """:meth:`pawn_paths` computed (the search itself)."""
         st = self.stacks
         start = self.pawns[seat]
         others = set(self.pawns)
@@ -503,7 +516,7 @@ class MoneyRun(Game):
         copies compare exactly; the generator is compared by its full state."""
         out: dict = {}
         for key, value in vars(self).items():
-            if key == "_events":
+            if key == "_events" or key.startswith("_cache_"):  # remembered results: not state
                 continue
             if key == "rng":
                 out[key] = ("rng", value.getstate())
