@@ -176,3 +176,51 @@ def test_player_choice_by_name_refuses_ambiguous_names_and_keeps_options():
     g = _PickGame.make(["Ann", "Bob", "Cy"])
     g.apply("nobody")
     assert g.picked == "nobody"
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda led: led.balances.__setitem__("wallet:Ann", 9),
+        lambda led: led.balances.update({"wallet:Ann": 9}),
+        lambda led: led.balances.setdefault("wallet:Zed", -1),
+        lambda led: led.balances.pop("wallet:Ann"),
+        lambda led: led.balances.popitem(),
+        lambda led: led.balances.__delitem__("bank"),
+        lambda led: led.balances.clear() or led.balances.__setitem__("x", 1),
+        lambda led: led.balances.__ior__({"wallet:Ann": -3}),
+        lambda led: setattr(led, "total", 5),
+        lambda led: led.may_go_negative.discard("bank"),
+        lambda led: setattr(led, "balances", {"bank": -7, "wallet:Ann": 8}),
+    ],
+)
+def test_ledger_check_after_transfers_still_catches_every_other_change(tamper):
+    """check() takes a short cut when only transfers moved money since it last found all
+    well; any other change to the balances, the total or the overdraft list is checked in
+    full (and here breaks a rule)."""
+    led = Ledger()
+    led.open("bank", 0, may_go_negative=True)
+    led.open("wallet:Ann", 0)
+    led.check()
+    led.transfer("bank", "wallet:Ann", 7)
+    led.check()  # the short cut: transfers only
+    led.transfer("wallet:Ann", "bank", 2)
+    tamper(led)
+    with pytest.raises(LedgerError):
+        led.check()
+
+
+def test_ledger_copies_are_checked_in_full():
+    import copy
+    import pickle
+
+    led = Ledger()
+    led.open("bank", 0, may_go_negative=True)
+    led.open("wallet:Ann", 0)
+    led.transfer("bank", "wallet:Ann", 7)
+    led.check()
+    for twin in (copy.deepcopy(led), pickle.loads(pickle.dumps(led))):
+        assert twin == led and twin.balances.changed
+        dict.__setitem__(twin.balances, "wallet:Ann", 8)  # past the notice: still caught
+        with pytest.raises(LedgerError, match="not conserved"):
+            twin.check()
