@@ -33,6 +33,16 @@ player-turns/s, the others 5x games/s) and the time per action that target leave
 column divides that budget by the floor: below 1.0x even a game whose rules and bot cost
 nothing could not reach the target with this protocol.
 
+Three floors are shown: the floor game; the *bare protocol* (the same game whose bots always
+pass: a decision asked, chosen, validated, the money checked, nothing else); and, per game, the
+*mix floor*: the bare protocol plus that game's own transfers, other events and generator
+draws per action, each at the cost of the piece timed alone (no collector, no glue: a low
+estimate). An *idealised loop* (:func:`measure_ideal`: the same loop shape with the leanest
+Python objects, no ledger, events or chance tracking; not moneynb's protocol) bounds what any
+pure-Python protocol of this shape could cost. The second table gives the microseconds per
+action left for a game's rules and bot at the target, with this protocol and with the
+idealised loop, and how much faster the rules and bot would have to get in the second case.
+
 Figures depend on the machine and its load: compare columns of one run, not runs.
 """
 
@@ -182,6 +192,45 @@ def measure_parts() -> dict:
     return out
 
 
+def measure_ideal(n_games: int) -> float:
+    """CPU microseconds per action of the same loop with the leanest Python objects: a
+    four-slot decision, a membership check, the action appended, the next decision made; no
+    ledger, chance tracking, events, options or labels machinery. Not moneynb's protocol: a
+    bound no Python protocol of this shape can go below."""
+
+    class D:
+        __slots__ = ("player", "kind", "options", "tag")
+
+        def __init__(self, player, kind, options, tag):
+            self.player, self.kind, self.options, self.tag = player, kind, options, tag
+
+    class G:
+        def __init__(self):
+            self.pending, self.actions = D(0, "choose", ("take", "pass"), "take"), []
+
+        def apply(self, a):
+            d = self.pending
+            if a not in d.options:
+                raise ValueError(a)
+            self.actions.append(a)
+            n = len(self.actions)
+            self.pending = (None if n >= FLOOR_ACTIONS
+                            else D(n % 4, "choose", ("take", "pass"), "take"))  # fmt: skip
+
+    class B:
+        def choose(self, g):
+            return g.pending.options[0]
+
+    actions = 0
+    t0 = time.process_time()
+    for _ in range(n_games):
+        g, bots = G(), [B() for _ in range(4)]
+        while g.pending is not None:
+            g.apply(bots[g.pending.player].choose(g))
+            actions += 1
+    return 1e6 * (time.process_time() - t0) / actions
+
+
 def child_floor(scale: float, profile: bool) -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -201,7 +250,7 @@ def child_floor(scale: float, profile: bool) -> None:
         return
     full, bare = measure_floor(n), measure_floor(n, take=False)
     print(json.dumps({"full": full["us_per_action"], "bare": bare["us_per_action"],
-                      "parts": measure_parts()}))  # fmt: skip
+                      "ideal": measure_ideal(n), "parts": measure_parts()}))  # fmt: skip
 
 
 def child_counts(game: str, scale: float) -> None:
@@ -264,13 +313,14 @@ def main() -> None:
                         str(args.scale)], env=env, check=True)  # fmt: skip
         return
     scale = str(args.scale)
-    floors, bares, now_runs, today_runs = [], [], [], []
+    floors, bares, ideals, now_runs, today_runs = [], [], [], [], []
     with tempfile.TemporaryDirectory(prefix="moneynb-today-") as tmp:
         today_tree = bench_speed.extract(args.today, Path(tmp))
         for _ in range(args.repeat):  # floor, today and now alternate
             f = run_child(ROOT, "--child-floor", "--scale", scale)
             floors.append(f["full"])
             bares.append(f["bare"])
+            ideals.append(f["ideal"])
             now, today = {}, {}
             for game in bench_speed.GAMES:
                 today[game] = bench_speed.run_tree(today_tree, game, args.scale)
@@ -278,7 +328,7 @@ def main() -> None:
             now_runs.append(now)
             today_runs.append(today)
     now, today = bench_speed.best(now_runs), bench_speed.best(today_runs)
-    floor, bare = min(floors), min(bares)
+    floor, bare, ideal = min(floors), min(bares), min(ideals)
     parts = f["parts"]
     counts = {g: run_child(ROOT, "--child-counts", g, "--scale", scale) for g in bench_speed.GAMES}
     # the floor of each game's own mix: the bare protocol plus, per action, that game's
@@ -298,6 +348,9 @@ def main() -> None:
     print(
         f"bare protocol (the bots pass: no die, transfer or event): {bare:.2f} us/action "
         f"(runs: {', '.join(f'{f:.2f}' for f in bares)})"
+    )
+    print(
+        f"idealised Python loop of the same shape (not moneynb's protocol): {ideal:.2f} us/action"
     )
     print(f"today = {args.today} (measured now); now = working tree {ROOT}")
     print(f"one core, CPU time, best of {args.repeat}; load average {load:.1f} on "
@@ -331,6 +384,26 @@ def main() -> None:
                 f"{'':12s} {c['actions_per_game']:>6.0f}/game (the issue's absolute target "
                 f"55,000 turns/s = {1e6 / (55_000 * per):.2f} us/action)"
             )
+    print("\nus per action left for the game's rules and bot (now: us/act now - bare):")
+    head = (
+        f"{'game':12s} {'rules+bot now':>13s} {'at target, this protocol':>24s}"
+        f" {'at target, idealised loop':>25s} {'rules+bot must get':>18s}"
+    )
+    print(head)
+    print("-" * len(head))
+    for game in bench_speed.GAMES:
+        c = counts[game]
+        per = c["actions_per_turn"] if game == "easy_money" else c["actions_per_game"]
+        key = "turns_per_s" if game == "easy_money" else "games_per_s"
+        us_target = 1e6 / (TARGET[game] * today[game][key] * per)
+        now_rb = 1e6 / now[game]["actions_per_s"] - bare
+        here, best = us_target - mix[game], us_target - ideal
+        need = f"{now_rb / best:.1f}x faster" if best > 0 else "impossible"
+        print(f"{game:12s} {now_rb:13.2f} {here:24.2f} {best:25.2f} {need:>18s}")
+    print(
+        "(at target, this protocol = target - mix floor; idealised = target - idealised "
+        "loop; the last column: with the idealised loop)"
+    )
     print("\nper action in each game (greedy):")
     for g, c in counts.items():
         print(

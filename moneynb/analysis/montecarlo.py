@@ -218,12 +218,12 @@ _POOLS: dict[int, tuple] = {}
 
 
 def _warm_worker() -> None:
-    """Worker start: import every game's rules now, not in the first chunk of each game."""
-    import moneynb
+    """Worker start. A forked worker has what this process imported (``simulate`` imports
+    the game and the bots before it starts workers); another game is imported by its first
+    chunk, once per worker. What is there now stays: the collector need not look at it."""
+    import moneynb  # noqa: F401  (a worker started by "spawn" has nothing yet)
 
-    for name in moneynb.available_games():
-        moneynb.game_class(name)
-    gc.freeze()  # what is imported stays: the collector need not look at it again
+    gc.freeze()
 
 
 def _registries() -> tuple:
