@@ -924,3 +924,31 @@ def test_a_board_double_click_on_one_point_acts_once_but_a_new_point_acts_at_onc
     b._on_click(trace, SimpleNamespace(point_inds=[0]))  # the double-click's second click
     b._on_click(trace, SimpleNamespace(point_inds=[1]))  # another point, at once
     assert clicked == [b.action_for_point(["table", 0]), b.action_for_point([4, 1])]
+
+
+def test_a_click_sends_the_header_then_the_board_then_the_panel_then_the_log():
+    """Issue 18, speed: the page handles widget messages in order, so per click the view sends
+    the header, then the board as one plotly update, then the new decision's panel, and the log
+    after the panel (once the log shows a move the panel on screen is the pending decision's);
+    the Coach's sums come after the board, so they never delay it."""
+    view = moneynb.play("money_moves", players=["You", "bot:greedy"], seed=7, autosave=False)
+    view.coach_toggle.value = True
+    sent: list[str] = []
+    view.header.observe(lambda _c: sent.append("header"), "value")
+    view.panel_box.observe(lambda _c: sent.append("panel"), "children")
+    view.log_html.observe(lambda _c: sent.append("log"), "value")
+    view.coach_html.observe(lambda _c: sent.append("coach"), "value")
+    draw = view._update_board
+
+    def recorded_update_board(events):
+        if view._held_events is None:  # not held for later: one plotly update now
+            sent.append("board")
+        return draw(events)
+
+    view._update_board = recorded_update_board
+    _buttons(view, "moneynb-roll")[0].click()
+    assert len(view.game.actions) >= 2, "the click was not applied"
+    firsts = {k: sent.index(k) for k in ("header", "board", "panel", "log", "coach")}
+    assert firsts["header"] < firsts["board"] < firsts["panel"] < firsts["log"], sent
+    assert firsts["board"] < firsts["coach"], sent
+    assert sent.count("board") == 1, f"the board was drawn {sent.count('board')} times: {sent}"

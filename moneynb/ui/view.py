@@ -355,9 +355,10 @@ class GameView(widgets.VBox):
             return False
         t0 = time.perf_counter()
         self._busy = True
-        # the board is drawn once per click, in one plotly update, after the texts: the page
-        # handles messages in order, and a board redraw sent first delayed the header, log and
-        # panel (benchmarks/bench_browser.py)
+        # the board is drawn once per click, in one plotly update, right after the header:
+        # the page handles messages in order, so the board then waits neither for the log,
+        # the new panel's widgets and the rest, nor for the Coach's sums
+        # (benchmarks/bench_browser.py)
         self._held_events = []
         step_before = self.step
         try:
@@ -373,10 +374,13 @@ class GameView(widgets.VBox):
             self._person_moved = True
             self._update_board(events)
             self.run_bots(refresh=False)
+            self.header.value = self._header_html()
+            held, self._held_events = self._held_events, None
+            self._update_board(held)
             self.refresh()
         finally:
             held, self._held_events = self._held_events, None
-            if self.step != step_before:  # applied (even with no events: a new decision)
+            if held is not None and self.step != step_before:  # applied, not yet drawn
                 self._update_board(held)
             self._busy = False
             # a board click from the page carries no decision: the board ignores one that
@@ -560,9 +564,11 @@ class GameView(widgets.VBox):
         """Redraw the header, panel, money table and log (and autosave unless ``save=False``)."""
         g = self.game
         self.header.value = self._header_html()
+        # the new decision's panel before the log: once the log shows a move, the controls
+        # on screen are the ones for the decision now pending
+        self._refresh_panel()
         self.money_html.value = self._money_html()
         self.log_html.value = self._log_html()
-        self._refresh_panel()
         self._refresh_coach()
         self.board_text.value = self._board_text_html()
         self._announce()
