@@ -3,13 +3,18 @@
 Money Moves as an app: Start from the form (seed 5), DOUBLE-click Roll and check from the
 autosave that exactly one of the person's decisions was answered, Roll once more, then reload
 the page: the app runs the notebook in a new kernel, and the form must bring back the same
-game (same log, same board points and labels) with a note saying so.
+game (same log, same board points and labels) with a note saying so. Then the app's kernel
+dies (killed): the game on the page must say it lost its kernel and to reload the page, its
+controls must be disabled (axe: no critical or serious violation in the game), and that
+reload brings the game back.
 """
 
 from __future__ import annotations
 
+import re
 import time
 
+import psutil
 import pytest
 from conftest import screenshot
 from test_reload_browser import COUNT_JS, _newest_save, person_decisions
@@ -40,6 +45,8 @@ def _wait_board(page) -> None:
 
 def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
     base, root = voila_server
+    kernels = []  # the page's kernel ids, from its websockets (the newest last)
+    page.on("websocket", lambda ws: kernels.extend(re.findall(r"/api/kernels/([\w-]+)", ws.url)))
     try:
         page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=240_000)
         form = page.locator(".moneynb-launcher")
@@ -80,6 +87,39 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
         back = view.evaluate(COUNT_JS)
         assert back["log"] == played["log"], (played, back)
         assert (back["points"], back["labels"]) == (played["points"], played["labels"])
+        _dead_kernel_is_told(page, view, kernels[-1], back)
     except BaseException:
         screenshot(page, "voila_resume-failure")
         raise
+
+
+def _dead_kernel_is_told(page, view, kernel_id: str, played) -> None:
+    """The app's kernel dies (killed here; the server starts a new one, which knows no
+    widget): the game still shown must say so and what to do (reload the page), its controls
+    must be disabled, and the reload it asks for brings the game back."""
+    mine = [
+        p
+        for p in psutil.process_iter(["cmdline"])
+        if any(f"kernel-{kernel_id}.json" in c for c in (p.info["cmdline"] or []))
+    ]
+    assert len(mine) == 1, f"the page's kernel {kernel_id} was not found"
+    mine[0].kill()
+    note = view.locator(".moneynb-lost-note")
+    note.wait_for(state="visible", timeout=30_000)
+    text = note.inner_text()
+    assert "lost its kernel" in text and "reload the page" in text, text
+    live = view.locator("button:not([disabled]), select:not([disabled]), input:not([disabled])")
+    assert live.count() == 0, f"{live.count()} controls still look usable"
+    from axe_playwright_python.sync_playwright import Axe
+
+    bad = [
+        f"{v['impact']} {v['id']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in Axe().run(page, context=GAME).response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
+    assert not bad, f"the game with its kernel gone: {bad}"
+    page.reload(timeout=240_000)
+    view = page.locator(GAME)
+    view.wait_for(state="visible", timeout=240_000)
+    assert "Welcome back" in page.locator(".moneynb-launch-restored").inner_text()
+    assert view.evaluate(COUNT_JS)["log"] == played["log"]
