@@ -778,6 +778,10 @@ class GameView(widgets.VBox):
         tmp = side.with_name(side.name + ".tmp")
         tmp.write_text(json.dumps(doc, indent=1))
         tmp.replace(side)
+        # what the page says if the kernel goes: offered to continue only once a person moved
+        from .saves import lost_text
+
+        self.a11y.lost_text = lost_text("game", saved=True, moved=self._person_moved)
 
     # ----- continuing a saved game -----------------------------------------------------
     def continue_game(self, path: str | Path) -> None:
