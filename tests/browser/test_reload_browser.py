@@ -201,8 +201,9 @@ RESTART_JS = "() => { window.jupyterapp.shell.currentWidget.sessionContext.resta
 def _restarted_kernel_shows_note(page, view, root, game: str) -> None:
     """Kernel > Restart without reopening the notebook: the old board stays in the page, but
     its widgets answer nothing any more. The view must say so (``moneynb-lost-note``: lost
-    kernel, the game is saved, run the cell again and choose Continue), its controls must be
-    disabled, and a click on them or on the board changes nothing."""
+    kernel, the game is saved, run the cell again and choose Continue), and so must the
+    notebook's start form; the view's controls must be disabled, and a click on them or on the
+    board changes nothing."""
     save = _newest_save(root, game)
     saved = save.read_text()
     n = view.evaluate(COUNT_JS)["log"]
@@ -212,6 +213,9 @@ def _restarted_kernel_shows_note(page, view, root, game: str) -> None:
     text = note.inner_text()
     assert "lost its kernel" in text and "run this cell again" in text, text
     assert "Continue" in text and "saved" in text, text
+    # the notebook's start form (no game in it) says so too
+    form = page.locator(".moneynb-launcher .moneynb-lost-note").first
+    assert "This form lost its kernel" in form.inner_text(timeout=5_000)
     live = view.locator("button:not([disabled]), select:not([disabled]), input:not([disabled])")
     assert live.count() == 0, f"{game}: {live.count()} controls still look usable"
     view.locator(".moneynb-decision button").first.click(force=True, timeout=5_000)
