@@ -13,7 +13,9 @@
   ``restarting``/``autorestarting``/``dead``), it greys out and disables every control of its
   view or form (class ``moneynb-lost`` on it) and puts ``lost_text`` at its top
   (``div.moneynb-lost-note``, ``role="alert"``): otherwise the old board looks playable while
-  clicks reach nothing.
+  clicks reach nothing. While the connection to the server is down for more than 4 s (a
+  stopped server: the Voila app shows nothing of its own), the same with ``offline_text``
+  (class ``moneynb-offline``, ``div.moneynb-offline-note``), taken away once it is back.
 * :func:`seat_html`: a player's name as readable text in both themes (the seat colour goes to
   a dot beside it: a seat colour as text colour falls below 4.5:1 contrast in one theme or the
   other, e.g. ``#1f77b4`` on JupyterLab Dark's ``#212121`` is 3.3:1).
@@ -41,6 +43,13 @@ LOST_TEXT = (
     "These controls lost their kernel (it was restarted or stopped), so clicks no longer "
     "reach it. Run this cell again."
 )
+#: the note of a view or form while the connection to the server is down (a server stopped,
+#: a network or a laptop asleep); taken away when it is back
+OFFLINE_TEXT = (
+    "The connection to the server is down, so clicks do not reach the game. It is tried "
+    "again on its own, and this note goes once it is back. If it does not come back, the "
+    "server has stopped: start it again and reload the page."
+)
 
 _ESM = r"""
 const CSS_ID = "moneynb-a11y-css";
@@ -62,16 +71,15 @@ const CSS = `
 .moneynb-view .jupyter-button.mod-success, .moneynb-view .jupyter-button.mod-info,
 .moneynb-view .jupyter-button.mod-warning, .moneynb-view .jupyter-button.mod-danger,
 .moneynb-view .jupyter-button.mod-primary { color: #fff; }
-/* a view or form whose kernel is gone (see watchKernel): its controls look inert */
-.moneynb-lost .moneynb-board, .moneynb-lost .widget-slider, .moneynb-lost button,
-.moneynb-lost select, .moneynb-lost input { pointer-events: none; }
-.moneynb-lost .moneynb-board, .moneynb-lost .widget-button, .moneynb-lost .widget-toggle-button,
-.moneynb-lost .widget-dropdown, .moneynb-lost .widget-text, .moneynb-lost .widget-slider {
-  opacity: 0.45; filter: grayscale(1); }
+/* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
+:is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
+  pointer-events: none; }
+:is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-button, .widget-toggle-button,
+  .widget-dropdown, .widget-text, .widget-slider) { opacity: 0.45; filter: grayscale(1); }
 /* the widget manager's broken-chain icon on every widget: the note says it once */
 .moneynb-lost .jupyter-widgets-disconnected::before,
 .moneynb-lost.jupyter-widgets-disconnected::before { display: none !important; }
-.moneynb-lost-note { color: #5a1a00; background: #fff3e0; border: 2px solid #e65100;
+.moneynb-lost-note, .moneynb-offline-note { color: #5a1a00; background: #fff3e0; border: 2px solid #e65100;
   border-radius: 4px; padding: 6px 10px; margin: 0 0 6px; font-size: 1.05em; }
 `;
 const CONTROLS = 'button:not([disabled]), select:not([disabled]), ' +
@@ -96,9 +104,11 @@ function nameSliders(root) {
 // dead (ipywidgets' comm_live, on a kernel restart: the view element then carries
 // "jupyter-widgets-disconnected") or the kernel's status turns dead / restarting (Kernel >
 // Shut Down, a crash, a Voila kernel culled). Old widgets never come back to life then, so
-// `lost` is called once.
+// `lost` is called once. A connection to the server down for OFFLINE_MS (the server stopped,
+// the network or a laptop asleep) calls `offline(true)`, and `offline(false)` once it is back.
 const GONE = ["dead", "restarting", "autorestarting"];
-function watchKernel(model, el, lost) {
+const OFFLINE_MS = 4000;
+function watchKernel(model, el, lost, offline) {
   const cleanups = [];
   const check = () => {
     if (el.closest(".jupyter-widgets-disconnected")) lost("comm");
@@ -114,6 +124,26 @@ function watchKernel(model, el, lost) {
     cleanups.push(() => kernel.statusChanged.disconnect(onStatus));
     if (GONE.includes(kernel.status)) setTimeout(() => lost(kernel.status), 0);
   }
+  if (kernel && kernel.connectionStatusChanged && kernel.connectionStatusChanged.connect) {
+    let timer = null;
+    const onConnection = (_k, status) => {
+      if (status === "connected") {
+        clearTimeout(timer);
+        timer = null;
+        offline(false);
+      } else if (timer === null) {
+        timer = setTimeout(() => {
+          timer = null;
+          if (kernel.connectionStatus !== "connected") offline(true);
+        }, OFFLINE_MS);
+      }
+    };
+    kernel.connectionStatusChanged.connect(onConnection);
+    cleanups.push(() => {
+      clearTimeout(timer);
+      kernel.connectionStatusChanged.disconnect(onConnection);
+    });
+  }
   if (kernel && kernel.disposed && kernel.disposed.connect) {
     const onDisposed = () => lost("disposed");
     kernel.disposed.connect(onDisposed);
@@ -123,9 +153,44 @@ function watchKernel(model, el, lost) {
   return () => cleanups.forEach((f) => { try { f(); } catch (e) { /* already gone */ } });
 }
 
+// the note of a form holding a game is left to the game's own note, next to the board
+const noteHere = (r) => !(r.classList.contains("moneynb-launcher") && r.querySelector(".moneynb-view"));
+
+function note(r, cls, text) {
+  const n = document.createElement("div");
+  n.className = cls;
+  n.setAttribute("role", "alert");
+  n.textContent = text;
+  r.prepend(n);
+}
+
+function showOffline(model, root, on) {
+  const r = root();
+  if (r.classList.contains("moneynb-lost")) return;
+  const old = r.querySelector(":scope > .moneynb-offline-note");
+  r.classList.toggle("moneynb-offline", on);
+  // no click or key reaches a control meanwhile (the kernel connection would queue it and
+  // deliver it late); `inert` on the children, not on the root that holds the note
+  for (const c of r.children) {
+    // a game in a form has its own note and makes its own children inert
+    if (c.classList.contains("moneynb-offline-note") || c.querySelector(".moneynb-view")) continue;
+    if (on && !c.inert) {
+      c.inert = true;
+      c.dataset.moneynbInert = "1";
+    } else if (!on && c.dataset.moneynbInert) {
+      c.inert = false;
+      delete c.dataset.moneynbInert;
+    }
+  }
+  if (!on && old) old.remove();
+  if (on && !old && noteHere(r) && model.get("offline_text"))
+    note(r, "moneynb-offline-note", model.get("offline_text"));
+}
+
 function showLost(model, el, root, why) {
   const r = root();
   if (r.classList.contains("moneynb-lost")) return;
+  showOffline(model, root, false);
   r.classList.add("moneynb-lost");
   r.dataset.lost = why;
   for (const c of r.querySelectorAll("button, select, input, textarea")) {
@@ -133,15 +198,7 @@ function showLost(model, el, root, why) {
     c.setAttribute("aria-disabled", "true");
   }
   for (const h of r.querySelectorAll(".noUi-handle")) h.setAttribute("tabindex", "-1");
-  // a form holding a game: the game's own note says it, next to the board
-  if (r.classList.contains("moneynb-launcher") && r.querySelector(".moneynb-view")) return;
-  const text = model.get("lost_text");
-  if (!text) return;
-  const note = document.createElement("div");
-  note.className = "moneynb-lost-note";
-  note.setAttribute("role", "alert");
-  note.textContent = text;
-  r.prepend(note);
+  if (noteHere(r) && model.get("lost_text")) note(r, "moneynb-lost-note", model.get("lost_text"));
 }
 
 function render({ model, el }) {
@@ -212,7 +269,8 @@ function render({ model, el }) {
     // an element no longer in the page (a view replaced) has nothing to show
     if (el.isConnected) showLost(model, el, root, why);
   };
-  unwatch = watchKernel(model, el, lost);
+  const offline = (on) => { if (el.isConnected) showOffline(model, root, on); };
+  unwatch = watchKernel(model, el, lost, offline);
   return () => { obs.disconnect(); unwatch(); };
 }
 export default { render };
@@ -226,7 +284,7 @@ class A11yHelper(anywidget.AnyWidget):
     announcement, so the same text twice is read twice), ``focus`` (CSS class of the panel
     whose first control gets the focus), ``focus_seq`` (one more per request), ``lost_text``
     (the note shown once the kernel is gone; :func:`moneynb.ui.saves.lost_text` for views and
-    forms).
+    forms), ``offline_text`` (the note shown while the server cannot be reached).
     """
 
     _esm = _ESM
@@ -237,6 +295,8 @@ class A11yHelper(anywidget.AnyWidget):
     focus_key = traitlets.Unicode("").tag(sync=True)
     #: shown at the top of the view or form when its kernel is gone (restarted or stopped)
     lost_text = traitlets.Unicode(LOST_TEXT).tag(sync=True)
+    #: shown at the top while the connection to the server is down (removed once it is back)
+    offline_text = traitlets.Unicode(OFFLINE_TEXT).tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("_dom_classes", ("moneynb-a11y",))

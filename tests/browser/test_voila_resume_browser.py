@@ -6,7 +6,9 @@ the page: the app runs the notebook in a new kernel, and the form must bring bac
 game (same log, same board points and labels) with a note saying so. Then the app's kernel
 dies (killed): the game on the page must say it lost its kernel and to reload the page, its
 controls must be disabled (axe: no critical or serious violation in the game), and that
-reload brings the game back.
+reload brings the game back. Last the connection to the server goes down for a while (the
+page's kernel websockets closed and reconnects refused, through Playwright's websocket
+routing): the game says so while it lasts and plays on once it is back.
 """
 
 from __future__ import annotations
@@ -118,8 +120,41 @@ def _dead_kernel_is_told(page, view, kernel_id: str, played) -> None:
         if v["impact"] in ("critical", "serious")
     ]
     assert not bad, f"the game with its kernel gone: {bad}"
+    # from now on the page's kernel connections pass through a switch (_offline_is_told)
+    link = {"up": True, "open": []}
+
+    def route(ws):
+        if not link["up"]:
+            ws.close()  # the server cannot be reached
+            return
+        ws.connect_to_server()
+        link["open"].append(ws)
+
+    page.route_web_socket(re.compile(r".*/api/kernels/.*"), route)
     page.reload(timeout=240_000)
     view = page.locator(GAME)
     view.wait_for(state="visible", timeout=240_000)
     assert "Welcome back" in page.locator(".moneynb-launch-restored").inner_text()
     assert view.evaluate(COUNT_JS)["log"] == played["log"]
+    _offline_is_told(page, view, link)
+
+
+def _offline_is_told(page, view, link) -> None:
+    """The connection to the server goes down (every kernel websocket closed, reconnects
+    refused): after a few seconds the game says so (``moneynb-offline-note``) and no control
+    can be reached; once reconnecting is let through, the note goes and a click plays."""
+    link["up"] = False
+    for ws in link["open"]:
+        ws.close()
+    note = view.locator(".moneynb-offline-note")
+    note.wait_for(state="visible", timeout=30_000)
+    assert "connection to the server is down" in note.inner_text()
+    reachable = view.evaluate(
+        "v => [...v.querySelectorAll('button')].filter(b => !b.closest('[inert]')).length"
+    )
+    assert reachable == 0, f"{reachable} buttons can still be pressed while offline"
+    link["up"] = True
+    note.wait_for(state="detached", timeout=60_000)
+    n = view.evaluate(COUNT_JS)["log"]
+    view.locator(".moneynb-decision button:not([disabled])").first.click()
+    _wait_log_above(page, n)
