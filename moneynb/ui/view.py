@@ -174,7 +174,12 @@ class GameView(widgets.VBox):
         self.board.pick = self.submit
         self.board.plain = self.plain
         # screen readers: the live region and the focus mover (moneynb.ui.a11y)
-        self.a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
+        from .saves import lost_text
+
+        self.a11y = A11yHelper(
+            layout=widgets.Layout(width="0px", height="0px"),
+            lost_text=lost_text("game", saved=self.autosave is not None),
+        )
         self._announced = len(game.log)
         self._focused_at: int | None = None
         self.board_text_toggle = widgets.ToggleButton(
@@ -779,6 +784,10 @@ class GameView(widgets.VBox):
         tmp = side.with_name(side.name + ".tmp")
         tmp.write_text(json.dumps(doc, indent=1))
         tmp.replace(side)
+        # what the page says if the kernel goes: offered to continue only once a person moved
+        from .saves import lost_text
+
+        self.a11y.lost_text = lost_text("game", saved=True, moved=self._person_moved)
 
     # ----- continuing a saved game -----------------------------------------------------
     def continue_game(self, path: str | Path) -> None:
