@@ -47,6 +47,7 @@ def test_simulate_same_table_for_one_and_two_workers(monkeypatch):
     from moneynb.analysis import montecarlo
 
     monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)  # use the workers, however fast
+    monkeypatch.setattr(montecarlo, "PROBE_SECONDS", 0.0)  # after timing one game
     one = simulate("money_moves", PLAYERS, n_games=40, seed=11, workers=1, progress=False)
     two = simulate("money_moves", PLAYERS, n_games=40, seed=11, workers=2, progress=False)
     pd.testing.assert_frame_equal(one, two)
@@ -157,6 +158,7 @@ def test_warm_workers_see_a_bot_registered_after_they_started(monkeypatch):
     from moneynb.bots import BOTS
 
     monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(montecarlo, "PROBE_SECONDS", 0.0)
 
     simulate("money_run", ["greedy", "greedy"], n_games=4, seed=1, workers=2, progress=False)
     pool = montecarlo._POOLS[2][1]
@@ -232,6 +234,7 @@ def test_simulate_keep_games_saves_each_game_for_replay(monkeypatch):
     assert r.state(r.n).to_json() == kept.loc[2, "save"]
     # workers give the same saves
     monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(montecarlo, "PROBE_SECONDS", 0.0)
     two = simulate("moolah", ["greedy", "random"], n_games=4, seed=3, progress=False,
                    keep_games=True, workers=2)  # fmt: skip
     pd.testing.assert_frame_equal(two, kept)
@@ -317,6 +320,7 @@ def test_with_workers_this_process_keeps_playing(monkeypatch, tmp_path):
 
     mc.shutdown_workers()
     monkeypatch.setattr(mc, "POOL_MIN_SECONDS", 0.0)  # use the workers, however fast
+    monkeypatch.setattr(mc, "PROBE_SECONDS", 0.0)  # after timing one game
     monkeypatch.setattr(_WhereBot, "path", str(tmp_path / "pids.txt"))
     BOTS["where"] = _WhereBot
     try:
@@ -332,5 +336,41 @@ def test_with_workers_this_process_keeps_playing(monkeypatch, tmp_path):
     pids = (tmp_path / "pids.txt").read_text().split()
     assert len(pids) == 40
     here = pids.count(str(os.getpid()))
-    assert 3 <= here < 40  # the first two timed, then at least one more beside the worker
+    assert 2 <= here < 40  # the first one timed, then at least one more beside the worker
     assert len(set(pids)) == 2
+
+
+@pytest.mark.skipif(
+    montecarlo_cpus() < 2, reason="one core: simulate plays every game in this process"
+)
+@pytest.mark.parametrize("idle, started", [(0.2, False), (1.5, True), (None, True)])
+def test_workers_start_only_when_another_core_was_idle(monkeypatch, idle, started):
+    """Games worth workers, but the other core busy with other work: a worker there would
+    only add its costs, so the games stay here (None: not known, workers start)."""
+    from moneynb.analysis import montecarlo as mc
+
+    mc.shutdown_workers()
+    monkeypatch.setattr(mc, "POOL_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(mc, "PROBE_SECONDS", 0.0)
+    monkeypatch.setattr(mc, "_idle_cores", lambda since: idle)
+    try:
+        two = simulate("money_run", ["greedy", "random"], n_games=6, seed=6, workers=2,
+                       progress=False)  # fmt: skip
+        assert bool(mc._POOLS) is started
+    finally:
+        mc.shutdown_workers()
+    one = simulate("money_run", ["greedy", "random"], n_games=6, seed=6, progress=False)
+    pd.testing.assert_frame_equal(one, two)
+
+
+def test_idle_cores_read_from_the_clock_ticks():
+    from moneynb.analysis import montecarlo as mc
+
+    mark = mc._idle_mark()
+    assert mc._idle_cores(mark) is None  # too soon to tell
+    if mark is None:  # not Linux
+        return
+    time.sleep(0.15)  # this process sleeps: the machine's idle ticks go on
+    idle = mc._idle_cores(mark)
+    assert 0.0 <= idle <= os.cpu_count() + 0.5
+    assert mc._idle_cores(None) is None

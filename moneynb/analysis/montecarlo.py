@@ -242,6 +242,29 @@ POOL_MIN_SECONDS = 1.0
 #: without a warm pool, ``simulate`` first plays games in this process for up to this long
 #: (seconds) to time them, before it decides whether to start worker processes
 PROBE_SECONDS = 0.25
+#: ... and only when, while it timed them, at least this many cores were idle on average
+#: (Linux: ``/proc/stat``; where that is not known, this is not asked): a worker on a core
+#: that other work keeps busy adds its start and chunk traffic and gains nothing
+MIN_IDLE_CORES = 0.5
+
+
+def _idle_mark() -> tuple[float, int] | None:
+    """``(now, idle clock ticks of all cores so far)`` from ``/proc/stat`` (Linux), or None."""
+    try:
+        with open("/proc/stat") as f:
+            cpu = f.readline().split()  # "cpu user nice system idle iowait ..."
+        return time.perf_counter(), int(cpu[4]) + int(cpu[5])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _idle_cores(since: tuple[float, int] | None) -> float | None:
+    """Cores idle on average since ``since`` (an :func:`_idle_mark`), or None when not known
+    (no ``/proc/stat``, or under 0.1 s: too few clock ticks to tell)."""
+    now = _idle_mark()
+    if since is None or now is None or now[0] - since[0] < 0.1:
+        return None
+    return (now[1] - since[1]) / os.sysconf("SC_CLK_TCK") / (now[0] - since[0])
 
 
 def _pool_worth_starting(times: Sequence[float], left: int) -> bool:
@@ -359,9 +382,10 @@ def simulate(
             first call that needs them and are kept for later calls (warm: the games are
             imported once); registering another bot or game starts new ones;
             :func:`shutdown_workers` stops them. Without warm workers, games are first played
-            here for up to :data:`PROBE_SECONDS` and timed, and workers start only when the
-            rest would take at least :data:`POOL_MIN_SECONDS` here (else all games are played
-            here); the first game, slowed by first imports, does not count when others do.
+            here for :data:`PROBE_SECONDS` and timed, and workers start only when the rest
+            would take at least :data:`POOL_MIN_SECONDS` here and another core was mostly
+            idle meanwhile (:data:`MIN_IDLE_CORES`; else all games are played here); the
+            first game, slowed by first imports, does not count when others do.
         per_turn: also return one row per (game, turn) with every player's wallet.
         progress: show a tqdm progress bar.
         client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
@@ -455,9 +479,10 @@ def _run_here(
     """Play ``jobs`` in this process and, when ``workers > 1`` and they are worth it, in
     ``workers - 1`` worker processes beside it; append ``(index, result)`` to ``results``.
 
-    Without a warm pool the games are first played here for up to :data:`PROBE_SECONDS`
-    and timed; worker processes start only if the games left would take at least
-    :data:`POOL_MIN_SECONDS` here (:func:`_pool_worth_starting`). With workers, this process
+    Without a warm pool the games are first played here for :data:`PROBE_SECONDS` and
+    timed; worker processes start only if the games left would take at least
+    :data:`POOL_MIN_SECONDS` here (:func:`_pool_worth_starting`) and at least
+    :data:`MIN_IDLE_CORES` cores were idle meanwhile (:func:`_idle_cores`). With workers, this process
     keeps playing games one at a time from the front of the list (no core idles while the
     workers start) and the workers take chunks from the back, a few at a time, smaller as
     fewer games are left (so the last chunk ends soon after this process's last game)."""
@@ -471,16 +496,16 @@ def _run_here(
     ex = _pool(workers, start=False) if workers > 1 else None
     if workers > 1 and ex is None and todo:
         times: list[float] = []
+        mark = _idle_mark()
         t_probe = time.perf_counter()
-        while todo:
+        while todo and (not times or time.perf_counter() - t_probe < PROBE_SECONDS):
             t0 = time.perf_counter()
             play_here()
             times.append(time.perf_counter() - t0)
-            if len(times) >= 2 and _pool_worth_starting(times, len(todo)):
+        if _pool_worth_starting(times, len(todo)):
+            idle = _idle_cores(mark)
+            if idle is None or idle >= MIN_IDLE_CORES:
                 ex = _pool(workers)
-                break
-            if time.perf_counter() - t_probe >= PROBE_SECONDS:
-                break  # the rest takes less than POOL_MIN_SECONDS here: no processes
     if ex is None:
         while todo:
             play_here()
