@@ -361,3 +361,23 @@ def test_what_if_copy_is_an_independent_copy_with_the_same_future(name):
         act = bots[a.decision.player].choose(a)
         assert [e.text for e in a.apply(act)] == [e.text for e in b.apply(act)]
     assert a.to_json() == b.to_json() and g.to_json() == before
+
+
+@pytest.mark.parametrize("name", ["moolah", "easy_money", "money_card", "money_moves", "money_run"])
+def test_fast_copy_is_the_deep_copy_at_every_state(name):
+    """The enumeration's copier (outcomes._copy, faster than copy.deepcopy) gives the state
+    Game.copy() gives, at every decision of a seeded game, and changes to it never reach the
+    original (every mutable part is new, shared parts stay shared within the copy)."""
+    g = moneynb.new_game(name, players=["A", "B", "C"], seed=5)
+    bots = [moneynb.make_bot("greedy", seed=50 + i) for i in range(3)]
+    for _ in range(150):
+        if g.over:
+            break
+        a, b = what_if_copy(g), g.copy()
+        assert a.state() == b.state()
+        act = bots[g.decision.player].choose(g)
+        before = g.state()
+        a.apply(act)  # play the copy first: the original must not move
+        assert g.state() == before
+        g.apply(act)
+        assert a.state() == g.state()
