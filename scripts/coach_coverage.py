@@ -7,7 +7,9 @@ decision tag: how many states were seen, how many of them were real choices (mor
 option, or an amount range), how many had no coaching at all, how many real choices had no
 coaching (``real none``), how many had coaching without an engine-checked number
 (``Coaching.checks`` empty), and the median / max milliseconds per coach call (the kernel's
-time for the Coach of one decision). Ends with the machine's load (``os.getloadavg``) and the
+time for the Coach of one decision): wall-clock (what a player waits) and CPU time of this
+process (``time.process_time``: steadier on a shared machine, equal to wall-clock when the
+machine is idle). Ends with the machine's load (``os.getloadavg``) and the
 list of real choices the coach said nothing about.
 
 Usage: ``python scripts/coach_coverage.py [games per game-name] [max decisions per game]
@@ -40,7 +42,15 @@ def survey(name: str, n_games: int, cap: int) -> dict:
     """``{tag: {"seen", "real", "none", "real_none", "unchecked", "ms": [..]}}`` over
     ``n_games`` seeded games."""
     out: dict = defaultdict(
-        lambda: {"seen": 0, "real": 0, "none": 0, "real_none": 0, "unchecked": 0, "ms": []}
+        lambda: {
+            "seen": 0,
+            "real": 0,
+            "none": 0,
+            "real_none": 0,
+            "unchecked": 0,
+            "ms": [],
+            "cpu": [],
+        }
     )
     clear = getattr(coach_module, "clear_cache", None)
     for seed in range(n_games):
@@ -52,8 +62,9 @@ def survey(name: str, n_games: int, cap: int) -> dict:
             row = out[d.tag]
             if clear is not None:
                 clear()  # time the work, not a cache hit
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             c = coach_module.coach(g)
+            row["cpu"].append(1000 * (time.process_time() - c0))
             row["ms"].append(1000 * (time.perf_counter() - t0))
             row["seen"] += 1
             real = real_choice(d)
@@ -75,7 +86,7 @@ def main() -> None:
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"{'game':12} {'tag':22} {'seen':>5} {'real':>5} {'none':>5} {'real none':>9} "
-        f"{'unchk':>5} {'med ms':>7} {'max ms':>7}"
+        f"{'unchk':>5} {'med ms':>7} {'max ms':>7} {'med cpu':>7} {'max cpu':>7}"
     )
     gaps = []
     for name in names:
@@ -83,7 +94,8 @@ def main() -> None:
             print(
                 f"{name:12} {tag:22} {r['seen']:5} {r['real']:5} {r['none']:5} "
                 f"{r['real_none']:9} {r['unchecked']:5} "
-                f"{statistics.median(r['ms']):7.1f} {max(r['ms']):7.1f}",
+                f"{statistics.median(r['ms']):7.1f} {max(r['ms']):7.1f} "
+                f"{statistics.median(r['cpu']):7.1f} {max(r['cpu']):7.1f}",
                 flush=True,
             )
             if r["real_none"]:

@@ -9,6 +9,7 @@ charges, or seeded Monte Carlo plays through ``Game.copy()`` + ``apply``. The mo
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from fractions import Fraction
@@ -381,3 +382,71 @@ def test_fast_copy_is_the_deep_copy_at_every_state(name):
         assert g.state() == before
         g.apply(act)
         assert a.state() == g.state()
+
+
+@pytest.mark.parametrize("name", ["moolah", "easy_money", "money_card", "money_moves"])
+def test_record_only_attributes_change_nothing_that_follows(name):
+    """Game.record_only (what the enumeration's state_key leaves out) holds only records: set
+    back to their values at the start of a game, the game plays on exactly alike (same events,
+    same state apart from them) for the next 40 actions, at states all through a game."""
+    fresh = moneynb.new_game(name, players=["A", "B", "C"], seed=12)
+    attrs = type(fresh).record_only
+    assert attrs
+    bots = [moneynb.make_bot("greedy", seed=70 + i) for i in range(3)]
+    changed = step = 0
+    for seed in range(11, 31):  # games until 400 actions in all (a Money Moves game is short)
+        g = moneynb.new_game(name, players=["A", "B", "C"], seed=seed)
+        while not g.over and step < 400:
+            step += 1
+            if step % 7 == 3:
+                a, b = g.copy(), g.copy()
+                changed += any(getattr(b, k) != getattr(fresh, k) for k in attrs)
+                for k in attrs:
+                    setattr(b, k, copy.deepcopy(getattr(fresh, k)))
+                for _ in range(40):
+                    if a.over:
+                        break
+                    act = bots[a.decision.player].choose(a)
+                    ea, eb = a.apply(act), b.apply(act)
+                    assert [(e.kind, e.data) for e in ea] == [(e.kind, e.data) for e in eb]
+                sa, sb = a.state(), b.state()
+                for k in attrs:
+                    sa.pop(k), sb.pop(k)
+                assert sa == sb
+            g.apply(bots[g.decision.player].choose(g))
+    assert changed  # the records did hold something else than at the start
+
+
+def test_state_key_recognises_one_state_reached_two_ways():
+    """Moolah: two dice throws with the same total to the same place give one state_key (the
+    dice are a record); another total, another key; the key never changes the game."""
+    from moneynb.core.outcomes import state_key
+
+    g = drive("moolah", "turn", when=lambda g: "roll" in g.decision.options)
+    before = g.to_json()
+    keys = {}
+    for a, b in ((1, 4), (4, 1), (2, 3), (3, 3)):
+        h = g.copy()
+        rig(h).dice(a, b)
+        h.apply("roll")
+        keys[(a, b)] = state_key(h)
+    assert keys[(1, 4)] == keys[(4, 1)] == keys[(2, 3)]
+    assert keys[(3, 3)] != keys[(1, 4)]
+    assert g.to_json() == before
+
+
+def test_coach_is_remembered_per_state_and_worked_out_again_for_another():
+    """The same decision drawn again gets the same Coaching back (no recomputation); a copy
+    in the same state too; once an action is applied, or the next draw is rigged (another
+    generator state), it is worked out afresh."""
+    from moneynb.ui.coach import clear_cache
+
+    g = drive("moolah", "turn", when=lambda g: "roll" in g.decision.options)
+    clear_cache()
+    c = coach(g)
+    assert coach(g) is c and coach(g.copy()) is c
+    h = g.copy()
+    rig(h).dice(1, 2)
+    assert coach(h) is not c
+    clear_cache()
+    assert coach(g) is not c and coach(g).text() == c.text()

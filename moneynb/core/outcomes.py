@@ -18,7 +18,11 @@ Known limit: cards held face down by other players are not mixed back into the u
 from __future__ import annotations
 
 import copy
+import hashlib
+import io
+import pickle
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -39,7 +43,7 @@ class Outcome:
     Attributes:
         probability: exact probability (``Fraction``); the outcomes of one call sum to 1.
         game: the game after the action (an independent copy; its generator is a plain
-            ``random.Random`` again, so it can be played on).
+            :class:`~moneynb.core.chance.GameRandom` again, so it can be played on).
         draws: what chance gave, in order: ``("int", n, k)`` for a uniform draw of ``k`` in
             ``0..n-1``, ``("top", card)`` for a card drawn.
         events: the events the action produced in this outcome.
@@ -165,8 +169,8 @@ def what_if_copy(game):
     :meth:`Game.copy`, but faster late in a game (the event log and the action list are copied
     shallowly, their items being immutable, and the loaded rule data is shared, as in
     :func:`chance_outcomes`). Its generator is a copy of ``game``'s, in the same state."""
-    rng = GameRandom()  # counts its draws: apply on the copy need not compare whole states
-    rng.setstate(game.rng.getstate())
+    rng = GameRandom(0)  # counts its draws: apply on the copy need not compare whole states
+    random.Random.setstate(rng, game.rng.getstate())  # (seeded by 0, cheap: replaced here)
     return _fork(game, rng)
 
 
@@ -228,8 +232,7 @@ def chance_outcomes(
     state = game.rng.getstate()
     while stack:
         prefix = stack.pop()
-        rng = ScriptedRandom()
-        rng.setstate(state)
+        rng = ScriptedRandom(state=state)
         g = _fork(game, rng)
         walker = _Walker(prefix, rng, branch_draws)
         rng.chooser = walker
@@ -256,8 +259,8 @@ def chance_outcomes(
             if i >= len(prefix):  # a new branch point: queue its other choices
                 taken = tuple(s[2] for s in walker.path[:i])
                 stack.extend(taken + (j,) for j in range(n_choices - 1, 0, -1))
-        plain = random.Random()
-        plain.setstate(rng.getstate())
+        plain = GameRandom(0)  # seeding by 0 is cheap: its state is replaced next
+        random.Random.setstate(plain, rng.getstate())
         g.rng = plain
         out.append(Outcome(prob, g, tuple(draws), events))
         if len(out) > MAX_OUTCOMES:
@@ -349,8 +352,67 @@ def follow_up_options(decision, amounts: str = "ends") -> list:
     return opts
 
 
-def _money_measure(seat: int) -> Callable:
+def state_key(game, *, full: bool = False) -> bytes | None:
+    """A short fingerprint of ``game``'s state, equal for two games that play on alike: every
+    attribute but the event log, the action list, the generator, the loaded rule data
+    (:data:`_SHARED`), remembered caches (``_cache_*``) and the attributes the game declares
+    record-only (:attr:`Game.record_only`, e.g. the last dice). Equal keys mean equal states
+    (a 16-byte BLAKE2 digest of their pickle); equal states may still get different keys (a
+    dict filled in another order), which only costs a recomputation. ``full``: also the
+    record-only attributes, the generator's state and the log's length (everything a what-if
+    probe that samples some draws, or a text, can read). ``None``: the state cannot be
+    pickled (nothing is then remembered)."""
+    skip = {"log", "actions", "_events", *_SHARED}
+    if not full:
+        skip.update(("rng", *type(game).record_only))
+    state = {k: v for k, v in vars(game).items() if k not in skip and not k.startswith("_cache_")}
+    if full:
+        state["log"] = len(game.log)
+    d = game.pending
+    if d is not None:
+        d.options, d.labels  # noqa: B018 - its lazy parts, read from this game
+    buf = io.BytesIO()
+    try:
+        _KeyPickler(buf, protocol=5).dump((type(game).__qualname__, state))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+    return hashlib.blake2b(buf.getbuffer(), digest_size=16).digest()
+
+
+class _KeyPickler(pickle.Pickler):
+    """A pickler for :func:`state_key`: a set's items in a fixed order (a copied set may
+    iterate in another order than the original)."""
+
+    def persistent_id(self, obj):  # asked for every object (reducer_override is not, for sets)
+        t = type(obj)
+        if t is set or t is frozenset:
+            return (t.__name__, tuple(sorted(obj, key=repr)))
+        return None
+
+
+#: exact valuations of follow-up decisions, by :func:`state_key` (the enumeration under a
+#: follow-up plays every draw, so the generator's state does not matter): a follow-up state
+#: reached again (another dice total to the same Option Point, another option of the same
+#: decision, the next redraw of the Coach) is not valued again. Least recently used first.
+_FOLLOW_CACHE: OrderedDict = OrderedDict()
+#: most follow-up valuations remembered
+FOLLOW_CACHE_SIZE = 4096
+
+
+def clear_cache() -> None:
+    """Forget every remembered valuation (benchmarks time the work itself with it)."""
+    _FOLLOW_CACHE.clear()
+
+
+def _worth_of(seat: int) -> Callable:
     return lambda g, events: worth(g, seat)
+
+
+def _shifted(v: Valuation, base: int) -> Valuation:
+    """``v`` (of dollars held) as dollars gained against ``base``."""
+    dist = {x - base: p for x, p in v.distribution.items()}
+    return Valuation(v.action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))),
+                     v.mean - base, v.variance, v.follow_tags)  # fmt: skip
 
 
 def value_option(
@@ -369,7 +431,8 @@ def value_option(
     on ``seat`` again at a decision whose tag is in ``follow_tags`` (e.g. Moolah's
     ``"casino_raise"`` after a ``"casino_bet"``), every option of it
     (:func:`follow_up_options`) is valued the same way and the best mean is taken
-    (expectimax). Any other decision, or the end of the game, ends the valuation.
+    (expectimax). Any other decision, or the end of the game, ends the valuation. With the
+    default measure, a follow-up state already valued (:func:`state_key`) is not valued again.
 
     Args:
         measure: ``f(game_after, events) -> number``; default ``worth(game_after, seat) -
@@ -384,25 +447,51 @@ def value_option(
     """
     seat = game.decision.player if seat is None else seat
     if measure is None:
-        base = worth(game, seat)
-        money = _money_measure(seat)
+        v = _value(game, action, seat, tuple(follow_tags), None, amounts, branch_draws)
+        return _shifted(v, worth(game, seat))
+    return _value(game, action, seat, tuple(follow_tags), measure, amounts, branch_draws)
 
-        def measure(g, events):
-            return money(g, events) - base
 
+def _value(game, action, seat, follow_tags, measure, amounts, branch_draws) -> Valuation:
+    """:func:`value_option`; ``measure=None``: dollars ``seat`` holds after (not gained)."""
+    m = _worth_of(seat) if measure is None else measure
     dist: dict = {}
     for o in chance_outcomes(game, action, branch_draws=branch_draws):
         g, d = o.game, o.game.decision
         if d is not None and not g.over and d.player == seat and d.tag in follow_tags:
-            sub = best_action(g, seat, follow_tags=follow_tags, measure=measure, amounts=amounts)
+            sub = _best(g, seat, follow_tags, measure, amounts)
             for v, p in sub.distribution.items():
                 dist[v] = dist.get(v, Fraction(0)) + o.probability * p
         else:
-            v = measure(g, o.events)
+            v = m(g, o.events)
             dist[v] = dist.get(v, Fraction(0)) + o.probability
     mean, var = _dist_stats(dist)
     return Valuation(action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, var,
-                     tuple(follow_tags))  # fmt: skip
+                     follow_tags)  # fmt: skip
+
+
+def _best(game, seat, follow_tags, measure, amounts) -> Valuation:
+    """:func:`best_action` in :func:`_value`'s terms, remembered by state for the default
+    measure (:data:`_FOLLOW_CACHE`)."""
+    key = None
+    if measure is None:
+        sk = state_key(game)
+        if sk is not None:
+            key = (sk, seat, follow_tags, amounts)
+            hit = _FOLLOW_CACHE.get(key)
+            if hit is not None:
+                _FOLLOW_CACHE.move_to_end(key)
+                return hit
+    best = None
+    for a in follow_up_options(game.decision, amounts):
+        v = _value(game, a, seat, follow_tags, measure, amounts, None)
+        if best is None or v.mean > best.mean:
+            best = v
+    if key is not None:
+        _FOLLOW_CACHE[key] = best
+        if len(_FOLLOW_CACHE) > FOLLOW_CACHE_SIZE:
+            _FOLLOW_CACHE.popitem(last=False)
+    return best
 
 
 def best_action(
@@ -410,11 +499,6 @@ def best_action(
 ) -> Valuation:
     """The option of ``game``'s pending decision with the highest exact mean (ties: the first
     in :func:`follow_up_options` order), valued by :func:`value_option`."""
-    d = game.decision
-    seat = d.player if seat is None else seat
-    best = None
-    for a in follow_up_options(d, amounts):
-        v = value_option(game, a, seat, follow_tags=follow_tags, measure=measure, amounts=amounts)
-        if best is None or v.mean > best.mean:
-            best = v
-    return best
+    seat = game.decision.player if seat is None else seat
+    best = _best(game, seat, tuple(follow_tags), measure, amounts)
+    return best if measure is not None else _shifted(best, worth(game, seat))

@@ -47,6 +47,7 @@ ids of ``board.toml``; Easy Money: the space index; Money Run: ``(x, y)`` square
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -58,12 +59,23 @@ from ..core.outcomes import (
     best_action,
     chance_outcomes,
     shuffle_hidden,
+    state_key,
     value_option,
     what_if_copy,
     worth,
 )
+from ..core.outcomes import clear_cache as outcomes_clear_cache
 
-__all__ = ["Check", "Coaching", "coach", "dollars", "cents", "pct", "money_run_reach"]
+__all__ = [
+    "Check",
+    "Coaching",
+    "coach",
+    "clear_cache",
+    "dollars",
+    "cents",
+    "pct",
+    "money_run_reach",
+]
 
 
 @dataclass
@@ -1024,11 +1036,37 @@ _COACHES = {
 }
 
 
+#: the last coachings, by the full state they were worked out for (``state_key(full=True)``):
+#: a view drawing the same decision again (the Coach toggled, a redraw) gets them at once
+_CACHE: OrderedDict = OrderedDict()
+#: most coachings remembered
+CACHE_SIZE = 32
+
+
+def clear_cache() -> None:
+    """Forget every remembered coaching and valuation (benchmarks time the work with it)."""
+    _CACHE.clear()
+    outcomes_clear_cache()
+
+
 def coach(game) -> Coaching | None:
     """The coaching for ``game``'s pending decision, or ``None`` (game over, or nothing risky
-    or numeric to say about this decision). Never raises for a game it does not know."""
+    or numeric to say about this decision). Never raises for a game it does not know. The same
+    state (decision, generator and all) asked again gets the same :class:`Coaching` object
+    back without working it out again (the last :data:`CACHE_SIZE` are remembered)."""
     d = game.decision
     if d is None:
         return None
     fn = _COACHES.get(game.name)
-    return fn(game, d) if fn else None
+    if fn is None:
+        return None
+    key = state_key(game, full=True)
+    if key is not None and key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
+    c = fn(game, d)
+    if key is not None:
+        _CACHE[key] = c
+        if len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return c
