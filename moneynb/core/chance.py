@@ -240,8 +240,9 @@ class ScriptedRandom(GameRandom):
         state; neither: freshly seeded."""
         if base is not None:
             state = base.getstate()
-        super().__init__(None if state is None else 0)  # seeding by 0 is cheap: replaced next
-        if state is not None:
+        if state is None:
+            super().__init__()
+        else:  # no seeding (a generator from __new__ is not seeded yet): the state is set
             random.Random.setstate(self, state)
         self.script: list = []
         self.chooser = None

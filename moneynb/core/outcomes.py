@@ -22,7 +22,7 @@ import hashlib
 import io
 import pickle
 import random
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -169,8 +169,8 @@ def what_if_copy(game):
     :meth:`Game.copy`, but faster late in a game (the event log and the action list are copied
     shallowly, their items being immutable, and the loaded rule data is shared, as in
     :func:`chance_outcomes`). Its generator is a copy of ``game``'s, in the same state."""
-    rng = GameRandom(0)  # counts its draws: apply on the copy need not compare whole states
-    random.Random.setstate(rng, game.rng.getstate())  # (seeded by 0, cheap: replaced here)
+    rng = GameRandom.__new__(GameRandom)  # counts its draws: apply on the copy need not
+    random.Random.setstate(rng, game.rng.getstate())  # compare whole states (not seeded: set)
     return _fork(game, rng)
 
 
@@ -192,8 +192,9 @@ class _Walker:
         if kind == "int":  # arg: n, the draw is uniform on 0..n-1
             self.path.append(("int", arg, idx))
             return idx
-        distinct = sorted(set(arg), key=repr)  # arg: the draw pile
-        self.path.append(("top", tuple((c, arg.count(c)) for c in distinct), idx, len(arg)))
+        counts = Counter(arg)  # arg: the draw pile
+        distinct = sorted(counts, key=repr)
+        self.path.append(("top", tuple((c, counts[c]) for c in distinct), idx, len(arg)))
         return distinct[idx]
 
 
@@ -243,26 +244,27 @@ def chance_outcomes(
             if nxt is None:
                 break
             events.extend(g.apply(nxt))
-        prob = Fraction(1)
+        num = den = 1  # the probability, multiplied out in whole numbers (one Fraction)
         draws = []
         for i, step in enumerate(walker.path):
             if step[0] == "int":
                 _, n, idx = step
-                prob *= Fraction(1, n)
+                den *= n
                 draws.append(("int", n, idx))
                 n_choices = n
             else:
                 _, counts, idx, size = step
-                prob *= Fraction(counts[idx][1], size)
+                num *= counts[idx][1]
+                den *= size
                 draws.append(("top", counts[idx][0]))
                 n_choices = len(counts)
             if i >= len(prefix):  # a new branch point: queue its other choices
                 taken = tuple(s[2] for s in walker.path[:i])
                 stack.extend(taken + (j,) for j in range(n_choices - 1, 0, -1))
-        plain = GameRandom(0)  # seeding by 0 is cheap: its state is replaced next
+        plain = GameRandom.__new__(GameRandom)  # not seeded: its state is set next
         random.Random.setstate(plain, rng.getstate())
         g.rng = plain
-        out.append(Outcome(prob, g, tuple(draws), events))
+        out.append(Outcome(Fraction(num, den), g, tuple(draws), events))
         if len(out) > MAX_OUTCOMES:
             raise ValueError(
                 f"{action!r} has more than {MAX_OUTCOMES} chance outcomes; too many to list"
