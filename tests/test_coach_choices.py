@@ -29,8 +29,8 @@ COVERED = {
     "moolah": {"moolah", "take_pal", "advantage_target", "after", "fork", "casino_bet",
                "casino_raise", "wall_street", "wall_street_amount", "gamble"},
     "easy_money": {"buy", "bid", "lone_bidder"},
-    "money_card": {"move", "express", "join", "bet", "color", "charge"},
-    "money_moves": {"pick_player", "wild_card", "roll"},
+    "money_card": {"move", "express", "join", "bet", "color", "charge", "debt"},
+    "money_moves": {"pick_player", "wild_card", "roll", "borrow"},
     "money_run": {"action"},
 }  # fmt: skip
 
@@ -450,3 +450,128 @@ def test_coach_is_remembered_per_state_and_worked_out_again_for_another():
     assert coach(h) is not c
     clear_cache()
     assert coach(g) is not c and coach(g).text() == c.text()
+
+
+# ----- the last three real choices: Money Moves borrow, Money Card debt and phrases -----------
+def _brute_leaves(g, action, seat, follow):
+    """``(probability, game after)`` of ``action``, the decider's follow-ups in ``follow`` taken
+    by brute force (the option of highest :func:`brute_mean`, the first on ties)."""
+    for o in chance_outcomes(g, action):
+        h, d = o.game, o.game.decision
+        if d is not None and not h.over and d.player == seat and d.tag in follow:
+            best = max(d.options, key=lambda a: brute_mean(h, a, follow))
+            for p, after in _brute_leaves(h, best, seat, follow):
+                yield o.probability * p, after
+        else:
+            yield o.probability, h
+
+
+def test_money_moves_borrow_coach_is_the_engines_loan():
+    from moneynb.games.money_moves.rules import HOUSE_BANK
+
+    g = drive("money_moves", "borrow")
+    d, seat = g.decision, g.decision.player
+    name, wallet = g.players[seat], g.wallet(seat)
+    c = coach(g)
+    assert c is not None and c.checks, "the coach says nothing at a House Bank loan"
+    for a in ("leave", d.low, d.high):
+        h = g.copy()
+        h.apply(a)
+        assert c.numbers[a]["score"] == h.scores()[name]
+    h = g.copy()
+    h.apply(d.high)
+    row = c.numbers[d.high]
+    # the repayment the coach states is what the engine takes from real receipts of the roll
+    found = 0
+    for o in chance_outcomes(h, "roll"):
+        paid = [e.data for e in o.events if e.kind == "paid"]
+        got = [p["amount"] for p in paid if p["dst"] == wallet and p["src"] != HOUSE_BANK]
+        back = [p["amount"] for p in paid if p["src"] == wallet and p["dst"] == HOUSE_BANK]
+        if len(got) == 1 and got[0] in row["repay"]:  # a receipt of a money-die amount
+            assert sum(back) == row["repay"][got[0]], (got, back)
+            found += 1
+    assert found
+    # the next roll's chances, by brute force over the engine's outcomes
+    base = worth(h, seat)
+    leaves = list(_brute_leaves(h, "roll", seat, ("pick_player", "wild_card")))
+    assert sum(p for p, _ in leaves) == 1
+    assert row["p_loss_next_roll"] == sum(p for p, a in leaves if worth(a, seat) < base)
+    assert row["p_broke_after"] == sum(p for p, a in leaves if a.cash(seat) == 0)
+
+
+def test_money_card_debt_coach_is_the_engines():
+    g = drive("money_card", "debt")
+    d, seat = g.decision, g.decision.player
+    c = coach(g)
+    assert c is not None and c.checks, "the coach says nothing at a Money Card debt"
+
+    def net(h):
+        owed = sum(o[1] for o in h.debt["owed"]) if h.debt and h.debt["payer"] == seat else 0
+        return h.cash(seat) - owed
+
+    turn_ins = [o for o in d.options if o.startswith("turn_in:")]
+    assert turn_ins
+    for o in turn_ins:
+        h = g.copy()
+        h.apply(o)
+        assert c.numbers[o]["net"] == net(h) - net(g)
+        assert c.numbers[o]["keys_after"] == len(g.keys[seat]) - 1
+    # Monte Carlo: P(win) is the spinner's chance of the colour (its segments, from the board)
+    segs = g.board.segments
+    for check in (k for k in c.checks if k.action == "monte_carlo"):
+        color = check.name.split()[-1]
+        p_color = Fraction(sum(s["color"] == color for s in segs), len(segs))
+        assert check.valuation.probability(lambda v: v > 0) == p_color
+    # and the expected result, by seeded real plays of the same policy
+    check = next(k for k in c.checks if k.action == "monte_carlo")
+    xs = [check.sample(g, seed) for seed in range(300)]
+    mean = sum(xs) / len(xs)
+    se = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+    assert abs(mean - float(check.valuation.mean)) < 4 * se + 1e-9
+
+
+def _phrase_turn():
+    """Money Card: Ann in Madrid holding two whole phrases, at her turn (spin or a phrase)."""
+    from test_money_card import B, board_game
+
+    g = board_game({0: "madrid"})
+    g.keys[0] = []
+    g.hand[0] = B.phrases["es_a"] + B.phrases["es_d"]
+    for card in g.hand[0]:
+        g.decks["Spain"].draw_pile.remove(card)
+    g.ctx = {"phrases": []}
+    g._ask_turn()
+    assert set(g.decision.options) == {"spin", "phrase:es_a", "phrase:es_d"}
+    return g
+
+
+def test_money_card_phrase_coach_is_the_engines():
+    from test_money_card import B
+
+    g = _phrase_turn()
+    wanted = set(g.keys_wanted(0))
+    c = coach(g)
+    assert c is not None and c.checks, "the coach says nothing at a phrase choice"
+    # spin: every spinner segment rigged in turn (each equally likely)
+    hits = 0
+    for i in range(len(B.segments)):
+        h = g.copy()
+        rig(h).spin(B.spinner, i)
+        h.apply("spin")
+        hits += h.decision.tag == "move" and bool(wanted & set(h.decision.options))
+    assert c.numbers["spin"]["key_in_reach"] == Fraction(hits, len(B.segments))
+    for o in ("phrase:es_a", "phrase:es_d"):
+        h = g.copy()
+        h.apply(o)
+        h.apply("bonus")
+        assert {len(p) - 1 for p in h.ctx["paths"].values()} == {c.numbers[o]["moves"]}
+        most = 0
+        for dest in h.decision.options:
+            k = h.copy()
+            k.apply(dest)
+            most = max(most, len(k.keys[0]))
+        assert c.numbers[o]["keys"] == most
+    g.apply("phrase:es_a")  # then: another phrase, or the bonus of the one formed
+    c2 = coach(g)
+    assert c2 is not None and c2.numbers["bonus"]["moves"] == 10
+    assert c2.numbers["phrase:es_d"]["moves"] == 20
