@@ -575,3 +575,21 @@ def test_money_card_phrase_coach_is_the_engines():
     c2 = coach(g)
     assert c2 is not None and c2.numbers["bonus"]["moves"] == 10
     assert c2.numbers["phrase:es_d"]["moves"] == 20
+
+
+@pytest.mark.parametrize("tag", ["post", "debt"])
+def test_easy_money_sell_or_bankrupt_coach_is_the_engines(tag):
+    """Easy Money, when offering a holding (or bankruptcy, in a debt) is the only choice: the
+    coach names each holding's rent and score as the engine charges them, and bankruptcy's
+    result as the engine plays it."""
+    g = drive("easy_money", tag, when=lambda g: len(g.decision.options) > 1
+              and set(g.decision.options) <= {"end", "offer", "bankrupt"})  # fmt: skip
+    c = coach(g)
+    assert c is not None and c.lines, f"the coach says nothing at {tag} {g.decision.options}"
+    rows = c.numbers["holdings"]
+    assert rows and all(r["rent"] == g.rent(i) and r["score"] == g.holding_value(i)
+                        for i, r in rows.items())  # fmt: skip
+    if "bankrupt" in g.decision.options:
+        h = g.copy()
+        h.apply("bankrupt")
+        assert c.numbers["bankrupt"]["score"] == h.scores()[g.players[g.decision.player]]

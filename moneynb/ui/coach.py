@@ -670,8 +670,39 @@ def _easy_money(game, d) -> Coaching | None:
     if tag in ("post", "debt"):
         coaching = Coaching("Build, mortgage or lift?" if tag == "post" else "Raise the money")
         _em_holdings(game, d, coaching)
+        if not coaching.lines and len(d.options) > 1:
+            _em_sell_or_bankrupt(game, d, coaching)
         return coaching if coaching.lines else None
     return None
+
+
+def _em_sell_or_bankrupt(game, d, coaching: Coaching) -> None:
+    """Easy Money, when selling to another player (or going bankrupt, in a debt) is all there
+    is to choose: what each holding you could offer earns you now (:func:`_em_selling` on a
+    copy where you chose to offer) and, for bankruptcy, what the engine does on a copy (the
+    game's end and your score, or that you leave it)."""
+    seat = d.player
+    if "offer" in d.options:
+        h = what_if_copy(game)
+        h.apply("offer")
+        if h.decision is not None and h.decision.tag == "offer_item":
+            sub = _em_selling(h, h.decision)
+            if sub is not None:
+                if d.tag == "post":
+                    coaching.title = "Sell a holding?"
+                coaching.lines.append("Offer a holding to another player; what each earns you:")
+                coaching.lines += sub.lines
+                coaching.numbers["holdings"] = sub.numbers["holdings"]
+    if "bankrupt" in d.options:
+        h = what_if_copy(game)
+        h.apply("bankrupt")
+        score = h.scores()[game.players[seat]]
+        coaching.numbers["bankrupt"] = {"over": h.over, "score": score}
+        coaching.lines.append(
+            "Declare bankruptcy: "
+            + ("the game ends, " if h.over else "you leave the game, ")
+            + f"your score {dollars(score)} (the engine's, on a copy)."
+        )
 
 
 def _em_selling(game, d) -> Coaching | None:
