@@ -42,7 +42,7 @@ class Outcome:
 
     Attributes:
         probability: exact probability (``Fraction``); the outcomes of one call sum to 1.
-        game: the game after the action (an independent copy; its generator is a plain
+        game: the game after the action (an independent copy; its generator draws as a plain
             :class:`~moneynb.core.chance.GameRandom` again, so it can be played on).
         draws: what chance gave, in order: ``("int", n, k)`` for a uniform draw of ``k`` in
             ``0..n-1``, ``("top", card)`` for a card drawn.
@@ -105,17 +105,20 @@ def _copy(x: Any, memo: dict) -> Any:
     if y is not None:
         return y
     if t is list:
-        y = []
+        y = x.copy()
         memo[i] = y
-        y.extend([v if type(v) in _ATOMS else _copy(v, memo) for v in x])
+        for j, v in enumerate(x):
+            if type(v) not in _ATOMS:
+                y[j] = _copy(v, memo)
         return y
     if t is dict:
-        y = {}
+        if not all(type(k) in _ATOMS or type(k) is tuple for k in x):  # (hashable: immutable)
+            return copy.deepcopy(x, memo)
+        y = x.copy()
         memo[i] = y
         for k, v in x.items():
-            y[k if type(k) in _ATOMS else _copy(k, memo)] = (
-                v if type(v) in _ATOMS else _copy(v, memo)
-            )
+            if type(v) not in _ATOMS:
+                y[k] = _copy(v, memo)
         return y
     if t is tuple:
         y = tuple([v if type(v) in _ATOMS else _copy(v, memo) for v in x])
@@ -261,9 +264,7 @@ def chance_outcomes(
             if i >= len(prefix):  # a new branch point: queue its other choices
                 taken = tuple(s[2] for s in walker.path[:i])
                 stack.extend(taken + (j,) for j in range(n_choices - 1, 0, -1))
-        plain = GameRandom.__new__(GameRandom)  # not seeded: its state is set next
-        random.Random.setstate(plain, rng.getstate())
-        g.rng = plain
+        rng.chooser = None  # from here on it draws as a plain GameRandom (it is one)
         out.append(Outcome(Fraction(num, den), g, tuple(draws), events))
         if len(out) > MAX_OUTCOMES:
             raise ValueError(
