@@ -912,15 +912,16 @@ def _mc_net(seat: int) -> Callable:
 
 
 def _mc_one_spin(bet: int, color: str) -> Callable:
-    """Money Card, Monte Carlo in a debt played once: bet ``bet`` on ``color``, then stop
-    (``play_on`` for :func:`chance_outcomes`; any other decision ends the play)."""
+    """Money Card, Monte Carlo in a debt played once: bet ``bet`` on ``color`` (``play_on``
+    for :func:`chance_outcomes`); the play ends at the next decision after the spin (bet
+    again or stop, after a win)."""
 
     def play_on(g) -> Any:
         d = g.decision
-        if d is None or g.monte is None:
+        if d is None or g.monte is None or g.monte["wins"]:
             return None
         if d.tag == "bet":
-            return "stop" if g.monte["wins"] else bet
+            return bet
         return color if d.tag == "color" else None
 
     return play_on
@@ -930,9 +931,9 @@ def _mc_debt(game, d) -> Coaching:
     """Money Card, raising the money for a debt (rulebook: Payment of Debts): each way, played
     by the engine on copies. A key turned in: the cheques it brings and what you still owe
     after (exact: no chance in it) and the keys you keep. Monte Carlo first: one spin at the
-    smallest and the largest bet on each colour, then stop: the chance of a win and the
-    expected change of your cheques less what you owe (exact over the spinner); a loss adds
-    the bet to the debt."""
+    smallest and the largest bet on each colour: the chance of a win and the expected change
+    of your cheques less what you owe when the game next waits on a decision (exact over the
+    spinner and any card after it); a loss adds the bet to the debt."""
     seat = d.player
     net = _mc_net(seat)
     owed = sum(o[1] for o in game.debt["owed"])
@@ -958,23 +959,25 @@ def _mc_debt(game, d) -> Coaching:
                     checks.append(c)
                     nums[("monte_carlo", bet, color)] = c.valuation.mean
                     lines.append(
-                        f"Monte Carlo, one ${bet} spin on {color} then stop: P(win) "
+                        f"Monte Carlo, one ${bet} spin on {color}: P(win) "
                         f"{pct(c.valuation.probability(lambda v: v > 0))}, expected "
-                        f"{cents(c.valuation.mean)} on what you can pay (a loss adds ${bet} to "
-                        "the debt)."
+                        f"{cents(c.valuation.mean)} on what you can pay right after it (a loss "
+                        f"adds ${bet} to the debt)."
                     )
             continue
         h = what_if_copy(game)
-        before = what_if_copy(game)
-        events = h.apply(o)
-        gain = net(before, h, events)
+        h.apply(o)  # the key and what is still owed come before any chance
         still = sum(x[1] for x in h.debt["owed"]) if h.debt and h.debt["payer"] == seat else 0
-        c = Check(str(d.label(o)), (), o, seat, _valuation(o, {gain: Fraction(1)}), ("mean",),
-                  measure=net)  # fmt: skip
+        dist = {}
+        for out in chance_outcomes(game, o):  # a card drawn after the debt is paid, if any
+            v = net(game, out.game, out.events)
+            dist[v] = dist.get(v, Fraction(0)) + out.probability
+        c = Check(str(d.label(o)), (), o, seat, _valuation(o, dist), ("mean",), measure=net)
         checks.append(c)
+        gain = c.valuation.mean
         nums[o] = {"net": gain, "still_owed": still, "keys_after": len(h.keys[seat])}
         lines.append(
-            f"{d.label(o)}: {cents(gain)} on what you can pay; "
+            f"{d.label(o)}: {cents(gain)} on what you can pay when the game next waits; "
             + (f"you still owe {dollars(still)}" if still else "the debt is paid")
             + f"; you keep {len(h.keys[seat])} key(s)."
         )
