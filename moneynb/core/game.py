@@ -125,9 +125,10 @@ class Game:
     rulebook = ""
     #: attributes that only record what happened, for views and ``observation`` (the last
     #: dice, a score pad): no rule reads them, so two states that differ only in them play on
-    #: alike. The chance-outcome enumeration uses this to recognise one state reached two ways
-    #: (``moneynb.core.outcomes.state_key``); ``tests/test_coach_choices.py`` checks that
-    #: changing them changes nothing that follows.
+    #: alike, and a row once written is never changed (rows are only added). The chance-outcome
+    #: enumeration uses this to recognise one state reached two ways
+    #: (``moneynb.core.outcomes.state_key``) and shares the written rows between its copies;
+    #: ``tests/test_coach_choices.py`` checks that changing them changes nothing that follows.
     record_only: tuple[str, ...] = ()
 
     def __init__(self, players: list[str], seed: int | None = None, **options: Any):

@@ -157,6 +157,10 @@ def _fork(game, rng: random.Random):
         value = getattr(game, name, None)
         if value is not None:
             memo[id(value)] = value
+    for name in type(game).record_only:  # records: lists copied, their written rows shared
+        value = getattr(game, name, None)
+        if type(value) is list:
+            memo[id(value)] = [list(v) if type(v) is list else v for v in value]
     d = game.pending
     if d is not None:  # its lazy options and labels are read from this game, first
         d.options, d.labels  # noqa: B018
