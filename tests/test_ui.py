@@ -846,6 +846,33 @@ def test_a_view_says_what_to_do_when_it_cannot_be_drawn(tmp_path, monkeypatch):
     assert any(f".{fid} " in getattr(c, "value", "") for c in view.children)
 
 
+def test_a_board_that_lost_its_kernel_says_what_to_do(tmp_path, monkeypatch):
+    """Issue 18, case 2: after Kernel > Restart the old board stayed drawn, looked playable
+    and said nothing. The page shows each view's and form's ``lost_text`` once the kernel is
+    gone (tests/browser/test_reload_browser.py); here, that the text fits where it is shown."""
+    from moneynb.ui.launcher import launcher
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
+    lab = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=tmp_path / "g.json")
+    fresh = lab.a11y.lost_text  # nobody moved yet: the game is not offered to continue
+    assert "lost its kernel" in fresh and "new game" in fresh and "Continue" not in fresh
+    _answer(lab)
+    text = lab.a11y.lost_text
+    assert "lost its kernel" in text and "saved" in text
+    assert "run this cell again" in text and "Continue" in text
+    off = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=False).a11y.lost_text
+    assert "not saved" in off and "Continue" not in off  # nothing to continue
+    form = launcher("ui_fake", restore=False)
+    assert "Run this cell again" in form.a11y.lost_text
+    monkeypatch.setenv("VOILA_KERNEL_ID", "x")  # the app: no cells, a reload restores
+    app = launcher("ui_fake", restore=False).launch()
+    assert "reload the page" in app.a11y.lost_text and "cell" not in app.a11y.lost_text
+    _answer(app)
+    assert "reload the page and it continues" in app.a11y.lost_text
+
+
 def test_the_app_form_restores_its_last_unfinished_game(tmp_path, monkeypatch):
     """Issue 18, case 2: reloading the Voila app brought back an empty form."""
     from moneynb.ui.launcher import launcher
@@ -924,3 +951,31 @@ def test_a_board_double_click_on_one_point_acts_once_but_a_new_point_acts_at_onc
     b._on_click(trace, SimpleNamespace(point_inds=[0]))  # the double-click's second click
     b._on_click(trace, SimpleNamespace(point_inds=[1]))  # another point, at once
     assert clicked == [b.action_for_point(["table", 0]), b.action_for_point([4, 1])]
+
+
+def test_a_click_sends_the_header_then_the_board_then_the_panel_then_the_log():
+    """Issue 18, speed: the page handles widget messages in order, so per click the view sends
+    the header, then the board as one plotly update, then the new decision's panel, and the log
+    after the panel (once the log shows a move the panel on screen is the pending decision's);
+    the Coach's sums come after the board, so they never delay it."""
+    view = moneynb.play("money_moves", players=["You", "bot:greedy"], seed=7, autosave=False)
+    view.coach_toggle.value = True
+    sent: list[str] = []
+    view.header.observe(lambda _c: sent.append("header"), "value")
+    view.panel_box.observe(lambda _c: sent.append("panel"), "children")
+    view.log_html.observe(lambda _c: sent.append("log"), "value")
+    view.coach_html.observe(lambda _c: sent.append("coach"), "value")
+    draw = view._update_board
+
+    def recorded_update_board(events):
+        if view._held_events is None:  # not held for later: one plotly update now
+            sent.append("board")
+        return draw(events)
+
+    view._update_board = recorded_update_board
+    _buttons(view, "moneynb-roll")[0].click()
+    assert len(view.game.actions) >= 2, "the click was not applied"
+    firsts = {k: sent.index(k) for k in ("header", "board", "panel", "log", "coach")}
+    assert firsts["header"] < firsts["board"] < firsts["panel"] < firsts["log"], sent
+    assert firsts["board"] < firsts["coach"], sent
+    assert sent.count("board") == 1, f"the board was drawn {sent.count('board')} times: {sent}"

@@ -8,7 +8,14 @@
   at the screen (:meth:`A11yHelper.focus_panel`), and puts the shared CSS in the page once: a
   visible focus ring on every control of a view or launcher, the ``moneynb-sr-only`` class
   (read by screen readers, not shown), and a name for every slider handle and Play button
-  (ipywidgets gives them none).
+  (ipywidgets gives them none). When the kernel behind the page's widgets is gone (restarted,
+  shut down, died: the widget manager marks the models' comms dead, or the kernel reports
+  ``restarting``/``autorestarting``/``dead``), it greys out and disables every control of its
+  view or form (class ``moneynb-lost`` on it) and puts ``lost_text`` at its top
+  (``div.moneynb-lost-note``, ``role="alert"``): otherwise the old board looks playable while
+  clicks reach nothing. While the connection to the server is down for more than 4 s (a
+  stopped server: the Voila app shows nothing of its own), the same with ``offline_text``
+  (class ``moneynb-offline``, ``div.moneynb-offline-note``), taken away once it is back.
 * :func:`seat_html`: a player's name as readable text in both themes (the seat colour goes to
   a dot beside it: a seat colour as text colour falls below 4.5:1 contrast in one theme or the
   other, e.g. ``#1f77b4`` on JupyterLab Dark's ``#212121`` is 3.3:1).
@@ -31,6 +38,18 @@ ERROR_STYLE = "color:#8b0000;background:#fff0f0;padding:1px 4px;border-radius:3p
 NOTE_STYLE = "color:var(--jp-content-font-color2, #555)"
 
 _TOKENS = itertools.count(1)
+#: the default note of a view whose kernel is gone (a game view and a form say more)
+LOST_TEXT = (
+    "These controls lost their kernel (it was restarted or stopped), so clicks no longer "
+    "reach it. Run this cell again."
+)
+#: the note of a view or form while the connection to the server is down (a server stopped,
+#: a network or a laptop asleep); taken away when it is back
+OFFLINE_TEXT = (
+    "The connection to the server is down, so clicks do not reach the game. It is tried "
+    "again on its own, and this note goes once it is back. If it does not come back, the "
+    "server has stopped: start it again and reload the page."
+)
 
 _ESM = r"""
 const CSS_ID = "moneynb-a11y-css";
@@ -52,6 +71,16 @@ const CSS = `
 .moneynb-view .jupyter-button.mod-success, .moneynb-view .jupyter-button.mod-info,
 .moneynb-view .jupyter-button.mod-warning, .moneynb-view .jupyter-button.mod-danger,
 .moneynb-view .jupyter-button.mod-primary { color: #fff; }
+/* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
+:is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
+  pointer-events: none; }
+:is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-button, .widget-toggle-button,
+  .widget-dropdown, .widget-text, .widget-slider) { opacity: 0.45; filter: grayscale(1); }
+/* the widget manager's broken-chain icon on every widget: the note says it once */
+.moneynb-lost .jupyter-widgets-disconnected::before,
+.moneynb-lost.jupyter-widgets-disconnected::before { display: none !important; }
+.moneynb-lost-note, .moneynb-offline-note { color: #5a1a00; background: #fff3e0; border: 2px solid #e65100;
+  border-radius: 4px; padding: 6px 10px; margin: 0 0 6px; font-size: 1.05em; }
 `;
 const CONTROLS = 'button:not([disabled]), select:not([disabled]), ' +
   'input:not([disabled]):not([type=hidden]), textarea:not([disabled]), .noUi-handle';
@@ -69,6 +98,107 @@ function nameSliders(root) {
     p.querySelectorAll("button:not([aria-label])").forEach((b, i) =>
       b.setAttribute("aria-label", names[i] || "Play control"));
   }
+}
+
+// The kernel behind these widgets is gone when the widget manager marks the models' comms
+// dead (ipywidgets' comm_live, on a kernel restart: the view element then carries
+// "jupyter-widgets-disconnected") or the kernel's status turns dead / restarting (Kernel >
+// Shut Down, a crash, a Voila kernel culled). Old widgets never come back to life then, so
+// `lost` is called once. A connection to the server down for OFFLINE_MS (the server stopped,
+// the network or a laptop asleep) calls `offline(true)`, and `offline(false)` once it is back.
+const GONE = ["dead", "restarting", "autorestarting"];
+const OFFLINE_MS = 4000;
+function watchKernel(model, el, lost, offline) {
+  const cleanups = [];
+  const check = () => {
+    if (el.closest(".jupyter-widgets-disconnected")) lost("comm");
+  };
+  model.on("comm_live_update", check);
+  cleanups.push(() => model.off("comm_live_update", check));
+  const wm = model.widget_manager;
+  let kernel = null;
+  try { kernel = wm && wm.kernel; } catch (e) { kernel = null; }
+  if (kernel && kernel.statusChanged && kernel.statusChanged.connect) {
+    const onStatus = (_k, status) => { if (GONE.includes(status)) lost(status); };
+    kernel.statusChanged.connect(onStatus);
+    cleanups.push(() => kernel.statusChanged.disconnect(onStatus));
+    if (GONE.includes(kernel.status)) setTimeout(() => lost(kernel.status), 0);
+  }
+  if (kernel && kernel.connectionStatusChanged && kernel.connectionStatusChanged.connect) {
+    let timer = null;
+    const onConnection = (_k, status) => {
+      if (status === "connected") {
+        clearTimeout(timer);
+        timer = null;
+        offline(false);
+      } else if (timer === null) {
+        timer = setTimeout(() => {
+          timer = null;
+          if (kernel.connectionStatus !== "connected") offline(true);
+        }, OFFLINE_MS);
+      }
+    };
+    kernel.connectionStatusChanged.connect(onConnection);
+    cleanups.push(() => {
+      clearTimeout(timer);
+      kernel.connectionStatusChanged.disconnect(onConnection);
+    });
+  }
+  if (kernel && kernel.disposed && kernel.disposed.connect) {
+    const onDisposed = () => lost("disposed");
+    kernel.disposed.connect(onDisposed);
+    cleanups.push(() => kernel.disposed.disconnect(onDisposed));
+  }
+  setTimeout(check, 0);
+  return () => cleanups.forEach((f) => { try { f(); } catch (e) { /* already gone */ } });
+}
+
+// the note of a form holding a game is left to the game's own note, next to the board
+const noteHere = (r) => !(r.classList.contains("moneynb-launcher") && r.querySelector(".moneynb-view"));
+
+function note(r, cls, text) {
+  const n = document.createElement("div");
+  n.className = cls;
+  n.setAttribute("role", "alert");
+  n.textContent = text;
+  r.prepend(n);
+}
+
+function showOffline(model, root, on) {
+  const r = root();
+  if (r.classList.contains("moneynb-lost")) return;
+  const old = r.querySelector(":scope > .moneynb-offline-note");
+  r.classList.toggle("moneynb-offline", on);
+  // no click or key reaches a control meanwhile (the kernel connection would queue it and
+  // deliver it late); `inert` on the children, not on the root that holds the note
+  for (const c of r.children) {
+    // a game in a form has its own note and makes its own children inert
+    if (c.classList.contains("moneynb-offline-note") || c.querySelector(".moneynb-view")) continue;
+    if (on && !c.inert) {
+      c.inert = true;
+      c.dataset.moneynbInert = "1";
+    } else if (!on && c.dataset.moneynbInert) {
+      c.inert = false;
+      delete c.dataset.moneynbInert;
+    }
+  }
+  if (!on && old) old.remove();
+  if (on && !old && noteHere(r) && model.get("offline_text"))
+    note(r, "moneynb-offline-note", model.get("offline_text"));
+}
+
+function showLost(model, el, root, why) {
+  const r = root();
+  if (r.classList.contains("moneynb-lost")) return;
+  showOffline(model, root, false);
+  r.classList.add("moneynb-lost");
+  r.dataset.lost = why;
+  for (const c of r.querySelectorAll("button, select, input, textarea")) {
+    c.disabled = true;
+    c.setAttribute("aria-disabled", "true");
+  }
+  for (const h of r.querySelectorAll(".noUi-handle")) h.setAttribute("tabindex", "-1");
+  if (noteHere(r) && model.get("lost_text")) note(r, "moneynb-lost-note", model.get("lost_text"));
 }
 
 function render({ model, el }) {
@@ -133,7 +263,15 @@ function render({ model, el }) {
   focus();
   const obs = new MutationObserver(() => nameSliders(root()));
   setTimeout(() => obs.observe(root(), { childList: true, subtree: true }), 0);
-  return () => obs.disconnect();
+  let unwatch = () => {};
+  const lost = (why) => {
+    unwatch();
+    // an element no longer in the page (a view replaced) has nothing to show
+    if (el.isConnected) showLost(model, el, root, why);
+  };
+  const offline = (on) => { if (el.isConnected) showOffline(model, root, on); };
+  unwatch = watchKernel(model, el, lost, offline);
+  return () => { obs.disconnect(); unwatch(); };
 }
 export default { render };
 """
@@ -144,7 +282,9 @@ class A11yHelper(anywidget.AnyWidget):
 
     Attributes (synced): ``message`` (the last announcement), ``seq`` (one more per
     announcement, so the same text twice is read twice), ``focus`` (CSS class of the panel
-    whose first control gets the focus), ``focus_seq`` (one more per request).
+    whose first control gets the focus), ``focus_seq`` (one more per request), ``lost_text``
+    (the note shown once the kernel is gone; :func:`moneynb.ui.saves.lost_text` for views and
+    forms), ``offline_text`` (the note shown while the server cannot be reached).
     """
 
     _esm = _ESM
@@ -153,6 +293,10 @@ class A11yHelper(anywidget.AnyWidget):
     focus = traitlets.Unicode("").tag(sync=True)
     focus_seq = traitlets.Int(0).tag(sync=True)
     focus_key = traitlets.Unicode("").tag(sync=True)
+    #: shown at the top of the view or form when its kernel is gone (restarted or stopped)
+    lost_text = traitlets.Unicode(LOST_TEXT).tag(sync=True)
+    #: shown at the top while the connection to the server is down (removed once it is back)
+    offline_text = traitlets.Unicode(OFFLINE_TEXT).tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("_dom_classes", ("moneynb-a11y",))

@@ -135,7 +135,11 @@ class Launcher(widgets.VBox):
             layout=widgets.Layout(width="0px", height="0px"),
         )
         # the page's shared accessibility CSS (focus ring...) before any game is started
-        a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
+        from .saves import lost_text
+
+        self.a11y = a11y = A11yHelper(
+            layout=widgets.Layout(width="0px", height="0px"), lost_text=lost_text("form")
+        )
         self.children = [a11y, self.offer, hide, form, self.replays, self.restored, self.game_box]
         self._game_changed()
         self._offer_games()

@@ -206,3 +206,32 @@ def fallback_html(what: str, save: Path | None, resume_code: str | None) -> str:
         'not found" after the kernel stopped), run this cell again: <i>Run</i> &rarr; '
         f"<i>Run All Cells</i>.{saved}</div>"
     )
+
+
+def lost_text(kind: str = "game", saved: bool = True, moved: bool = True) -> str:
+    """The note a game view (``kind="game"``) or start form (``"form"``) shows at its top once
+    its kernel is gone (restarted or stopped: its widgets never answer again; see
+    :class:`moneynb.ui.a11y.A11yHelper`), saying what to do: in JupyterLab run the cell again
+    (and choose Continue), in the Voila app reload the page (the form restores the game).
+    ``saved``: whether the game is autosaved; ``moved``: whether a person answered a
+    decision in it (only such games are offered to continue, see :func:`unfinished`)."""
+    from . import app_mode
+
+    app = app_mode()
+    if kind == "form":
+        return (
+            "This form lost its kernel (it was restarted or stopped), so its buttons no longer "
+            "work. " + ("Reload the page to start again." if app else "Run this cell again.")
+        )
+    head = (
+        "This board lost its kernel (it was restarted or stopped), so clicks no longer reach "
+        "the game. "
+    )
+    again = "reload the page" if app else "run this cell again"
+    if not saved:
+        return head + f"It was not saved (autosave off): {again} for a new game."
+    if not moved:
+        return head + f"You had not moved in it yet: {again} for a new game."
+    if app:
+        return head + "Your game is saved: reload the page and it continues."
+    return head + "Your game is saved: run this cell again and choose Continue."

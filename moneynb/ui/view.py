@@ -174,7 +174,12 @@ class GameView(widgets.VBox):
         self.board.pick = self.submit
         self.board.plain = self.plain
         # screen readers: the live region and the focus mover (moneynb.ui.a11y)
-        self.a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
+        from .saves import lost_text
+
+        self.a11y = A11yHelper(
+            layout=widgets.Layout(width="0px", height="0px"),
+            lost_text=lost_text("game", saved=self.autosave is not None),
+        )
         self._announced = len(game.log)
         self._focused_at: int | None = None
         self.board_text_toggle = widgets.ToggleButton(
@@ -355,9 +360,10 @@ class GameView(widgets.VBox):
             return False
         t0 = time.perf_counter()
         self._busy = True
-        # the board is drawn once per click, in one plotly update, after the texts: the page
-        # handles messages in order, and a board redraw sent first delayed the header, log and
-        # panel (benchmarks/bench_browser.py)
+        # the board is drawn once per click, in one plotly update, right after the header:
+        # the page handles messages in order, so the board then waits neither for the log,
+        # the new panel's widgets and the rest, nor for the Coach's sums
+        # (benchmarks/bench_browser.py)
         self._held_events = []
         step_before = self.step
         try:
@@ -373,10 +379,13 @@ class GameView(widgets.VBox):
             self._person_moved = True
             self._update_board(events)
             self.run_bots(refresh=False)
+            self.header.value = self._header_html()
+            held, self._held_events = self._held_events, None
+            self._update_board(held)
             self.refresh()
         finally:
             held, self._held_events = self._held_events, None
-            if self.step != step_before:  # applied (even with no events: a new decision)
+            if held is not None and self.step != step_before:  # applied, not yet drawn
                 self._update_board(held)
             self._busy = False
             # a board click from the page carries no decision: the board ignores one that
@@ -560,9 +569,11 @@ class GameView(widgets.VBox):
         """Redraw the header, panel, money table and log (and autosave unless ``save=False``)."""
         g = self.game
         self.header.value = self._header_html()
+        # the new decision's panel before the log: once the log shows a move, the controls
+        # on screen are the ones for the decision now pending
+        self._refresh_panel()
         self.money_html.value = self._money_html()
         self.log_html.value = self._log_html()
-        self._refresh_panel()
         self._refresh_coach()
         self.board_text.value = self._board_text_html()
         self._announce()
@@ -773,6 +784,10 @@ class GameView(widgets.VBox):
         tmp = side.with_name(side.name + ".tmp")
         tmp.write_text(json.dumps(doc, indent=1))
         tmp.replace(side)
+        # what the page says if the kernel goes: offered to continue only once a person moved
+        from .saves import lost_text
+
+        self.a11y.lost_text = lost_text("game", saved=True, moved=self._person_moved)
 
     # ----- continuing a saved game -----------------------------------------------------
     def continue_game(self, path: str | Path) -> None:

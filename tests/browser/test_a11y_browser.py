@@ -142,6 +142,9 @@ def _keyboard_decisions(page, n: int) -> int:
             arg=s["actions"],
             timeout=30_000,  # a cold first kernel (the first test of a run) can take >10 s
         )
+        # the focus is the view's last message of a decision: the log is now the one this
+        # decision was shown with (the header and board arrive first, the log after them)
+        s = page.evaluate(_STATE_JS)
         # a visible focus ring on the control the focus went to
         ring = page.evaluate(
             "() => { const c = getComputedStyle(document.activeElement);"

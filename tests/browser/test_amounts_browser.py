@@ -80,6 +80,14 @@ def _submit(page, sel: str, typed: str) -> None:
     box = page.locator(f"{sel} .moneynb-decision .moneynb-amount-text input")
     box.fill(typed)
     box.press("Enter")  # the box's value reaches the kernel (a Text widget syncs on change)
+    # a new value clears the last message: wait for that, so the next message read is this
+    # input's (two inputs in a row may be refused for the same reason)
+    page.wait_for_function(
+        "(sel) => { const m = document.querySelector(sel + "
+        "' .moneynb-decision .moneynb-amount-error'); return !m || !m.textContent.trim(); }",
+        arg=sel,
+        timeout=10_000,
+    )
     page.locator(f"{sel} .moneynb-decision button.moneynb-submit").click()
 
 

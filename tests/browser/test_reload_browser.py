@@ -6,10 +6,14 @@ person's decisions was answered (the second click was meant for a decision no lo
 pending: it must do nothing and show no error), click three more times, save (Ctrl+S's
 save command), reload the tab, and check that the board draws as many points and text labels
 as before. A view opened later is built from the widget's synced state only, so a trace whose
-``x``/``y`` were updated in the kernel but not in that state came back empty. After Money
-Moves' reload its kernel is stopped: the output says what to do, and running the notebook
-again offers the game to continue. (Hot-seat Money Run, two people at one screen, is checked
-in ``tests/test_ui.py``.)
+``x``/``y`` were updated in the kernel but not in that state came back empty.
+
+Then, for every game (issue 18, case 2): Kernel > Restart: the board still shown says it
+lost its kernel and what to do, its controls are disabled and a click changes nothing; then
+the kernel is stopped and the notebook reopened: the output says what to do instead of a
+bare "model not found", and running the game's cell again (Money Moves: the whole notebook)
+offers the game to continue, and Continue brings it back with the same log and board.
+(Hot-seat Money Run, two people at one screen, is checked in ``tests/test_ui.py``.)
 """
 
 from __future__ import annotations
@@ -172,18 +176,69 @@ def test_double_click_and_reload_keep_the_game(lab_server, page, game):
         assert (after["points"], after["labels"]) == (before["points"], before["labels"]), (
             f"{game}: before the reload {before}, after {after}"
         )
+        after["actions"] = view.evaluate(ACTIONS_JS)
+        _restarted_kernel_shows_note(page, view, root, game)
         if game == "money_moves":
-            _stopped_kernel_loses_no_game(page, lab_server, after)
+            # the full walk, for one game: stop the kernel, reopen, Run All
+            _reopen_with_kernel_stopped(page)
+            open_and_run(page, lab_server, f"notebooks/{game}.ipynb")
+        else:
+            # the others follow the note in the restarted kernel: run the game's cell again
+            _kernel_idle(page, 60_000)
+            assert page.evaluate(RUN_GAME_CELL_JS) >= 0, "no cell holds the game's note"
+        _continue_restores(page, after, game)
     except BaseException:
         screenshot(page, f"reload_{game}-failure")
         raise
 
 
-def _stopped_kernel_loses_no_game(page, lab_server, played) -> None:
-    """Issue 18, case 2 in JupyterLab (after the reload check, Money Moves only, to share its
-    notebook run): stop the kernel and reopen. The output cannot be drawn ("model not found")
-    and says what to do; running the notebook again offers the unfinished game, and Continue
-    brings it back where it was."""
+#: the action count the header shows ("... · action 34")
+ACTIONS_JS = """(view) => Number((view.querySelector('.moneynb-header').textContent
+    .match(/action (\\d+)/) || [0, -1])[1])"""
+RESTART_JS = "() => { window.jupyterapp.shell.currentWidget.sessionContext.restartKernel(); }"
+
+
+def _restarted_kernel_shows_note(page, view, root, game: str) -> None:
+    """Kernel > Restart without reopening the notebook: the old board stays in the page, but
+    its widgets answer nothing any more. The view must say so (``moneynb-lost-note``: lost
+    kernel, the game is saved, run the cell again and choose Continue), and so must the
+    notebook's start form; the view's controls must be disabled, and a click on them or on the
+    board changes nothing."""
+    save = _newest_save(root, game)
+    saved = save.read_text()
+    n = view.evaluate(COUNT_JS)["log"]
+    page.evaluate(RESTART_JS)
+    note = view.locator(".moneynb-lost-note")
+    note.wait_for(state="visible", timeout=30_000)
+    text = note.inner_text()
+    assert "lost its kernel" in text and "run this cell again" in text, text
+    assert "Continue" in text and "saved" in text, text
+    # the notebook's start form (no game in it) says so too
+    form = page.locator(".moneynb-launcher .moneynb-lost-note").first
+    assert "This form lost its kernel" in form.inner_text(timeout=5_000)
+    live = view.locator("button:not([disabled]), select:not([disabled]), input:not([disabled])")
+    assert live.count() == 0, f"{game}: {live.count()} controls still look usable"
+    view.locator(".moneynb-decision button").first.click(force=True, timeout=5_000)
+    view.locator(".moneynb-board .js-plotly-plot").first.click(force=True, timeout=5_000)
+    time.sleep(0.5)
+    assert view.evaluate(COUNT_JS)["log"] == n
+    assert save.read_text() == saved, f"{game}: a click after the restart changed the save"
+
+
+RUN_GAME_CELL_JS = """async () => {
+    const nb = window.jupyterapp.shell.currentWidget.content;
+    const i = nb.widgets.findIndex(c => [...c.node.querySelectorAll('.moneynb-fallback')]
+        .some(n => n.textContent.includes('If no game shows here')));
+    if (i < 0) return -1;
+    nb.activeCellIndex = i;
+    await window.jupyterapp.commands.execute('notebook:run-cell');
+    return i;
+}"""
+
+
+def _reopen_with_kernel_stopped(page) -> None:
+    """Issue 18, case 2 in JupyterLab: stop the kernel and reopen the notebook. The output
+    cannot be drawn ("model not found") and must say what to do."""
     from conftest import _shutdown_sessions
 
     # the note is in the output but hidden while the game draws
@@ -195,13 +250,24 @@ def _stopped_kernel_loses_no_game(page, lab_server, played) -> None:
     note.wait_for(state="visible", timeout=60_000)
     text = note.inner_text()
     assert "run this cell again" in text and "moneynb-saves" in text and "resume=" in text
-    open_and_run(page, lab_server, "notebooks/money_moves.ipynb")
+
+
+def _continue_restores(page, played, game: str) -> None:
+    """After the game's cell ran again: the new view offers the unfinished game (newest
+    first, naming the game and "You"), and Continue brings it back where it was (the same
+    log, board points and labels, and action count)."""
     view = page.locator(VIEW)
-    view.wait_for(state="visible")
+    view.wait_for(state="visible", timeout=60_000)
     offer = view.locator(".moneynb-resume")
     offer.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function(
+        "() => { const o = document.querySelector('.moneynb-view .moneynb-resume option');"
+        " return o && o.textContent.trim().length > 0; }",
+        timeout=10_000,
+    )
     first = offer.locator("select option").first.inner_text().replace("\xa0", " ")
-    assert "Money Moves" in first and "You" in first, first
+    title = moneynb.game_class(game).title
+    assert title in first and "You" in first, first
     offer.locator("button.moneynb-resume-go").click()
     page.wait_for_function(
         "(n) => Number(document.querySelector('.moneynb-view .moneynb-log-box')"
@@ -212,3 +278,4 @@ def _stopped_kernel_loses_no_game(page, lab_server, played) -> None:
     _settle(page)
     back = view.evaluate(COUNT_JS)
     assert (back["points"], back["labels"]) == (played["points"], played["labels"]), back
+    assert view.evaluate(ACTIONS_JS) == played["actions"] > 0, played

@@ -3,13 +3,20 @@
 Money Moves as an app: Start from the form (seed 5), DOUBLE-click Roll and check from the
 autosave that exactly one of the person's decisions was answered, Roll once more, then reload
 the page: the app runs the notebook in a new kernel, and the form must bring back the same
-game (same log, same board points and labels) with a note saying so.
+game (same log, same board points and labels) with a note saying so. Then the app's kernel
+dies (killed): the game on the page must say it lost its kernel and to reload the page, its
+controls must be disabled (axe: no critical or serious violation in the game), and that
+reload brings the game back. Last the connection to the server goes down for a while (the
+page's kernel websockets closed and reconnects refused, through Playwright's websocket
+routing): the game says so while it lasts and plays on once it is back.
 """
 
 from __future__ import annotations
 
+import re
 import time
 
+import psutil
 import pytest
 from conftest import screenshot
 from test_reload_browser import COUNT_JS, _newest_save, person_decisions
@@ -40,6 +47,8 @@ def _wait_board(page) -> None:
 
 def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
     base, root = voila_server
+    kernels = []  # the page's kernel ids, from its websockets (the newest last)
+    page.on("websocket", lambda ws: kernels.extend(re.findall(r"/api/kernels/([\w-]+)", ws.url)))
     try:
         page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=240_000)
         form = page.locator(".moneynb-launcher")
@@ -80,6 +89,72 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
         back = view.evaluate(COUNT_JS)
         assert back["log"] == played["log"], (played, back)
         assert (back["points"], back["labels"]) == (played["points"], played["labels"])
+        _dead_kernel_is_told(page, view, kernels[-1], back)
     except BaseException:
         screenshot(page, "voila_resume-failure")
         raise
+
+
+def _dead_kernel_is_told(page, view, kernel_id: str, played) -> None:
+    """The app's kernel dies (killed here; the server starts a new one, which knows no
+    widget): the game still shown must say so and what to do (reload the page), its controls
+    must be disabled, and the reload it asks for brings the game back."""
+    mine = [
+        p
+        for p in psutil.process_iter(["cmdline"])
+        if any(f"kernel-{kernel_id}.json" in c for c in (p.info["cmdline"] or []))
+    ]
+    assert len(mine) == 1, f"the page's kernel {kernel_id} was not found"
+    mine[0].kill()
+    note = view.locator(".moneynb-lost-note")
+    note.wait_for(state="visible", timeout=30_000)
+    text = note.inner_text()
+    assert "lost its kernel" in text and "reload the page" in text, text
+    live = view.locator("button:not([disabled]), select:not([disabled]), input:not([disabled])")
+    assert live.count() == 0, f"{live.count()} controls still look usable"
+    from axe_playwright_python.sync_playwright import Axe
+
+    bad = [
+        f"{v['impact']} {v['id']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in Axe().run(page, context=GAME).response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
+    assert not bad, f"the game with its kernel gone: {bad}"
+    # from now on the page's kernel connections pass through a switch (_offline_is_told)
+    link = {"up": True, "open": []}
+
+    def route(ws):
+        if not link["up"]:
+            ws.close()  # the server cannot be reached
+            return
+        ws.connect_to_server()
+        link["open"].append(ws)
+
+    page.route_web_socket(re.compile(r".*/api/kernels/.*"), route)
+    page.reload(timeout=240_000)
+    view = page.locator(GAME)
+    view.wait_for(state="visible", timeout=240_000)
+    assert "Welcome back" in page.locator(".moneynb-launch-restored").inner_text()
+    assert view.evaluate(COUNT_JS)["log"] == played["log"]
+    _offline_is_told(page, view, link)
+
+
+def _offline_is_told(page, view, link) -> None:
+    """The connection to the server goes down (every kernel websocket closed, reconnects
+    refused): after a few seconds the game says so (``moneynb-offline-note``) and no control
+    can be reached; once reconnecting is let through, the note goes and a click plays."""
+    link["up"] = False
+    for ws in link["open"]:
+        ws.close()
+    note = view.locator(".moneynb-offline-note")
+    note.wait_for(state="visible", timeout=30_000)
+    assert "connection to the server is down" in note.inner_text()
+    reachable = view.evaluate(
+        "v => [...v.querySelectorAll('button')].filter(b => !b.closest('[inert]')).length"
+    )
+    assert reachable == 0, f"{reachable} buttons can still be pressed while offline"
+    link["up"] = True
+    note.wait_for(state="detached", timeout=60_000)
+    n = view.evaluate(COUNT_JS)["log"]
+    view.locator(".moneynb-decision button:not([disabled])").first.click()
+    _wait_log_above(page, n)
