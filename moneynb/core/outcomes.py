@@ -140,7 +140,11 @@ def _copy(x: Any, memo: dict) -> Any:
     if _plain_class(t):
         y = object.__new__(t)
         memo[i] = y
-        y.__dict__.update(_copy(x.__dict__, memo))
+        d = x.__dict__.copy()  # attribute names: strings
+        for k, v in d.items():
+            if type(v) not in _ATOMS:
+                d[k] = _copy(v, memo)
+        y.__dict__.update(d)
         return y
     return copy.deepcopy(x, memo)
 
