@@ -366,7 +366,8 @@ def follow_up_options(decision, amounts: str = "ends") -> list:
 def state_key(game, *, full: bool = False) -> bytes | None:
     """A short fingerprint of ``game``'s state, equal for two games that play on alike: every
     attribute but the event log, the action list, the generator, the loaded rule data
-    (:data:`_SHARED`), remembered caches (``_cache_*``) and the attributes the game declares
+    (:data:`_SHARED`: only which objects they are), remembered caches (``_cache_*``) and the
+    attributes the game declares
     record-only (:attr:`Game.record_only`, e.g. the last dice). Equal keys mean equal states
     (a 16-byte BLAKE2 digest of their pickle); equal states may still get different keys (a
     dict filled in another order), which only costs a recomputation. ``full``: also the
@@ -384,7 +385,9 @@ def state_key(game, *, full: bool = False) -> bytes | None:
         d.options, d.labels  # noqa: B018 - its lazy parts, read from this game
     buf = io.BytesIO()
     try:
-        _KeyPickler(buf, protocol=5).dump((type(game).__qualname__, state))
+        # the loaded rule data by identity (one object per data file and version read)
+        data = tuple(id(getattr(game, n, None)) for n in _SHARED)
+        _KeyPickler(buf, protocol=5).dump((type(game).__qualname__, data, state))
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
     return hashlib.blake2b(buf.getbuffer(), digest_size=16).digest()
