@@ -9,6 +9,7 @@ charges, or seeded Monte Carlo plays through ``Game.copy()`` + ``apply``. The mo
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from fractions import Fraction
@@ -28,8 +29,8 @@ COVERED = {
     "moolah": {"moolah", "take_pal", "advantage_target", "after", "fork", "casino_bet",
                "casino_raise", "wall_street", "wall_street_amount", "gamble"},
     "easy_money": {"buy", "bid", "lone_bidder"},
-    "money_card": {"move", "express", "join", "bet", "color", "charge"},
-    "money_moves": {"pick_player", "wild_card", "roll"},
+    "money_card": {"move", "express", "join", "bet", "color", "charge", "debt"},
+    "money_moves": {"pick_player", "wild_card", "roll", "borrow"},
     "money_run": {"action"},
 }  # fmt: skip
 
@@ -361,3 +362,233 @@ def test_what_if_copy_is_an_independent_copy_with_the_same_future(name):
         act = bots[a.decision.player].choose(a)
         assert [e.text for e in a.apply(act)] == [e.text for e in b.apply(act)]
     assert a.to_json() == b.to_json() and g.to_json() == before
+
+
+@pytest.mark.parametrize("name", ["moolah", "easy_money", "money_card", "money_moves", "money_run"])
+def test_fast_copy_is_the_deep_copy_at_every_state(name):
+    """The enumeration's copier (outcomes._copy, faster than copy.deepcopy) gives the state
+    Game.copy() gives, at every decision of a seeded game, and changes to it never reach the
+    original (every mutable part is new, shared parts stay shared within the copy)."""
+    g = moneynb.new_game(name, players=["A", "B", "C"], seed=5)
+    bots = [moneynb.make_bot("greedy", seed=50 + i) for i in range(3)]
+    for _ in range(150):
+        if g.over:
+            break
+        a, b = what_if_copy(g), g.copy()
+        assert a.state() == b.state()
+        act = bots[g.decision.player].choose(g)
+        before = g.state()
+        a.apply(act)  # play the copy first: the original must not move
+        assert g.state() == before
+        g.apply(act)
+        assert a.state() == g.state()
+
+
+@pytest.mark.parametrize("name", ["moolah", "easy_money", "money_card", "money_moves"])
+def test_record_only_attributes_change_nothing_that_follows(name):
+    """Game.record_only (what the enumeration's state_key leaves out) holds only records: set
+    back to their values at the start of a game, the game plays on exactly alike (same events,
+    same state apart from them) for the next 40 actions, at states all through a game."""
+    fresh = moneynb.new_game(name, players=["A", "B", "C"], seed=12)
+    attrs = type(fresh).record_only
+    assert attrs
+    bots = [moneynb.make_bot("greedy", seed=70 + i) for i in range(3)]
+    changed = step = 0
+    for seed in range(11, 31):  # games until 400 actions in all (a Money Moves game is short)
+        g = moneynb.new_game(name, players=["A", "B", "C"], seed=seed)
+        while not g.over and step < 400:
+            step += 1
+            if step % 7 == 3:
+                a, b = g.copy(), g.copy()
+                changed += any(getattr(b, k) != getattr(fresh, k) for k in attrs)
+                for k in attrs:
+                    setattr(b, k, copy.deepcopy(getattr(fresh, k)))
+                for _ in range(40):
+                    if a.over:
+                        break
+                    act = bots[a.decision.player].choose(a)
+                    ea, eb = a.apply(act), b.apply(act)
+                    assert [(e.kind, e.data) for e in ea] == [(e.kind, e.data) for e in eb]
+                sa, sb = a.state(), b.state()
+                for k in attrs:
+                    sa.pop(k), sb.pop(k)
+                assert sa == sb
+            g.apply(bots[g.decision.player].choose(g))
+    assert changed  # the records did hold something else than at the start
+
+
+def test_state_key_recognises_one_state_reached_two_ways():
+    """Moolah: two dice throws with the same total to the same place give one state_key (the
+    dice are a record); another total, another key; the key never changes the game."""
+    from moneynb.core.outcomes import state_key
+
+    g = drive("moolah", "turn", when=lambda g: "roll" in g.decision.options)
+    before = g.to_json()
+    keys = {}
+    for a, b in ((1, 4), (4, 1), (2, 3), (3, 3)):
+        h = g.copy()
+        rig(h).dice(a, b)
+        h.apply("roll")
+        keys[(a, b)] = state_key(h)
+    assert keys[(1, 4)] == keys[(4, 1)] == keys[(2, 3)]
+    assert keys[(3, 3)] != keys[(1, 4)]
+    assert g.to_json() == before
+
+
+def test_coach_is_remembered_per_state_and_worked_out_again_for_another():
+    """The same decision drawn again gets the same Coaching back (no recomputation); a copy
+    in the same state too; once an action is applied, or the next draw is rigged (another
+    generator state), it is worked out afresh."""
+    from moneynb.ui.coach import clear_cache
+
+    g = drive("moolah", "turn", when=lambda g: "roll" in g.decision.options)
+    clear_cache()
+    c = coach(g)
+    assert coach(g) is c and coach(g.copy()) is c
+    h = g.copy()
+    rig(h).dice(1, 2)
+    assert coach(h) is not c
+    clear_cache()
+    assert coach(g) is not c and coach(g).text() == c.text()
+
+
+# ----- the last three real choices: Money Moves borrow, Money Card debt and phrases -----------
+def _brute_leaves(g, action, seat, follow):
+    """``(probability, game after)`` of ``action``, the decider's follow-ups in ``follow`` taken
+    by brute force (the option of highest :func:`brute_mean`, the first on ties)."""
+    for o in chance_outcomes(g, action):
+        h, d = o.game, o.game.decision
+        if d is not None and not h.over and d.player == seat and d.tag in follow:
+            best = max(d.options, key=lambda a: brute_mean(h, a, follow))
+            for p, after in _brute_leaves(h, best, seat, follow):
+                yield o.probability * p, after
+        else:
+            yield o.probability, h
+
+
+def test_money_moves_borrow_coach_is_the_engines_loan():
+    from moneynb.games.money_moves.rules import HOUSE_BANK
+
+    g = drive("money_moves", "borrow")
+    d, seat = g.decision, g.decision.player
+    name, wallet = g.players[seat], g.wallet(seat)
+    c = coach(g)
+    assert c is not None and c.checks, "the coach says nothing at a House Bank loan"
+    for a in ("leave", d.low, d.high):
+        h = g.copy()
+        h.apply(a)
+        assert c.numbers[a]["score"] == h.scores()[name]
+    h = g.copy()
+    h.apply(d.high)
+    row = c.numbers[d.high]
+    # the repayment the coach states is what the engine takes from real receipts of the roll
+    found = 0
+    for o in chance_outcomes(h, "roll"):
+        paid = [e.data for e in o.events if e.kind == "paid"]
+        got = [p["amount"] for p in paid if p["dst"] == wallet and p["src"] != HOUSE_BANK]
+        back = [p["amount"] for p in paid if p["src"] == wallet and p["dst"] == HOUSE_BANK]
+        if len(got) == 1 and got[0] in row["repay"]:  # a receipt of a money-die amount
+            assert sum(back) == row["repay"][got[0]], (got, back)
+            found += 1
+    assert found
+    # the next roll's chances, by brute force over the engine's outcomes
+    base = worth(h, seat)
+    leaves = list(_brute_leaves(h, "roll", seat, ("pick_player", "wild_card")))
+    assert sum(p for p, _ in leaves) == 1
+    assert row["p_loss_next_roll"] == sum(p for p, a in leaves if worth(a, seat) < base)
+    assert row["p_broke_after"] == sum(p for p, a in leaves if a.cash(seat) == 0)
+
+
+def test_money_card_debt_coach_is_the_engines():
+    g = drive("money_card", "debt")
+    d, seat = g.decision, g.decision.player
+    c = coach(g)
+    assert c is not None and c.checks, "the coach says nothing at a Money Card debt"
+
+    def net(h):
+        owed = sum(o[1] for o in h.debt["owed"]) if h.debt and h.debt["payer"] == seat else 0
+        return h.cash(seat) - owed
+
+    turn_ins = [o for o in d.options if o.startswith("turn_in:")]
+    assert turn_ins
+    for o in turn_ins:  # by brute force over the engine's outcomes (a card after, if any)
+        outs = chance_outcomes(g, o)
+        assert c.numbers[o]["net"] == sum(x.probability * (net(x.game) - net(g)) for x in outs)
+        assert c.numbers[o]["keys_after"] == len(g.keys[seat]) - 1
+    # Monte Carlo: P(win) is the spinner's chance of the colour (its segments, from the board)
+    segs = g.board.segments
+    for check in (k for k in c.checks if k.action == "monte_carlo"):
+        color = check.name.split()[-1]
+        p_color = Fraction(sum(s["color"] == color for s in segs), len(segs))
+        assert check.valuation.probability(lambda v: v > 0) == p_color
+    # and the expected result, by seeded real plays of the same policy
+    check = next(k for k in c.checks if k.action == "monte_carlo")
+    xs = [check.sample(g, seed) for seed in range(300)]
+    mean = sum(xs) / len(xs)
+    se = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+    assert abs(mean - float(check.valuation.mean)) < 4 * se + 1e-9
+
+
+def _phrase_turn():
+    """Money Card: Ann in Madrid holding two whole phrases, at her turn (spin or a phrase)."""
+    from test_money_card import B, board_game
+
+    g = board_game({0: "madrid"})
+    g.keys[0] = []
+    g.hand[0] = B.phrases["es_a"] + B.phrases["es_d"]
+    for card in g.hand[0]:
+        g.decks["Spain"].draw_pile.remove(card)
+    g.ctx = {"phrases": []}
+    g._ask_turn()
+    assert set(g.decision.options) == {"spin", "phrase:es_a", "phrase:es_d"}
+    return g
+
+
+def test_money_card_phrase_coach_is_the_engines():
+    from test_money_card import B
+
+    g = _phrase_turn()
+    wanted = set(g.keys_wanted(0))
+    c = coach(g)
+    assert c is not None and c.checks, "the coach says nothing at a phrase choice"
+    # spin: every spinner segment rigged in turn (each equally likely)
+    hits = 0
+    for i in range(len(B.segments)):
+        h = g.copy()
+        rig(h).spin(B.spinner, i)
+        h.apply("spin")
+        hits += h.decision.tag == "move" and bool(wanted & set(h.decision.options))
+    assert c.numbers["spin"]["key_in_reach"] == Fraction(hits, len(B.segments))
+    for o in ("phrase:es_a", "phrase:es_d"):
+        h = g.copy()
+        h.apply(o)
+        h.apply("bonus")
+        assert {len(p) - 1 for p in h.ctx["paths"].values()} == {c.numbers[o]["moves"]}
+        most = 0
+        for dest in h.decision.options:
+            k = h.copy()
+            k.apply(dest)
+            most = max(most, len(k.keys[0]))
+        assert c.numbers[o]["keys"] == most
+    g.apply("phrase:es_a")  # then: another phrase, or the bonus of the one formed
+    c2 = coach(g)
+    assert c2 is not None and c2.numbers["bonus"]["moves"] == 10
+    assert c2.numbers["phrase:es_d"]["moves"] == 20
+
+
+@pytest.mark.parametrize("tag", ["post", "debt"])
+def test_easy_money_sell_or_bankrupt_coach_is_the_engines(tag):
+    """Easy Money, when offering a holding (or bankruptcy, in a debt) is the only choice: the
+    coach names each holding's rent and score as the engine charges them, and bankruptcy's
+    result as the engine plays it."""
+    g = drive("easy_money", tag, when=lambda g: len(g.decision.options) > 1
+              and set(g.decision.options) <= {"end", "offer", "bankrupt"})  # fmt: skip
+    c = coach(g)
+    assert c is not None and c.lines, f"the coach says nothing at {tag} {g.decision.options}"
+    rows = c.numbers["holdings"]
+    assert rows and all(r["rent"] == g.rent(i) and r["score"] == g.holding_value(i)
+                        for i, r in rows.items())  # fmt: skip
+    if "bankrupt" in g.decision.options:
+        h = g.copy()
+        h.apply("bankrupt")
+        assert c.numbers["bankrupt"]["score"] == h.scores()[g.players[g.decision.player]]

@@ -215,9 +215,10 @@ class GameRandom(random.Random):
         super().setstate(state)
 
 
-class ScriptedRandom(random.Random):
+class ScriptedRandom(GameRandom):
     """A ``random.Random`` whose next draws can be fixed (the test rig) or enumerated (exact
-    chance outcomes), and that otherwise behaves as the generator it replaces.
+    chance outcomes), and that otherwise behaves as the generator it replaces. Like
+    :class:`GameRandom` it counts its draws in ``draws`` (a forced or chosen answer counts).
 
     Every uniform integer draw of the engine (a die, a spinner, ``randrange``, ``randint``, a
     coin out of Money Run's bag) goes through ``_randbelow(n)``; every deck draw goes through
@@ -234,10 +235,15 @@ class ScriptedRandom(random.Random):
     Source: DESIGN.md ("A test rig is public API"; "Chance outcomes come from the engine").
     """
 
-    def __init__(self, base: random.Random | None = None):
-        super().__init__()
+    def __init__(self, base: random.Random | None = None, *, state: tuple | None = None):
+        """``base``: start in that generator's state; ``state``: in that ``getstate()``
+        state; neither: freshly seeded."""
         if base is not None:
-            self.setstate(base.getstate())
+            state = base.getstate()
+        if state is None:
+            super().__init__()
+        else:  # no seeding (a generator from __new__ is not seeded yet): the state is set
+            random.Random.setstate(self, state)
         self.script: list = []
         self.chooser = None
         self._shuffling = False
@@ -263,8 +269,10 @@ class ScriptedRandom(random.Random):
                     f"number below {n}"
                 )
             self.script.pop(0)
+            self.draws += 1
             return rest[1]
         if self.chooser is not None:
+            self.draws += 1
             return self.chooser("int", n)
         return random.Random._randbelow_with_getrandbits(self, n)
 

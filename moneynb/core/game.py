@@ -28,7 +28,7 @@ from functools import partial
 from numbers import Integral
 from typing import Any
 
-from .chance import Deck, GameRandom
+from .chance import Deck, GameRandom, ScriptedRandom
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
@@ -123,6 +123,13 @@ class Game:
     base_options: dict[str, Any] = {"undo": "safe"}
     #: account-name prefix for player wallets; views show ``money()`` by account
     rulebook = ""
+    #: attributes that only record what happened, for views and ``observation`` (the last
+    #: dice, a score pad): no rule reads them, so two states that differ only in them play on
+    #: alike, and a row once written is never changed (rows are only added). The chance-outcome
+    #: enumeration uses this to recognise one state reached two ways
+    #: (``moneynb.core.outcomes.state_key``) and shares the written rows between its copies;
+    #: ``tests/test_coach_choices.py`` checks that changing them changes nothing that follows.
+    record_only: tuple[str, ...] = ()
 
     def __init__(self, players: list[str], seed: int | None = None, **options: Any):
         self.players = self._check_players(players)
@@ -312,6 +319,8 @@ class Game:
         rng = self.rng
         if type(rng) is GameRandom:  # it counts its draws
             return (rng.draws, Deck.draws)
+        if type(rng) is ScriptedRandom:  # so does it (a forced or chosen draw included)
+            return (rng.draws, Deck.draws, len(rng.script))
         return (rng.getstate(), Deck.draws, len(getattr(rng, "script", ())))
 
     def _check(self, action: Any) -> None:

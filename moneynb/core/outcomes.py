@@ -18,13 +18,18 @@ Known limit: cards held face down by other players are not mixed back into the u
 from __future__ import annotations
 
 import copy
+import hashlib
+import io
+import pickle
 import random
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .chance import GameRandom, ScriptedRandom
+from .decision import Decision, Event
 
 #: most leaves one enumeration may visit before it refuses (a guard against shuffles of
 #: whole decks being walked card by card: those never branch, see ScriptedRandom)
@@ -37,8 +42,8 @@ class Outcome:
 
     Attributes:
         probability: exact probability (``Fraction``); the outcomes of one call sum to 1.
-        game: the game after the action (an independent copy; its generator is a plain
-            ``random.Random`` again, so it can be played on).
+        game: the game after the action (an independent copy; its generator draws as a plain
+            :class:`~moneynb.core.chance.GameRandom` again, so it can be played on).
         draws: what chance gave, in order: ``("int", n, k)`` for a uniform draw of ``k`` in
             ``0..n-1``, ``("top", card)`` for a card drawn.
         events: the events the action produced in this outcome.
@@ -59,21 +64,113 @@ class Outcome:
 #: game attributes holding the loaded rule data (board, cards, dice), shared by the copies
 _SHARED = ("data", "cards", "board", "money_die", "task_die")
 
+#: values a copy shares as they are (immutable)
+_ATOMS = frozenset({int, str, bool, float, type(None), Fraction, bytes})
+#: per class: may :func:`_copy` copy its instances by their ``__dict__`` (see :func:`_plain_class`)
+_PLAIN: dict = {}
+
+
+def _plain_class(t: type) -> bool:
+    """True for a moneynb class (a Deck, a Ledger, a game's own record) whose instances are
+    plain attribute holders: a ``__dict__``, no ``__slots__`` and no copy or pickle hooks of
+    its own, so copying its ``__dict__`` is what ``copy.deepcopy`` would do."""
+    r = _PLAIN.get(t)
+    if r is None:
+        r = (
+            t.__module__.startswith("moneynb.")
+            and "__dict__" in dir(t)
+            and not any("__slots__" in vars(k) for k in t.__mro__[:-1])
+            and not any(
+                hook in vars(k)
+                for k in t.__mro__[:-1]
+                for hook in ("__deepcopy__", "__copy__", "__reduce__", "__reduce_ex__",
+                             "__getstate__", "__setstate__")
+            )
+        )  # fmt: skip
+        _PLAIN[t] = r
+    return r
+
+
+def _copy(x: Any, memo: dict) -> Any:
+    """``copy.deepcopy(x, memo)``, faster for the plain data a game's state is made of
+    (lists, dicts, tuples, sets of immutable values, moneynb record classes): the same result
+    (shared references stay shared, through ``memo``), 3-20x less time. A Decision (immutable
+    once its lazy parts are read) and an Event (immutable, as in the shared log) are shared;
+    anything else goes to ``copy.deepcopy``."""
+    t = type(x)
+    if t in _ATOMS:
+        return x
+    i = id(x)
+    y = memo.get(i)
+    if y is not None:
+        return y
+    if t is list:
+        y = x.copy()
+        memo[i] = y
+        for j, v in enumerate(x):
+            if type(v) not in _ATOMS:
+                y[j] = _copy(v, memo)
+        return y
+    if t is dict:
+        if not all(type(k) in _ATOMS or type(k) is tuple for k in x):  # (hashable: immutable)
+            return copy.deepcopy(x, memo)
+        y = x.copy()
+        memo[i] = y
+        for k, v in x.items():
+            if type(v) not in _ATOMS:
+                y[k] = _copy(v, memo)
+        return y
+    if t is tuple:
+        y = tuple([v if type(v) in _ATOMS else _copy(v, memo) for v in x])
+        if all(a is b for a, b in zip(x, y, strict=True)):
+            y = x
+        memo[i] = y
+        return y
+    if t is Decision:
+        x.options, x.labels  # noqa: B018 - read its lazy parts now: then it never changes
+        memo[i] = x
+        return x
+    if t is Event:
+        memo[i] = x
+        return x
+    if (t is set or t is frozenset) and all(type(v) in _ATOMS for v in x):
+        y = t(x)
+        memo[i] = y
+        return y
+    if _plain_class(t):
+        y = object.__new__(t)
+        memo[i] = y
+        d = x.__dict__.copy()  # attribute names: strings
+        for k, v in d.items():
+            if type(v) not in _ATOMS:
+                d[k] = _copy(v, memo)
+        y.__dict__.update(d)
+        return y
+    return copy.deepcopy(x, memo)
+
 
 def _fork(game, rng: random.Random):
-    """A copy of ``game`` for one replay: a deep copy, except that the event log and the
-    action list (immutable events and actions, only ever appended to) are copied shallowly and the generator is ``rng`` (neither is
-    deep-copied, nor are the rule data of :data:`_SHARED`: this keeps enumeration fast late in a game, when the log is long)."""
-    log: list = []
-    actions: list = []
+    """A copy of ``game`` for one replay: a deep copy (:func:`_copy`), except that the event
+    log and the action list (immutable events and actions, only ever appended to) are copied
+    shallowly and the generator is ``rng`` (neither is deep-copied, nor are the rule data of
+    :data:`_SHARED`: this keeps enumeration fast late in a game, when the log is long)."""
+    log = list(game.log)
+    actions = list(game.actions)  # JSON values: immutable
     memo = {id(game.log): log, id(game.actions): actions, id(game.rng): rng}
     for name in _SHARED:  # loaded rule data: read, never changed, during play
         value = getattr(game, name, None)
         if value is not None:
             memo[id(value)] = value
-    g = copy.deepcopy(game, memo)
-    log.extend(game.log)
-    actions.extend(game.actions)  # JSON values: immutable
+    for name in type(game).record_only:  # records: lists copied, their written rows shared
+        value = getattr(game, name, None)
+        if type(value) is list:
+            memo[id(value)] = [list(v) if type(v) is list else v for v in value]
+    d = game.pending
+    if d is not None:  # its lazy options and labels are read from this game, first
+        d.options, d.labels  # noqa: B018
+    g = object.__new__(type(game))
+    memo[id(game)] = g
+    g.__dict__.update(_copy(game.__dict__, memo))
     g.rng = rng
     return g
 
@@ -83,8 +180,8 @@ def what_if_copy(game):
     :meth:`Game.copy`, but faster late in a game (the event log and the action list are copied
     shallowly, their items being immutable, and the loaded rule data is shared, as in
     :func:`chance_outcomes`). Its generator is a copy of ``game``'s, in the same state."""
-    rng = GameRandom()  # counts its draws: apply on the copy need not compare whole states
-    rng.setstate(game.rng.getstate())
+    rng = GameRandom.__new__(GameRandom)  # counts its draws: apply on the copy need not
+    random.Random.setstate(rng, game.rng.getstate())  # compare whole states (not seeded: set)
     return _fork(game, rng)
 
 
@@ -106,8 +203,9 @@ class _Walker:
         if kind == "int":  # arg: n, the draw is uniform on 0..n-1
             self.path.append(("int", arg, idx))
             return idx
-        distinct = sorted(set(arg), key=repr)  # arg: the draw pile
-        self.path.append(("top", tuple((c, arg.count(c)) for c in distinct), idx, len(arg)))
+        counts = Counter(arg)  # arg: the draw pile
+        distinct = sorted(counts, key=repr)
+        self.path.append(("top", tuple((c, counts[c]) for c in distinct), idx, len(arg)))
         return distinct[idx]
 
 
@@ -146,8 +244,7 @@ def chance_outcomes(
     state = game.rng.getstate()
     while stack:
         prefix = stack.pop()
-        rng = ScriptedRandom()
-        rng.setstate(state)
+        rng = ScriptedRandom(state=state)
         g = _fork(game, rng)
         walker = _Walker(prefix, rng, branch_draws)
         rng.chooser = walker
@@ -158,26 +255,25 @@ def chance_outcomes(
             if nxt is None:
                 break
             events.extend(g.apply(nxt))
-        prob = Fraction(1)
+        num = den = 1  # the probability, multiplied out in whole numbers (one Fraction)
         draws = []
         for i, step in enumerate(walker.path):
             if step[0] == "int":
                 _, n, idx = step
-                prob *= Fraction(1, n)
+                den *= n
                 draws.append(("int", n, idx))
                 n_choices = n
             else:
                 _, counts, idx, size = step
-                prob *= Fraction(counts[idx][1], size)
+                num *= counts[idx][1]
+                den *= size
                 draws.append(("top", counts[idx][0]))
                 n_choices = len(counts)
             if i >= len(prefix):  # a new branch point: queue its other choices
                 taken = tuple(s[2] for s in walker.path[:i])
                 stack.extend(taken + (j,) for j in range(n_choices - 1, 0, -1))
-        plain = random.Random()
-        plain.setstate(rng.getstate())
-        g.rng = plain
-        out.append(Outcome(prob, g, tuple(draws), events))
+        rng.chooser = None  # from here on it draws as a plain GameRandom (it is one)
+        out.append(Outcome(Fraction(num, den), g, tuple(draws), events))
         if len(out) > MAX_OUTCOMES:
             raise ValueError(
                 f"{action!r} has more than {MAX_OUTCOMES} chance outcomes; too many to list"
@@ -267,8 +363,70 @@ def follow_up_options(decision, amounts: str = "ends") -> list:
     return opts
 
 
-def _money_measure(seat: int) -> Callable:
+def state_key(game, *, full: bool = False) -> bytes | None:
+    """A short fingerprint of ``game``'s state, equal for two games that play on alike: every
+    attribute but the event log, the action list, the generator, the loaded rule data
+    (:data:`_SHARED`: only which objects they are), remembered caches (``_cache_*``) and the
+    attributes the game declares
+    record-only (:attr:`Game.record_only`, e.g. the last dice). Equal keys mean equal states
+    (a 16-byte BLAKE2 digest of their pickle); equal states may still get different keys (a
+    dict filled in another order), which only costs a recomputation. ``full``: also the
+    record-only attributes, the generator's state and the log's length (everything a what-if
+    probe that samples some draws, or a text, can read). ``None``: the state cannot be
+    pickled (nothing is then remembered)."""
+    skip = {"log", "actions", "_events", *_SHARED}
+    if not full:
+        skip.update(("rng", *type(game).record_only))
+    state = {k: v for k, v in vars(game).items() if k not in skip and not k.startswith("_cache_")}
+    if full:
+        state["log"] = len(game.log)
+    d = game.pending
+    if d is not None:
+        d.options, d.labels  # noqa: B018 - its lazy parts, read from this game
+    buf = io.BytesIO()
+    try:
+        # the loaded rule data by identity (one object per data file and version read)
+        data = tuple(id(getattr(game, n, None)) for n in _SHARED)
+        _KeyPickler(buf, protocol=5).dump((type(game).__qualname__, data, state))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+    return hashlib.blake2b(buf.getbuffer(), digest_size=16).digest()
+
+
+class _KeyPickler(pickle.Pickler):
+    """A pickler for :func:`state_key`: a set's items in a fixed order (a copied set may
+    iterate in another order than the original)."""
+
+    def persistent_id(self, obj):  # asked for every object (reducer_override is not, for sets)
+        t = type(obj)
+        if t is set or t is frozenset:
+            return (t.__name__, tuple(sorted(obj, key=repr)))
+        return None
+
+
+#: exact valuations of follow-up decisions, by :func:`state_key` (the enumeration under a
+#: follow-up plays every draw, so the generator's state does not matter): a follow-up state
+#: reached again (another dice total to the same Option Point, another option of the same
+#: decision, the next redraw of the Coach) is not valued again. Least recently used first.
+_FOLLOW_CACHE: OrderedDict = OrderedDict()
+#: most follow-up valuations remembered
+FOLLOW_CACHE_SIZE = 4096
+
+
+def clear_cache() -> None:
+    """Forget every remembered valuation (benchmarks time the work itself with it)."""
+    _FOLLOW_CACHE.clear()
+
+
+def _worth_of(seat: int) -> Callable:
     return lambda g, events: worth(g, seat)
+
+
+def _shifted(v: Valuation, base: int) -> Valuation:
+    """``v`` (of dollars held) as dollars gained against ``base``."""
+    dist = {x - base: p for x, p in v.distribution.items()}
+    return Valuation(v.action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))),
+                     v.mean - base, v.variance, v.follow_tags)  # fmt: skip
 
 
 def value_option(
@@ -287,7 +445,8 @@ def value_option(
     on ``seat`` again at a decision whose tag is in ``follow_tags`` (e.g. Moolah's
     ``"casino_raise"`` after a ``"casino_bet"``), every option of it
     (:func:`follow_up_options`) is valued the same way and the best mean is taken
-    (expectimax). Any other decision, or the end of the game, ends the valuation.
+    (expectimax). Any other decision, or the end of the game, ends the valuation. With the
+    default measure, a follow-up state already valued (:func:`state_key`) is not valued again.
 
     Args:
         measure: ``f(game_after, events) -> number``; default ``worth(game_after, seat) -
@@ -302,25 +461,51 @@ def value_option(
     """
     seat = game.decision.player if seat is None else seat
     if measure is None:
-        base = worth(game, seat)
-        money = _money_measure(seat)
+        v = _value(game, action, seat, tuple(follow_tags), None, amounts, branch_draws)
+        return _shifted(v, worth(game, seat))
+    return _value(game, action, seat, tuple(follow_tags), measure, amounts, branch_draws)
 
-        def measure(g, events):
-            return money(g, events) - base
 
+def _value(game, action, seat, follow_tags, measure, amounts, branch_draws) -> Valuation:
+    """:func:`value_option`; ``measure=None``: dollars ``seat`` holds after (not gained)."""
+    m = _worth_of(seat) if measure is None else measure
     dist: dict = {}
     for o in chance_outcomes(game, action, branch_draws=branch_draws):
         g, d = o.game, o.game.decision
         if d is not None and not g.over and d.player == seat and d.tag in follow_tags:
-            sub = best_action(g, seat, follow_tags=follow_tags, measure=measure, amounts=amounts)
+            sub = _best(g, seat, follow_tags, measure, amounts)
             for v, p in sub.distribution.items():
                 dist[v] = dist.get(v, Fraction(0)) + o.probability * p
         else:
-            v = measure(g, o.events)
+            v = m(g, o.events)
             dist[v] = dist.get(v, Fraction(0)) + o.probability
     mean, var = _dist_stats(dist)
     return Valuation(action, dict(sorted(dist.items(), key=lambda kv: repr(kv[0]))), mean, var,
-                     tuple(follow_tags))  # fmt: skip
+                     follow_tags)  # fmt: skip
+
+
+def _best(game, seat, follow_tags, measure, amounts) -> Valuation:
+    """:func:`best_action` in :func:`_value`'s terms, remembered by state for the default
+    measure (:data:`_FOLLOW_CACHE`)."""
+    key = None
+    if measure is None:
+        sk = state_key(game)
+        if sk is not None:
+            key = (sk, seat, follow_tags, amounts)
+            hit = _FOLLOW_CACHE.get(key)
+            if hit is not None:
+                _FOLLOW_CACHE.move_to_end(key)
+                return hit
+    best = None
+    for a in follow_up_options(game.decision, amounts):
+        v = _value(game, a, seat, follow_tags, measure, amounts, None)
+        if best is None or v.mean > best.mean:
+            best = v
+    if key is not None:
+        _FOLLOW_CACHE[key] = best
+        if len(_FOLLOW_CACHE) > FOLLOW_CACHE_SIZE:
+            _FOLLOW_CACHE.popitem(last=False)
+    return best
 
 
 def best_action(
@@ -328,11 +513,6 @@ def best_action(
 ) -> Valuation:
     """The option of ``game``'s pending decision with the highest exact mean (ties: the first
     in :func:`follow_up_options` order), valued by :func:`value_option`."""
-    d = game.decision
-    seat = d.player if seat is None else seat
-    best = None
-    for a in follow_up_options(d, amounts):
-        v = value_option(game, a, seat, follow_tags=follow_tags, measure=measure, amounts=amounts)
-        if best is None or v.mean > best.mean:
-            best = v
-    return best
+    seat = game.decision.player if seat is None else seat
+    best = _best(game, seat, tuple(follow_tags), measure, amounts)
+    return best if measure is not None else _shifted(best, worth(game, seat))

@@ -29,9 +29,14 @@ What it covers (issues 8, 12, 18 section 7; the table in ``docs/app.md``):
 * Money Card: value and chance of a win of a Monte Carlo bet on each colour; for each
   destination (a spin's landing, an Express Port flight, Join Another Tourist), the cheques and
   keys on arrival and the chance that the next spin from there can reach a missing key (what-if
-  probe :meth:`MoneyCard.probe_spin`); Charge It or pay.
+  probe :meth:`MoneyCard.probe_spin`); Charge It or pay; a debt (each key turned in, the
+  engine's move; Monte Carlo first, one spin at each bet and colour, exact); spin or form a
+  phrase (the spin's exact chance to reach a key you lack; the bonus moves and the keys they
+  bring, the engine's moves on copies).
 * Money Moves: the roller's expected gain this turn and its chance of losing money; Pick a
-  Pocket and the Wild Card, option by option.
+  Pocket and the Wild Card, option by option; a House Bank loan (your score after, the
+  engine's repayment of each money-die amount, and for the largest loan the exact chances of
+  the next roll: losing money, being at $0 again).
 * Money Run: where each pawn can reach this turn (heat map, 1.0 = reachable) and the chances of
   the size of the coin that refills the table after the first table coin is placed; where a
   coin goes: how close each pawn can then get.
@@ -47,6 +52,7 @@ ids of ``board.toml``; Easy Money: the space index; Money Run: ``(x, y)`` square
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -58,12 +64,23 @@ from ..core.outcomes import (
     best_action,
     chance_outcomes,
     shuffle_hidden,
+    state_key,
     value_option,
     what_if_copy,
     worth,
 )
+from ..core.outcomes import clear_cache as outcomes_clear_cache
 
-__all__ = ["Check", "Coaching", "coach", "dollars", "cents", "pct", "money_run_reach"]
+__all__ = [
+    "Check",
+    "Coaching",
+    "coach",
+    "clear_cache",
+    "dollars",
+    "cents",
+    "pct",
+    "money_run_reach",
+]
 
 
 @dataclass
@@ -191,7 +208,7 @@ def _value(game, name, action, *, pre=(), follow=(), shows=("mean",), **kw) -> C
     """Value ``action`` (after ``pre``) for the decider with the engine's outcomes."""
     g = game
     if pre:
-        g = game.copy()
+        g = what_if_copy(game)
         for a in pre:
             g.apply(a)
     seat = game.decision.player
@@ -653,8 +670,39 @@ def _easy_money(game, d) -> Coaching | None:
     if tag in ("post", "debt"):
         coaching = Coaching("Build, mortgage or lift?" if tag == "post" else "Raise the money")
         _em_holdings(game, d, coaching)
+        if not coaching.lines and len(d.options) > 1:
+            _em_sell_or_bankrupt(game, d, coaching)
         return coaching if coaching.lines else None
     return None
+
+
+def _em_sell_or_bankrupt(game, d, coaching: Coaching) -> None:
+    """Easy Money, when selling to another player (or going bankrupt, in a debt) is all there
+    is to choose: what each holding you could offer earns you now (:func:`_em_selling` on a
+    copy where you chose to offer) and, for bankruptcy, what the engine does on a copy (the
+    game's end and your score, or that you leave it)."""
+    seat = d.player
+    if "offer" in d.options:
+        h = what_if_copy(game)
+        h.apply("offer")
+        if h.decision is not None and h.decision.tag == "offer_item":
+            sub = _em_selling(h, h.decision)
+            if sub is not None:
+                if d.tag == "post":
+                    coaching.title = "Sell a holding?"
+                coaching.lines.append("Offer a holding to another player; what each earns you:")
+                coaching.lines += sub.lines
+                coaching.numbers["holdings"] = sub.numbers["holdings"]
+    if "bankrupt" in d.options:
+        h = what_if_copy(game)
+        h.apply("bankrupt")
+        score = h.scores()[game.players[seat]]
+        coaching.numbers["bankrupt"] = {"over": h.over, "score": score}
+        coaching.lines.append(
+            "Declare bankruptcy: "
+            + ("the game ends, " if h.over else "you leave the game, ")
+            + f"your score {dollars(score)} (the engine's, on a copy)."
+        )
 
 
 def _em_selling(game, d) -> Coaching | None:
@@ -852,7 +900,158 @@ def _mc_destinations(game, d, title: str) -> Coaching:
     return Coaching(title, lines, numbers=nums, checks=checks)
 
 
+def _mc_net(seat: int) -> Callable:
+    """Measure: ``seat``'s cheques less what it still owes in an open debt, change against
+    before (``(before, after, events) -> int``; dollars)."""
+
+    def net(g) -> int:
+        owed = sum(o[1] for o in g.debt["owed"]) if g.debt and g.debt["payer"] == seat else 0
+        return g.cash(seat) - owed
+
+    return lambda before, after, events: net(after) - net(before)
+
+
+def _mc_one_spin(bet: int, color: str) -> Callable:
+    """Money Card, Monte Carlo in a debt played once: bet ``bet`` on ``color`` (``play_on``
+    for :func:`chance_outcomes`); the play ends at the next decision after the spin (bet
+    again or stop, after a win)."""
+
+    def play_on(g) -> Any:
+        d = g.decision
+        if d is None or g.monte is None or g.monte["wins"]:
+            return None
+        if d.tag == "bet":
+            return bet
+        return color if d.tag == "color" else None
+
+    return play_on
+
+
+def _mc_debt(game, d) -> Coaching:
+    """Money Card, raising the money for a debt (rulebook: Payment of Debts): each way, played
+    by the engine on copies. A key turned in: the cheques it brings and what you still owe
+    after (exact: no chance in it) and the keys you keep. Monte Carlo first: one spin at the
+    smallest and the largest bet on each colour: the chance of a win and the expected change
+    of your cheques less what you owe when the game next waits on a decision (exact over the
+    spinner and any card after it); a loss adds the bet to the debt."""
+    seat = d.player
+    net = _mc_net(seat)
+    owed = sum(o[1] for o in game.debt["owed"])
+    lines = [f"You owe {dollars(owed)} and hold {dollars(game.cash(seat))} in cheques."]
+    checks, nums = [], {}
+    for o in d.options:
+        if o == "monte_carlo":
+            h = what_if_copy(game)
+            h.apply(o)
+            bd = h.decision
+            if bd is None or bd.tag != "bet":
+                continue
+            for bet in dict.fromkeys((bd.low, bd.high)):
+                for color in ("red", "black"):
+                    play = _mc_one_spin(bet, color)
+                    dist: dict = {}
+                    for out in chance_outcomes(game, o, play_on=play):
+                        v = net(game, out.game, out.events)
+                        dist[v] = dist.get(v, Fraction(0)) + out.probability
+                    c = Check(f"Monte Carlo ${bet} on {color}", (), o, seat,
+                              _valuation(o, dist), ("mean", "p_gain"), measure=net,
+                              play_on=play)  # fmt: skip
+                    checks.append(c)
+                    nums[("monte_carlo", bet, color)] = c.valuation.mean
+                    lines.append(
+                        f"Monte Carlo, one ${bet} spin on {color}: P(win) "
+                        f"{pct(c.valuation.probability(lambda v: v > 0))}, expected "
+                        f"{cents(c.valuation.mean)} on what you can pay right after it (a loss "
+                        f"adds ${bet} to the debt)."
+                    )
+            continue
+        h = what_if_copy(game)
+        h.apply(o)  # the key and what is still owed come before any chance
+        still = sum(x[1] for x in h.debt["owed"]) if h.debt and h.debt["payer"] == seat else 0
+        dist = {}
+        for out in chance_outcomes(game, o):  # a card drawn after the debt is paid, if any
+            v = net(game, out.game, out.events)
+            dist[v] = dist.get(v, Fraction(0)) + out.probability
+        c = Check(str(d.label(o)), (), o, seat, _valuation(o, dist), ("mean",), measure=net)
+        checks.append(c)
+        gain = c.valuation.mean
+        nums[o] = {"net": gain, "still_owed": still, "keys_after": len(h.keys[seat])}
+        lines.append(
+            f"{d.label(o)}: {cents(gain)} on what you can pay when the game next waits; "
+            + (f"you still owe {dollars(still)}" if still else "the debt is paid")
+            + f"; you keep {len(h.keys[seat])} key(s)."
+        )
+    lines.append("Counted as the game plays it: a key turned in goes back to its city.")
+    return Coaching("Raise the money", lines, numbers=nums, checks=checks)
+
+
+def _mc_keys_by_move(game, seat: int) -> tuple[int, list]:
+    """Money Card, at a pending move of ``seat``: the most keys one destination brings on
+    arrival (the engine's own move to each, on copies; keys passed on bonus moves count), and
+    the cities of those keys."""
+    best, cities = 0, []
+    for dest in game.decision.options:
+        h = what_if_copy(game)
+        h.apply(dest)
+        got = [k for k in h.keys[seat] if k not in game.keys[seat]]
+        if len(got) > best:
+            best, cities = len(got), got
+    return best, cities
+
+
+def _mc_phrases(game, d) -> Coaching:
+    """Money Card, Bonus Moves: spin now or form a phrase (and take its bonus moves first).
+    Spin: the exact chance (the engine's spinner) that the spin can land on a Key City whose
+    key you lack. A phrase or the bonus: the bonus moves the engine gives (the phrases formed
+    so far) and the most keys one destination of them brings (the engine's own moves on
+    copies); your spin follows as usual and the phrase cards go back."""
+    seat = d.player
+    wanted = frozenset(game.keys_wanted(seat))
+    reach = _mc_key_in_reach(seat, wanted)
+    lines, checks, nums = [], [], {}
+    for o in d.options:
+        if o == "spin":
+            dist: dict = {}
+            for out in chance_outcomes(game, "spin", branch_draws=1):
+                r = reach(game, out.game, out.events)
+                dist[r] = dist.get(r, Fraction(0)) + out.probability
+            c = Check("spin reaches a key", (), "spin", seat, _valuation("spin", dist),
+                      ("mean",), measure=reach)  # fmt: skip
+            checks.append(c)
+            nums["spin"] = {"key_in_reach": c.valuation.mean}
+            lines.append(
+                f"Spin now (keep your phrase cards): it can land on a key you lack "
+                f"{pct(c.valuation.mean)}."
+            )
+            continue
+        h = what_if_copy(game)
+        pre = () if o == "bonus" else (o,)
+        for a in pre:
+            h.apply(a)
+        moves = next(e.data["moves"] for e in h.apply("bonus") if e.kind == "bonus")
+        if h.decision is None or h.decision.tag != "move":
+            nums[o] = {"moves": moves, "keys": 0}
+            lines.append(f"{d.label(o)}: {moves} bonus moves now.")
+            continue
+        keys, cities = _mc_keys_by_move(h, seat)
+        nums[o] = {"moves": moves, "keys": keys, "cities": cities}
+        lines.append(
+            f"{d.label(o)}: {moves} bonus moves now, then your spin; "
+            + (
+                f"they can bring {keys} key(s) ({', '.join(game.board.name(k) for k in cities)})"
+                if keys
+                else "they bring no key on arrival"
+            )  # fmt: skip
+            + "; the phrase cards go back."
+        )
+    return Coaching("Spin or form a phrase?", lines, numbers=nums, checks=checks)
+
+
 def _money_card(game, d) -> Coaching | None:
+    if d.tag == "debt":  # issue 18, section 7
+        return _mc_debt(game, d)
+    if d.tag == "turn" and len(d.options) > 1:  # a phrase to form, or bonus moves to take
+        return _mc_phrases(game, d)
     if d.tag == "move":  # issue 18, section 7: where to land, and where the next spin can land
         return _mc_destinations(game, d, "Where to land?")
     if d.tag in ("express", "join"):
@@ -885,9 +1084,95 @@ def _money_card(game, d) -> Coaching | None:
 _MM_FOLLOW = ("pick_player", "wild_card")
 
 
+def _leaves(game, action, seat: int, follow: tuple):
+    """``(probability, game after)`` for every way ``action`` can turn out (the engine's
+    :func:`chance_outcomes`), ``seat``'s follow-up decisions in ``follow`` taken as
+    :func:`value_option` takes them (the best mean of dollars gained, :func:`best_action`), so
+    any measure of the leaves matches the valuation's."""
+    for o in chance_outcomes(game, action):
+        g, d = o.game, o.game.decision
+        if d is not None and not g.over and d.player == seat and d.tag in follow:
+            best = best_action(g, seat, follow_tags=follow).action
+            for p, after in _leaves(g, best, seat, follow):
+                yield o.probability * p, after
+        else:
+            yield o.probability, g
+
+
+def _mm_borrow(game, d) -> Coaching:
+    """Money Moves, a House Bank loan (section 10): for leaving and for the smallest and the
+    largest loan, the engine's own numbers on a copy: your score after (``scores()``: the
+    loan counts against it when ``score="net"``), what the engine's repayment (``_repay``)
+    takes back from each amount the money die can bring you, and, exactly over the engine's
+    outcomes of the next roll (whoever rolls it), your chance of losing money on it and of
+    being at $0 again after it (needing the loan again), for the largest loan."""
+    from ..games.money_moves.rules import HOUSE_BANK
+
+    seat = d.player
+    name = game.players[seat]
+    faces = sorted(set(game.money_die.faces))
+    lines = [
+        f"You hold $0 and owe the House Bank {dollars(game.loans[seat])}; your score now "
+        f"{dollars(game.scores()[name])}."
+    ]
+    nums: dict[str, Any] = {"score_now": game.scores()[name]}
+    checks = []
+    for a in ("leave", *dict.fromkeys((d.low, d.high))):
+        h = what_if_copy(game)
+        h.apply(a)
+        row: dict[str, Any] = {"score": h.scores()[name]}
+        nums[a] = row
+        if a == "leave":
+            lines.append(f"Leave: you are out of the game from now; score {dollars(row['score'])}.")
+            continue
+        repay = {}
+        for m in faces:  # the engine's repayment of a receipt of $m, on a what-if copy
+            r = what_if_copy(h)
+            before = r.loans[seat]
+            r.transfer(HOUSE_BANK, r.wallet(seat), m, "what-if receipt")
+            r._repay(seat, m)
+            repay[m] = before - r.loans[seat]
+        row["repay"] = repay
+        text = (
+            f"Borrow {dollars(a)}: you owe {dollars(h.loans[seat])}, score "
+            f"{dollars(row['score'])}; from money you receive next the House Bank takes back "
+            + ", ".join(f"{dollars(repay[m])} of {dollars(m)}" for m in faces)
+        )
+        nd = h.decision
+        if a == d.high and nd is not None and not h.over and nd.tag == "roll":
+            base = worth(h, seat)
+            money: dict = {}
+            broke: dict = {}
+            for p, after in _leaves(h, "roll", seat, _MM_FOLLOW):
+                v, b = worth(after, seat) - base, int(after.cash(seat) == 0)
+                money[v] = money.get(v, Fraction(0)) + p
+                broke[b] = broke.get(b, Fraction(0)) + p
+            c = Check(f"next roll after borrowing {dollars(a)}", (a,), "roll", seat,
+                      _valuation("roll", money), ("mean", "p_loss"), _MM_FOLLOW)  # fmt: skip
+            cb = Check(f"at $0 after the next roll, borrowing {dollars(a)}", (a,), "roll", seat,
+                       _valuation("roll", broke), ("mean",), _MM_FOLLOW,
+                       measure=lambda before, after, events, s=seat: int(after.cash(s) == 0))  # fmt: skip
+            checks += [c, cb]
+            row["p_loss_next_roll"] = c.valuation.probability(lambda v: v < 0)
+            row["p_broke_after"] = cb.valuation.mean
+            row["next_roll"] = c.valuation.mean
+            text += (
+                f". The next roll ({game.players[nd.player]} rolls): you lose money "
+                f"{pct(row['p_loss_next_roll'])}, are back at $0 {pct(row['p_broke_after'])}"
+            )
+        lines.append(text + ".")
+    lines.append(
+        "Counted as the game plays it (its loan, repayment and score rules, the cards not yet "
+        "drawn); a loan keeps you in the game for the pot."
+    )
+    return Coaching("House Bank: borrow or leave?", lines, numbers=nums, checks=checks)
+
+
 def _money_moves(game, d) -> Coaching | None:
     from ..games.money_moves.rules import POT
 
+    if d.tag == "borrow":  # issue 18, section 7
+        return _mm_borrow(game, d)
     if d.tag == "pick_player":  # issue 18, section 7
         return _each_option(game, d, "Pick a Pocket: from whom?", fmt=cents,
                             note="Counted as the game plays it: what each player can pay.")  # fmt: skip
@@ -1024,11 +1309,37 @@ _COACHES = {
 }
 
 
+#: the last coachings, by the full state they were worked out for (``state_key(full=True)``):
+#: a view drawing the same decision again (the Coach toggled, a redraw) gets them at once
+_CACHE: OrderedDict = OrderedDict()
+#: most coachings remembered
+CACHE_SIZE = 32
+
+
+def clear_cache() -> None:
+    """Forget every remembered coaching and valuation (benchmarks time the work with it)."""
+    _CACHE.clear()
+    outcomes_clear_cache()
+
+
 def coach(game) -> Coaching | None:
     """The coaching for ``game``'s pending decision, or ``None`` (game over, or nothing risky
-    or numeric to say about this decision). Never raises for a game it does not know."""
+    or numeric to say about this decision). Never raises for a game it does not know. The same
+    state (decision, generator and all) asked again gets the same :class:`Coaching` object
+    back without working it out again (the last :data:`CACHE_SIZE` are remembered)."""
     d = game.decision
     if d is None:
         return None
     fn = _COACHES.get(game.name)
-    return fn(game, d) if fn else None
+    if fn is None:
+        return None
+    key = state_key(game, full=True)
+    if key is not None and key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
+    c = fn(game, d)
+    if key is not None:
+        _CACHE[key] = c
+        if len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return c

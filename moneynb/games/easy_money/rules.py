@@ -241,6 +241,8 @@ class EasyMoney(Game):
         "cards_file": "",
     }
     rulebook = "rulebooks/easy-money.txt"
+    #: what happened last, for views (no rule reads it): see Game.record_only
+    record_only = ("last_card",)
 
     @classmethod
     def _validate_options(cls, options: dict) -> None:

@@ -405,6 +405,8 @@ class MoneyCard(Game):
         "map_file": "", "spinner_file": "", "cards_file": "",
     }  # fmt: skip
     rulebook = "rulebooks/money-card.txt"
+    #: what happened last, for views (no rule reads it): see Game.record_only
+    record_only = ("last_spin",)
 
     @classmethod
     def _validate_options(cls, options: dict) -> None:

@@ -137,6 +137,8 @@ class MoneyMoves(Game):
         "second_chance": "until_pl",
     }
     rulebook = "rulebooks/money-moves.txt"
+    #: what happened last, for views (no rule reads it): see Game.record_only
+    record_only = ("last_roll", "last_cards")
 
     @classmethod
     def _validate_options(cls, options: dict) -> None:

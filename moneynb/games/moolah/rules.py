@@ -377,6 +377,8 @@ class Moolah(Game):
     max_players = 8
     default_options = {"max_turns": 300, "board_file": "", "cards_file": ""}
     rulebook = "rulebooks/moolah.txt"
+    #: the last dice and the score pad, for views (no rule reads them): see Game.record_only
+    record_only = ("dice", "pad")
 
     @classmethod
     def _validate_options(cls, options: dict) -> None:
