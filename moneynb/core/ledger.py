@@ -5,6 +5,7 @@ Source: DESIGN.md ("Money moves only between accounts"). Amounts are whole dolla
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from .errors import LedgerError
@@ -35,6 +36,15 @@ class Balances(dict):
 
     def __reduce__(self):  # a copy or a pickle starts as changed (checked in full)
         return (Balances, (dict(self),))
+
+    def __deepcopy__(self, memo: dict) -> Balances:
+        """A copy, as changed (checked in full); int balances need no copying of their own."""
+        if all(type(v) is int for v in self.values()):
+            new = Balances(self)
+        else:
+            new = Balances(copy.deepcopy(dict(self), memo))
+        memo[id(self)] = new
+        return new
 
     def __setitem__(self, key, value):
         self.changed = True
