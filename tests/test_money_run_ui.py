@@ -91,3 +91,26 @@ def test_bad_clicks_do_nothing_and_undo_stays_within_the_turn():
         if "moneynb-mr-undo" in w._dom_classes
     ][0]
     assert undo.disabled  # Bob's turn: Ann's actions cannot be taken back
+
+
+def test_undo_last_action_in_the_views_own_panel_redraws_the_view_and_play_goes_on():
+    """Issue 18 (found trying the product): the view's panel calls the function
+    ``view.answer()`` made, not the bound method; its "Undo last action" took the action back
+    in the game only, the view kept the undone decision's panel and every click was then
+    ignored. Now the whole view redraws at the decision taken back, and its controls work."""
+    v = view(seed=7, bots=False)
+    g, b = v.game, v.board
+    (go,) = v.find("moneynb-mr-go")
+    go.click()  # pick the first table coin
+    b.click((0, 0))  # ... and place it: a new coin is drawn (chance seen)
+    (go,) = v.find("moneynb-mr-go")
+    go.click()  # pick the next table coin (no chance: may be taken back)
+    assert g.decision.tag == "place" and len(g.actions) == 3
+    (undo,) = v.find("moneynb-mr-undo")
+    undo.click()
+    assert len(g.actions) == 2 and g.decision.tag == "action"
+    assert "action 2" in v.header.value, "the header still shows the undone decision"
+    assert v.error.value == ""
+    (go,) = v.find("moneynb-mr-go")  # the panel of the decision now pending
+    go.click()
+    assert len(g.actions) == 3 and g.decision.tag == "place"

@@ -338,7 +338,12 @@ class GameView(widgets.VBox):
         so the second click of a double-click, or a click on a panel the page has not yet
         replaced, cannot answer the next decision."""
         step = self.step if step is None else step
-        return lambda action: self.submit(action, step=step)
+
+        def answer_step(action):
+            return self.submit(action, step=step)
+
+        answer_step.view = self  # a board's own panel reaches the view (its undo) through it
+        return answer_step
 
     def submit(self, action: Any, step: tuple[int, int] | None = None) -> bool:
         """Apply a person's ``action`` to the pending decision, then let the bots move.
