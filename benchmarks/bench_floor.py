@@ -292,6 +292,14 @@ def run_child(tree: Path, *args: str) -> dict:
     return json.loads(res.stdout.strip().splitlines()[-1])
 
 
+def _rate_key(game: str, counts: dict) -> tuple[str, float]:
+    """The rate the issue's target is stated in for ``game`` and the actions per unit of it:
+    Easy Money player-turns/s (actions per turn), every other game games/s (per game)."""
+    if game == "easy_money":
+        return "turns_per_s", counts["actions_per_turn"]
+    return "games_per_s", counts["actions_per_game"]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--today", default="9ab3632", help="the issue's 'today' commit")
@@ -365,12 +373,8 @@ def main() -> None:
     for game in bench_speed.GAMES:
         c = counts[game]
         us_now = 1e6 / now[game]["actions_per_s"]
-        if game == "easy_money":
-            key, per = "turns_per_s", c["actions_per_turn"]
-            acts = f"{per:.2f}/turn"
-        else:
-            key, per = "games_per_s", c["actions_per_game"]
-            acts = f"{per:.0f}/game"
+        key, per = _rate_key(game, c)
+        acts = f"{per:.2f}/turn" if game == "easy_money" else f"{per:.0f}/game"
         rate_today = today[game][key]
         target = TARGET[game] * rate_today
         us_target = 1e6 / (target * per)
@@ -392,9 +396,7 @@ def main() -> None:
     print(head)
     print("-" * len(head))
     for game in bench_speed.GAMES:
-        c = counts[game]
-        per = c["actions_per_turn"] if game == "easy_money" else c["actions_per_game"]
-        key = "turns_per_s" if game == "easy_money" else "games_per_s"
+        key, per = _rate_key(game, counts[game])
         us_target = 1e6 / (TARGET[game] * today[game][key] * per)
         now_rb = 1e6 / now[game]["actions_per_s"] - bare
         here, best = us_target - mix[game], us_target - ideal

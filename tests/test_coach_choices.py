@@ -531,17 +531,9 @@ def test_money_card_debt_coach_is_the_engines():
 
 def _phrase_turn():
     """Money Card: Ann in Madrid holding two whole phrases, at her turn (spin or a phrase)."""
-    from test_money_card import B, board_game
+    from test_money_card import phrase_turn
 
-    g = board_game({0: "madrid"})
-    g.keys[0] = []
-    g.hand[0] = B.phrases["es_a"] + B.phrases["es_d"]
-    for card in g.hand[0]:
-        g.decks["Spain"].draw_pile.remove(card)
-    g.ctx = {"phrases": []}
-    g._ask_turn()
-    assert set(g.decision.options) == {"spin", "phrase:es_a", "phrase:es_d"}
-    return g
+    return phrase_turn()
 
 
 def test_money_card_phrase_coach_is_the_engines():

@@ -258,15 +258,21 @@ def test_rulebook_phrase_is_ten_moves():
     assert phrase_complete(syms) and not phrase_complete(syms[:2])
 
 
-def test_phrase_bonus_moves_add_up_take_keys_in_passing_and_cards_go_back():
+def phrase_turn():
+    """Ann in Madrid holding two whole Spanish phrases, at her turn (spin or a phrase)."""
     g = board_game({0: "madrid"})
     g.keys[0] = []
     g.hand[0] = B.phrases["es_a"] + B.phrases["es_d"]
-    for c in g.hand[0]:
-        g.decks["Spain"].draw_pile.remove(c)
+    for card in g.hand[0]:
+        g.decks["Spain"].draw_pile.remove(card)
     g.ctx = {"phrases": []}
     g._ask_turn()
     assert set(g.decision.options) == {"spin", "phrase:es_a", "phrase:es_d"}
+    return g
+
+
+def test_phrase_bonus_moves_add_up_take_keys_in_passing_and_cards_go_back():
+    g = phrase_turn()
     g.apply("phrase:es_a")
     assert set(g.decision.options) == {"phrase:es_d", "bonus"}  # no spin until the moves are taken
     g.apply("phrase:es_d")
