@@ -17,6 +17,7 @@ Follows BROWSER-TESTING.md. Every browser test is marked ``@pytest.mark.browser`
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -166,6 +167,18 @@ def _all_cells_done(page, timeout_ms: int) -> None:
         }""",
         timeout=timeout_ms,
     )
+
+
+def write_probe_notebook(path: Path, source: str) -> None:
+    """Write a notebook of one code cell holding ``source`` (a test's probe) to ``path``."""
+    nb = {
+        "cells": [{"cell_type": "code", "metadata": {}, "source": source, "outputs": [],
+                   "execution_count": None}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }  # fmt: skip
+    path.write_text(json.dumps(nb))
 
 
 def open_and_run(page, lab_server, notebook: str, timeout_s: float = 45) -> None:

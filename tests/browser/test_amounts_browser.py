@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import open_and_run, screenshot
+from conftest import open_and_run, screenshot, write_probe_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -93,14 +93,7 @@ def _submit(page, sel: str, typed: str) -> None:
 
 def test_typed_amounts_are_refused_with_the_range_or_taken_as_typed(lab_server, page):
     _base, root = lab_server
-    nb = {
-        "cells": [{"cell_type": "code", "metadata": {}, "source": CELL, "outputs": [],
-                   "execution_count": None}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                    "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }  # fmt: skip
-    (root / "notebooks" / "_amounts_probe.ipynb").write_text(json.dumps(nb))
+    write_probe_notebook(root / "notebooks" / "_amounts_probe.ipynb", CELL)
     try:
         open_and_run(page, lab_server, "notebooks/_amounts_probe.ipynb", timeout_s=90)
         out = page.locator(".jp-OutputArea-output", has_text="FACTS").first.inner_text()

@@ -12,10 +12,8 @@ Runs last (``zz``) and closes its tabs: a probe tab restored by Lab confuses the
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from conftest import open_and_run, screenshot
+from conftest import open_and_run, screenshot, write_probe_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -69,14 +67,7 @@ def _click_and_wait_count(page, n):
 
 def test_board_updates_after_a_slow_plotly_load(lab_server, page):
     _base, root = lab_server
-    nb = {
-        "cells": [{"cell_type": "code", "metadata": {}, "source": CELL, "outputs": [],
-                   "execution_count": None}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                    "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }  # fmt: skip
-    (root / "notebooks" / "_slow_board_probe.ipynb").write_text(json.dumps(nb))
+    write_probe_notebook(root / "notebooks" / "_slow_board_probe.ipynb", CELL)
     page.add_init_script(SLOW_BIG_MODULES)
     try:
         open_and_run(page, lab_server, "notebooks/_slow_board_probe.ipynb")
