@@ -1,0 +1,1173 @@
+"""The store itself: schema, migrations, the :class:`Store` API and :class:`Watcher`.
+
+See :mod:`moneynb.store` for the overview. Times are Unix seconds (float, UTC); counts are
+actions; owner strings are described in :mod:`moneynb.store.identity`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import os
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from ..core.save import FORMAT, MAX_ACTIONS, VERSION
+from .errors import (
+    ConflictError,
+    NoSuchGame,
+    SeatTaken,
+    StoreError,
+    StoreUnavailable,
+    StoreVersionError,
+)
+from .identity import MAX_OWNER
+
+#: the schema version this moneynb writes (the number of :data:`MIGRATIONS`)
+SCHEMA_VERSION = 2
+#: longest status text kept (turn, to move), origin, seat name and table code
+MAX_TEXT = 200
+#: the PostgreSQL channel every write notifies (payload ``"<game id> <action count>"``)
+CHANNEL = "moneynb_actions"
+#: seat kinds: a person, or a bot spec as ``moneynb.play`` takes it
+HUMAN = "human"
+
+metadata = sa.MetaData()
+
+schema_table = sa.Table(
+    "moneynb_schema", metadata, sa.Column("version", sa.Integer, nullable=False)
+)
+games_table = sa.Table(
+    "moneynb_games",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("players", sa.Text, nullable=False),  # JSON list of names
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),  # JSON object
+    sa.Column("owner", sa.String(MAX_OWNER), nullable=True, index=True),
+    sa.Column("origin", sa.String(MAX_TEXT), nullable=False, default=""),
+    sa.Column("table_code", sa.String(40), nullable=True, unique=True),
+    sa.Column("source", sa.String(1000), nullable=True, index=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("n_actions", sa.Integer, nullable=False, default=0),
+    sa.Column("over", sa.Boolean, nullable=False, default=False),
+    sa.Column("turn", sa.String(MAX_TEXT), nullable=False, default=""),
+    sa.Column("to_move", sa.String(MAX_TEXT), nullable=False, default=""),
+    sa.Column("person_moved", sa.Boolean, nullable=False, default=False),
+    sa.Column("extra", sa.Text, nullable=False, default="{}"),  # JSON object
+)
+seats_table = sa.Table(
+    "moneynb_seats",
+    metadata,
+    sa.Column(
+        "game_id",
+        sa.String(40),
+        sa.ForeignKey("moneynb_games.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),  # fmt: skip
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(MAX_TEXT), nullable=False),
+    sa.Column("kind", sa.String(40), nullable=False),
+    sa.Column("owner", sa.String(MAX_OWNER), nullable=True, index=True),
+)
+actions_table = sa.Table(
+    "moneynb_actions",
+    metadata,
+    sa.Column(
+        "game_id",
+        sa.String(40),
+        sa.ForeignKey("moneynb_games.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),  # fmt: skip
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("action", sa.Text, nullable=False),  # JSON
+    sa.Column("at", sa.Float, nullable=False),
+)
+results_table = sa.Table(
+    "moneynb_results",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("lesson", sa.String(100), nullable=False, index=True),
+    sa.Column("owner", sa.String(MAX_OWNER), nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("data", sa.Text, nullable=False),  # JSON object
+)
+
+
+def _migration_1(conn: sa.Connection) -> None:
+    """Games, their seats and their actions."""
+    for t in (games_table, seats_table, actions_table):
+        t.create(conn)
+
+
+def _migration_2(conn: sa.Connection) -> None:
+    """Lesson results (pooled class experiments: :meth:`Store.post_result`)."""
+    results_table.create(conn)
+
+
+#: ``MIGRATIONS[i]`` takes a store from schema version ``i`` to ``i + 1`` (in one transaction).
+#: Add new ones at the end; never change one already released. A migration that alters a
+#: table must use ALTER TABLE (and migration 1 then keeps its own copy of the old table).
+MIGRATIONS: list[Callable[[sa.Connection], None]] = [_migration_1, _migration_2]
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+class _Any:
+    def __repr__(self) -> str:
+        return "ANY"
+
+
+#: ``owner=ANY``: no owner check (the teacher's and the tables' own calls)
+ANY: Any = _Any()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a stored game.
+
+    Attributes:
+        seat: its index (0-based, the game's player order).
+        name: the player's display name.
+        kind: ``"human"`` or a bot spec (``"bot:greedy"``).
+        owner: who holds it (an owner string), or None while nobody has claimed it.
+    """
+
+    seat: int
+    name: str
+    kind: str
+    owner: str | None
+
+    @property
+    def bot(self) -> bool:
+        """True for a bot seat."""
+        return self.kind.startswith("bot:")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A stored game's header and status line (no actions; :meth:`Store.read` has them).
+
+    Attributes:
+        id: the game's id (unguessable).
+        game: registered game name ("moolah").
+        players: display names in seat order.
+        seed: the game's seed.
+        options: the game's options (as in its save).
+        owner: the owner string, or None (not claimed yet).
+        origin: where it was started ("lab", "launcher:moolah", "import", ...).
+        table: the table's join code, or None for a solo game.
+        source: where it was imported from ("file:/abs/path.json"), or None.
+        created, updated: Unix seconds (UTC) of creation and of the last write (last move).
+        actions: the stored action count.
+        over, turn, to_move, person_moved: the status line (see :meth:`Store.set_status`).
+        extra: more status (a dict, e.g. ``{"leader": "Ann"}``).
+        seats: the :class:`Seat` list.
+    """
+
+    id: str
+    game: str
+    players: tuple
+    seed: int
+    options: dict
+    owner: str | None
+    origin: str
+    table: str | None
+    source: str | None
+    created: float
+    updated: float
+    actions: int
+    over: bool
+    turn: str
+    to_move: str
+    person_moved: bool
+    extra: dict = field(default_factory=dict)
+    seats: tuple = ()
+
+    @property
+    def title(self) -> str:
+        """The game's title ("Moolah")."""
+        from ..core.registry import game_class
+
+        try:
+            return game_class(self.game).title
+        except Exception:  # noqa: BLE001 - a game this moneynb no longer has
+            return self.game
+
+    @property
+    def updated_local(self) -> dt.datetime:
+        """:attr:`updated` as a local (naive) datetime."""
+        return dt.datetime.fromtimestamp(self.updated)
+
+    def describe(self) -> str:
+        """One line for a list: "Moolah · You, Greedy bot 1 · Round 2, action 34, You to move
+        · saved 30 Nov 20:31" (local time)."""
+        where = ", ".join(p for p in (self.turn, f"action {self.actions}") if p)
+        who = ", game over" if self.over else (f", {self.to_move} to move" if self.to_move else "")
+        return (
+            f"{self.title} · {', '.join(self.players)} · {where}{who} · "
+            f"saved {self.updated_local.strftime('%d %b %H:%M')}"
+        )
+
+
+def default_location() -> str:
+    """Where the store is when none is given: ``MONEYNB_STORE`` (a path or a
+    ``postgresql://`` URL), else ``$XDG_DATA_HOME/moneynb/games.sqlite3`` (default
+    ``~/.local/share/moneynb/games.sqlite3``): per user."""
+    env = os.environ.get("MONEYNB_STORE", "").strip()
+    if env:
+        return env
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return str(Path(base) / "moneynb" / "games.sqlite3")
+
+
+def _is_pg(location: str) -> bool:
+    return location.startswith(("postgresql://", "postgres://", "postgresql+psycopg://"))
+
+
+def _sqlite_path(location: str) -> Path:
+    if location.startswith("sqlite:///"):
+        location = location[len("sqlite:///") :]
+    return Path(location).expanduser()
+
+
+def _prepare_file(path: Path) -> None:
+    """Create ``path``'s folder (0700) and an empty store file (0600) if missing."""
+    try:
+        if not path.parent.exists():
+            path.parent.mkdir(parents=True, mode=0o700)
+            os.chmod(path.parent, 0o700)  # the umask may have cut it down
+        if not path.exists():
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.close(fd)
+            os.chmod(path, 0o600)
+    except FileExistsError:
+        pass  # another process created it first
+    except OSError as e:
+        raise StoreUnavailable(
+            f"the game store cannot be created at {path}: {e.strerror or e}. Set "
+            "MONEYNB_STORE to a path you can write to"
+        ) from None
+
+
+_cache: dict[str, Store] = {}
+_cache_lock = threading.Lock()
+
+
+def open_store(location: str | os.PathLike | Store | None = None, *, fresh: bool = False) -> Store:
+    """The store at ``location`` (opened once per process and location; ``fresh=True`` opens
+    a new one). Runs the missing migrations.
+
+    Args:
+        location: a :class:`Store` (returned as it is), a file path (SQLite), a
+            ``sqlite:///path`` or ``postgresql://user@host:port/db`` URL, or None
+            (:func:`default_location`).
+
+    Raises:
+        StoreUnavailable: the file cannot be created or is not a store; the database cannot
+            be reached.
+        StoreVersionError: the store was written by a newer moneynb.
+    """
+    if isinstance(location, Store):
+        return location
+    loc = str(location) if location is not None else default_location()
+    if not _is_pg(loc):
+        loc = str(_sqlite_path(loc).resolve())
+    if not fresh:
+        with _cache_lock:
+            if loc in _cache and not _cache[loc].closed:
+                return _cache[loc]
+    store = Store(loc)
+    if not fresh:
+        with _cache_lock:
+            _cache[loc] = store
+    return store
+
+
+class Store:
+    """A game store (see :mod:`moneynb.store`). Build it with :func:`open_store`.
+
+    Every method raises :class:`StoreUnavailable` when the database cannot be read or written
+    (read-only file, full disk, server down), with nothing stored; the other errors are named
+    per method. Methods are safe to call from several threads and processes.
+    """
+
+    def __init__(self, location: str):
+        self.location = location
+        self.closed = False
+        self.dialect = "postgresql" if _is_pg(location) else "sqlite"
+        if self.dialect == "sqlite":
+            path = _sqlite_path(location)
+            _prepare_file(path)
+            self.path: Path | None = path
+            self._engine = sa.create_engine(f"sqlite:///{path}")
+            event.listen(self._engine, "connect", _sqlite_connect)
+            event.listen(self._engine, "begin", _sqlite_begin)
+        else:
+            self.path = None
+            url = sa.make_url(location).set(drivername="postgresql+psycopg")
+            self._url = url
+            self._engine = sa.create_engine(url, pool_pre_ping=True)
+        self._guarded("open", lambda: _migrate(self._engine, self.dialect))
+
+    # ----- plumbing ----------------------------------------------------------------------
+    @property
+    def shown(self) -> str:
+        """The location as shown to people (a URL without its password)."""
+        if self.dialect == "postgresql":
+            return self._url.render_as_string(hide_password=True).replace("+psycopg", "")
+        return str(self.path)
+
+    def __repr__(self) -> str:
+        return f"Store({self.shown!r})"
+
+    def close(self) -> None:
+        """Close every connection (the store can no longer be used)."""
+        self.closed = True
+        self._engine.dispose()
+        with _cache_lock:
+            if _cache.get(self.location) is self:
+                del _cache[self.location]
+
+    def _guarded(self, what: str, fn: Callable[[], Any]) -> Any:
+        if self.closed:
+            raise StoreUnavailable(f"the game store {self.shown} was closed")
+        try:
+            return fn()
+        except StoreError:
+            raise
+        except (SQLAlchemyError, OSError) as e:
+            orig = getattr(e, "orig", None) or e
+            text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+            raise StoreUnavailable(f"the game store {self.shown} could not {what}: {text}") from e
+
+    @contextlib.contextmanager
+    def _write(self):
+        with self._engine.begin() as conn:
+            yield conn
+
+    @contextlib.contextmanager
+    def _read(self):
+        with self._engine.connect() as conn:
+            if self.dialect == "postgresql":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            else:
+                conn = conn.execution_options(moneynb_read=True)
+            with conn.begin():
+                yield conn
+
+    def _notify(self, conn, game_id: str, n: int | None = None) -> None:
+        if self.dialect == "postgresql":
+            payload = game_id if n is None else f"{game_id} {n}"
+            conn.execute(sa.text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+
+    # ----- creating -----------------------------------------------------------------------
+    def create(
+        self,
+        config: dict,
+        seats: Sequence[str | dict] | None = None,
+        owner: str | None = None,
+        origin: str = "",
+        table: str | None = None,
+        actions: Sequence = (),
+        status: dict | None = None,
+        source: str | None = None,
+    ) -> str:
+        """Store a new game; returns its id (random, unguessable: 128 bits, not a time).
+
+        Args:
+            config: ``game.config()``: ``{"game", "players", "seed", "options"}``.
+            seats: one entry per player: a kind (``"human"``, ``"bot:greedy"``) or a dict
+                ``{"kind": ..., "owner": ...}`` (default: every seat human, unclaimed).
+            owner: the owner string (None: claimed later with :meth:`set_owner`).
+            origin: where the game was started ("lab", "launcher:moolah", ...).
+            table: a join code for a shared table (unique in the store), or None.
+            actions: actions already taken (an import).
+            status: the status line (see :meth:`set_status`).
+            source: where it was imported from (:meth:`find_source` finds it again).
+
+        Raises:
+            ValueError: a config that is not a save's (checked with the save schema), a seats
+                list of the wrong length, an unknown seat kind, text too long, an action that
+                is not JSON.
+            StoreError: the table code is in use.
+        """
+        from ..core.save import SaveFile
+
+        doc = {"format": FORMAT, "version": VERSION, **config, "actions": list(actions)}
+        try:
+            SaveFile.model_validate(doc)
+        except Exception as e:  # noqa: BLE001 - pydantic's ValidationError, said plainly
+            raise ValueError(f"not a game config: {e}") from None
+        players = list(config["players"])
+        seat_rows = _seat_rows(players, seats)
+        _check_text("origin", origin)
+        _check_text("owner", owner, MAX_OWNER)
+        if table is not None:
+            _check_text("table", table, 40)
+        now = time.time()
+        gid = secrets.token_urlsafe(16)
+        acts = [_action_text(a) for a in actions]
+        row = {
+            "id": gid,
+            "game": config["game"],
+            "players": json.dumps(players),
+            "seed": int(config["seed"]),
+            "options": json.dumps(config.get("options", {})),
+            "owner": owner,
+            "origin": origin,
+            "table_code": table,
+            "source": source,
+            "created": now,
+            "updated": now,
+            "n_actions": len(acts),
+            **_status_values(status or {}),
+        }
+
+        def go():
+            try:
+                with self._write() as c:
+                    c.execute(sa.insert(games_table), [row])
+                    c.execute(sa.insert(seats_table), [{"game_id": gid, **s} for s in seat_rows])
+                    if acts:
+                        c.execute(
+                            sa.insert(actions_table),
+                            [{"game_id": gid, "n": i, "action": a, "at": now}
+                             for i, a in enumerate(acts)],
+                        )  # fmt: skip
+                    self._notify(c, gid, len(acts))
+            except IntegrityError as e:
+                if table is not None and "table_code" in str(e.orig):
+                    raise StoreError(f"the table code {table!r} is already in use") from None
+                raise
+            return gid
+
+        return self._guarded("store a new game", go)
+
+    def import_json(
+        self,
+        text: str | bytes,
+        owner: str | None = None,
+        origin: str = "import",
+        seats: Sequence[str | dict] | None = None,
+        source: str | None = None,
+        status: dict | None = None,
+    ) -> str:
+        """Store a game from save-file JSON (``to_json()``, or a file's text); returns its id.
+        The text is checked by replaying it (:func:`moneynb.load_game`) first. The status line
+        (over, to move) is taken from the replay unless ``status`` gives it.
+
+        Raises:
+            moneynb.SaveFileError: the text is not a valid save.
+            ValueError, StoreError: as :meth:`create`.
+        """
+        from ..core.save import loads
+
+        game = loads(text)
+        st = {
+            "over": game.over,
+            "to_move": "" if game.over else game.players[game.decision.player],
+            "person_moved": bool(game.actions),
+        }
+        st.update(status or {})
+        return self.create(
+            game.config(), seats=seats, owner=owner, origin=origin,
+            actions=game.actions, status=st, source=source,
+        )  # fmt: skip
+
+    def find_source(self, source: str) -> str | None:
+        """The id of a game imported from ``source`` (see :meth:`create`), or None."""
+
+        def go():
+            with self._read() as c:
+                return c.execute(
+                    sa.select(games_table.c.id).where(games_table.c.source == source).limit(1)
+                ).scalar()
+
+        return self._guarded("look up an imported game", go)
+
+    # ----- actions -----------------------------------------------------------------------
+    def append(self, game_id: str, n: int, action: Any, status: dict | None = None) -> int:
+        """Append ``action`` as action number ``n`` (0-based); returns the new count ``n + 1``.
+
+        It is stored only when ``n`` equals the stored action count (optimistic check), in one
+        transaction with ``status`` (see :meth:`set_status`).
+
+        Raises:
+            ConflictError: the stored count is not ``n`` (another kernel wrote first);
+                nothing was stored.
+            NoSuchGame: no game ``game_id``.
+            ValueError: ``n`` not a count, an action that is not JSON.
+        """
+        return self.extend(game_id, n, [action], status=status)
+
+    def extend(self, game_id: str, n: int, actions: Iterable, status: dict | None = None) -> int:
+        """Append ``actions`` as numbers ``n, n+1, ...`` in one transaction, only if ``n`` is
+        the stored count; returns the new count. Errors as :meth:`append`."""
+        _check_count(n)
+        acts = [_action_text(a) for a in actions]
+        if n + len(acts) > MAX_ACTIONS:
+            raise ValueError(f"a game holds at most {MAX_ACTIONS} actions")
+        values = _status_values(status) if status else {}
+
+        def go():
+            now = time.time()
+            with self._write() as c:
+                self._bump(c, game_id, n, n + len(acts), {**values, "updated": now})
+                if acts:
+                    c.execute(
+                        sa.insert(actions_table),
+                        [{"game_id": game_id, "n": n + i, "action": a, "at": now}
+                         for i, a in enumerate(acts)],
+                    )  # fmt: skip
+                self._notify(c, game_id, n + len(acts))
+            return n + len(acts)
+
+        return self._guarded("save the move", go)
+
+    def truncate(self, game_id: str, n: int, to: int, status: dict | None = None) -> int:
+        """Take back every action after the first ``to`` (an undo), only if ``n`` is the
+        stored count; returns ``to``.
+
+        Raises:
+            ConflictError, NoSuchGame: as :meth:`append`.
+            ValueError: ``to`` not in ``0..n``.
+        """
+        _check_count(n)
+        _check_count(to)
+        if to > n:
+            raise ValueError(f"truncate goes back: to ({to}) must be at most n ({n})")
+        values = _status_values(status) if status else {}
+
+        def go():
+            with self._write() as c:
+                self._bump(c, game_id, n, to, {**values, "updated": time.time()})
+                c.execute(
+                    sa.delete(actions_table).where(
+                        actions_table.c.game_id == game_id, actions_table.c.n >= to
+                    )
+                )
+                self._notify(c, game_id, to)
+            return to
+
+        return self._guarded("save the undo", go)
+
+    def _bump(self, c, game_id: str, n: int, new: int, values: dict) -> None:
+        g = games_table
+        r = c.execute(
+            sa.update(g)
+            .where(g.c.id == game_id, g.c.n_actions == n)
+            .values(n_actions=new, **values)
+        )
+        if r.rowcount != 1:
+            stored = c.execute(sa.select(g.c.n_actions).where(g.c.id == game_id)).scalar()
+            if stored is None:
+                raise NoSuchGame(f"no stored game {game_id!r}")
+            raise ConflictError(game_id, n, stored)
+
+    def count(self, game_id: str) -> int:
+        """The stored action count of ``game_id``. Raises :class:`NoSuchGame`."""
+
+        def go():
+            with self._read() as c:
+                n = c.execute(
+                    sa.select(games_table.c.n_actions).where(games_table.c.id == game_id)
+                ).scalar()
+            if n is None:
+                raise NoSuchGame(f"no stored game {game_id!r}")
+            return int(n)
+
+        return self._guarded("read the game", go)
+
+    def actions(self, game_id: str, start: int = 0) -> list:
+        """The stored actions from number ``start`` on (a kernel at a table catching up).
+        Raises :class:`NoSuchGame`."""
+
+        def go():
+            with self._read() as c:
+                self._row(c, game_id, ANY)
+                rows = c.execute(
+                    sa.select(actions_table.c.action)
+                    .where(actions_table.c.game_id == game_id, actions_table.c.n >= start)
+                    .order_by(actions_table.c.n)
+                ).scalars()
+                return [json.loads(a) for a in rows]
+
+        return self._guarded("read the game", go)
+
+    # ----- reading -----------------------------------------------------------------------
+    def read(self, game_id: str, owner: Any = ANY) -> str:
+        """The game as save-file JSON text (``to_json()``'s format: ``moneynb.load_game``
+        takes it). ``owner``: when given, only a game that owner owns or holds a seat in is
+        read (another's reads exactly as a missing one).
+
+        Raises:
+            NoSuchGame: no such game (for that owner).
+        """
+
+        def go():
+            with self._read() as c:
+                row = self._row(c, game_id, owner)
+                acts = c.execute(
+                    sa.select(actions_table.c.action)
+                    .where(actions_table.c.game_id == game_id)
+                    .order_by(actions_table.c.n)
+                ).scalars()
+                doc = {
+                    "format": FORMAT,
+                    "version": VERSION,
+                    "game": row.game,
+                    "players": json.loads(row.players),
+                    "seed": row.seed,
+                    "options": json.loads(row.options),
+                    "actions": [json.loads(a) for a in acts],
+                }
+            return json.dumps(doc)
+
+        return self._guarded("read the game", go)
+
+    #: the same as :meth:`read` (the portable JSON export)
+    export_json = read
+
+    def info(self, game_id: str, owner: Any = ANY) -> GameInfo:
+        """The header and status line of ``game_id`` (owner check as :meth:`read`).
+        Raises :class:`NoSuchGame`."""
+
+        def go():
+            with self._read() as c:
+                row = self._row(c, game_id, owner)
+                return self._infos(c, [row])[0]
+
+        return self._guarded("read the game", go)
+
+    def _row(self, c, game_id: str, owner: Any):
+        g = games_table
+        row = (
+            c.execute(sa.select(g).where(g.c.id == game_id)).first()
+            if isinstance(game_id, str)
+            else None
+        )
+        if row is not None and owner is not ANY and row.owner != owner:
+            held = c.execute(
+                sa.select(seats_table.c.seat).where(
+                    seats_table.c.game_id == game_id, seats_table.c.owner == owner
+                )
+            ).first()
+            if owner is None or held is None:
+                row = None
+        if row is None:
+            raise NoSuchGame(f"no stored game {game_id!r:.60}")
+        return row
+
+    def _infos(self, c, rows) -> list[GameInfo]:
+        ids = [r.id for r in rows]
+        seats: dict[str, list[Seat]] = {i: [] for i in ids}
+        if ids:
+            for s in c.execute(
+                sa.select(seats_table)
+                .where(seats_table.c.game_id.in_(ids))
+                .order_by(seats_table.c.game_id, seats_table.c.seat)
+            ):
+                seats[s.game_id].append(Seat(s.seat, s.name, s.kind, s.owner))
+        return [
+            GameInfo(
+                id=r.id,
+                game=r.game,
+                players=tuple(json.loads(r.players)),
+                seed=r.seed,
+                options=json.loads(r.options),
+                owner=r.owner,
+                origin=r.origin,
+                table=r.table_code,
+                source=r.source,
+                created=r.created,
+                updated=r.updated,
+                actions=r.n_actions,
+                over=bool(r.over),
+                turn=r.turn,
+                to_move=r.to_move,
+                person_moved=bool(r.person_moved),
+                extra=json.loads(r.extra or "{}"),
+                seats=tuple(seats[r.id]),
+            )  # fmt: skip
+            for r in rows
+        ]
+
+    def _list(self, where: list, limit: int | None) -> list[GameInfo]:
+        def go():
+            with self._read() as c:
+                q = sa.select(games_table).where(*where)
+                q = q.order_by(games_table.c.updated.desc(), games_table.c.id)
+                if limit is not None:
+                    q = q.limit(limit)
+                return self._infos(c, list(c.execute(q)))
+
+        return self._guarded("list the games", go)
+
+    @staticmethod
+    def _filters(game, over, origin, person_moved, exclude) -> list:
+        g = games_table
+        out = []
+        if game is not None:
+            out.append(g.c.game == game)
+        if over is not None:
+            out.append(g.c.over == bool(over))
+        if origin is not None:
+            out.append(g.c.origin == origin)
+        if person_moved is not None:
+            out.append(g.c.person_moved == bool(person_moved))
+        ex = [e for e in exclude if e]
+        if ex:
+            out.append(g.c.id.not_in(ex))
+        return out
+
+    def list_games(
+        self,
+        owner: str,
+        game: str | None = None,
+        over: bool | None = None,
+        origin: str | None = None,
+        person_moved: bool | None = None,
+        exclude: Iterable[str] = (),
+        limit: int | None = 100,
+    ) -> list[GameInfo]:
+        """The games ``owner`` owns, newest write first. Filters (None: any): ``game`` name,
+        ``over``, ``origin``, ``person_moved``; ``exclude``: ids left out; ``limit``: at most
+        that many (None: all).
+
+        Raises:
+            ValueError: ``owner`` is not a string (use :meth:`list_all` for everyone's).
+        """
+        if not isinstance(owner, str) or not owner:
+            raise ValueError(f"list_games needs an owner string, got {owner!r}")
+        where = [games_table.c.owner == owner]
+        where += self._filters(game, over, origin, person_moved, exclude)
+        return self._list(where, limit)
+
+    def list_table(self, table: str) -> list[GameInfo]:
+        """The game(s) at the table with join code ``table`` (at most one today)."""
+        return self._list([games_table.c.table_code == table], None)
+
+    def list_all(
+        self,
+        game: str | None = None,
+        over: bool | None = None,
+        origin: str | None = None,
+        person_moved: bool | None = None,
+        limit: int | None = 1000,
+    ) -> list[GameInfo]:
+        """Every game in the store (the teacher's view: the caller checks
+        :func:`moneynb.store.is_teacher` first), newest write first; filters as
+        :meth:`list_games`."""
+        return self._list(self._filters(game, over, origin, person_moved, ()), limit)
+
+    # ----- status, owner, seats ------------------------------------------------------------
+    def set_status(self, game_id: str, status: dict) -> None:
+        """Set the status line: any of ``over`` (bool), ``turn`` (the board's status text,
+        "Round 2 of 5"), ``to_move`` (who decides next), ``person_moved`` (bool: a person
+        answered a decision), ``extra`` (a JSON-able dict: leader, scores...). The time of the
+        last write (:attr:`GameInfo.updated`) is set too. Raises :class:`NoSuchGame`,
+        ``ValueError`` for an unknown key or text too long."""
+        values = _status_values(status)
+
+        def go():
+            with self._write() as c:
+                r = c.execute(
+                    sa.update(games_table)
+                    .where(games_table.c.id == game_id)
+                    .values(updated=time.time(), **values)
+                )
+                if r.rowcount != 1:
+                    raise NoSuchGame(f"no stored game {game_id!r}")
+                self._notify(c, game_id)
+
+        self._guarded("save the game's status", go)
+
+    def set_owner(self, game_id: str, owner: str, only_if_unowned: bool = True) -> bool:
+        """Make ``owner`` the game's owner; with ``only_if_unowned`` (the default) only a
+        game nobody owns yet is changed. Returns True when the owner is now ``owner``.
+        Raises :class:`NoSuchGame`."""
+        _check_text("owner", owner, MAX_OWNER)
+        g = games_table
+
+        def go():
+            with self._write() as c:
+                q = sa.update(g).where(g.c.id == game_id)
+                if only_if_unowned:
+                    q = q.where(sa.or_(g.c.owner.is_(None), g.c.owner == owner))
+                if c.execute(q.values(owner=owner)).rowcount == 1:
+                    return True
+                if c.execute(sa.select(g.c.id).where(g.c.id == game_id)).first() is None:
+                    raise NoSuchGame(f"no stored game {game_id!r}")
+                return False
+
+        return self._guarded("save the game's owner", go)
+
+    def seats(self, game_id: str) -> list[Seat]:
+        """The seats of ``game_id`` in order. Raises :class:`NoSuchGame`."""
+        return list(self.info(game_id).seats)
+
+    def claim_seat(self, game_id: str, seat: int, owner: str) -> Seat:
+        """Give ``seat`` to ``owner`` if nobody holds it (or ``owner`` already does).
+
+        Raises:
+            SeatTaken: another owner holds it, or the game has no such seat.
+            NoSuchGame: no game ``game_id``.
+        """
+        _check_text("owner", owner, MAX_OWNER)
+        s = seats_table
+
+        def go():
+            with self._write() as c:
+                r = c.execute(
+                    sa.update(s)
+                    .where(s.c.game_id == game_id, s.c.seat == seat)
+                    .where(sa.or_(s.c.owner.is_(None), s.c.owner == owner))
+                    .values(owner=owner)
+                )
+                row = c.execute(
+                    sa.select(s).where(s.c.game_id == game_id, s.c.seat == seat)
+                ).first()
+                if r.rowcount != 1:
+                    self._row(c, game_id, ANY)
+                    if row is None:
+                        raise SeatTaken(f"this game has no seat {seat!r}")
+                    raise SeatTaken(f"seat {seat + 1} ({row.name}) is already taken")
+                self._notify(c, game_id)
+                return Seat(row.seat, row.name, row.kind, row.owner)
+
+        return self._guarded("claim the seat", go)
+
+    def release_seat(self, game_id: str, seat: int, owner: Any = ANY) -> None:
+        """Free ``seat`` (only if ``owner`` holds it, unless ``owner`` is ANY: the host)."""
+        s = seats_table
+
+        def go():
+            with self._write() as c:
+                q = sa.update(s).where(s.c.game_id == game_id, s.c.seat == seat)
+                if owner is not ANY:
+                    q = q.where(s.c.owner == owner)
+                c.execute(q.values(owner=None))
+                self._notify(c, game_id)
+
+        self._guarded("free the seat", go)
+
+    def set_seat_kind(self, game_id: str, seat: int, kind: str) -> None:
+        """Make ``seat`` a person's (``"human"``) or a bot's (``"bot:greedy"``) seat (a host
+        giving an absent player's seat to a bot and back). Raises ``ValueError`` (kind),
+        :class:`SeatTaken` (no such seat)."""
+        _check_kind(kind)
+        s = seats_table
+
+        def go():
+            with self._write() as c:
+                r = c.execute(
+                    sa.update(s).where(s.c.game_id == game_id, s.c.seat == seat).values(kind=kind)
+                )
+                if r.rowcount != 1:
+                    self._row(c, game_id, ANY)
+                    raise SeatTaken(f"this game has no seat {seat!r}")
+                self._notify(c, game_id)
+
+        self._guarded("change the seat", go)
+
+    # ----- lesson results (pooled class experiments) ---------------------------------------
+    def post_result(self, lesson: str, owner: str | None, data: dict) -> int:
+        """Store one student's result for ``lesson`` (a lesson code); returns its number.
+        ``data``: a JSON-able dict. Raises ``ValueError`` (not JSON, lesson text too long)."""
+        _check_text("lesson", lesson, 100)
+        text = json.dumps(data)
+        if not isinstance(data, dict) or len(text) > 100_000:
+            raise ValueError("a lesson result is a JSON object of at most 100,000 characters")
+
+        def go():
+            with self._write() as c:
+                r = c.execute(
+                    sa.insert(results_table).values(
+                        lesson=lesson, owner=owner, at=time.time(), data=text
+                    )
+                )
+                self._notify(c, f"lesson:{lesson}")
+                return int(r.inserted_primary_key[0])
+
+        return self._guarded("save the result", go)
+
+    def results(self, lesson: str) -> list[dict]:
+        """Every result posted for ``lesson``, oldest first: ``{"id", "owner", "at", "data"}``."""
+
+        def go():
+            with self._read() as c:
+                rows = c.execute(
+                    sa.select(results_table)
+                    .where(results_table.c.lesson == lesson)
+                    .order_by(results_table.c.id)
+                )
+                return [
+                    {"id": r.id, "owner": r.owner, "at": r.at, "data": json.loads(r.data)}
+                    for r in rows
+                ]
+
+        return self._guarded("read the results", go)
+
+    # ----- watching ----------------------------------------------------------------------
+    def watch(self) -> Watcher:
+        """A :class:`Watcher` on this store (close it when done)."""
+        return Watcher(self)
+
+    def schema_version(self) -> int:
+        """The schema version stored (:data:`SCHEMA_VERSION` once opened)."""
+
+        def go():
+            with self._read() as c:
+                return int(c.execute(sa.select(schema_table.c.version)).scalar())
+
+        return self._guarded("read the schema version", go)
+
+
+class Watcher:
+    """Tells a kernel that the store may have changed (a move at a table).
+
+    ``wait(timeout)`` blocks up to ``timeout`` seconds and returns True when something was
+    written since the last call (by any process; SQLite: ``PRAGMA data_version`` polled every
+    :attr:`poll` seconds; PostgreSQL: a ``NOTIFY`` on :data:`CHANNEL`), else False. It may
+    return True for a write to another game: check :meth:`Store.count`. :attr:`payloads`
+    holds the PostgreSQL notifications' ``"<game id> <count>"`` texts of the last wait.
+    """
+
+    poll = 0.05
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.payloads: list[str] = []
+        if store.dialect == "sqlite":
+            self._conn = sqlite3.connect(str(store.path), isolation_level=None, timeout=30)
+            self._version = self._data_version()
+        else:
+            import psycopg
+
+            url = store._url.set(drivername="postgresql").render_as_string(hide_password=False)
+            self._conn = psycopg.connect(url, autocommit=True)
+            self._conn.execute(f"LISTEN {CHANNEL}")
+
+    def _data_version(self) -> int:
+        return self._conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def wait(self, timeout: float = 1.0) -> bool:
+        """See the class docstring. Raises :class:`StoreUnavailable` when the store is gone."""
+        self.payloads = []
+        try:
+            if self.store.dialect == "sqlite":
+                end = time.monotonic() + max(0.0, timeout)
+                while True:
+                    v = self._data_version()
+                    if v != self._version:
+                        self._version = v
+                        return True
+                    if time.monotonic() >= end:
+                        return False
+                    time.sleep(self.poll)
+            for n in self._conn.notifies(timeout=max(0.0, timeout), stop_after=1):
+                self.payloads.append(n.payload)
+            # take whatever else arrived at once
+            for n in self._conn.notifies(timeout=0, stop_after=1000):
+                self.payloads.append(n.payload)
+            return bool(self.payloads)
+        except Exception as e:  # noqa: BLE001 - sqlite3 / psycopg errors, said plainly
+            raise StoreUnavailable(
+                f"the game store {self.store.shown} cannot be watched: {e}"
+            ) from e
+
+    def close(self) -> None:
+        """Close the watcher's connection."""
+        with contextlib.suppress(Exception):
+            self._conn.close()
+
+    def __enter__(self) -> Watcher:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def import_folder(store: Store, folder: str | os.PathLike, owner: str | None) -> list[str]:
+    """Import the save files of an old autosave folder (``moneynb-saves/``: ``*.json`` and
+    their ``.seats.json`` sidecars) once; returns the ids of the games imported now.
+
+    Each file is imported at most once (its resolved path is the game's ``source``); files
+    are only read, never changed or removed; a file that is not a valid save is left out.
+    The games get ``owner``; their seats, origin and status come from the sidecar.
+    """
+    from ..core.errors import SaveFileError
+
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    done = []
+    for path in sorted(folder.glob("*.json")):
+        if path.name.endswith(".seats.json"):
+            continue
+        source = f"file:{path.resolve()}"
+        if store.find_source(source) is not None:
+            continue
+        try:
+            text = path.read_text()
+            side = _read_sidecar(path)
+            seats, status = None, {}
+            if side is not None:
+                from ..core.save import loads
+
+                players = loads(text).players
+                kinds = side.get("seats", {})
+                seats = [
+                    kinds.get(p) if str(kinds.get(p, "")).startswith("bot:") else HUMAN
+                    for p in players
+                ]
+                st = side.get("status", {})
+                status = {k: st[k] for k in ("turn", "to_move", "person_moved", "over") if k in st}
+                origin = str(st.get("origin", "import"))
+            else:
+                origin = "import"
+            gid = store.import_json(
+                text, owner=owner, origin=origin, seats=seats, source=source, status=status
+            )
+        except (OSError, ValueError, SaveFileError, TypeError, KeyError):
+            continue
+        done.append(gid)
+    return done
+
+
+def _read_sidecar(save: Path) -> dict | None:
+    name = save.name[:-5] + ".seats.json"
+    side = save.with_name(name)
+    if not side.is_file():
+        return None
+    try:
+        doc = json.loads(side.read_text())
+    except (OSError, ValueError):
+        return None
+    return doc if isinstance(doc, dict) and isinstance(doc.get("seats"), dict) else None
+
+
+# ----- helpers ----------------------------------------------------------------------------
+def _sqlite_connect(dbapi_conn, _record) -> None:
+    dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (see _sqlite_begin)
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA busy_timeout = 30000")
+    cur.execute("PRAGMA journal_mode = WAL")
+    cur.execute("PRAGMA synchronous = FULL")
+    cur.execute("PRAGMA foreign_keys = ON")
+    cur.close()
+
+
+def _sqlite_begin(conn) -> None:
+    # a write transaction takes the write lock at once: two writers queue (busy_timeout)
+    # instead of failing when the reader in them tries to write
+    if conn.get_execution_options().get("moneynb_read"):
+        conn.exec_driver_sql("BEGIN")
+    else:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _migrate(engine: sa.Engine, dialect: str, upto: int | None = None) -> None:
+    """Bring the schema to ``upto`` (default :data:`SCHEMA_VERSION`), one migration per
+    transaction. Raises :class:`StoreVersionError` for a newer store."""
+    target = SCHEMA_VERSION if upto is None else upto
+    while True:
+        with engine.begin() as c:
+            if dialect == "postgresql":  # one migrating process at a time
+                c.execute(sa.text("SELECT pg_advisory_xact_lock(2512025)"))
+            if not sa.inspect(c).has_table(schema_table.name):
+                schema_table.create(c)
+                c.execute(sa.insert(schema_table).values(version=0))
+            version = c.execute(sa.select(schema_table.c.version)).scalar()
+            if version is None:
+                c.execute(sa.insert(schema_table).values(version=0))
+                version = 0
+            if version > SCHEMA_VERSION:
+                url = engine.url.render_as_string(hide_password=True)
+                raise StoreVersionError(
+                    f"the game store {url.replace('+psycopg', '')} was written by a newer "
+                    f"moneynb (schema version {version}; this moneynb knows up to "
+                    f"{SCHEMA_VERSION}): upgrade moneynb, or set MONEYNB_STORE to another store"
+                )
+            if version >= target:
+                return
+            MIGRATIONS[version](c)
+            c.execute(sa.update(schema_table).values(version=version + 1))
+
+
+def _check_count(n) -> None:
+    if type(n) is not int or n < 0:
+        raise ValueError(f"an action count is a whole number >= 0, got {n!r}")
+
+
+def _check_text(what: str, value, limit: int = MAX_TEXT) -> None:
+    if value is None:
+        return
+    if not isinstance(value, str) or len(value) > limit:
+        raise ValueError(f"{what} must be text of at most {limit} characters, got {value!r:.60}")
+
+
+def _check_kind(kind) -> None:
+    from ..bots import BOTS
+
+    if kind != HUMAN and not (isinstance(kind, str) and kind[4:] in BOTS and kind[:4] == "bot:"):
+        raise ValueError(
+            f"a seat is 'human' or a bot ({', '.join('bot:' + b for b in BOTS)}), got {kind!r}"
+        )
+
+
+def _seat_rows(players: list[str], seats) -> list[dict]:
+    if seats is None:
+        seats = [HUMAN] * len(players)
+    seats = list(seats)
+    if len(seats) != len(players):
+        raise ValueError(f"seats must have one entry per player ({len(players)}), got {len(seats)}")
+    rows = []
+    for i, (name, s) in enumerate(zip(players, seats, strict=True)):
+        d = {"kind": s, "owner": None} if not isinstance(s, dict) else dict(s)
+        kind = d.get("kind") or HUMAN
+        _check_kind(kind)
+        _check_text("seat owner", d.get("owner"), MAX_OWNER)
+        rows.append({"seat": i, "name": name, "kind": kind, "owner": d.get("owner")})
+    return rows
+
+
+def _action_text(action) -> str:
+    try:
+        return json.dumps(action)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"an action must be JSON (text, number, bool, list): {e}") from None
+
+
+_STATUS_KEYS = {"over", "turn", "to_move", "person_moved", "extra"}
+
+
+def _status_values(status: dict) -> dict:
+    bad = set(status) - _STATUS_KEYS
+    if bad:
+        raise ValueError(f"unknown status keys {sorted(bad)}; status has {sorted(_STATUS_KEYS)}")
+    out: dict[str, Any] = {}
+    for k in ("over", "person_moved"):
+        if k in status:
+            out[k] = bool(status[k])
+    for k in ("turn", "to_move"):
+        if k in status:
+            out[k] = str(status[k] or "")[:MAX_TEXT]
+    if "extra" in status:
+        if not isinstance(status["extra"], dict):
+            raise ValueError("status extra must be a dict")
+        out["extra"] = json.dumps(status["extra"])
+    return out
