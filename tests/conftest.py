@@ -16,3 +16,40 @@ def _stop_warm_simulate_workers():
     """
     yield
     shutdown_workers()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_store(tmp_path_factory):
+    """Every test's games go to a store of its own session (``MONEYNB_STORE``), never the
+    user's (``~/.local/share/moneynb``)."""
+    import os
+
+    path = tmp_path_factory.mktemp("store") / "games.sqlite3"
+    old = os.environ.get("MONEYNB_STORE")
+    os.environ["MONEYNB_STORE"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("MONEYNB_STORE", None)
+    else:
+        os.environ["MONEYNB_STORE"] = old
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for the session (:mod:`pgserver`): has ``new_database()``.
+    Fails (never skips) when PostgreSQL is not installed."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from pgserver import postgres_server
+
+    try:
+        cm = postgres_server()
+        server = cm.__enter__()
+    except RuntimeError as e:
+        pytest.fail(str(e))
+    try:
+        yield server
+    finally:
+        cm.__exit__(None, None, None)

@@ -49,8 +49,9 @@ from .errors import (
     StoreUnavailable,
     StoreVersionError,
 )
-from .identity import is_teacher, local_owner, teacher_passcode_ok
+from .identity import browser_owner, is_teacher, local_owner, teacher_passcode_ok
 from .store import (
+    ANY,
     MIGRATIONS,
     SCHEMA_VERSION,
     GameInfo,
@@ -63,6 +64,8 @@ from .store import (
 )
 
 __all__ = [
+    "ANY",
+    "browser_owner",
     "Store",
     "open_store",
     "default_location",

@@ -66,6 +66,8 @@ def jupyter_server(kind: str = "voila", timeout: float = 90):
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(doc))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    # the games of this server in a store of its own (moneynb.store), never the user's
+    env["MONEYNB_STORE"] = str(tmp / "store" / "games.sqlite3")
     port = free_port()
     if kind == "voila":
         cmd = [sys.executable, "-m", "voila", str(root / "notebooks"), "--no-browser",
