@@ -3,15 +3,17 @@
 Importing this package imports ipywidgets and plotly; the engine (``moneynb.core``,
 ``moneynb.games``) never imports it.
 
-Bot seats and resume: ``play`` writes the save file (config + seed + actions, the engine's
-format) and beside it a small ``<save>.seats.json`` sidecar ``{"seats": {name: "human" |
-"bot:greedy" ...}}``. ``play(name, resume=path)`` reads both; without a sidecar, players named
-like a bot ("Greedy bot 1", "Random bot 2", "Search bot 1") are bots and all others are people.
+Saving and resume: ``play`` keeps the game in the game store (:mod:`moneynb.store`; config,
+seed, actions, and each seat's kind: person or "bot:greedy"), owned by the hub user or this
+browser (:mod:`moneynb.ui.identity`). ``play(name, resume=game_id)`` continues a stored game;
+``play(name, resume="x.json")`` imports a save file (and its old ``x.seats.json`` sidecar, if
+any) into the store and continues it. Without a sidecar, players named like a bot ("Greedy bot
+1", "Random bot 2", "Search bot 1") are bots and all others are people. Nothing here writes
+files.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import re
 from pathlib import Path
@@ -19,7 +21,9 @@ from pathlib import Path
 from ..bots import BOTS, make_bot
 from ..core.save import loads
 from . import _lazy  # noqa: F401 - first: saves seconds of this import (see _lazy.py)
-from .view import SEATS_FORMAT, GameView, seats_path
+from .view import GameView
+
+SEATS_FORMAT = "moneynb-seats"
 
 _BOT_NAME = re.compile(r"^(Random|Greedy|Search) bot \d+$")
 
@@ -63,17 +67,15 @@ def _name_players(players: list, seats: dict | None = None) -> tuple[list[str], 
     return names, specs
 
 
-def default_save_path(name: str) -> Path:
-    """``moneynb-saves/<game>-<YYYYmmdd-HHMMSS>.json`` under the current folder (a new name
-    if that file exists)."""
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = Path("moneynb-saves") / f"{name}-{stamp}.json"
-    n = 2
-    path = base
-    while path.exists():
-        path = base.with_name(f"{name}-{stamp}-{n}.json")
-        n += 1
-    return path
+def seats_path(save_path: str | Path) -> Path:
+    """The old seats sidecar of a save file: ``x.json`` -> ``x.seats.json`` (read when such a
+    file is resumed; nothing writes them any more)."""
+    p = Path(save_path)
+    return (
+        p.with_name(p.name[:-5] + ".seats.json")
+        if p.name.endswith(".json")
+        else p.with_name(p.name + ".seats.json")
+    )
 
 
 def _read_seats(save: Path, players: list[str]) -> dict[int, str]:
@@ -106,16 +108,27 @@ def _read_origin(save: Path) -> str | None:
         return None
 
 
+def _is_file(resume) -> bool:
+    """``resume`` names a save file (a path, or text ending in .json or naming a file)."""
+    if isinstance(resume, Path):
+        return True
+    return isinstance(resume, str) and (
+        resume.endswith(".json") or "/" in resume or "\\" in resume or Path(resume).is_file()
+    )
+
+
 def play(
     name: str,
     players=None,
     seed: int | None = None,
     resume=None,
-    autosave=None,
+    autosave=True,
     bot_delay: float = 0.0,
     max_bot_steps: int = 1000,
     title: str | None = None,
     origin: str | None = None,
+    store=None,
+    owner: str | None = None,
     **options,
 ) -> GameView:
     """Start (or resume) game ``name`` as a :class:`GameView` widget.
@@ -125,49 +138,77 @@ def play(
         players: seat order; ``"bot:random"``, ``"bot:greedy"`` or ``"bot:search"`` entries
             become bots named "Greedy bot 1" etc.; other entries are people's names.
             Default: ``["You", "bot:greedy", "bot:greedy"]`` (fewer if the game allows fewer).
-        seed: int seed of the game (None: a random one, kept in the save file).
-        resume: path of a save file to continue (``players``/``seed``/options then come from
-            the file; bot seats from its ``.seats.json`` sidecar).
-        autosave: save path; ``None`` = ``moneynb-saves/<game>-<timestamp>.json`` (or the
-            resumed file itself), ``False`` = no saving.
+        seed: int seed of the game (None: a random one, kept with the game).
+        resume: a stored game's id (from the "Unfinished game" list or
+            ``moneynb.store.open_store().list_games(owner)``), or the path of a save file
+            (JSON: imported into the store, bot seats from its old ``.seats.json`` sidecar if
+            there is one). ``players``/``seed``/options then come from the game.
+        autosave: True (default): keep the game in the store after every move; False: no
+            saving.
         bot_delay, max_bot_steps, title: see :class:`GameView`.
-        origin: where the game is started, kept with its autosave (default ``"lab"``, or the
-            resumed game's own): the Voila app continues only the games its page started.
+        origin: where the game is started, kept with it (default ``"lab"``, or the resumed
+            game's own): the Voila app continues only the games its page started.
+        store: the store (a :class:`moneynb.store.Store`, a path or a ``postgresql://`` URL;
+            None: ``MONEYNB_STORE`` or the user's default, :func:`moneynb.store.default_location`).
+        owner: the game's owner (None: the hub user, or this browser once it has reported).
         **options: the game's options (house rules), and ``undo``: "safe" (the default: no
             undo past a die, spin or card already seen) or "practice" (undo anything).
 
-    The view offers the unfinished games autosaved beside its own (newest first, with
-    game, players, turn and time: :mod:`moneynb.ui.saves`).
+    The view offers its owner's other unfinished games (newest first, with game, players,
+    turn and time: :mod:`moneynb.ui.saves`).
 
     Raises:
-        ValueError: unknown game or bot, bad players or options, a resume file of another
+        ValueError: unknown game or bot, bad players or options, a resumed game of another
             game, or a bad seats sidecar.
-        moneynb.SaveFileError: a malformed or tampered save file.
+        moneynb.SaveFileError: a malformed or tampered save file or stored game.
         FileNotFoundError: ``resume`` names no file.
+        moneynb.store.NoSuchGame: ``resume`` is an id of no game this owner may open.
+        moneynb.store.StoreError: the store cannot be read to resume a game.
     """
     from ..core.registry import game_class
+    from ..store import ANY, open_store
+    from .identity import current_owner
 
+    owner = owner or current_owner()
+    game_id = None
     if resume is not None:
         if not isinstance(resume, (str, Path)):
-            raise ValueError(f"resume must be the path of a save file, got {resume!r}")
-        path = Path(resume)
-        if not path.exists():
-            raise FileNotFoundError(f"no save file at {path}")
-        if not path.is_file():
-            raise ValueError(f"resume must be a save file, but {path} is not a file")
+            raise ValueError(
+                f"resume must be a stored game's id or the path of a save file, got {resume!r}"
+            )
         if players is not None or seed is not None or options:
             raise ValueError(
                 "resume= continues a saved game with its own players, seed and options: "
                 "pass none of them"
             )
-        game = loads(path.read_bytes())
-        if game.name != name:
-            raise ValueError(f"{path} holds a {game.title} game, not {name!r}")
-        specs = _read_seats(path, game.players)
-        if autosave is None:
-            autosave = path
-        if origin is None:
-            origin = _read_origin(path)
+        if _is_file(resume):
+            path = Path(resume)
+            if not path.exists():
+                raise FileNotFoundError(f"no save file at {path}")
+            if not path.is_file():
+                raise ValueError(f"resume must be a save file, but {path} is not a file")
+            game = loads(path.read_bytes())
+            if game.name != name:
+                raise ValueError(f"{path} holds a {game.title} game, not {name!r}")
+            specs = _read_seats(path, game.players)
+            if origin is None:
+                origin = _read_origin(path)
+        else:
+            st = open_store(store)
+            # the owner's own games only (an id of another's reads as no game); a kernel that
+            # does not know its owner yet (JupyterLab before the page reported) can open any
+            # id it was given: the ids are unguessable, and its Python reads the store anyway
+            text = st.read(resume, owner=owner if owner else ANY)
+            game = loads(text)
+            if game.name != name:
+                raise ValueError(f"stored game {resume} is a {game.title} game, not {name!r}")
+            info = st.info(resume)
+            specs = {s.seat: s.kind for s in info.seats if s.bot}
+            game_id = resume
+            if origin is None:
+                origin = info.origin
+            if store is None:
+                store = st
     else:
         cls = game_class(name)
         if players is None:
@@ -180,30 +221,40 @@ def play(
             )
         names, specs = _name_players(list(players))
         game = cls(names, seed, **options)
-        if autosave is None:
-            autosave = default_save_path(name)
     controllers = [None] * len(game.players)
     for seat, spec in specs.items():
         controllers[seat] = make_bot(spec, seed=_bot_seed(game.seed, seat, len(game.actions)))
     return GameView(
         game,
         controllers,
-        autosave=autosave or None,
+        autosave=autosave,
         title=title,
         bot_delay=bot_delay,
         max_bot_steps=max_bot_steps,
         bot_specs=specs,
         origin=origin or "lab",
+        store=store,
+        game_id=game_id,
+        owner=owner,
     )
 
 
-def unfinished_games(game: str | None = None, folder=None) -> list:
-    """The unfinished autosaved games (newest first) under ``folder`` (default
-    ``moneynb-saves``), of ``game`` or all: see :func:`moneynb.ui.saves.unfinished`. Each has
-    ``path`` (for ``play(name, resume=path)``) and ``describe()``."""
-    from .saves import SAVES, unfinished
+def unfinished_games(game: str | None = None, owner: str | None = None, store=None) -> list:
+    """The unfinished games of ``owner`` (default: the hub user or this browser) in the store
+    (newest first), of ``game`` or all: see :func:`moneynb.ui.saves.unfinished`. Each has
+    ``id`` (for ``play(name, resume=id)``) and ``describe()``."""
+    from ..store import open_store
+    from .identity import current_owner
+    from .saves import unfinished
 
-    return unfinished(SAVES if folder is None else folder, game=game)
+    return unfinished(open_store(store), owner or current_owner(), game=game)
 
 
-__all__ = ["play", "app_mode", "GameView", "default_save_path", "unfinished_games"]
+__all__ = ["play", "app_mode", "GameView", "unfinished_games", "current_owner"]
+
+
+def current_owner() -> str | None:
+    """The owner of the games this kernel starts (see :mod:`moneynb.ui.identity`)."""
+    from .identity import current_owner as owner
+
+    return owner()

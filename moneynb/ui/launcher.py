@@ -7,14 +7,17 @@ button. Start builds the game with :func:`moneynb.ui.play` and shows its
 
 Serve a notebook holding a launcher cell as an app with ``voila notebooks/<game>.ipynb``.
 
-A game is never lost: the form offers the unfinished autosaved games (newest first, with game,
-players, turn and time; class ``moneynb-resume``, see :mod:`moneynb.ui.saves`) and Continue
-shows the chosen one under the form. In the app (Voila), a reloaded page comes back with the
-last unfinished game that page's form started (a note, class ``moneynb-launch-restored``, says
-so); in JupyterLab the offer waits for a click.
+A game is never lost: games are kept in the game store (:mod:`moneynb.store`), and the form
+offers its owner's unfinished games (newest first, with game, players, turn and time; class
+``moneynb-resume``, see :mod:`moneynb.ui.saves`); Continue shows the chosen one under the form.
+The owner is the hub user, or this browser (:mod:`moneynb.ui.identity`): the form offers
+nothing until the browser has said who it is (then the form gets the class
+``moneynb-owner-known``), so a visitor is never offered another's game. In the app (Voila), a
+reloaded page comes back with the last unfinished game that page's form started for this owner
+(a note, class ``moneynb-launch-restored``, says so); in JupyterLab the offer waits for a click.
 
 "Replay a saved game" (:class:`~moneynb.ui.replay.ReplayChooser`, class
-``moneynb-replay-chooser``) lists the saves of the same folder, finished or not, and shows the
+``moneynb-replay-chooser``) lists the owner's stored games, finished or not, and shows the
 chosen one as a :class:`~moneynb.ui.replay.ReplayView` where games appear.
 
 CSS classes (stable, for tests): ``moneynb-launcher``, ``moneynb-launch-game`` (chooser),
@@ -68,11 +71,27 @@ class Launcher(widgets.VBox):
     """The start form (see the module docstring). Attributes: ``view`` (the last started
     :class:`GameView`, or None), ``game_name`` (the chosen game)."""
 
-    def __init__(self, game: str | None = None, seed: int = 1, autosave=None, restore=None):
+    def __init__(
+        self, game: str | None = None, seed: int = 1, autosave=True, restore=None, store=None
+    ):
         super().__init__()
         self.add_class("moneynb-launcher")
         self.view = None
-        self.autosave = autosave
+        self.autosave = autosave is not False
+        from ..store import StoreError, open_store
+        from .identity import BrowserIdentity
+
+        #: the store games go to (None: autosave off, or it could not be opened)
+        self.store = None
+        store_problem = None
+        if self.autosave:
+            try:
+                self.store = open_store(store)
+            except StoreError as e:
+                store_problem = str(e)
+        #: who is at this browser (None until known: see moneynb.ui.identity)
+        self.owner: str | None = None
+        self.identity = BrowserIdentity(layout=widgets.Layout(width="0px", height="0px"))
         #: where this form's games come from, kept with their saves ("launcher:moolah")
         self.origin = f"launcher:{game or '*'}"
         titles = _titles()
@@ -107,7 +126,9 @@ class Launcher(widgets.VBox):
         from .replay import ReplayChooser
 
         #: "Replay a saved game" (issue 19): the saves of this form's folder, shown under it
-        self.replays = ReplayChooser(self._folder(), origin=self.origin, on_show=self._show_replay)
+        self.replays = ReplayChooser(
+            self.store, origin=self.origin, on_show=self._show_replay, owner=None
+        )
         self.replays.layout = widgets.Layout(
             border="1px solid #ddd", padding="6px", margin="0 0 8px 0"
         )
@@ -140,15 +161,35 @@ class Launcher(widgets.VBox):
         self.a11y = a11y = A11yHelper(
             layout=widgets.Layout(width="0px", height="0px"), lost_text=lost_text("form")
         )
-        self.children = [a11y, self.offer, hide, form, self.replays, self.restored, self.game_box]
+        self.children = [
+            self.identity, a11y, self.offer, hide, form, self.replays, self.restored,
+            self.game_box,
+        ]  # fmt: skip
         self._game_changed()
-        self._offer_games()
+        if store_problem is not None:
+            self.error.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(store_problem)}: "
+                "games started here are not saved.</span>"
+            )
         if restore is None:
             from . import app_mode
 
             restore = app_mode()
-        if restore:
+        self._restore = bool(restore)
+        self.identity.on_owner(self._owner_known)
+
+    def _owner_known(self, owner: str) -> None:
+        """The hub user or browser is known: offer their unfinished games and, in the app,
+        continue the last one this page started."""
+        self.owner = owner
+        self.replays.owner = owner
+        if self.view is not None and self.view.owner is None:
+            self.view._owner_known(owner)
+        self._offer_games()
+        self.replays.refresh()
+        if self._restore and self.view is None:
             self._restore_last()
+        self.add_class("moneynb-owner-known")
 
     @property
     def game_name(self) -> str:
@@ -251,51 +292,39 @@ class Launcher(widgets.VBox):
         return out
 
     # ----- unfinished games -----------------------------------------------------------
-    def _folder(self):
-        from pathlib import Path
-
-        from .saves import SAVES
-
-        if self.autosave is False:
-            return None
-        return SAVES if self.autosave is None else Path(self.autosave).parent
-
     def _offer_games(self) -> None:
         from .saves import unfinished
 
-        folder = self._folder()
         only = None if self.origin == "launcher:*" else self.origin.split(":", 1)[1]
-        exclude = [self.view.autosave] if self.view is not None else []
-        games = [] if folder is None else unfinished(folder, game=only, exclude=exclude)
-        self.offer.set_games(games)
+        exclude = [self.view.game_id] if self.view is not None else []
+        self.offer.set_games(unfinished(self.store, self.owner, game=only, exclude=exclude))
 
     def _restore_last(self) -> None:
         """Continue the newest unfinished game this form's page started (the app after a
         reload), if there is one."""
         from .saves import unfinished
 
-        folder = self._folder()
-        games = [] if folder is None else unfinished(folder, origin=self.origin)
-        if games and self.resume(games[0].path) is not None:
+        games = unfinished(self.store, self.owner, origin=self.origin)
+        if games and self.resume(games[0].id) is not None:
             self.restored.value = (
                 f"<div style='color:#1b5e20;background:#f1f8e9'>Welcome back: your unfinished game "
                 f"({html.escape(games[0].describe())}) continues below. Press <b>Start</b> "
                 "for a new game.</div>"
             )
 
-    def resume(self, path):
-        """Continue the saved game at ``path`` under the form (Continue); returns the view, or
-        None with the reason shown."""
-        from pathlib import Path
-
+    def resume(self, game_id: str):
+        """Continue this owner's stored game ``game_id`` under the form (Continue); returns the
+        view, or None with the reason shown (a game of another owner reads as no game)."""
         from ..core.errors import SaveFileError
-        from ..core.save import loads
+        from ..store import StoreError
         from . import play
 
         try:
-            name = loads(Path(path).read_bytes()).name
-            view = play(name, resume=path)
-        except (OSError, ValueError, SaveFileError) as e:
+            if self.store is None or self.owner is None:
+                raise ValueError("there is no game store to continue a game from")
+            name = self.store.info(game_id, owner=self.owner).game
+            view = play(name, resume=game_id, store=self.store, owner=self.owner)
+        except (OSError, ValueError, SaveFileError, StoreError) as e:
             self.error.value = (
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
             )
@@ -327,7 +356,7 @@ class Launcher(widgets.VBox):
         from .saves import fallback_html
 
         display(self._repr_mimebundle_(**kwargs), raw=True)
-        note = fallback_html("form", None, None).replace(
+        note = fallback_html("form").replace(
             "class='moneynb-fallback'", f"class='moneynb-fallback {self._fallback_id}'"
         )
         plain = "If the form does not show, run this cell again."
@@ -345,6 +374,8 @@ class Launcher(widgets.VBox):
                 seed=int(self.seed.value),
                 autosave=self.autosave,
                 origin=self.origin,
+                store=self.store,
+                owner=self.owner,
             )
         except ValueError as e:
             self.error.value = (
@@ -354,18 +385,21 @@ class Launcher(widgets.VBox):
         return self._show(view)
 
 
-def launcher(game: str | None = None, seed: int = 1, autosave=None, restore=None) -> Launcher:
+def launcher(
+    game: str | None = None, seed: int = 1, autosave=True, restore=None, store=None
+) -> Launcher:
     """A start form for ``game`` (or a game chooser when ``game`` is None): players (name and
     person / random bot / greedy bot / search bot), seed, Start. See :class:`Launcher`.
 
     Args:
         game: a registered game name, or None to choose on the form.
         seed: the seed shown at first (games are reproducible from it).
-        autosave: passed to :func:`play` (None = a new ``moneynb-saves/`` file, False = off).
-        restore: continue the last unfinished game this form started (None: only in the
-            Voila app, where a reload starts a new kernel).
+        autosave: passed to :func:`play` (True: keep games in the store; False: off).
+        restore: continue the last unfinished game this form started for this owner (None:
+            only in the Voila app, where a reload starts a new kernel).
+        store: the store (see :func:`moneynb.store.open_store`; None: the default).
 
     Raises:
         ValueError: unknown game.
     """
-    return Launcher(game, seed=seed, autosave=autosave, restore=restore)
+    return Launcher(game, seed=seed, autosave=autosave, restore=restore, store=store)

@@ -25,9 +25,7 @@ CSS classes (stable, for tests): ``moneynb-replay`` (the view, also ``moneynb-vi
 
 from __future__ import annotations
 
-import datetime as dt
 import html
-import json
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +81,12 @@ class ReplayView(GameView):
         title: header text (default: "Replay: <game title>").
         coach: whether the Coach panel starts on (it is computed once per step shown, and
             not while Play runs).
-        saves: folder for games branched with "Continue from here" (default
-            ``moneynb-saves``).
-        origin: kept with a branched game's save (see :mod:`moneynb.ui.saves`).
+        store: the store games branched with "Continue from here" go to (a
+            :class:`moneynb.store.Store` or its location; None: the default store).
+        origin: kept with a branched game (see :mod:`moneynb.ui.saves`).
+        owner: the owner of a branched game (None: the hub user or this browser).
+        seats: ``{seat: "bot:greedy"}``, the bot seats (a stored game's); None: from the save
+            file's old ``.seats.json`` sidecar, or players named like a bot.
 
     Attributes:
         replay: the :class:`~moneynb.core.replay.Replay`.
@@ -106,8 +107,10 @@ class ReplayView(GameView):
         step: int = 0,
         title: str | None = None,
         coach: bool = True,
-        saves=None,
+        store=None,
         origin: str = "replay",
+        owner: str | None = None,
+        seats: dict | None = None,
     ):
         widgets.VBox.__init__(self)
         self.add_class("moneynb-view")
@@ -117,10 +120,11 @@ class ReplayView(GameView):
         self.game = r.state(self.index)
         n_seats = len(r.players)
         self.controllers = [None] * n_seats  # texts as the view shows them to people
-        self.bot_specs = self._seats()
+        self.bot_specs = dict(seats) if seats is not None else self._seats()
         self.title = title or f"Replay: {r.title}"
         self.start_total = sum(self.game.money().values())
-        self.saves = Path("moneynb-saves") if saves is None else Path(saves)
+        self.store = store
+        self.owner = owner
         self.origin = origin
         self.branched: GameView | None = None
         #: ``on_branch(view)``, called after each "Continue from here" (the app's list of
@@ -551,51 +555,40 @@ class ReplayView(GameView):
     # ----- continuing -----------------------------------------------------------------
     def branch(self, i: int | None = None) -> GameView:
         """ "Continue from here": a new live game from step ``i`` (default: the step shown),
-        saved to a new file in :attr:`saves` (the replayed save is untouched), shown under the
+        kept in the store as a new game (the replayed game is untouched), shown under the
         replay as a :class:`GameView` (bot seats as :meth:`_seats` finds them; the others
         are people). Returns that view (also :attr:`branched`).
 
-        A folder that cannot be written (read-only, or a file in its path) gives a game
-        that is not autosaved, and a note saying so (nothing is raised).
+        A store that cannot be written gives a game that is not saved, and a note saying so
+        (nothing is raised).
 
         Raises:
             IndexError, TypeError: a bad step.
         """
         from ..bots import make_bot
-        from . import _bot_seed, default_save_path
+        from . import _bot_seed
 
         i = self.index if i is None else self.replay._index(i)
         self.play.playing = False  # the replay stops moving under the new game
         g = self.replay.branch(i)
-        base = path = self.saves / default_save_path(g.name).name
-        n = 2
-        while path.exists():
-            path = base.with_name(f"{base.stem}-{n}.json")
-            n += 1
-        try:  # a folder that cannot be written: the game is played on, unsaved (said below)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(g.to_json())  # takes the name; the view saves over it
-            problem = None
-        except OSError as e:
-            problem = f"{e.strerror or e}: {e.filename or path}"
         controllers = [None] * len(g.players)
         for seat, spec in self.bot_specs.items():
             controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
-        view = GameView(g, controllers, autosave=None if problem else path,
-                        bot_specs=self.bot_specs, origin=self.origin)  # fmt: skip
-        view.save()
-        if problem is None:
+        view = GameView(g, controllers, bot_specs=self.bot_specs, origin=self.origin,
+                        store=self.store, owner=self.owner)  # fmt: skip
+        if view.game_id is not None and view.save_problem is None:
             note = widgets.HTML(
                 f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;"
-                f"color:#1b5e20;padding:4px 8px'>A new game from step {i} of the replay, saved at "
-                f"<code>{html.escape(str(path))}</code> (the replayed game is unchanged).</div>"
+                f"color:#1b5e20;padding:4px 8px'>A new game from step {i} of the replay, saved "
+                "as a game of its own (the replayed game is unchanged).</div>"
             )
         else:
+            problem = view.save_problem or "no store"
             note = widgets.HTML(
                 f"<div class='moneynb-replay-branch-note' role='alert' style='{ERROR_STYLE}'>"
-                f"A new game from step {i} of the replay. It could not be saved in "
-                f"<code>{html.escape(str(self.saves))}</code> ({html.escape(problem)}), so it "
-                "is not autosaved: pass <code>saves=</code> a folder you can write to.</div>"
+                f"A new game from step {i} of the replay. It could not be saved "
+                f"({html.escape(problem)}), so it is not saved: set MONEYNB_STORE to a store "
+                "you can write to.</div>"
             )
         self.branch_box.children = [note, view]
         self.branched = view
@@ -613,61 +606,46 @@ class ReplayView(GameView):
 
 
 # ===== choosing a saved game ==================================================================
-def saved_games(folder=None, limit: int = 50) -> list[tuple[str, Path]]:
-    """Every readable save file in ``folder`` (default ``moneynb-saves``), newest first:
-    ``[(description, path)]`` with the file name, game, players, actions and whether it is
-    over (from
-    the ``.seats.json`` sidecar when there is one, else from the save's JSON without
-    replaying). Unreadable files, and files whose fields are not a save's (checked with the
-    save schema, without replaying), are left out; nothing is raised."""
-    from ..core.registry import game_class
-    from ..core.save import FORMAT, VERSION, SaveFile
-    from .view import seats_path
+def saved_games(store, owner: str | None, limit: int = 50) -> list[tuple[str, str]]:
+    """The games of ``owner`` in ``store``, finished or not, newest first:
+    ``[(description, game id)]`` with game, players, actions, whether it is over and when it
+    was last saved. No store or no owner (not known yet): nothing; a store that cannot be
+    read: nothing (nothing is raised)."""
+    from ..store import StoreError
 
-    folder = Path("moneynb-saves") if folder is None else Path(folder)
-    if not folder.is_dir():
+    if store is None or not owner:
         return []
-    found = []
-    for path in folder.glob("*.json"):
-        if path.name.endswith(".seats.json"):
-            continue
-        try:
-            doc = json.loads(path.read_text())
-            if doc.get("format") != FORMAT or doc.get("version") != VERSION:
-                continue
-            SaveFile.model_validate(doc)  # the fields a replay needs, without replaying
-            title = game_class(doc["game"]).title
-            players = ", ".join(doc["players"])
-            n = len(doc["actions"])
-            status = ""
-            side = seats_path(path)
-            if side.exists():
-                st = json.loads(side.read_text()).get("status", {})
-                status = " · over" if st.get("over") else " · unfinished"
-            when = dt.datetime.fromtimestamp(path.stat().st_mtime)
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            continue  # (pydantic's ValidationError is a ValueError)
-        text = (
-            f"{path.name} · {title} · {players} · {n} actions{status} · "
-            f"{when.strftime('%d %b %H:%M')}"
+    try:
+        games = store.list_games(owner, limit=limit)
+    except StoreError:
+        return []
+    out = []
+    for g in games:
+        state = "over" if g.over else "unfinished"
+        out.append(
+            (
+                f"{g.title} · {', '.join(g.players)} · {g.actions} actions · {state} · "
+                f"{g.updated_local.strftime('%d %b %H:%M')}",
+                g.id,
+            )
         )
-        found.append((when, text, path))
-    found.sort(key=lambda x: x[0], reverse=True)
-    return [(text, path) for _, text, path in found[:limit]]
+    return out
 
 
 class ReplayChooser(widgets.VBox):
-    """ "Replay a saved game": a list of the saves in a folder (newest first) and a Replay
-    button showing the chosen one as a :class:`ReplayView` in :attr:`box`.
+    """ "Replay a saved game": a list of the owner's stored games (newest first) and a Replay
+    button showing the chosen one as a :class:`ReplayView` in :attr:`box`. The list is empty
+    until :attr:`owner` is set (the launcher sets it once the browser has said who it is).
 
     CSS classes: ``moneynb-replay-chooser``, ``moneynb-replay-list``, ``moneynb-replay-go``,
     ``moneynb-replay-refresh``, ``moneynb-replay-error``, ``moneynb-replay-box``.
     """
 
-    def __init__(self, folder=None, origin: str = "replay", on_show=None):
+    def __init__(self, store=None, origin: str = "replay", on_show=None, owner=None):
         super().__init__()
         self.add_class("moneynb-replay-chooser")
-        self.folder = folder
+        self.store = store
+        self.owner = owner
         self.origin = origin
         #: ``on_show(view)`` puts a new :class:`ReplayView` on the page (default: :attr:`box`)
         self.on_show = on_show
@@ -696,23 +674,27 @@ class ReplayChooser(widgets.VBox):
 
     def refresh(self) -> None:
         """List the saved games again."""
-        games = saved_games(self.folder)
-        self.list.options = [(text, str(path)) for text, path in games]
-        self.list.value = str(games[0][1]) if games else None
+        games = saved_games(self.store, self.owner)
+        self.list.options = games
+        self.list.value = games[0][1] if games else None
         self.go.disabled = not games
         self.error.value = "" if games else f"<span style='{NOTE_STYLE}'>No saved games yet.</span>"
 
-    def show(self, path=None) -> ReplayView | None:
-        """Replay the chosen save (or ``path``); returns the view, or None with the reason
-        shown."""
+    def show(self, game_id=None) -> ReplayView | None:
+        """Replay the chosen stored game (or ``game_id``, one of the owner's); returns the
+        view, or None with the reason shown."""
         from ..core.errors import SaveFileError
+        from ..store import StoreError
 
-        path = path or self.list.value
-        if not path:
+        game_id = game_id or self.list.value
+        if not game_id or self.store is None:
             return None
         try:
-            view = ReplayView(path, saves=self.folder, origin=self.origin)
-        except (OSError, ValueError, SaveFileError) as e:
+            text = self.store.read(game_id, owner=self.owner)
+            seats = {s.seat: s.kind for s in self.store.info(game_id).seats if s.bot}
+            view = ReplayView(text, store=self.store, origin=self.origin, owner=self.owner,
+                              seats=seats)  # fmt: skip
+        except (OSError, ValueError, SaveFileError, StoreError) as e:
             self.error.value = (
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
             )

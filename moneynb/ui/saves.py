@@ -1,148 +1,91 @@
-"""Unfinished autosaved games: find them, describe them, offer to continue one.
+"""Unfinished games in the store: find them, describe them, offer to continue one.
 
-Every :class:`~moneynb.ui.view.GameView` with autosave on writes the game JSON (the engine's
-save format) and, beside it, a ``<save>.seats.json`` sidecar. The sidecar holds the seats
-(person or bot kind, read by ``play(resume=...)``) and a ``status`` the view rewrites after
-every save::
+Every :class:`~moneynb.ui.view.GameView` with autosave on keeps its game in the game store
+(:mod:`moneynb.store`): the actions after every click, and the status line (turn, who is to
+move, over, whether a person moved, the time of the last move), so listing the unfinished games
+reads a few rows and replays nothing. A game's ``origin`` says where it was started (``"lab"``:
+``play``; ``"launcher:<game>"``: the form of that game's page, ``"launcher:*"``: the game
+chooser), so the Voila app brings back only the games its own page started
+(:mod:`moneynb.ui.launcher`).
 
-    {"over": false, "actions": 34, "turn": "Round 2 of 5", "to_move": "You",
-     "person_moved": true, "saved": "2026-11-30T20:31:05.250", "origin": "lab"}
+Only the owner's games are offered (the hub user, or the browser: :mod:`moneynb.ui.identity`).
+A game no person has answered a decision in yet (``person_moved`` false) is not offered: it is
+the fresh game a page starts on its own, not one a player would miss.
 
-so listing the unfinished games reads a few small files and replays nothing. ``origin`` says
-where the game was started (``"lab"``: ``play``; ``"launcher:<game>"``: the form of that game's
-page, ``"launcher:*"``: the game chooser), so the Voila app brings back only the games its
-own page started (:mod:`moneynb.ui.launcher`).
-
-A game no person has answered a decision in yet (``person_moved`` false) is not offered: it
-is the fresh game a page starts on its own, not one a player would miss.
+An old autosave folder (``moneynb-saves/`` under the current folder, from before the store) is
+imported once, for the first owner who lists games there (:func:`import_legacy`); its files
+are read, never changed.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import html
-import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import ipywidgets as widgets
 
-#: the folder ``play`` autosaves into (under the notebook's folder)
+from ..store import GameInfo, StoreError, import_folder
+
+#: the old autosave folder (under the notebook's folder), imported once into the store
 SAVES = Path("moneynb-saves")
 #: at most this many games are offered (newest first)
 MAX_OFFERED = 12
 
-
-@dataclass(frozen=True)
-class SavedGame:
-    """One unfinished autosaved game (from its save's seats sidecar).
-
-    Attributes:
-        path: the save file (``resume=`` it).
-        game: registered game name ("moolah").
-        title: the game's title ("Moolah").
-        players: display names in seat order.
-        actions: number of actions taken so far.
-        turn: the board's status line when saved ("Round 2 of 5"), may be "".
-        to_move: who must decide next.
-        saved: when it was last saved (local time).
-        origin: where it was started (see the module docstring).
-    """
-
-    path: Path
-    game: str
-    title: str
-    players: tuple
-    actions: int
-    turn: str
-    to_move: str
-    saved: dt.datetime
-    origin: str
-
-    def describe(self) -> str:
-        """One line for a list: "Moolah · You, Greedy bot 1 · Round 2, action 34, You to move
-        · saved 30 Nov 20:31"."""
-        where = ", ".join(p for p in (self.turn, f"action {self.actions}") if p)
-        who = f", {self.to_move} to move" if self.to_move else ""
-        return (
-            f"{self.title} · {', '.join(self.players)} · {where}{who} · "
-            f"saved {self.saved.strftime('%d %b %H:%M')}"
-        )
+#: kept for code that named the old type: an unfinished game is a store's GameInfo
+SavedGame = GameInfo
 
 
-def sidecar_path(save: str | Path) -> Path:
-    """``x.json`` -> ``x.seats.json`` (the same rule as :func:`moneynb.ui.view.seats_path`)."""
-    from .view import seats_path
-
-    return seats_path(save)
+def import_legacy(store, owner: str | None, folder: str | Path = SAVES) -> list[str]:
+    """Import the save files of ``folder`` (default ``moneynb-saves`` under the current
+    folder) into ``store`` for ``owner``, each file once (:func:`moneynb.store.import_folder`);
+    returns the new ids. Store failures are left to the caller's next store call (nothing is
+    raised here)."""
+    try:
+        return import_folder(store, folder, owner)
+    except StoreError:
+        return []
 
 
 def unfinished(
-    folder: str | Path = SAVES,
+    store,
+    owner: str | None,
     game: str | None = None,
     origin: str | None = None,
     exclude=(),
-) -> list[SavedGame]:
-    """The unfinished games saved in ``folder``, newest first (at most :data:`MAX_OFFERED`).
+) -> list[GameInfo]:
+    """The unfinished games of ``owner`` in ``store``, newest first (at most
+    :data:`MAX_OFFERED`): not over, a person moved in them.
 
     Args:
-        folder: where the saves are (default ``moneynb-saves`` under the current folder).
+        store: a :class:`moneynb.store.Store` (None: nothing).
+        owner: the owner string (None, not known yet: nothing).
         game: only games of this name (None: every game).
         origin: only games started there (None: from anywhere).
-        exclude: save paths to leave out (the game on screen).
+        exclude: ids to leave out (the game on screen).
 
-    Games that are over, that no person has moved in yet, whose save file is gone, or whose
-    sidecar is not a moneynb seats file with a status are left out; nothing is raised.
+    The old ``moneynb-saves`` folder is imported first (:func:`import_legacy`). A store that
+    cannot be read gives an empty list (the view's own saving reports store failures).
     """
-    from ..core.registry import game_class
-
-    folder = Path(folder)
-    if not folder.is_dir():
+    if store is None or not owner:
         return []
-    skip = {Path(p).resolve() for p in exclude if p}
-    found = []
-    for side in folder.glob("*.seats.json"):
-        save = side.with_name(side.name[: -len(".seats.json")] + ".json")
-        try:
-            doc = json.loads(side.read_text())
-            st = doc["status"]
-            if st["over"] or not st.get("person_moved") or not save.is_file():
-                continue
-            if save.resolve() in skip:
-                continue
-            if game is not None and doc["game"] != game:
-                continue
-            if origin is not None and st.get("origin") != origin:
-                continue
-            found.append(
-                SavedGame(
-                    path=save,
-                    game=doc["game"],
-                    title=game_class(doc["game"]).title,
-                    players=tuple(doc["seats"]),
-                    actions=int(st["actions"]),
-                    turn=str(st.get("turn", "")),
-                    to_move=str(st.get("to_move", "")),
-                    saved=dt.datetime.fromisoformat(st["saved"]),
-                    origin=str(st.get("origin", "")),
-                )
-            )
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            continue
-    found.sort(key=lambda s: s.saved, reverse=True)
-    return found[:MAX_OFFERED]
+    import_legacy(store, owner)
+    try:
+        return store.list_games(owner, game=game, over=False, origin=origin, person_moved=True,
+                                exclude=exclude, limit=MAX_OFFERED)  # fmt: skip
+    except StoreError:
+        return []
 
 
 class ResumeOffer(widgets.VBox):
     """ "Continue an unfinished game": a list of :func:`unfinished` games (newest first) and a
-    Continue button calling ``on_continue(path)``. Hidden when there is nothing to offer.
+    Continue button calling ``on_continue(game_id)``. Hidden when there is nothing to offer.
 
     CSS classes: ``moneynb-resume`` (the box), ``moneynb-resume-list`` (the dropdown),
     ``moneynb-resume-go`` (Continue).
     """
 
-    def __init__(self, games: list[SavedGame], on_continue: Callable[[Path], None]):
+    def __init__(self, games: list[GameInfo], on_continue: Callable[[str], None]):
         super().__init__()
         self.add_class("moneynb-resume")
         self.games = list(games)
@@ -171,11 +114,11 @@ class ResumeOffer(widgets.VBox):
         )
         self.set_games(self.games)
 
-    def set_games(self, games: list[SavedGame]) -> None:
+    def set_games(self, games: list[GameInfo]) -> None:
         """Offer ``games`` (hide the box when empty)."""
         self.games = list(games)
-        self.list.options = [(g.describe(), str(g.path)) for g in self.games]
-        self.list.value = str(self.games[0].path) if self.games else None  # the newest
+        self.list.options = [(g.describe(), g.id) for g in self.games]
+        self.list.value = self.games[0].id if self.games else None  # the newest
         n = len(self.games)
         self.note.value = (
             f"<b>Unfinished game{'s' if n != 1 else ''}</b> (saved automatically, newest "
@@ -185,18 +128,18 @@ class ResumeOffer(widgets.VBox):
 
     def _go(self) -> None:
         if self.list.value:
-            self.on_continue(Path(self.list.value))
+            self.on_continue(self.list.value)
 
 
-def fallback_html(what: str, save: Path | None, resume_code: str | None) -> str:
+def fallback_html(what: str, saved: bool = False) -> str:
     """The note shown under a game or form in the notebook, hidden by the widget's own CSS
     while the widget draws (see :func:`hide_fallback_css`): what to do when it cannot (a
-    restarted kernel makes JupyterLab show "Error displaying widget: model not found")."""
-    saved = (
-        f" The game is saved automatically at <code>{html.escape(str(save))}</code>; "
-        f"continue it with <code>{html.escape(resume_code)}</code> or the "
-        "<b>Continue</b> button that re-running the cell offers."
-        if save is not None and resume_code
+    restarted kernel makes JupyterLab show "Error displaying widget: model not found").
+    ``saved``: the game is kept in the store."""
+    again = (
+        " The game is saved automatically; the <b>Continue</b> button that re-running the "
+        "cell offers brings it back."
+        if saved
         else " Unfinished games are offered again (<b>Continue</b>) when you re-run it."
     )
     return (
@@ -204,7 +147,7 @@ def fallback_html(what: str, save: Path | None, resume_code: str | None) -> str:
         "font-size:0.9em'>"
         f'If no {html.escape(what)} shows here (for example "Error displaying widget: model '
         'not found" after the kernel stopped), run this cell again: <i>Run</i> &rarr; '
-        f"<i>Run All Cells</i>.{saved}</div>"
+        f"<i>Run All Cells</i>.{again}</div>"
     )
 
 

@@ -2,45 +2,36 @@
 
 Flow: a person answers the pending decision through its panel; the view applies the action,
 then lets every bot seat answer in turn (synchronously, at most ``max_bot_steps`` actions per
-click so a game can never hang the kernel), redraws the board once, and autosaves the game
-JSON. Several people at one screen play "hot seat": the panel always names whose decision it
+click so a game can never hang the kernel), redraws the board once, and stores the new actions
+in the game store (:mod:`moneynb.store`), each append naming the action count it follows: when
+another kernel played the same game on first, the view says so and shows the stored game;
+when the store cannot be written, the move is taken back and the view says why. Several people at one screen play "hot seat": the panel always names whose decision it
 is, and whoever that is answers.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import html
-import json
+import logging
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, SaveFileError
+from ..store import ConflictError, StoreError, open_store
 from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import money, player_color
 from .panels import button, make_panel, set_disabled
 
-SEATS_FORMAT = "moneynb-seats"
+log = logging.getLogger("moneynb")
 #: how many log lines the page shows (the full log stays in ``game.log``)
 LOG_LINES = 300
 #: seconds in which a second Undo click is taken as part of a double-click (a browser's
 #: double-click interval is about 0.5 s); the board uses its own ``REPEAT_CLICK_S`` likewise
 REPEAT_CLICK_S = 0.4
-
-
-def seats_path(save_path: str | Path) -> Path:
-    """The sidecar file recording which seats are bots: ``x.json`` -> ``x.seats.json``."""
-    p = Path(save_path)
-    return (
-        p.with_name(p.name[:-5] + ".seats.json")
-        if p.name.endswith(".json")
-        else p.with_name(p.name + ".seats.json")
-    )
 
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -105,19 +96,28 @@ class GameView(widgets.VBox):
         game: a :class:`~moneynb.core.Game` (new or loaded).
         controllers: one entry per seat, a list or ``{seat: bot}``: a bot object (with
             ``choose(game)``) for a bot seat, ``None`` for a person. Default: all people.
-        autosave: path of the JSON save file written after every click (with a
-            ``.seats.json`` sidecar naming the bot seats), or ``None`` for no saving.
+        autosave: True (or None, the default): keep the game in the store after every click;
+            False: no saving.
         title: header text (default: the game's title).
         bot_delay: seconds to pause after each bot action so people can follow (0 in tests;
             the kernel is busy during the pause).
         max_bot_steps: most bot actions run after one click; when reached, a "Let the bots
             move" button continues (0 means bots move only when that button is pressed).
-        bot_specs: ``{seat: "bot:greedy"}`` written into the seats sidecar for ``resume``.
-        origin: where the game was started, kept in the sidecar's status (``"lab"`` for
+        bot_specs: ``{seat: "bot:greedy"}`` stored as the seats' kinds (for resuming).
+        origin: where the game was started, kept with it in the store (``"lab"`` for
             ``play``, ``"launcher:<game>"`` for a form; see :mod:`moneynb.ui.saves`).
+        store: a :class:`moneynb.store.Store` or its location (None: the default store,
+            ``MONEYNB_STORE``).
+        game_id: the id of ``game`` in the store when it is a stored game resumed (its
+            actions are all stored), None for a game to store now.
+        owner: the owner of a new game (None: the hub user or this browser, once known:
+            :mod:`moneynb.ui.identity`).
 
-    With autosave on, the view offers the unfinished games saved beside its own (newest first,
-    class ``moneynb-resume``; :meth:`continue_game` switches to one), and its notebook output
+    Raises:
+        ValueError: ``controllers`` of the wrong length; ``autosave`` not True/False/None.
+
+    With autosave on, the view offers its owner's unfinished games (newest first, class
+    ``moneynb-resume``; :meth:`continue_game` switches to one), and its notebook output
     carries a note saying what to do when the widget cannot be drawn (class
     ``moneynb-fallback``, hidden while the view draws).
 
@@ -138,6 +138,9 @@ class GameView(widgets.VBox):
         max_bot_steps: int = 1000,
         bot_specs=None,
         origin: str = "lab",
+        store=None,
+        game_id: str | None = None,
+        owner: str | None = None,
     ):
         super().__init__()
         self.add_class("moneynb-view")
@@ -156,12 +159,39 @@ class GameView(widgets.VBox):
         self.title = title or game.title
         self.bot_delay = float(bot_delay)
         self.max_bot_steps = int(max_bot_steps)
-        self.autosave = None if autosave in (None, False) else Path(autosave)
+        if autosave not in (None, True, False):
+            raise ValueError(
+                "autosave is True or False: games are kept in the game store (pass store= a "
+                f"store path or URL to choose it), got {autosave!r}"
+            )
+        from .identity import BrowserIdentity, current_owner
+
+        #: the store the game is kept in (None: autosave off, or it could not be opened)
+        self.store = None
+        #: the game's id in the store (None: not stored yet)
+        self.game_id = game_id
+        self.owner = owner or current_owner()
+        #: the actions known to be stored (the store's copy, as far as this view knows)
+        self._synced: list = list(game.actions) if game_id is not None else []
+        self._status_saved: dict | None = None
+        #: the last store failure, or None when the last save worked
+        self.save_problem: str | None = None
+        self._saved_at: float | None = None
+        #: texts of bug reports (engine failures met during clicks), newest last
+        self.bug_reports: list[str] = []
+        if autosave is not False:
+            try:
+                self.store = open_store(store)
+            except StoreError as e:
+                self.save_problem = str(e)
+        self.autosave = self.store is not None or self.save_problem is not None
+        self.identity = BrowserIdentity(layout=widgets.Layout(width="0px", height="0px"))
         self.start_total = sum(game.money().values())
         self.last_latency_ms: float | None = None
         self._busy = False
         #: events of a click not drawn yet (see submit), or None
         self._held_events = None
+        self._save_ok = True
         self._decision_key = object()
         #: messages about engine failures met during clicks (shown at the end of the log)
         self.engine_errors: list[str] = []
@@ -178,7 +208,7 @@ class GameView(widgets.VBox):
 
         self.a11y = A11yHelper(
             layout=widgets.Layout(width="0px", height="0px"),
-            lost_text=lost_text("game", saved=self.autosave is not None),
+            lost_text=lost_text("game", saved=self.store is not None),
         )
         self._announced = len(game.log)
         self._focused_at: int | None = None
@@ -235,7 +265,6 @@ class GameView(widgets.VBox):
         # a resumed game was answered by a person before (only such games are offered)
         self._person_moved = bool(game.actions) and bool(self._human_action_indices())
         self._fallback_id = f"moneynb-fallback-{id(self):x}"
-        self._write_seats()
         # draw the start and the bots' first moves BEFORE the figure goes to the page, so its
         # first message already holds them (see BoardFigure)
         self._update_board(list(game.log))
@@ -261,14 +290,9 @@ class GameView(widgets.VBox):
             layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
         )
         extra = self.board.panels()
-        from .saves import ResumeOffer, unfinished
+        from .saves import ResumeOffer
 
-        offered = (
-            unfinished(self.autosave.parent, game=game.name, exclude=[self.autosave])
-            if self.autosave is not None
-            else []
-        )
-        self.offer = ResumeOffer(offered, self.continue_game)
+        self.offer = ResumeOffer([], self.continue_game)
         # hides this view's own "cannot be drawn" note while the view is drawn
         hide = widgets.HTML(
             f"<style>.{self._fallback_id} {{ display: none !important; }}</style>",
@@ -279,6 +303,7 @@ class GameView(widgets.VBox):
         )
         self._panels_box.add_class("moneynb-board-panels")
         self.children = [
+            self.identity,
             self.offer,
             hide,
             self.header,
@@ -294,6 +319,25 @@ class GameView(widgets.VBox):
             ),
         ]
         self.refresh()
+        # the owner's other unfinished games, once the owner is known (the browser tells)
+        self.identity.on_owner(self._owner_known)
+
+    def _owner_known(self, owner: str) -> None:
+        """The hub user or browser is known: own this game if nobody does yet, and offer the
+        owner's other unfinished games."""
+        from .saves import unfinished
+
+        if self.owner is None:
+            self.owner = owner
+            if self.store is not None and self.game_id is not None:
+                try:
+                    self.store.set_owner(self.game_id, owner)
+                except StoreError as e:
+                    self._save_failed(e)
+        if self.store is not None and self.owner == owner:
+            self.offer.set_games(
+                unfinished(self.store, owner, game=self.game.name, exclude=[self.game_id])
+            )
 
     # ----- who is who -----------------------------------------------------------------
     def is_human(self, seat: int) -> bool:
@@ -351,8 +395,10 @@ class GameView(widgets.VBox):
         ``step``: the :attr:`step` the control was drawn for; when given and that decision is
         no longer pending, nothing happens and nothing is shown (returns False).
 
-        Returns True if the action was applied. An illegal action changes nothing: its
-        message is shown in the panel's error line (class ``moneynb-error``), never raised.
+        Returns True if the action was applied (and, with autosave, stored). An illegal action
+        changes nothing: its message is shown in the panel's error line (class
+        ``moneynb-error``), never raised. A move the store did not take (another kernel played
+        on first, or the store failed) is taken back, with a note, and gives False.
         """
         if self._busy or (step is not None and step != self.step):
             return False
@@ -387,7 +433,9 @@ class GameView(widgets.VBox):
             self.header.value = self._header_html()
             held, self._held_events = self._held_events, None
             self._update_board(held)
+            self._save_ok = True
             self.refresh()
+            kept = self._save_ok
         finally:
             held, self._held_events = self._held_events, None
             if held is not None and self.step != step_before:  # applied, not yet drawn
@@ -397,7 +445,7 @@ class GameView(widgets.VBox):
             # arrives within REPEAT_CLICK_S of this change (the second click of a double-click)
             self.board.changed_at = time.perf_counter()
         self.last_latency_ms = (time.perf_counter() - t0) * 1000
-        return True
+        return kept
 
     def run_bots(self, refresh: bool = True, limit: int | None = None) -> int:
         """Let bot seats answer until a person must decide, the game ends, or ``limit``
@@ -473,27 +521,21 @@ class GameView(widgets.VBox):
     def _engine_failed(self, error: Exception, action: Any) -> None:
         """An unexpected engine error during a click: ``Game.apply`` has already put the game
         back at its last good state; say so in the panel's error line and the log, and keep
-        a bug report (traceback, action, save JSON) next to the autosave file."""
+        a bug report (traceback, action, save JSON) in :attr:`bug_reports` and the kernel's
+        log (logger ``moneynb``)."""
         import traceback
 
-        report = None
-        if self.autosave is not None:
-            try:
-                stamp = time.strftime("%Y%m%d-%H%M%S")
-                report = self.autosave.with_name(f"bug-{self.game.name}-{stamp}.txt")
-                report.parent.mkdir(parents=True, exist_ok=True)
-                report.write_text(
-                    f"moneynb bug report: {type(error).__name__} while applying "
-                    f"{action!r}\n\n"
-                    + "".join(traceback.format_exception(error))
-                    + f"\nThe game before that action (moneynb.load_game):\n{self.game.to_json()}\n"
-                )
-            except OSError:
-                report = None
-        where = f" A bug report was saved to {report}." if report else ""
+        report = (
+            f"moneynb bug report: {type(error).__name__} while applying {action!r}\n\n"
+            + "".join(traceback.format_exception(error))
+            + f"\nThe game before that action (moneynb.load_game):\n{self.game.to_json()}\n"
+        )
+        self.bug_reports.append(report)
+        log.error("%s", report)
         text = (
             f"Something went wrong inside the game ({type(error).__name__}: {error}). "
-            f"The game is back where it was before this move.{where}"
+            "The game is back where it was before this move (a bug report is in the "
+            "view's bug_reports)."
         )
         self._show_error(text)
         self.engine_errors.append(text)
@@ -739,91 +781,211 @@ class GameView(widgets.VBox):
         )
 
     # ----- saving ---------------------------------------------------------------------
-    def save(self) -> Path | None:
-        """Write the game JSON to the autosave path (if any) and return the path."""
-        if self.autosave is None:
-            self.save_label.value = "autosave off"
+    def _seat_kinds(self) -> list[str]:
+        """Each seat's kind for the store: "human" or a bot spec ("bot:greedy")."""
+        kinds = []
+        for i in range(len(self.game.players)):
+            spec = self.bot_specs.get(i)
+            if spec is None and self.controllers[i] is not None:
+                spec = f"bot:{getattr(self.controllers[i], 'kind', 'greedy')}"
+            kinds.append(spec or "human")
+        return kinds
+
+    def _status(self) -> dict:
+        g = self.game
+        return {
+            "over": g.over,
+            "turn": self.board.status(g) if hasattr(self.board, "status") else "",
+            "to_move": "" if g.over else g.players[g.decision.player],
+            "person_moved": self._person_moved,
+        }
+
+    def save(self) -> str | None:
+        """Store the game's new actions (or an undo) and its status line; returns the game's
+        id in the store (None: not stored). Never raises: a conflict (another kernel played
+        this game on first) shows the stored game with a note; a store failure takes the
+        unsaved moves back and says why (:attr:`save_problem`)."""
+        if self.store is None:
+            if self.save_problem is None:
+                self.save_label.value = "autosave off"
+            else:
+                self._show_save_problem()
             return None
-        self.autosave.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.autosave.with_name(self.autosave.name + ".tmp")
-        tmp.write_text(self.game.to_json())
-        tmp.replace(self.autosave)
-        self._write_seats()
+        g = self.game
+        status = self._status()
+        try:
+            if self.game_id is None:
+                self.game_id = self.store.create(
+                    g.config(), seats=self._seat_kinds(), owner=self.owner, origin=self.origin,
+                    actions=g.actions, status=status,
+                )  # fmt: skip
+            else:
+                acts, synced = g.actions, self._synced
+                k, lim = 0, min(len(acts), len(synced))
+                while k < lim and acts[k] == synced[k]:
+                    k += 1
+                n = len(synced)
+                if k < n:  # an undo: take the stored actions back first
+                    self.store.truncate(self.game_id, n, k, status=status)
+                    n = k
+                if len(acts) > n:
+                    self.store.extend(self.game_id, n, acts[n:], status=status)
+                elif k < len(synced) or status != self._status_saved:
+                    self.store.set_status(self.game_id, status)
+            self._synced = list(g.actions)
+        except ConflictError as e:
+            self._save_ok = False
+            self._conflict(e)
+            return self.game_id
+        except StoreError as e:
+            self._save_ok = False
+            self._save_failed(e)
+            return self.game_id
+        self._status_saved = status
+        self.save_problem = None
+        self._saved_at = time.time()
+        self._show_saved()
+        from .saves import lost_text
+
+        self.a11y.lost_text = lost_text("game", saved=True, moved=self._person_moved)
+        return self.game_id
+
+    def _show_saved(self, reloaded: bool = False) -> None:
         from . import app_mode
 
         how = (
             "a reloaded page continues it"
             if self.origin.startswith("launcher") and app_mode()
-            else "offered to continue when the cell runs again, or <code>resume=</code> that path"
+            else "offered to continue when the cell runs again"
+        )
+        when = time.strftime("%H:%M:%S", time.localtime(self._saved_at or time.time()))
+        text = (
+            f"showing the saved game (action {len(self._synced)}, {when}): it was played on "
+            "elsewhere"
+            if reloaded
+            else f"saved automatically (action {len(self._synced)}, {when}; {how})"
         )
         self.save_label.value = (
-            f"autosaved to <code>{html.escape(str(self.autosave))}</code> ({how})"
+            f"<span class='moneynb-saved' data-actions='{len(self._synced)}'>{text}</span>"
         )
-        return self.autosave
 
-    def _write_seats(self) -> None:
-        """Write the ``.seats.json`` sidecar: the seats (for ``resume``) and the game's status
-        (for the list of unfinished games, :mod:`moneynb.ui.saves`)."""
-        if self.autosave is None:
+    def _show_save_problem(self) -> None:
+        last = (
+            f"last saved: action {len(self._synced)} at "
+            + time.strftime("%H:%M:%S", time.localtime(self._saved_at))
+            if self._saved_at is not None and self.game_id is not None
+            else ("last saved: action " + str(len(self._synced)))
+            if self.game_id is not None
+            else "this game is not saved"
+        )
+        self.save_label.value = (
+            f"<span class='moneynb-save-failed' data-actions='{len(self._synced)}' "
+            f"style='{ERROR_STYLE}'>⚠ not saved ({html.escape(str(self.save_problem))}); "
+            f"{last}</span>"
+        )
+
+    def _save_failed(self, error: StoreError) -> None:
+        """The store could not be written: take the moves not stored back (the game on
+        screen is the stored one), and say so at the control and in the save label."""
+        self.save_problem = str(error)
+        if self.game_id is None:
+            self._show_error(
+                f"This game could not be saved: {error}. You can play on, but it is not saved."
+            )
+        elif list(self.game.actions) != self._synced:
+            g = self.game
+            try:
+                back = type(g)(list(g.players), g.seed, **g.options)
+                for a in self._synced:
+                    back.apply(a)
+            except Exception as e:  # noqa: BLE001 - replaying stored actions must work
+                log.error("moneynb: replaying the stored actions failed: %r", e)
+            else:
+                self._replace_game(back)
+            self._show_error(
+                f"Your move could not be saved: {error}. It was taken back, so the board "
+                f"shows the game as saved (action {len(self._synced)}); try again in a moment."
+            )
+        else:
+            self._show_error(f"The game's status could not be saved: {error}.")
+        self._show_save_problem()
+
+    def _conflict(self, error: ConflictError) -> None:
+        """Another kernel (window, browser) played this game on first: nothing of this
+        view's last moves was stored; show the stored game and say so."""
+        try:
+            from ..core.save import loads
+
+            stored = loads(self.store.read(self.game_id))
+        except (StoreError, SaveFileError) as e:
+            self._save_failed(StoreError(str(e)))
             return
-        self.autosave.parent.mkdir(parents=True, exist_ok=True)
-        seats = {}
-        for i, p in enumerate(self.game.players):
-            spec = self.bot_specs.get(i)
-            if spec is None and self.controllers[i] is not None:
-                spec = f"bot:{getattr(self.controllers[i], 'kind', 'greedy')}"
-            seats[p] = spec or "human"
-        g = self.game
-        status = {
-            "over": g.over,
-            "actions": len(g.actions),
-            "turn": self.board.status(g) if hasattr(self.board, "status") else "",
-            "to_move": "" if g.over else g.players[g.decision.player],
-            "person_moved": self._person_moved,
-            "saved": _dt.datetime.now().isoformat(timespec="milliseconds"),
-            "origin": self.origin,
-        }
-        doc = {"format": SEATS_FORMAT, "version": 1, "game": g.name, "seats": seats,
-               "status": status}  # fmt: skip
-        side = seats_path(self.autosave)
-        tmp = side.with_name(side.name + ".tmp")
-        tmp.write_text(json.dumps(doc, indent=1))
-        tmp.replace(side)
-        # what the page says if the kernel goes: offered to continue only once a person moved
-        from .saves import lost_text
+        self._synced = list(stored.actions)
+        self._status_saved = None
+        self._replace_game(stored)
+        self._person_moved = bool(stored.actions) and bool(self._human_action_indices())
+        self._saved_at = time.time()
+        self.save_problem = None
+        self._show_error(
+            f"This game was played on in another window or kernel: the saved game has "
+            f"{error.stored} actions, so your last move was not saved. The board now shows "
+            "the saved game; look, then move again if it is your turn."
+        )
+        self._show_saved(reloaded=True)
 
-        self.a11y.lost_text = lost_text("game", saved=True, moved=self._person_moved)
+    def _replace_game(self, game, controllers=None) -> None:
+        """Show ``game`` in this view in place of the one on screen (a new board; the old
+        game's controls answer nothing after this). Bots are seeded afresh from their specs
+        (as ``play`` does) unless ``controllers`` are given."""
+        from ..bots import make_bot
+        from . import _bot_seed
 
-    # ----- continuing a saved game -----------------------------------------------------
-    def continue_game(self, path: str | Path) -> None:
-        """Replace the game on screen by the saved game at ``path`` (its players, bots and
-        seed from the save and its sidecar, as ``play(name, resume=path)``), in this view.
-        The game left is kept in its own autosave file.
-
-        Raises:
-            ValueError, moneynb.SaveFileError, FileNotFoundError: as ``play(resume=path)``.
-        """
-        from . import play
-
-        other = play(self.game.name, resume=path, bot_delay=self.bot_delay,
-                     max_bot_steps=self.max_bot_steps, title=self.title)  # fmt: skip
-        self.save()
-        self.game, self.controllers = other.game, other.controllers
-        self.bot_specs, self.autosave = other.bot_specs, other.autosave
-        self.start_total = other.start_total
-        self._person_moved = True
-        self.origin = other.origin
+        if controllers is None:
+            controllers = list(self.controllers)
+            for seat, spec in self.bot_specs.items():
+                controllers[seat] = make_bot(
+                    spec, seed=_bot_seed(game.seed, seat, len(game.actions))
+                )
+        self.game, self.controllers = game, list(controllers)
+        self.start_total = sum(game.money().values())
         self._epoch += 1  # the old game's controls answer nothing now
         self._decision_key = object()
-        self.board = other.board
+        self._announced = len(game.log)
+        self.board = board_for(game)
         self.board.pick = self.submit
+        self.board.plain = self.plain
+        self._update_board(list(game.log))
+        self.board.release()
         self._board_box.children = [self.board.widget()]
         self._panels_box.children = self.board.panels()
         self.error.value = ""
+        self.refresh(save=False)
+
+    # ----- continuing a saved game -----------------------------------------------------
+    def continue_game(self, game_id: str) -> None:
+        """Replace the game on screen by the stored game ``game_id`` (its players, bots and
+        seed from the store, as ``play(name, resume=game_id)``), in this view. The game left
+        stays in the store.
+
+        Raises:
+            ValueError, moneynb.SaveFileError, moneynb.store.StoreError: as
+                ``play(resume=game_id)`` (NoSuchGame for a game this owner may not open).
+        """
+        from . import play
+
+        other = play(self.game.name, resume=game_id, bot_delay=self.bot_delay,
+                     max_bot_steps=self.max_bot_steps, title=self.title,
+                     store=self.store, owner=self.owner)  # fmt: skip
+        self.save()
+        self.bot_specs, self.game_id = other.bot_specs, other.game_id
+        self._synced, self._status_saved = list(other._synced), None
+        self.origin = other.origin
+        self._replace_game(other.game, other.controllers)
+        self._person_moved = True
         from .saves import unfinished
 
         self.offer.set_games(
-            unfinished(self.autosave.parent, game=self.game.name, exclude=[self.autosave])
+            unfinished(self.store, self.owner, game=self.game.name, exclude=[self.game_id])
         )
         self.refresh()
 
@@ -835,17 +997,12 @@ class GameView(widgets.VBox):
         from .saves import fallback_html
 
         display(self._repr_mimebundle_(**kwargs), raw=True)
-        code = (
-            f'moneynb.play("{self.game.name}", resume="{self.autosave}")'
-            if self.autosave is not None
-            else None
-        )
-        note = fallback_html("game", self.autosave, code)
+        note = fallback_html("game", saved=self.store is not None)
         note = note.replace(
             "class='moneynb-fallback'", f"class='moneynb-fallback {self._fallback_id}'"
         )
         plain = f"{self.title}: if the game does not show, run this cell again" + (
-            f"; it is autosaved at {self.autosave}" if self.autosave is not None else ""
+            "; it is saved automatically" if self.store is not None else ""
         )
         display({"text/html": note, "text/plain": plain}, raw=True)
 
