@@ -406,7 +406,9 @@ class Store:
         """
         from ..core.save import SaveFile
 
-        doc = {"format": FORMAT, "version": VERSION, **config, "actions": list(actions)}
+        acts = [_action_text(a) for a in actions]
+        doc = {"format": FORMAT, "version": VERSION, **config,
+               "actions": [json.loads(a) for a in acts]}  # fmt: skip
         try:
             SaveFile.model_validate(doc)
         except Exception as e:  # noqa: BLE001 - pydantic's ValidationError, said plainly
@@ -419,7 +421,6 @@ class Store:
             _check_text("table", table, 40)
         now = time.time()
         gid = secrets.token_urlsafe(16)
-        acts = [_action_text(a) for a in actions]
         row = {
             "id": gid,
             "game": config["game"],

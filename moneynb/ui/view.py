@@ -12,6 +12,7 @@ is, and whoever that is answers.
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 import time
@@ -83,6 +84,14 @@ def coaching_html(c) -> str:
         f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
         f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
     )
+
+
+def _same(a, b) -> bool:
+    """Two actions are the same once stored (a tuple and a list of the same items are)."""
+    try:
+        return json.dumps(a) == json.dumps(b)
+    except (TypeError, ValueError):
+        return False
 
 
 def _css(text: str) -> str:
@@ -320,7 +329,10 @@ class GameView(widgets.VBox):
         ]
         self.refresh()
         # the owner's other unfinished games, once the owner is known (the browser tells)
-        self.identity.on_owner(self._owner_known)
+        if self.owner:
+            self._owner_known(self.owner)
+        else:
+            self.identity.on_owner(self._owner_known)
 
     def _owner_known(self, owner: str) -> None:
         """The hub user or browser is known: own this game if nobody does yet, and offer the
@@ -822,7 +834,7 @@ class GameView(widgets.VBox):
             else:
                 acts, synced = g.actions, self._synced
                 k, lim = 0, min(len(acts), len(synced))
-                while k < lim and acts[k] == synced[k]:
+                while k < lim and (acts[k] == synced[k] or _same(acts[k], synced[k])):
                     k += 1
                 n = len(synced)
                 if k < n:  # an undo: take the stored actions back first
