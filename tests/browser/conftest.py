@@ -103,6 +103,8 @@ def browser_context():
             profile, executable_path=exe, headless=True, args=CHROMIUM_ARGS,
             viewport={"width": 1400, "height": 1400},
         )  # fmt: skip
+        ctx.moneynb_playwright = p  # more browsers (tests of several visitors) from it
+        ctx.moneynb_chromium = exe
         try:
             yield ctx
         finally:

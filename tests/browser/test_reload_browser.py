@@ -18,8 +18,8 @@ offers the game to continue, and Continue brings it back with the same log and b
 
 from __future__ import annotations
 
-import json
 import time
+from pathlib import Path
 
 import pytest
 from conftest import _kernel_idle, open_and_run, screenshot
@@ -63,10 +63,29 @@ def _main_button(view, required: bool = True):
     raise AssertionError("no enabled control in the decision panel")
 
 
+class StoredGame:
+    """The newest game of ``game`` in a test server's store (``<tmp>/store/games.sqlite3``,
+    see servers.py), read from the store as the server wrote it."""
+
+    def __init__(self, root, game: str):
+        from moneynb.store import open_store
+
+        self.store = open_store(Path(root).parent / "store" / "games.sqlite3")
+        self.id = self.store.list_all(game=game, limit=1)[0].id
+
+    def read_text(self) -> str:
+        """The game's save JSON, as stored now."""
+        return self.store.read(self.id)
+
+    def kinds(self) -> dict[str, str]:
+        """``{player: "human" | "bot:..."}``."""
+        return {s.name: s.kind for s in self.store.info(self.id).seats}
+
+
 def person_decisions(save) -> int:
-    """How many decisions of the save's people (``"human"`` in its seats sidecar) it holds."""
+    """How many decisions of the stored game's people (seats of kind ``"human"``) it holds."""
     g = moneynb.load_game(save.read_text())
-    seats = json.loads(save.with_name(save.name[:-5] + ".seats.json").read_text())["seats"]
+    seats = save.kinds()
     fresh = type(g)(list(g.players), g.seed, **g.options)
     n = 0
     for a in g.actions:
@@ -75,13 +94,8 @@ def person_decisions(save) -> int:
     return n
 
 
-def _newest_save(root, game: str):
-    saves = [
-        p
-        for p in (root / "notebooks" / "moneynb-saves").glob(f"{game}-*.json")
-        if not p.name.endswith(".seats.json")
-    ]
-    return max(saves, key=lambda p: p.stat().st_mtime)
+def _newest_save(root, game: str) -> StoredGame:
+    return StoredGame(root, game)
 
 
 SAVE_JS = """async () => {
@@ -249,7 +263,7 @@ def _reopen_with_kernel_stopped(page) -> None:
     note = page.locator(".moneynb-fallback", has_text="If no game shows here").first
     note.wait_for(state="visible", timeout=60_000)
     text = note.inner_text()
-    assert "run this cell again" in text and "moneynb-saves" in text and "resume=" in text
+    assert "run this cell again" in text and "saved automatically" in text and "Continue" in text
 
 
 def _continue_restores(page, played, game: str) -> None:

@@ -102,7 +102,8 @@ def served(voila_server):
         "language": "python",
     }
     nbformat.write(nb, folder / NOTEBOOK)
-    # a save for the app's "Replay a saved game" list (the launcher lists moneynb-saves/)
+    # a save for the app's "Replay a saved game" list: an old moneynb-saves/ folder, imported
+    # into the store for the first owner (this browser) who lists games there
     (folder / "moneynb-saves").mkdir(exist_ok=True)
     (folder / "moneynb-saves" / "replay-me.json").write_text(games["money_card"].to_json())
     return base, folder, games
@@ -283,8 +284,10 @@ def _run(served, page):
             page.keyboard.press("Enter")
             _check(page, k, g, mid)
         # Continue from here: a new live game with the actions up to this step
-        saves = folder / "moneynb-saves"
-        known = set(saves.glob("*.json")) if saves.exists() else set()
+        from moneynb.store import open_store
+
+        store = open_store(folder.parent.parent / "store" / "games.sqlite3")
+        known = {i.id for i in store.list_all()}
         view.locator("button.moneynb-replay-branch").click()
         live = view.locator(".moneynb-replay-branch-box .moneynb-view")
         live.wait_for(state="visible", timeout=30_000)
@@ -303,9 +306,9 @@ def _run(served, page):
             arg=k,
             timeout=10_000,
         )
-        new = [p for p in saves.glob("*.json") if p not in known and ".seats" not in p.name]
+        new = [i.id for i in store.list_all() if i.id not in known]
         assert len(new) == 1, new
-        branched = json.loads(new[0].read_text())
+        branched = json.loads(store.read(new[0]))
         assert branched["actions"] == json.loads(g.to_json())["actions"][:mid]
         assert re.search(r"step \d+ of \d+", view.locator(".moneynb-header").first.inner_text())
     _app_form(page, games["money_card"])
