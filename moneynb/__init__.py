@@ -7,7 +7,7 @@ The public API (DESIGN.md)::
     g2 = moneynb.load_game(g.to_json())
     bot = moneynb.make_bot("greedy", seed=1); g.apply(bot.choose(g))
     moneynb.play("money_moves", players=["You", "bot:greedy"])   # in a notebook
-    moneynb.replay("moneynb-saves/money_moves-....json")           # step through a game
+    moneynb.replay(g.to_json())                                    # step through a game
 
 Importing moneynb imports no Jupyter or plotting library; ``play`` and ``simulate`` import
 theirs when called.
@@ -64,7 +64,9 @@ def play(name: str, players=None, seed: int | None = None, **kwargs):
     """Show game ``name`` as a widget in a notebook; entries like ``"bot:greedy"`` are bots.
 
     Returns the :class:`moneynb.ui.GameView` (display it, or it displays itself as the cell's
-    last value). ``resume=path`` continues a saved game; ``autosave=path`` sets the save file.
+    last value). Games are kept in the game store (:mod:`moneynb.store`); ``resume=`` takes a
+    stored game's id or a JSON save file; ``store=`` chooses the store, ``autosave=False`` saves
+    nothing.
     """
     from .ui import play as _play
 
