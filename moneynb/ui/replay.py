@@ -574,8 +574,8 @@ class ReplayView(GameView):
         controllers = [None] * len(g.players)
         for seat, spec in self.bot_specs.items():
             controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
-        view = GameView(g, controllers, bot_specs=self.bot_specs, origin=self.origin,
-                        store=self.store, owner=self.owner)  # fmt: skip
+        view = GameView(g, controllers, autosave=True, bot_specs=self.bot_specs,
+                        origin=self.origin, store=self.store, owner=self.owner)  # fmt: skip
         if view.game_id is not None and view.save_problem is None:
             note = widgets.HTML(
                 f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;"

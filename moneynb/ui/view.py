@@ -105,8 +105,8 @@ class GameView(widgets.VBox):
         game: a :class:`~moneynb.core.Game` (new or loaded).
         controllers: one entry per seat, a list or ``{seat: bot}``: a bot object (with
             ``choose(game)``) for a bot seat, ``None`` for a person. Default: all people.
-        autosave: True (or None, the default): keep the game in the store after every click;
-            False: no saving.
+        autosave: True: keep the game in the store after every click (``play`` passes it);
+            False or None (the default): no saving.
         title: header text (default: the game's title).
         bot_delay: seconds to pause after each bot action so people can follow (0 in tests;
             the kernel is busy during the pause).
@@ -188,7 +188,7 @@ class GameView(widgets.VBox):
         self._saved_at: float | None = None
         #: texts of bug reports (engine failures met during clicks), newest last
         self.bug_reports: list[str] = []
-        if autosave is not False:
+        if autosave:
             try:
                 self.store = open_store(store)
             except StoreError as e:
