@@ -317,9 +317,16 @@ class Store:
             event.listen(self._engine, "begin", _sqlite_begin)
         else:
             self.path = None
-            url = sa.make_url(location).set(drivername="postgresql+psycopg")
-            self._url = url
-            self._engine = sa.create_engine(url, pool_pre_ping=True)
+            try:
+                url = sa.make_url(location).set(drivername="postgresql+psycopg")
+                self._url = url
+                self._engine = sa.create_engine(url, pool_pre_ping=True)
+            except ImportError:
+                raise StoreUnavailable(
+                    "a PostgreSQL game store needs psycopg 3: pip install 'moneynb[hub]'"
+                ) from None
+            except SQLAlchemyError as e:
+                raise StoreUnavailable(f"not a PostgreSQL URL ({e})") from None
         self._guarded("open", lambda: _migrate(self._engine, self.dialect))
 
     # ----- plumbing ----------------------------------------------------------------------
