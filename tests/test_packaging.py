@@ -141,7 +141,9 @@ def test_binder_links_are_rewritten_from_the_repository_setting(tmp_path):
     for name in ("README.md", "pyproject.toml"):
         (tmp_path / name).write_text((REPO / name).read_text())
     (tmp_path / "pyproject.toml").write_text(
-        (REPO / "pyproject.toml").read_text().replace(
+        (REPO / "pyproject.toml")
+        .read_text()
+        .replace(
             f'Repository = "https://github.com/{links.repository(REPO)}"',
             'Repository = "https://github.com/a-school/moneynb-fork"',
         )
