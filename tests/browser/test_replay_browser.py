@@ -200,13 +200,14 @@ def _app_form(page, game) -> None:
     page.wait_for_function(
         """(whole) => { const s = document.querySelector('.moneynb-replay-list select');
             const o = [...s.options];
-            return o.some(o => o.textContent.startsWith(whole)) && o.length >= 6
+            const text = (o) => o.textContent.replace(/\u00a0/g, ' ');  // the list's spaces
+            return o.some(o => text(o).startsWith(whole)) && o.length >= 6
                 && s.selectedIndex === 0; }""",
         arg=whole,
         timeout=patience(20_000),
     )
     labels = select.locator("option").all_inner_texts()
-    select.select_option(label=next(t for t in labels if t.startswith(whole)))
+    select.select_option(label=next(t for t in labels if t.replace("\xa0", " ").startswith(whole)))
     chooser.locator("button.moneynb-replay-go").click()
     view = page.locator(".moneynb-launch-game-box .moneynb-replay")
     view.wait_for(timeout=patience(30_000))
