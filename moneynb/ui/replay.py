@@ -36,7 +36,7 @@ import ipywidgets as widgets
 from ..core.replay import Replay
 from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
-from .boards.base import BoardFigure, money, player_color
+from .boards.base import BoardFigure, money, player_color, plot_text
 from .panels import button
 from .view import GameView, _css, coaching_html
 
@@ -502,8 +502,8 @@ class ReplayView(GameView):
                     # marker move cost about 0.2 s of redraw in the page (bench_replay.py)
                     mode="lines",
                     line=dict(color=player_color(seat), width=2),
-                    name=p,
-                    hovertemplate=f"{html.escape(p)}: %{{y:,}}<br>step %{{x}}<extra></extra>",
+                    name=plot_text(p),
+                    hovertemplate=f"{plot_text(p).replace('%', '&#37;')}: %{{y:,}}<br>step %{{x}}<extra></extra>",
                 )
             )
         label = "score (dollars)" if unit == "dollars" else "progress (rows toward the goal)"

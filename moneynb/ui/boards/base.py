@@ -349,16 +349,33 @@ def _plain_text(text: str) -> str:
 
 
 def token_letters(players: list[str]) -> list[str]:
-    """The short text on each seat's token, different for every seat: the first letter
-    of the name, with the name's number when it ends in one ("Greedy bot 2" -> "G2"), and
-    the seat number added if two would still be equal."""
+    """The short text on each seat's token (plain text: escape it with :func:`plot_text`),
+    different for every seat: the first letter of the name, with the name's number when it
+    ends in one ("Greedy bot 2" -> "G2"), and the seat number added if two would still be
+    equal ("Bob 2", "Bo", "Bea" -> "B2", "B2'", "B3"; a mark is added until no two match)."""
     import re
 
-    out = []
+    base = []
     for p in players:
         m = re.search(r"(\d+)$", p.strip())
-        out.append((p.strip()[:1].upper() or "?") + (m.group(1) if m else ""))
-    return [f"{t}{i + 1}" if out.count(t) > 1 else t for i, t in enumerate(out)]
+        base.append((p.strip()[:1].upper() or "?") + (m.group(1) if m else ""))
+    out: list[str] = []
+    for i, t in enumerate(base):
+        tok = f"{t}{i + 1}" if base.count(t) > 1 else t
+        while tok in out or (tok != t and tok in base):
+            tok += "'"
+        out.append(tok)
+    return out
+
+
+def plot_text(text: Any) -> str:
+    """``text`` (a name, a space or card title from a data file, anything a person typed)
+    made safe for a plotly text field: plotly draws a subset of HTML in titles, text labels,
+    hover texts and legends (``<a href>`` becomes a link, ``<span style>`` styled text), so
+    ``&``, ``<``, ``>`` and quotes are written as entities and show as themselves. The one
+    escaping function of every board and the replay chart; markup a board adds itself
+    (``<b>``, ``<br>``) goes around the escaped text."""
+    return html.escape(str(text), quote=True)
 
 
 def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
@@ -611,7 +628,7 @@ class BoardRenderer:
             t.x = [self._xy(s)[0] for s in spaces]
             t.y = [self._xy(s)[1] for s in spaces]
             t.customdata = list(spaces)
-            t.hovertext = [html.escape(label) for label in labels]
+            t.hovertext = [plot_text(label) for label in labels]
 
     #: radius (board units) of a heat-map disc; the track boards space their spaces 1 apart
     heat_radius = 0.45

@@ -22,8 +22,6 @@ Clicking a highlighted space buys it, builds on it, mortgages or lifts it, as th
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
@@ -31,7 +29,7 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, ink_on, money, player_color, token_letters
+from .base import BoardRenderer, ink_on, money, player_color, plot_text, token_letters
 
 KIND_COLOR = {
     "bonus": "#ffd54f",
@@ -120,7 +118,7 @@ class Board(BoardRenderer):
 
     def _hover(self, g, i: int) -> str:
         sp = g.board[i]
-        text = f"<b>{html.escape(sp['name'])}</b> (side {sp['side']})"
+        text = f"<b>{plot_text(sp['name'])}</b> (side {sp['side']})"
         if sp["kind"] == "property":
             rents = " / ".join(f"${r}" for r in sp["rents"])
             text += f"<br>B ${sp['B']} · M ${sp['M']}<br>rent 1-4 houses, subdivision:<br>{rents}"
@@ -128,7 +126,7 @@ class Board(BoardRenderer):
             text += f"<br>rent ${sp['rent']}" + (f" · M ${sp['M']}" if "M" in sp else "")
             text += " · always auctioned"
         elif sp["kind"] == "legend":
-            text += f"<br>{html.escape(sp.get('text', ''))}"
+            text += f"<br>{plot_text(sp.get('text', ''))}"
         elif sp["kind"] == "hospital":
             text += f"<br>holds {money(g.money()['City Hospital'])}"
         elif sp["kind"] == "traffic_light":
@@ -137,7 +135,7 @@ class Board(BoardRenderer):
             text += f"<br>${g.data['bonus']} each time around"
         o = g.owner[i]
         if o is not None:
-            text += f"<br>owner <b>{html.escape(g.players[o])}</b>"
+            text += f"<br>owner <b>{plot_text(g.players[o])}</b>"
             if sp["kind"] == "property":
                 text += f", {'subdivision' if g.houses[i] == 5 else f'{g.houses[i]} house(s)'}"
             text += " · MORTGAGED" if g.mortgaged[i] else f" · rent now ${g.rent(i)}"
@@ -208,7 +206,7 @@ class Board(BoardRenderer):
         axis = dict(visible=False, range=[-0.8, n + 0.8], fixedrange=True)
         return dict(
             height=self.height, width=self.height - 30, autosize=False, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
-            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
             plot_bgcolor="#e8f5e9", paper_bgcolor="white", xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
@@ -223,7 +221,7 @@ class Board(BoardRenderer):
 
     def _centre(self, g) -> str:
         m = g.money()
-        ex = "nobody" if g.exemption is None else html.escape(g.players[g.exemption])
+        ex = "nobody" if g.exemption is None else plot_text(g.players[g.exemption])
         return (
             f"City Hospital holds <b>{money(m['City Hospital'])}</b><br>"
             f"Bank {money(m['Bank'])} · Special Exemption: {ex}"
@@ -261,9 +259,9 @@ class Board(BoardRenderer):
             tx.append(x)
             ty.append(y)
             tc.append(player_color(seat))
-            tt.append(token_letters(g.players)[seat])
-            th.append(f"<b>{html.escape(g.players[seat])}</b> on "
-                      f"{html.escape(g.board[sid]['name'])}<br>cash {money(g.cash(seat))}")  # fmt: skip
+            tt.append(plot_text(token_letters(g.players)[seat]))
+            th.append(f"<b>{plot_text(g.players[seat])}</b> on "
+                      f"{plot_text(g.board[sid]['name'])}<br>cash {money(g.cash(seat))}")  # fmt: skip
         return dict(hover=[self._hover(g, i) for i in range(self.size)],
                     owners=(ox, oy, oc), houses=(hx, hy, ht, hc), mortgaged=(mx, my),
                     tokens=(tx, ty, tc, tt, th))  # fmt: skip
@@ -293,7 +291,7 @@ class Board(BoardRenderer):
             d[6].x, d[6].y, d[6].text, d[6].hovertext = tx, ty, tt, th
             d[6].marker.color = tc
             d[6].textfont.color = [ink_on(c) for c in tc]
-            self.figure.layout.title.text = self.status(g)
+            self.figure.layout.title.text = plot_text(self.status(g))
             self.figure.layout.annotations[2].text = self._centre(g)
         self._panels(g, events)
 
@@ -320,7 +318,7 @@ class Board(BoardRenderer):
                     else ""
                 )
                 mort = " <i>mortg.</i>" if g.mortgaged[i] else ""
-                held.append(f"{html.escape(sp['name'])}{tag}{mort}")
+                held.append(f"{plot_text(sp['name'])}{tag}{mort}")
             if g.exemption == s:
                 held.append("<i>Special Exemption</i>")
             rows.append(
@@ -396,16 +394,14 @@ class Board(BoardRenderer):
             body = f"rent <b>${sp['rent']}</b>" + (f" · M ${sp['M']}" if "M" in sp else "")
         return (
             f"<div class='moneynb-em-deed' style='border-left:10px solid "
-            f"{sp.get('colour', '#9e9e9e')};padding-left:6px'><b>{html.escape(sp['name'])}</b>"
+            f"{sp.get('colour', '#9e9e9e')};padding-left:6px'><b>{plot_text(sp['name'])}</b>"
             f"<br>{body}</div>"
         )
 
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player
         row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
-        cash = widgets.HTML(
-            html.escape(self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}"))
-        )
+        cash = widgets.HTML(plot_text(self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}")))
         if tag in ("turn", "post"):
             first = decision.options[0]
             if first == "roll":
@@ -445,8 +441,8 @@ class Board(BoardRenderer):
         if tag == "bid":
             a = g.auction
             lead = ("no bid yet" if a["leader"] is None
-                    else f"best bid <b>{money(a['high'])}</b> by {html.escape(g.players[a['leader']])}")  # fmt: skip
-            names = ", ".join(html.escape(g.players[p]) for p in a["bidders"])
+                    else f"best bid <b>{money(a['high'])}</b> by {plot_text(g.players[a['leader']])}")  # fmt: skip
+            names = ", ".join(plot_text(g.players[p]) for p in a["bidders"])
             head = widgets.HTML(f"<b>Auction</b> · {lead} · still bidding: {names}")
             head.add_class("moneynb-em-auction")
             quick = button(f"Bid {money(decision.low)}", ("moneynb-em-bid-min",),
@@ -456,8 +452,8 @@ class Board(BoardRenderer):
         if tag == "offer_reply":
             o = g.offer
             info = widgets.HTML(
-                f"{html.escape(g.players[o['seller']])} offers you <b>"
-                f"{html.escape(g.item_name(o['item']))}</b> for <b>{money(o['price'])}</b>"
+                f"{plot_text(g.players[o['seller']])} offers you <b>"
+                f"{plot_text(g.item_name(o['item']))}</b> for <b>{money(o['price'])}</b>"
             )
             extra = (
                 [widgets.HTML(self._deed(int(o["item"][6:])))] if o["item"] != "exemption" else []
@@ -472,8 +468,8 @@ class Board(BoardRenderer):
             owes = self.plain(f"{g.players[seat]} owes {money(d[2])}")
             holds = self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}").split(" ", 1)[1]
             info = widgets.HTML(
-                f"<b>{html.escape(owes)}</b> ({html.escape(d[3])}) "
-                f"and {html.escape(holds)}: mortgage or sell to raise the money"
+                f"<b>{plot_text(owes)}</b> ({plot_text(d[3])}) "
+                f"and {plot_text(holds)}: mortgage or sell to raise the money"
             )
             info.add_class("moneynb-em-debt")
             return self._wrap(tag, [info, make_panel(decision, g, submit)])

@@ -28,7 +28,6 @@ target, ``moneynb-target``, or a click on the highlighted space).
 
 from __future__ import annotations
 
-import html
 import math
 
 import ipywidgets as widgets
@@ -39,7 +38,7 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, ink_on, label_trace, money, player_color, token_letters
+from .base import BoardRenderer, ink_on, label_trace, money, player_color, plot_text, token_letters
 
 KIND_STYLE = {  # symbol, size, colour
     "bank": ("square", 30, "#2e7d32"),
@@ -164,11 +163,11 @@ class Board(BoardRenderer):
 
     def _hover(self, sid: str) -> str:
         s = self.d.spaces[sid]
-        text = f"<b>{html.escape(s['name'])}</b>"
+        text = f"<b>{plot_text(s['name'])}</b>"
         if s["kind"] == "money":
             text += f"<br>{'collect' if s['amount'] > 0 else 'pay'} {money(abs(s['amount']))}"
         if s["kind"] == "goto":
-            text += f"<br>to {html.escape(self.d.spaces[s['to']]['name'])}"
+            text += f"<br>to {plot_text(self.d.spaces[s['to']]['name'])}"
         if s["kind"] in ("safe", "bank", "exit", "parole", "bufes", "max", "min"):
             text += "<br>no mugging here"
         if s["kind"] == "option":
@@ -219,7 +218,7 @@ class Board(BoardRenderer):
         axis = dict(visible=False, range=[-1.7, 12.1], fixedrange=True)
         return dict(
             height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
-            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
             plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
@@ -248,10 +247,10 @@ class Board(BoardRenderer):
             xs.append(x + dx)
             ys.append(y + dy)
             colors.append(player_color(seat))
-            text.append(token_letters(game.players)[seat])
-            where = html.escape(self.d.spaces[sid]["name"])
+            text.append(plot_text(token_letters(game.players)[seat]))
+            where = plot_text(self.d.spaces[sid]["name"])
             held = f"<br>misses {game.missed[seat]} more turn(s)" if game.missed[seat] else ""
-            hover.append(f"<b>{html.escape(game.players[seat])}</b> at {where}<br>cash "
+            hover.append(f"<b>{plot_text(game.players[seat])}</b> at {where}<br>cash "
                          f"{money(game.cash(seat))}{held}")  # fmt: skip
         return xs, ys, colors, text, hover
 
@@ -271,7 +270,7 @@ class Board(BoardRenderer):
             if path is not None:
                 self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
                 self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]
-            self.figure.layout.title.text = (
+            self.figure.layout.title.text = plot_text(
                 self.status(game)
                 if not game.over
                 else f"Game over: {' and '.join(game.winner_names) or 'nobody'} won"
@@ -365,7 +364,7 @@ class Board(BoardRenderer):
             )
         if tag == "bank":
             pad = "".join(f"<tr><td>{money(e['old'])}</td><td><b>{money(e['new'])}</b></td>"
-                          f"<td>{html.escape(e['what'])}</td></tr>" for e in g.pad[seat][-6:])  # fmt: skip
+                          f"<td>{plot_text(e['what'])}</td></tr>" for e in g.pad[seat][-6:])  # fmt: skip
             table = widgets.HTML(
                 "<table class='moneynb-bank-pad' cellpadding='2'><tr><th>old balance</th>"
                 f"<th>new balance</th><th>for</th></tr>{pad}</table>"
