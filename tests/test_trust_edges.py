@@ -90,3 +90,61 @@ def test_a_str_subclass_equal_to_an_option_is_read_as_plain_text():
     if type(option) is str:
         g.apply(np.str_(option))
         assert type(g.actions[-1]) is str
+
+
+# ----- item 4: a UTF-8 byte-order mark -----------------------------------------------------
+def test_a_bom_is_accepted_in_toml_files_and_saves_as_bytes_or_text(tmp_path):
+    from importlib import resources
+
+    text = resources.files("moneynb.games.moolah").joinpath("cards.toml").read_text("utf-8")
+    path = tmp_path / "cards.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=3, cards_file=str(path))
+    for _ in range(5):
+        g.apply(g.legal_actions()[0] if g.legal_actions() else g.decision.low)
+    save = g.to_json()
+    as_bytes = moneynb.load_game(b"\xef\xbb\xbf" + save.encode())
+    as_text = moneynb.load_game("\ufeff" + save)
+    assert as_bytes.state() == as_text.state() == g.state()
+
+
+def test_save_bytes_must_be_utf8():
+    from moneynb.core import SaveFileError
+
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=3)
+    with pytest.raises(SaveFileError, match="UTF-8"):
+        moneynb.load_game(g.to_json().encode("utf-16"))
+
+
+# ----- item 5: amounts are never misread ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("typed", "dollars"),
+    [("10000", 10000), ("10,000", 10000), ("10 000", 10000), ("$1,200", 1200),
+     ("1_000_000", 1_000_000), ("-5000", -5000), ("1e3", 1000), (" 7 ", 7)],
+)  # fmt: skip
+def test_amounts_with_one_thousands_separator_are_read(typed, dollars):
+    from moneynb.ui.panels import read_dollars
+
+    assert read_dollars(typed) == (dollars, "")
+
+
+@pytest.mark.parametrize(
+    "typed", ["10.000", "2,50", "1,5", "1.000,00", "12.5", "1,0000", "10,000 000", "1,000.50"]
+)
+def test_ambiguous_amounts_are_refused_saying_how_to_type_them(typed):
+    from moneynb.ui.panels import read_dollars
+
+    value, why = read_dollars(typed)
+    assert value is None and "10,000" in why and repr(typed) in why
+
+
+def test_german_typing_is_refused_at_the_bid_box():
+    """The issue's inputs at a real amount decision: nothing is bid, nothing changes."""
+    from moneynb.ui.panels import parse_amount
+
+    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=7)
+    d = g.decision
+    assert d.kind == "amount"
+    for typed in ("10.000", "2,50", "1,5", "1.000,00"):
+        value, message = parse_amount(typed, d)
+        assert value is None and "type whole dollars" in message, (typed, message)

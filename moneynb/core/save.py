@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field, ValidationError
 from typing_extensions import TypeAliasType
 
+from .data import BOM
 from .errors import IllegalAction, SaveFileError
 from .game import MAX_SEED
 from .schema import (
@@ -91,7 +92,8 @@ class SaveFile(Schema):
 
 
 def loads(text: str | bytes) -> Game:
-    """Rebuild a game from save-file text by replaying its actions.
+    """Rebuild a game from save-file text (``str`` or UTF-8 ``bytes``; a byte-order mark at
+    the start is dropped from either) by replaying its actions.
 
     Raises:
         SaveFileError: not JSON, not an object, wrong format or version, a missing, extra or
@@ -107,6 +109,13 @@ def loads(text: str | bytes) -> Game:
             f"load_game takes the save file's JSON text, not a path ({text!s}): "
             "use moneynb.load_game(pathlib.Path(path).read_text())"
         )
+    if isinstance(text, (bytes, bytearray)):
+        try:  # UTF-8 (a BOM dropped), as the same text given as a str
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SaveFileError(f"a save file must be UTF-8 JSON text: {e}") from None
+    if isinstance(text, str):
+        text = text.removeprefix(BOM)  # a byte-order mark, as bytes or text: dropped
     try:
         doc = json.loads(text)
     except (TypeError, ValueError) as e:
