@@ -148,3 +148,35 @@ def test_german_typing_is_refused_at_the_bid_box():
     for typed in ("10.000", "2,50", "1,5", "1.000,00"):
         value, message = parse_amount(typed, d)
         assert value is None and "type whole dollars" in message, (typed, message)
+
+
+# ----- item 3: house-rule boards that would trap a game ------------------------------------
+def _moolah_board(tmp_path, change) -> str:
+    import tomllib
+    from importlib import resources
+
+    import tomli_w
+
+    text = resources.files("moneynb.games.moolah").joinpath("board.toml").read_text("utf-8")
+    doc = tomllib.loads(text)
+    change({s["id"]: s for s in doc["space"]})
+    path = tmp_path / "board.toml"
+    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda s: s["s01"].update(next=["max"]), r"s01\.next leads to 'max'.*no way on"),
+        (lambda s: s["s12"].update(to="s12"), r"s12 sends a token round Go To .*s12 -> s12"),
+        (lambda s: (s["s12"].update(to="s28"), s["s28"].update(to="s12")), r"s12 -> s28 -> s12"),
+    ],
+)
+def test_moolah_boards_that_trap_a_game_are_refused_naming_file_and_space(tmp_path, change, why):
+    from moneynb.core import DataFileError
+
+    path = _moolah_board(tmp_path, change)
+    with pytest.raises(DataFileError, match=why) as e:
+        moneynb.new_game("moolah", players=["Ann", "Bob"], seed=1, board_file=path)
+    assert path in str(e.value)

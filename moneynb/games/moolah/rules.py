@@ -152,6 +152,7 @@ def check_board(data: dict) -> dict:
             require(s.get("to") in ids, f"board.toml: {s['id']} sends to unknown {s.get('to')!r}")
         if s["kind"] == "money":
             require(s.get("amount", 0) != 0, f"board.toml: money space {s['id']} needs an amount")
+    check_track(data)
     # every loop of the track must pass the Bank: without it the graph has no cycle
     nxt = {s["id"]: [n for n in s["next"]] for s in data["space"] if s["kind"] != "bank"}
     state: dict[str, int] = {}
@@ -168,6 +169,64 @@ def check_board(data: dict) -> dict:
         if sid not in state:
             visit(sid)
     return data
+
+
+def check_track(data: dict) -> None:
+    """The graph of a board whose ids, kinds and counts of ``next`` are checked: a game on it
+    can never be trapped (reconstruction of what the rulebook's board guarantees; issue 26).
+
+    * every path leads on: a space a token can step onto (named in some ``next``) has a way
+      on itself. Bufe's and the Big House have none: a token is only sent there (a Go To space
+      or card) and leaves when its time is served;
+    * every goto ends: following Go To spaces from one (``to``, then that space's ``to`` if
+      it is a Go To too...) reaches a space that is not a Go To, never itself again;
+    * the Bank is reachable as the rules need: from every space on the track, stepping on
+      reaches the Bank (a roll is stopped there; the turn's money moves there). The loop check
+      of :func:`check_board` then also holds: no loop avoids it.
+
+    Raises:
+        DataFileError: naming the space and why ("board.toml: s01.next leads to 'max' ...").
+    """
+    spaces = {s["id"]: s for s in data["space"]}
+    for s in data["space"]:
+        for n in s["next"]:
+            if not spaces[n]["next"]:
+                require(
+                    False,
+                    f"board.toml: {s['id']}.next leads to {n!r} ({spaces[n]['name']}), which has "
+                    "no way on: a token moving past it could never finish its move (a "
+                    f"{spaces[n]['kind']!r} space is only reached by being sent there)",
+                )
+    for s in data["space"]:
+        if s["kind"] != "goto":
+            continue
+        chain = [s["id"]]
+        at = s.get("to")
+        while spaces[at]["kind"] == "goto":
+            chain.append(at)
+            require(
+                at not in chain[:-1],
+                f"board.toml: {s['id']} sends a token round Go To spaces for ever "
+                f"({' -> '.join(chain)}): a Go To must end on another kind of space",
+            )
+            at = spaces[at].get("to")
+            require(at in spaces, f"board.toml: {chain[-1]} sends to unknown {at!r}")
+    bank = next((s["id"] for s in data["space"] if s["kind"] == "bank"), None)
+    reaches = {bank}
+    changed = True
+    while changed:  # spaces from which stepping on reaches the Bank (a fixed point)
+        changed = False
+        for s in data["space"]:
+            if s["id"] not in reaches and any(n in reaches for n in s["next"]):
+                reaches.add(s["id"])
+                changed = True
+    for s in data["space"]:
+        if s["next"] and s["id"] not in reaches:
+            require(
+                False,
+                f"board.toml: from {s['id']} ({s['name']}) no way along the track reaches the "
+                "Bank: every path must lead back to it (a roll stops there)",
+            )
 
 
 def check_cards(data: dict, space_ids: set) -> dict:
