@@ -122,8 +122,9 @@ def check_board(data: dict) -> dict:
     Raises:
         ValueError: a missing rule amount, an unknown kind, a repeated id, a ``next`` or ``to``
             naming no space, an Option Point without two ways on, a unique space missing or
-            repeated, fewer than two Moolah spaces, an amount not in whole bills, or a loop of
-            the track that avoids the Bank (dice could then never be stopped there).
+            repeated, fewer than two Moolah spaces, an amount not in whole bills, a loop of
+            the track that avoids the Bank (dice could then never be stopped there), or a
+            graph that traps a game (see :func:`check_track`).
     """
     require("rules" in data and "space" in data, "board.toml needs [rules] and space = [...]")
     r = data["rules"]
@@ -152,7 +153,6 @@ def check_board(data: dict) -> dict:
             require(s.get("to") in ids, f"board.toml: {s['id']} sends to unknown {s.get('to')!r}")
         if s["kind"] == "money":
             require(s.get("amount", 0) != 0, f"board.toml: money space {s['id']} needs an amount")
-    check_track(data)
     # every loop of the track must pass the Bank: without it the graph has no cycle
     nxt = {s["id"]: [n for n in s["next"]] for s in data["space"] if s["kind"] != "bank"}
     state: dict[str, int] = {}
@@ -168,6 +168,7 @@ def check_board(data: dict) -> dict:
     for sid in nxt:
         if sid not in state:
             visit(sid)
+    check_track(data)
     return data
 
 
