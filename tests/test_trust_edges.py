@@ -180,3 +180,63 @@ def test_moolah_boards_that_trap_a_game_are_refused_naming_file_and_space(tmp_pa
     with pytest.raises(DataFileError, match=why) as e:
         moneynb.new_game("moolah", players=["Ann", "Bob"], seed=1, board_file=path)
     assert path in str(e.value)
+
+
+# ----- items 6-8: bounded work ------------------------------------------------------------
+def test_simulate_refuses_a_billion_games_at_once():
+    from moneynb.analysis.montecarlo import MAX_GAMES
+
+    with pytest.raises(ValueError, match="at most 1,000,000 games"):
+        moneynb.simulate("money_moves", n_games=10**9, progress=False)
+    with pytest.raises(ValueError, match="at most"):
+        moneynb.simulate("money_moves", n_games=MAX_GAMES + 1, progress=False)
+
+
+def test_simulate_seeds_are_made_one_game_at_a_time_and_unchanged():
+    import numpy as np
+
+    from moneynb.analysis.montecarlo import GameJobs
+
+    jobs = GameJobs(7, 10**6, 3)  # a million games: nothing is built for them yet
+    assert len(jobs) == 10**6
+    spawned = np.random.SeedSequence(7).spawn(4)
+    for i, child in enumerate(spawned):
+        words = [int(w) for w in child.generate_state(4, dtype=np.uint32)]
+        assert jobs.job(i) == (i, words[0], words[1:])
+    assert jobs.popleft()[0] == 0 and jobs.pop()[0] == 10**6 - 1 and len(jobs) == 10**6 - 2
+
+
+def test_a_save_with_too_many_actions_is_refused_by_its_length():
+    import json
+
+    from moneynb.core import SaveFileError
+
+    doc = {"format": "moneynb-game", "version": 1, "game": "money_run",
+           "players": ["Ann", "Bob"], "seed": 1, "options": {}, "actions": ["x"] * 300_000}  # fmt: skip
+    with pytest.raises(SaveFileError, match="300,000 actions, more than the 200,000"):
+        moneynb.load_game(json.dumps(doc))
+
+
+def test_replay_keeps_a_bounded_number_of_small_snapshots(monkeypatch):
+    """The spacing grows with the length (here a bound of 8 snapshots), a snapshot holds no
+    log or action list, and every step is still the engine's state at that step."""
+    import random
+
+    from moneynb.bots import random_action
+    from moneynb.core import replay as replay_module
+
+    monkeypatch.setattr(replay_module, "MAX_SNAPSHOTS", 8)
+    g = moneynb.new_game("money_run", players=["Ann", "Bob"], seed=5, max_rounds=10**4)
+    rng = random.Random(5)
+    while len(g.actions) < 400:  # a long game: pawns never move (bench_replay_memory.py)
+        a = random_action(g.decision, rng)
+        g.apply("end_turn" if type(a) is tuple and a[0] == "pawn" else a)
+    r = replay_module.Replay(g)
+    assert r.n == 400 and r.every == 50 and len(r._snaps) == 9
+    assert all(s.actions == [] and s.log == [] for s in r._snaps)
+    for i in (r.n - 1, 3, r.n // 2, r.every, r.every + 1, 0):
+        fresh = moneynb.new_game("money_run", players=["Ann", "Bob"], seed=5, max_rounds=10**4)
+        for a in g.actions[:i]:
+            fresh.apply(a)
+        assert r.state(i).state() == fresh.state(), i
+        assert r.branch(i).state() == fresh.state(), i
