@@ -240,3 +240,35 @@ def test_replay_keeps_a_bounded_number_of_small_snapshots(monkeypatch):
             fresh.apply(a)
         assert r.state(i).state() == fresh.state(), i
         assert r.branch(i).state() == fresh.state(), i
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        ({"time_budget": "1"}, "'time_budget' of the search bot must be a number or None"),
+        ({"time_budget": True}, "time_budget"),
+        ({"time_budget": -1}, r"at least 0"),
+        ({"time_budget": float("nan")}, "time_budget"),
+        ({"max_nodes": 2.5}, "'max_nodes' .* whole number"),
+        ({"beam": 0}, r"'beam' .*at least 1"),
+        ({"replies": "yes"}, "'replies' .*True/False"),
+        ({"depth": 3}, "unknown option 'depth' for the search bot; its options: beam"),
+    ],
+)
+def test_bot_options_are_checked_like_game_options(options, why):
+    from moneynb.bots.search import SearchBot
+
+    with pytest.raises(ValueError, match=why):
+        moneynb.make_bot("bot:search", seed=1, **options)
+    if "depth" not in options:  # the class itself: Python refuses an unknown keyword
+        with pytest.raises(ValueError, match=why.split(" ")[0]):
+            SearchBot(seed=1, **options)
+
+
+def test_good_bot_options_are_taken_and_other_bots_take_none():
+    bot = moneynb.make_bot("search", seed=1, time_budget=1, max_nodes=50)
+    assert bot.time_budget == 1.0 and type(bot.time_budget) is float and bot.max_nodes == 50
+    with pytest.raises(ValueError, match="unknown option 'time_budget' for the greedy bot"):
+        moneynb.make_bot("greedy", time_budget=1)
+    with pytest.raises(ValueError, match="seed"):
+        moneynb.make_bot("random", seed="abc")

@@ -51,9 +51,20 @@ class SearchBot(Bot):
             reproducible in tests).
         beam: how many positions are expanded at each deeper level.
         replies: play out the other players' next turns (the min step) before scoring.
+
+    Raises:
+        ValueError: an option of the wrong type or below its lowest value (``time_budget``
+            a number >= 0 or None, ``max_nodes`` and ``beam`` whole numbers >= 1, ``replies``
+            True/False): see :meth:`Bot.check_options`.
     """
 
     kind = "search"
+    options = {
+        "time_budget": (0.3, (float, None), 0.0),
+        "max_nodes": (2000, (int,), 1),
+        "beam": (3, (int,), 1),
+        "replies": (True, (bool,), None),
+    }
 
     def __init__(
         self,
@@ -64,10 +75,13 @@ class SearchBot(Bot):
         replies: bool = True,
     ):
         super().__init__(seed)
-        self.time_budget = time_budget
-        self.max_nodes = max_nodes
-        self.beam = beam
-        self.replies = replies
+        opts = self.check_options(
+            time_budget=time_budget, max_nodes=max_nodes, beam=beam, replies=replies
+        )
+        self.time_budget = opts["time_budget"]
+        self.max_nodes = opts["max_nodes"]
+        self.beam = opts["beam"]
+        self.replies = opts["replies"]
         self._queue: list = []
         self._expect: tuple | None = None
         #: statistics of the last search: positions scored, best line, its value
