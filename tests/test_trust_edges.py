@@ -272,3 +272,73 @@ def test_good_bot_options_are_taken_and_other_bots_take_none():
         moneynb.make_bot("greedy", time_budget=1)
     with pytest.raises(ValueError, match="seed"):
         moneynb.make_bot("random", seed="abc")
+
+
+# ----- item 9 (the parts outside the autosave): errors reach the player, naming the file ----
+def _corrupt_save(tmp_path, name="corrupt.json"):
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1)
+    g.apply(g.legal_actions()[0])
+    path = tmp_path / name
+    path.write_text(g.to_json().replace('"actions": [', '"actions": ["nonsense", '), "utf-8")
+    return path
+
+
+def test_play_resume_and_replay_errors_name_the_file(tmp_path):
+    from moneynb.core import SaveFileError
+    from moneynb.core.replay import Replay
+
+    path = _corrupt_save(tmp_path)
+    with pytest.raises(SaveFileError, match=f"^{path}: action #0"):
+        moneynb.play("money_moves", resume=path)
+    with pytest.raises(SaveFileError, match=f"^{path}: action #0"):
+        Replay(path)
+    (tmp_path / "empty.json").write_bytes(b"")
+    with pytest.raises(SaveFileError, match="empty.json: a save file must be JSON"):
+        moneynb.play("money_moves", resume=tmp_path / "empty.json")
+
+
+def test_the_views_continue_button_shows_why_a_corrupt_save_cannot_go_on(tmp_path):
+    from moneynb.ui.saves import unfinished
+
+    good = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=2,
+                        autosave=tmp_path / "old.json")  # fmt: skip
+    good.submit(good.game.legal_actions()[0])
+    view = moneynb.play(
+        "money_moves", players=["Cy", "Dee"], seed=3, autosave=tmp_path / "new.json"
+    )
+    view.offer.set_games(unfinished(tmp_path, game="money_moves", exclude=[view.autosave]))
+    assert view.offer.list.value == str(tmp_path / "old.json")
+    _corrupt_save(tmp_path, "old.json")  # spoilt after it was offered
+    state = view.game.state()
+    view.offer.go.click()  # the button's own callback: nothing may escape it
+    shown = view.offer.error.value
+    assert "cannot be continued" in shown and "old.json" in shown and "role='alert'" in shown
+    assert view.game.state() == state and view.game.players == ["Cy", "Dee"]
+
+
+BUG_REPORT_SCRIPT = r"""
+import sys
+from pathlib import Path
+import moneynb
+view = moneynb.play("money_moves", players=["Zo\u00eb", "Bob"], seed=1, autosave=Path(sys.argv[1]))
+g = view.game
+def broken(action):
+    raise RuntimeError("engine bug: na\u00efve caf\u00e9")
+g._apply = broken
+print(view.submit(g.legal_actions()[0]))
+"""
+
+
+def test_the_bug_report_is_written_as_utf8_under_an_ascii_locale(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0",
+           "PYTHONUTF8": "0", "PYTHONIOENCODING": "utf-8"}  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", BUG_REPORT_SCRIPT, str(tmp_path / "g.json")],
+                         env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert out.returncode == 0 and out.stdout.strip() == "False", out.stderr[-2000:]
+    (report,) = tmp_path.glob("bug-money_moves-*.txt")
+    text = report.read_text(encoding="utf-8")
+    assert "naïve café" in text and "Zo" in text

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 from ..bots import BOTS, make_bot
+from ..core.errors import SaveFileError
 from ..core.save import loads
 from . import _lazy  # noqa: F401 - first: saves seconds of this import (see _lazy.py)
 from .view import SEATS_FORMAT, GameView, seats_path
@@ -80,7 +81,7 @@ def _read_seats(save: Path, players: list[str]) -> dict[int, str]:
     side = seats_path(save)
     if side.exists():
         try:
-            doc = json.loads(side.read_text())
+            doc = json.loads(side.read_text(encoding="utf-8"))
             seats = doc["seats"] if doc.get("format") == SEATS_FORMAT else None
         except (ValueError, KeyError, TypeError, AttributeError):
             seats = None
@@ -101,7 +102,7 @@ def _read_seats(save: Path, players: list[str]) -> dict[int, str]:
 def _read_origin(save: Path) -> str | None:
     """The ``origin`` in the status of ``save``'s seats sidecar, if any."""
     try:
-        return str(json.loads(seats_path(save).read_text())["status"]["origin"])
+        return str(json.loads(seats_path(save).read_text(encoding="utf-8"))["status"]["origin"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -142,7 +143,8 @@ def play(
     Raises:
         ValueError: unknown game or bot, bad players or options, a resume file of another
             game, or a bad seats sidecar.
-        moneynb.SaveFileError: a malformed or tampered save file.
+        moneynb.SaveFileError: a malformed, tampered or unreadable save file (the message
+            starts with its path).
         FileNotFoundError: ``resume`` names no file.
     """
     from ..core.registry import game_class
@@ -160,7 +162,12 @@ def play(
                 "resume= continues a saved game with its own players, seed and options: "
                 "pass none of them"
             )
-        game = loads(path.read_bytes())
+        try:
+            game = loads(path.read_bytes())
+        except SaveFileError as e:  # the message names the file read
+            raise SaveFileError(f"{path}: {e}") from None
+        except OSError as e:
+            raise SaveFileError(f"{path}: cannot be read ({e.strerror or e})") from None
         if game.name != name:
             raise ValueError(f"{path} holds a {game.title} game, not {name!r}")
         specs = _read_seats(path, game.players)

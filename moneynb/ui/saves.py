@@ -28,6 +28,8 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from .a11y import ERROR_STYLE
+
 #: the folder ``play`` autosaves into (under the notebook's folder)
 SAVES = Path("moneynb-saves")
 #: at most this many games are offered (newest first)
@@ -165,7 +167,10 @@ class ResumeOffer(widgets.VBox):
         self.go.add_class("moneynb-resume-go")
         self.go.on_click(lambda _b: self._go())
         self.note = widgets.HTML()
-        self.children = [self.note, widgets.HBox([self.list, self.go])]
+        #: why the last Continue failed (a corrupt or unreadable save), shown at the control
+        self.error = widgets.HTML()
+        self.error.add_class("moneynb-resume-error")
+        self.children = [self.note, widgets.HBox([self.list, self.go]), self.error]
         self.layout = widgets.Layout(
             border="1px solid #90caf9", padding="4px 8px", margin="0 0 6px"
         )
@@ -184,8 +189,22 @@ class ResumeOffer(widgets.VBox):
         self.layout.display = None if self.games else "none"
 
     def _go(self) -> None:
-        if self.list.value:
-            self.on_continue(Path(self.list.value))
+        """Continue the chosen game; a save that cannot be continued (corrupt, tampered,
+        unreadable, gone) is said here, under the button, in plain words: nothing escapes the
+        click and the game on screen stays."""
+        if not self.list.value:
+            return
+        path = Path(self.list.value)
+        try:
+            self.on_continue(path)
+        except (OSError, ValueError) as e:  # SaveFileError and DataFileError are ValueErrors
+            why = str(e) if str(path) in str(e) else f"{path}: {e}"
+            self.error.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ This game cannot be continued. "
+                f"{html.escape(why)}</span>"
+            )
+        else:
+            self.error.value = ""
 
 
 def fallback_html(what: str, save: Path | None, resume_code: str | None) -> str:

@@ -482,13 +482,14 @@ class GameView(widgets.VBox):
                 stamp = time.strftime("%Y%m%d-%H%M%S")
                 report = self.autosave.with_name(f"bug-{self.game.name}-{stamp}.txt")
                 report.parent.mkdir(parents=True, exist_ok=True)
-                report.write_text(
+                report.write_text(  # UTF-8 whatever the locale: names and the save may not be ASCII
                     f"moneynb bug report: {type(error).__name__} while applying "
                     f"{action!r}\n\n"
                     + "".join(traceback.format_exception(error))
-                    + f"\nThe game before that action (moneynb.load_game):\n{self.game.to_json()}\n"
+                    + f"\nThe game before that action (moneynb.load_game):\n{self.game.to_json()}\n",
+                    encoding="utf-8",
                 )
-            except OSError:
+            except (OSError, UnicodeError):
                 report = None
         where = f" A bug report was saved to {report}." if report else ""
         text = (
