@@ -10,7 +10,9 @@
   (read by screen readers, not shown), and a name for every slider handle and Play button
   (ipywidgets gives them none). When the kernel behind the page's widgets is gone (restarted,
   shut down, died: the widget manager marks the models' comms dead, or the kernel reports
-  ``restarting``/``autorestarting``/``dead``), it greys out and disables every control of its
+  ``restarting``/``autorestarting``/``dead``, or the server answers 404 for it: a kernel
+  culled for idleness by Voila or Jupyter sends nothing, so every 5 s the page asks
+  ``api/kernels/<id>``), it greys out and disables every control of its
   view or form (class ``moneynb-lost`` on it) and puts ``lost_text`` at its top
   (``div.moneynb-lost-note``, ``role="alert"``): otherwise the old board looks playable while
   clicks reach nothing. While the connection to the server is down for more than 4 s (a
@@ -40,7 +42,8 @@ NOTE_STYLE = "color:var(--jp-content-font-color2, #555)"
 _TOKENS = itertools.count(1)
 #: the default note of a view whose kernel is gone (a game view and a form say more)
 LOST_TEXT = (
-    "These controls lost their kernel (it was restarted or stopped), so clicks no longer "
+    "These controls lost their kernel (it was restarted, stopped or shut down after being "
+    "idle), so clicks no longer "
     "reach it. Run this cell again."
 )
 #: the note of a view or form while the connection to the server is down (a server stopped,
@@ -103,11 +106,50 @@ function nameSliders(root) {
 // The kernel behind these widgets is gone when the widget manager marks the models' comms
 // dead (ipywidgets' comm_live, on a kernel restart: the view element then carries
 // "jupyter-widgets-disconnected") or the kernel's status turns dead / restarting (Kernel >
-// Shut Down, a crash, a Voila kernel culled). Old widgets never come back to life then, so
+// Shut Down, a crash), or the server no longer has the kernel (a Voila or Jupyter kernel culled
+// for idleness: see watchServerKernel). Old widgets never come back to life then, so
 // `lost` is called once. A connection to the server down for OFFLINE_MS (the server stopped,
 // the network or a laptop asleep) calls `offline(true)`, and `offline(false)` once it is back.
 const GONE = ["dead", "restarting", "autorestarting"];
 const OFFLINE_MS = 4000;
+// A kernel shut down by the server (Voila or Jupyter culling it for idleness, an admin's
+// shutdown) sends no status and may leave the websocket open: nothing reaches the page. So
+// the server is asked every POLL_MS whether the kernel still exists (GET api/kernels/<id>,
+// one request per kernel however many views share it); a 404 means it is gone ("culled").
+const POLL_MS = 5000;
+const polls = new Map();
+function watchServerKernel(kernel, gone) {
+  const id = kernel && kernel.id;
+  const settings = kernel && kernel.serverSettings;
+  if (!id || !settings || typeof fetch !== "function") return () => {};
+  let p = polls.get(id);
+  if (!p) {
+    const url = String(settings.baseUrl || "/").replace(/\/?$/, "/") + "api/kernels/" +
+      encodeURIComponent(id);
+    const headers = settings.token ? { Authorization: "token " + settings.token } : {};
+    p = { listeners: new Set(), timer: null };
+    const ask = async () => {
+      try {
+        const r = await fetch(url, { credentials: "same-origin", cache: "no-store", headers });
+        if (r.status === 404) {
+          clearInterval(p.timer);
+          polls.delete(id);
+          for (const f of [...p.listeners]) f();
+        }
+      } catch (e) { /* the server is unreachable: the offline note says so */ }
+    };
+    p.timer = setInterval(ask, POLL_MS);
+    polls.set(id, p);
+  }
+  p.listeners.add(gone);
+  return () => {
+    p.listeners.delete(gone);
+    if (!p.listeners.size && polls.get(id) === p) {
+      clearInterval(p.timer);
+      polls.delete(id);
+    }
+  };
+}
 function watchKernel(model, el, lost, offline) {
   const cleanups = [];
   const check = () => {
@@ -144,6 +186,7 @@ function watchKernel(model, el, lost, offline) {
       kernel.connectionStatusChanged.disconnect(onConnection);
     });
   }
+  if (kernel) cleanups.push(watchServerKernel(kernel, () => lost("culled")));
   if (kernel && kernel.disposed && kernel.disposed.connect) {
     const onDisposed = () => lost("disposed");
     kernel.disposed.connect(onDisposed);

@@ -239,11 +239,11 @@ def lost_text(kind: str = "game", saved: bool = True, moved: bool = True) -> str
     app = app_mode()
     if kind == "form":
         return (
-            "This form lost its kernel (it was restarted or stopped), so its buttons no longer "
+            "This form lost its kernel (it was restarted, stopped or shut down after being idle), so its buttons no longer "
             "work. " + ("Reload the page to start again." if app else "Run this cell again.")
         )
     head = (
-        "This board lost its kernel (it was restarted or stopped), so clicks no longer reach "
+        "This board lost its kernel (it was restarted, stopped or shut down after being idle), so clicks no longer reach "
         "the game. "
     )
     again = "reload the page" if app else "run this cell again"
