@@ -2,7 +2,7 @@
 long does it take at each?
 
 Walks seeded greedy-bot games of all five games (3 players) and, at every pending decision,
-asks :func:`moneynb.ui.coach.coach` (a fresh call each time: no cache). Prints, per game and
+asks :func:`moneynb.coach.coach` (a fresh call each time: no cache). Prints, per game and
 decision tag: how many states were seen, how many of them were real choices (more than one
 option, or an amount range), how many had no coaching at all, how many real choices had no
 coaching (``real none``), how many had coaching without an engine-checked number
@@ -25,7 +25,7 @@ import time
 from collections import defaultdict
 
 import moneynb
-from moneynb.ui import coach as coach_module
+from moneynb import coach as coach_module
 
 GAMES = ["moolah", "easy_money", "money_card", "money_moves", "money_run"]
 

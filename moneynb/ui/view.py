@@ -81,7 +81,7 @@ def second_person(text: str) -> str:
 
 
 def coaching_html(c) -> str:
-    """The Coach box for a ``moneynb.ui.coach.Coaching`` (or None: nothing to weigh up), as
+    """The Coach box for a ``moneynb.coach.Coaching`` (or None: nothing to weigh up), as
     HTML; one drawing for the live view and the replay. A fixed foreground on a fixed
     background, readable in both themes."""
     if c is None:
@@ -218,7 +218,7 @@ class GameView(widgets.VBox):
         )
         self.save_label = widgets.HTML()
         self.save_label.add_class("moneynb-save-path")
-        # the Coach (moneynb.ui.coach): numbers behind the pending person's decision
+        # the Coach (moneynb.coach): numbers behind the pending person's decision
         self.coach_toggle = widgets.ToggleButton(
             value=False,
             description="Coach",
@@ -648,7 +648,7 @@ class GameView(widgets.VBox):
         "Coach" toggle (``moneynb-coach-toggle``) is on, and its heat map on the board."""
         c = None
         if self.coach_toggle.value and self.human_turn:
-            from .coach import coach
+            from ..coach import coach
 
             try:
                 c = coach(self.game)
