@@ -15,7 +15,7 @@ from ..core.outcomes import (
     worth,
 )
 from .valuation import Check, Coaching, valuation_of
-from .wording import cents, dollars, pct, top
+from .wording import cents, chance, dollars, pct, top
 
 
 def _em_landing(before, after, events) -> Any:
@@ -82,7 +82,8 @@ def coach_decision(game, d) -> Coaching | None:
                     p = game.next_landing(o).get(i, Fraction(0))
                     nums["next_throw"][o] = p
                     lines.append(f"{game.players[o]} stops here on their next throw: {pct(p)}.")
-            return Coaching(title, lines, numbers=nums)
+            return Coaching(title, lines, numbers=nums,
+                            headline=f"You cannot afford {sp['name']} with your cash now.")  # fmt: skip
         look = outlook(game, seat, i, owned)
         if tag == "bid":
             price, what = d.low, f"the lowest bid {dollars(d.low)}"
@@ -131,7 +132,27 @@ def coach_decision(game, d) -> Coaching | None:
             "per_round": look.per_round, "payback_rounds": payback,
             "rent_ahead": look.rent_ahead, "rounds_left": look.rounds_left, "value": value,
         }  # fmt: skip
-        return Coaching(title, lines, numbers=nums, checks=checks)
+        coaching = Coaching(title, lines, numbers=nums, checks=checks)
+        take = d.low if tag == "bid" else "accept" if tag == "offer_reply" else "buy"
+        leave = next(o for o in ("pass", "decline", "refuse") if o in d.options)
+        labels = {take: f"Bid {dollars(take)}" if tag == "bid" else d.label(take),
+                  leave: d.label(leave).capitalize()}  # fmt: skip
+        likely = max(look.next_throw, key=lambda o: look.next_throw[o], default=None)
+        why = [
+            f"Each time an opponent stops there you collect {dollars(look.rent)}.",
+            f"Chance {game.players[likely]} stops there on the next throw: "
+            f"{chance(look.next_throw[likely])}."
+            if likely is not None
+            else "",
+            f"It pays back {dollars(price)} in about {payback:.0f} rounds (a guess)."
+            if payback
+            else f"At the end it counts {dollars(look.holding_value)} for you.",
+        ]
+        return coaching.recommend(
+            {take: value, leave: Fraction(0)}, labels, why=why,
+            more="more for you by the end of the game (a guess from the dice)",
+            measure="dollars for you by the end of the game (estimate)",
+        )  # fmt: skip
     if tag == "turn" and "roll" in d.options:
         land = game.next_landing(seat)
         val = Valuation("roll", dict(sorted(land.items())), Fraction(0), Fraction(0))
@@ -143,6 +164,13 @@ def coach_decision(game, d) -> Coaching | None:
             numbers={"landing": land},
             checks=[c],
         )
+        near = sorted(land, key=lambda s: (-land[s], s))
+        coaching.headline = (
+            f"Most likely stop: {game.board[near[0]]['name']} (chance {chance(land[near[0]])})."
+        )
+        if len(near) > 1:
+            coaching.why = ["Next most likely: " + ", ".join(
+                f"{game.board[s]['name']} ({chance(land[s])})" for s in near[1:3]) + "."]  # fmt: skip
         _em_holdings(game, d, coaching)
         return coaching
     if tag in ("offer_item", "offer_to", "offer_price") and game.offer:
@@ -152,6 +180,8 @@ def coach_decision(game, d) -> Coaching | None:
         _em_holdings(game, d, coaching)
         if not coaching.lines and len(d.options) > 1:
             _em_sell_or_bankrupt(game, d, coaching)
+        if coaching.lines and not coaching.headline:
+            coaching.headline = "Each choice changes your cash now and your rent later (Details)."
         return coaching if coaching.lines else None
     return None
 
@@ -173,6 +203,7 @@ def _em_sell_or_bankrupt(game, d, coaching: Coaching) -> None:
                 coaching.lines.append("Offer a holding to another player; what each earns you:")
                 coaching.lines += sub.lines
                 coaching.numbers["holdings"] = sub.numbers["holdings"]
+                coaching.headline = coaching.headline or sub.headline
     if "bankrupt" in d.options:
         h = what_if_copy(game)
         h.apply("bankrupt")
@@ -183,6 +214,12 @@ def _em_sell_or_bankrupt(game, d, coaching: Coaching) -> None:
             + ("the game ends, " if h.over else "you leave the game, ")
             + f"your score {dollars(score)} (the engine's, on a copy)."
         )
+        line = ("Going bankrupt " + ("ends the game" if h.over else "puts you out of the game")
+                + f" with a score of {dollars(score)}.")  # fmt: skip
+        if coaching.headline:
+            coaching.why.append(line)
+        else:
+            coaching.headline = line
 
 
 def _em_selling(game, d) -> Coaching | None:
@@ -218,7 +255,18 @@ def _em_selling(game, d) -> Coaching | None:
         "Model: the long-run share of your opponents' throws stopping there (the engine's "
         "one-throw chances chained, the pack as it is now) times the rent."
     )
-    return Coaching("Selling: what you give up", lines, numbers={"holdings": rows})
+    least = min(rows, key=lambda i: (rows[i]["per_round"], i))
+    name = game.board[least]["name"]
+    headline = (
+        f"Gives up the least rent: {name} (about {cents(rows[least]['per_round'])} a round, a "
+        "guess from the dice)."
+        if len(rows) > 1
+        else f"{name} brings you about {cents(rows[least]['per_round'])} a round in rent (a "
+        "guess from the dice)."
+    )
+    why = [f"At the end {name} counts {dollars(rows[least]['score'])} for you."]
+    return Coaching("Selling: what you give up", lines, numbers={"holdings": rows},
+                    headline=headline, why=why)  # fmt: skip
 
 
 def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
@@ -261,6 +309,20 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
         coaching.lines.append(text + (f", pays back in {payback:.0f} rounds." if payback else "."))
         coaching.checks.append(c)
     coaching.numbers["holdings"] = rows
+    builds = [o for o in rows if o.startswith("build") and rows[o]["payback_rounds"]]
+    mortgages = [o for o in rows if o.startswith("mortgage")]
+    if not coaching.headline and d.tag == "debt" and mortgages:
+        o = max(mortgages, key=lambda o: rows[o]["per_round"])
+        coaching.headline = (f"Least rent lost: {d.label(o)} (about {cents(-rows[o]['per_round'])} "
+                             "a round, a guess from the dice).")  # fmt: skip
+    elif builds:
+        o = min(builds, key=lambda o: rows[o]["payback_rounds"])
+        line = (f"Quickest to pay back: {d.label(o)} (about {rows[o]['payback_rounds']:.0f} "
+                "rounds, a guess from the dice).")  # fmt: skip
+        if coaching.headline:
+            coaching.why = [*coaching.why[:2], line]
+        else:
+            coaching.headline = line
     coaching.lines.append(
         "Model: the rent a round is the long-run share of the opponents' throws stopping there "
         "(the engine's one-throw chances chained, the pack as it is now) times the rent change."

@@ -17,7 +17,8 @@ from ..core.outcomes import (
     worth,
 )
 from .valuation import Check, Coaching, each_option, valuation_of, value_check
-from .wording import cents, dollars, pct
+from .wording import cents, chance, dollars, pct
+from .wording import money as money_words
 
 
 def _mc_keys(seat: int) -> Callable:
@@ -117,9 +118,9 @@ def _mc_destinations(game, d, title: str) -> Coaching:
             row["next_spin_key"] = vr.mean
         text = f"{d.label(o)}: on arrival {cents(row['money'])}"
         if row["keys"]:
-            text += f", keys {float(row['keys']):.2f}"
+            text += f", {_keys_words(row['keys'])}"
         if row["next_spin_key"] is not None:
-            text += f"; next spin reaches a key you lack {pct(row['next_spin_key'])}"
+            text += f"; next spin reaches a key you lack: {chance(row['next_spin_key'])}"
         lines.append(text + ".")
     rest = ranked[MC_SHOWN:]
     if rest:
@@ -129,7 +130,52 @@ def _mc_destinations(game, d, title: str) -> Coaching:
                      if not any(nums[o]["keys"] for o in rest) else
                      f"{len(rest)} more places: on arrival {cents(lo)} to {cents(hi)}.")  # fmt: skip
     lines.append(f"Before any choice you make there. Model for the next spin: {model}.")
-    return Coaching(title, lines, numbers=nums, checks=checks)
+    coaching = Coaching(title, lines, numbers=nums, checks=checks)
+    values = {o: (nums[o]["keys"], nums[o]["money"], _or(nums[o]["next_spin_key"], -1))
+              for o in ranked}  # fmt: skip
+    ranked = sorted(ranked, key=lambda o: values[o], reverse=True)
+    best, second = ranked[0], ranked[1] if len(ranked) > 1 else None
+    row, label = nums[best], d.label(best)
+    if second is None:
+        headline = f"Best: {label}."
+    elif row["keys"] > nums[second]["keys"]:
+        headline = f"Best: {label} — {_keys_words(row['keys'])} on arrival."
+    elif row["money"] == nums[second]["money"] and values[best] > values[second]:
+        headline = (f"Best: {label} — the same on arrival as {d.label(second)}, and your next "
+                    f"spin from there can reach a key you lack: {chance(row['next_spin_key'])} "
+                    f"(against {chance(nums[second]['next_spin_key'] or 0)}).")  # fmt: skip
+    elif row["money"] == nums[second]["money"]:
+        headline = f"Best: {label} — just as good as {d.label(second)} on arrival."
+    else:
+        headline = (f"Best: {label} — {money_words(row['money'] - nums[second]['money'])} more on "
+                    f"arrival than {d.label(second)}.")  # fmt: skip
+    why = []
+    if row["money"]:
+        why.append(f"On arrival your cheques change by {money_words(row['money'])} on average.")
+    if row["next_spin_key"] is not None and not row["keys"]:
+        why.append(f"From there your next spin can reach a key you lack: "
+                   f"{chance(row['next_spin_key'])} (if the other planes did not move first).")  # fmt: skip
+    return coaching.recommend(
+        values, {o: d.label(o) for o in d.options}, why=why, headline=headline,
+        measure="keys on arrival, then dollars on arrival, then the next spin's chance of a key",
+    )  # fmt: skip
+
+
+def _or(x, default):
+    return default if x is None else x
+
+
+def _keys_words(k) -> str:
+    """Keys gained in words: ``1`` -> ``"gives you a key"``, ``2`` -> ``"gives you 2 keys"``,
+    a fraction (a card may bring one) -> ``"gives you a key 50% of the time"``."""
+    k = Fraction(k)
+    if k == 1:
+        return "gives you a key"
+    if k.denominator == 1:
+        return f"gives you {k} keys"
+    if k < 1:
+        return f"gives you a key {chance(k)} of the time"
+    return f"gives you about {float(k):.1f} keys"
 
 
 def _mc_net(seat: int) -> Callable:
@@ -214,7 +260,33 @@ def _mc_debt(game, d) -> Coaching:
             + f"; you keep {len(h.keys[seat])} key(s)."
         )
     lines.append("Counted as the game plays it: a key turned in goes back to its city.")
-    return Coaching("Raise the money", lines, numbers=nums, checks=checks)
+    coaching = Coaching("Raise the money", lines, numbers=nums, checks=checks)
+    values = {}
+    for o in d.options:
+        if o == "monte_carlo":
+            spins = [v for k, v in nums.items() if isinstance(k, tuple)]
+            if spins:
+                values[o] = max(spins)
+        elif o in nums:
+            values[o] = nums[o]["net"]
+    if not values:
+        return coaching
+    best = max(values, key=lambda o: values[o])
+    why = []
+    if best == "monte_carlo":
+        c = max((c for c in checks if c.action == "monte_carlo"), key=lambda c: c.valuation.mean)
+        why.append(f"Chance of winning one spin: {chance(c.valuation.probability(lambda v: v > 0))}"
+                   "; a loss adds the bet to what you owe.")  # fmt: skip
+    else:
+        row = nums[best]
+        why.append(f"You keep {row['keys_after']} key(s)"
+                   + (f" and still owe {dollars(row['still_owed'])}." if row["still_owed"]
+                      else " and the debt is paid."))  # fmt: skip
+    return coaching.recommend(
+        values, {o: d.label(o) for o in values}, why=why,
+        more="more on what you can pay (on average)",
+        measure="dollars you can pay right after, on average",
+    )  # fmt: skip
 
 
 def _mc_keys_by_move(game, seat: int) -> tuple[int, list]:
@@ -276,7 +348,25 @@ def _mc_phrases(game, d) -> Coaching:
             )  # fmt: skip
             + "; the phrase cards go back."
         )
-    return Coaching("Spin or form a phrase?", lines, numbers=nums, checks=checks)
+    coaching = Coaching("Spin or form a phrase?", lines, numbers=nums, checks=checks)
+    values = {o: nums[o]["key_in_reach"] if o == "spin" else Fraction(nums[o]["keys"])
+              for o in d.options}  # fmt: skip
+    best = max(values, key=lambda o: values[o])
+    if best == "spin":
+        headline = (f"Best: Spin — chance it can reach a key you lack: {chance(values[best])}; "
+                    "no phrase brings a key now.")  # fmt: skip
+    elif not values[best]:
+        headline = (f"Best: {d.label(best)} — {nums[best]['moves']} bonus moves now; no choice "
+                    "here brings a key now.")  # fmt: skip
+    else:
+        cities = ", ".join(game.board.name(k) for k in nums[best]["cities"])
+        headline = (f"Best: {d.label(best)} — its bonus moves can bring you "
+                    f"{_keys_words(values[best]).removeprefix('gives you ')} ({cities}).")  # fmt: skip
+    why = ["A phrase's cards go back once you use it."]
+    if "spin" in nums and best != "spin":
+        why.append(f"Spinning now reaches a key you lack: {chance(nums['spin']['key_in_reach'])}.")
+    return coaching.recommend(values, {o: d.label(o) for o in d.options}, why=why,
+                              headline=headline, measure="keys you can get now")  # fmt: skip
 
 
 def coach_decision(game, d) -> Coaching | None:
@@ -309,5 +399,14 @@ def coach_decision(game, d) -> Coaching | None:
         lines.append(f"{what}{extra}: P(win) {pct(p)}, expected result {cents(c.valuation.mean)}.")
     if game.monte and game.monte.get("wins"):
         lines.append("Spins do not remember: the next one is worth the same as the first.")
-    return Coaching("Monte Carlo", lines, numbers={c.name: c.valuation.mean for c in checks},
-                    checks=checks)  # fmt: skip
+    coaching = Coaching("Monte Carlo", lines,
+                        numbers={c.name: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+    values = {c.action: c.valuation.mean for c in checks}
+    labels = {c.action: d.label(c.action) if d.tag == "color" else f"Bet ${c.action}"
+              for c in checks}  # fmt: skip
+    best = max(checks, key=lambda c: c.valuation.mean)
+    why = [f"Chance of winning with {labels[best.action]}: "
+           f"{chance(best.valuation.probability(lambda v: v > 0))}."]  # fmt: skip
+    if game.monte and game.monte.get("wins"):
+        why.append("Spins do not remember: the next one is worth the same as the first.")
+    return coaching.recommend(values, labels, fmt=cents, why=why)

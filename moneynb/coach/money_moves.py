@@ -15,7 +15,7 @@ from ..core.outcomes import (
     worth,
 )
 from .valuation import Check, Coaching, each_option, valuation_of, value_check
-from .wording import cents, dollars, pct
+from .wording import cents, chance, dollars, pct
 
 _MM_FOLLOW = ("pick_player", "wild_card")
 
@@ -101,7 +101,16 @@ def _mm_borrow(game, d) -> Coaching:
         "Counted as the game plays it (its loan, repayment and score rules, the cards not yet "
         "drawn); a loan keeps you in the game for the pot."
     )
-    return Coaching("House Bank: borrow or leave?", lines, numbers=nums, checks=checks)
+    big = nums.get(d.high, {})
+    why = [f"Leaving ends your game with a score of {dollars(nums['leave']['score'])}."]
+    if "p_loss_next_roll" in big:
+        why.append(f"Borrowing {dollars(d.high)}: chance you lose money on the next roll "
+                   f"{chance(big['p_loss_next_roll'])}, chance you are back at $0 "
+                   f"{chance(big['p_broke_after'])}.")  # fmt: skip
+    why.append("The House Bank takes its loan back from the money you receive next.")
+    return Coaching("House Bank: borrow or leave?", lines, numbers=nums, checks=checks,
+                    headline="A loan keeps you in the game for the pot; leaving ends it.",
+                    why=why)  # fmt: skip
 
 
 def coach_decision(game, d) -> Coaching | None:
@@ -128,4 +137,8 @@ def coach_decision(game, d) -> Coaching | None:
         ],
         numbers={"roller": c.valuation.mean},
         checks=[c],
-    )
+        headline=f"This roll: you {'gain' if c.valuation.mean >= 0 else 'lose'} "
+        f"{cents(abs(c.valuation.mean))} on average.",
+        why=[f"Chance of losing money this turn: "
+             f"{chance(c.valuation.probability(lambda v: v < 0))}."],
+    )  # fmt: skip

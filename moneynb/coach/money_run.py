@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .valuation import Coaching, value_check
-from .wording import pct
+from .wording import chance, pct
 
 
 def money_run_reach(game, seat: int, moves: int) -> set[tuple[int, int]]:
@@ -74,7 +74,30 @@ def _mr_place(game, d) -> Coaching:
                      f"next turn best of {opp}.")  # fmt: skip
     lines.append("Counted on the engine's board after the coin is placed (coins as they then "
                  "stand; the others' coin moves before yours are not foreseen).")  # fmt: skip
-    return Coaching("Where does the coin go?", lines, numbers={"squares": rows})
+    coaching = Coaching("Where does the coin go?", lines, numbers={"squares": rows})
+    order = sorted(rows, key=rank)
+    values = {o: (-rows[o]["you"], min(rows[o]["opponents"].values(), default=0)) for o in order}
+    labels = {o: d.label(o) if d.label(o) != str(o) else f"Square {o}" for o in order}
+    b = order[0]
+    headline = f"Best: {labels[b]}."
+    if len(order) > 1:
+        s = order[1]
+        (you0, opp0), (you1, opp1) = values[b], values[s]
+        if you0 != you1:
+            headline = (f"Best: {labels[b]} — your pawn can get {you0 - you1} square(s) closer to "
+                        f"your goal this turn than with {labels[s]}.")  # fmt: skip
+        elif opp0 != opp1:
+            headline = (f"Best: {labels[b]} — the other pawns stay {opp0 - opp1} square(s) "
+                        f"further from their goals than with {labels[s]}.")  # fmt: skip
+        else:
+            headline = f"Best: {labels[b]} — just as good as {labels[s]}."
+    why = [f"Your pawn is {now} from the goal now; then it can get to {rows[b]['you']}."]
+    if rows[b]["opponents"]:
+        why.append(f"The closest another pawn can then get: {values[b][1]} from its goal.")
+    return coaching.recommend(
+        values, labels, why=why, headline=headline,
+        measure="squares from your goal this turn (fewer is better), then the others' (more)",
+    )  # fmt: skip
 
 
 def coach_decision(game, d) -> Coaching | None:
@@ -111,5 +134,20 @@ def coach_decision(game, d) -> Coaching | None:
             + ", ".join(f"{game.coin_names[r]} {pct(p)}" for r, p in dist.items() if r is not None)
             + "."
         )
-    return Coaching("Where the pawns can reach this turn", lines, heatmap=heat, numbers=nums,
-                    checks=checks)  # fmt: skip
+    coaching = Coaching("Where the pawns can reach this turn", lines, heatmap=heat,
+                        numbers=nums, checks=checks)  # fmt: skip
+    seat = d.player
+    mine = nums[game.players[seat]]
+    if mine:
+        closest = min(game.distance(seat, game.sq(*xy)) for xy in mine)
+        coaching.headline = (f"Your pawn can reach {len(mine)} squares this turn; the closest is "
+                             f"{closest} from your goal (now {game.distance(seat)}).")  # fmt: skip
+    else:
+        coaching.headline = "Your pawn cannot move this turn: place or move a coin."
+    if "refill" in nums:
+        new = [(game.coin_names[r], p) for r, p in nums["refill"].items() if r is not None]
+        likely = max(new, key=lambda np: np[1], default=None)
+        if likely:
+            coaching.why = [f"Placing a table coin brings a new coin from the bag; most likely "
+                            f"a {likely[0]} one (chance {chance(likely[1])})."]  # fmt: skip
+    return coaching

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from ..core.errors import IllegalAction
@@ -17,8 +18,8 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
-from .valuation import Check, Coaching, each_option, landing_check, value_check
-from .wording import dollars, pct, top
+from .valuation import Check, Coaching, each_option, landing_check, risk_line, value_check
+from .wording import cents, chance, dollars, pct, top
 
 
 def _outer_path(g) -> Any:
@@ -47,7 +48,7 @@ def coach_decision(game, d) -> Coaching | None:
         up = value_check(game, f"raise to {dollars(high)}", high)
         p = stay.valuation.probability(lambda v: v > 0)
         best = "raise" if up.valuation.mean > stay.valuation.mean else "stay"
-        return Coaching(
+        coaching = Coaching(
             "Black Jack: stay or raise?",
             [
                 f"Your card {game.ctx['card']}: P(win) = {pct(p)} against the House card from "
@@ -60,6 +61,15 @@ def coach_decision(game, d) -> Coaching | None:
             checks=[
                 Check(stay.name, (), "stay", seat, stay.valuation, ("mean", "p_gain")),
                 up,
+            ],
+        )
+        return coaching.recommend(
+            {"stay": stay.valuation.mean, high: up.valuation.mean},
+            {"stay": d.label("stay"), high: f"Raise to {dollars(high)}"},
+            why=[
+                f"Your card {game.ctx['card']} beats the House card: {chance(p)} "
+                "(from the cards not yet seen).",
+                f"Raising puts {dollars(high)} at stake instead of {dollars(bet)}.",
             ],
         )
     if tag == "casino_bet":
@@ -77,8 +87,21 @@ def coach_decision(game, d) -> Coaching | None:
             "Counted as the game plays it: you raise when that pays, up to twice the bet but "
             "never more than your wallet; passing is worth $0."
         )
-        return Coaching("Black Jack: bet or pass?", lines,
-                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+        coaching = Coaching("Black Jack: bet or pass?", lines,
+                            numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+        values = {c.action: c.valuation.mean for c in checks}
+        labels = {c.action: f"Bet {dollars(c.action)}" for c in checks}
+        if "pass" in d.options:
+            values["pass"], labels["pass"] = Fraction(0), "Pass"
+        per = checks[0].valuation.mean * 1000 / checks[0].action
+        top_bet = max(checks, key=lambda c: c.valuation.mean)
+        why = [
+            f"On average each $1,000 you bet {'wins' if per > 0 else 'loses'} about "
+            f"{cents(abs(per))}.",
+            risk_line(labels[top_bet.action], top_bet.valuation),
+            "Passing costs nothing.",
+        ]
+        return coaching.recommend(values, labels, why=why)
     if tag in ("wall_street", "wall_street_amount"):
         checks, lines = [], []
         if tag == "wall_street":
@@ -107,8 +130,23 @@ def coach_decision(game, d) -> Coaching | None:
                 f"{pct(c.valuation.probability(lambda v: v < 0))} (cards not yet seen; "
                 "gains rounded up and losses down to the bill)."
             )
-        return Coaching("Wall Street: which stock, how much?", lines,
-                        numbers={c.name: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+        coaching = Coaching("Wall Street: which stock, how much?", lines,
+                            numbers={c.name: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+        if tag == "wall_street":
+            values = {c.pre[0]: c.valuation.mean for c in checks}
+            labels = {c.pre[0]: f"{d.label(c.pre[0])} ({dollars(c.action)} at least)"
+                      for c in checks}  # fmt: skip
+            risky = {c.pre[0]: c for c in checks}
+        else:
+            values = {c.action: c.valuation.mean for c in checks}
+            labels = {c.action: f"Invest {dollars(c.action)}" for c in checks}
+            risky = {c.action: c for c in checks}
+        if "pass" in d.options:
+            values["pass"], labels["pass"] = Fraction(0), "Pass"
+        why = [risk_line(labels[o], c.valuation) for o, c in risky.items()]
+        if all(v < 0 for o, v in values.items() if o != "pass"):
+            why.insert(0, "Every choice here loses money on average with the cards not yet seen.")
+        return coaching.recommend(values, labels, why=why)
     if tag == "gamble":
         c = value_check(game, "accept", "accept", shows=("mean", "p_gain"))
         p = c.valuation.probability(lambda v: v > 0)
@@ -120,11 +158,17 @@ def coach_decision(game, d) -> Coaching | None:
                 f"Your wallet holds {dollars(cash)}: losing would cost {dollars(shark)} off your "
                 f"account via the Loan Shark."
             )
-        return Coaching("Temptation: take the chance?", lines,
-                        numbers={"p_win": p, "ev": c.valuation.mean, "loan_shark": shark},
-                        checks=[c])  # fmt: skip
+        coaching = Coaching("Temptation: take the chance?", lines,
+                            numbers={"p_win": p, "ev": c.valuation.mean, "loan_shark": shark},
+                            checks=[c])  # fmt: skip
+        why = [f"Chance of winning: {chance(p)}."]
+        if shark:
+            why.append(f"Losing with {dollars(cash)} in your wallet costs {dollars(shark)} extra "
+                       "to the Loan Shark.")  # fmt: skip
+        values = {"accept": c.valuation.mean, "decline": Fraction(0)}
+        return coaching.recommend(values, {o: d.label(o) for o in values}, why=why)
     if tag == "fork":  # issue 18, section 7: where each path ends and what it does to you
-        checks, lines = [], []
+        checks, lines, why = [], [], []
         for o in d.options:
             probe = what_if_copy(game)
             probe.rng = random.Random(0)  # only the deterministic move is read from this copy
@@ -136,8 +180,10 @@ def coach_decision(game, d) -> Coaching | None:
                 f"{d.label(o)}: ends on {where}; expected result {dollars(c.valuation.mean)} "
                 "(before any choice you make there)."
             )
-        return Coaching("Option Point: which path?", lines,
-                        numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+            why.append(f"{d.label(o)} ends on {where}.")
+        coaching = Coaching("Option Point: which path?", lines,
+                            numbers={c.action: c.valuation.mean for c in checks}, checks=checks)  # fmt: skip
+        return coaching.recommend(coaching.numbers, {o: d.label(o) for o in d.options}, why=why)
     if tag == "moolah":  # issue 18, section 7: which Moolah space to roll on from
         return _moolah_jump(game, d)
     if tag == "take_pal":  # issue 18, section 7
@@ -160,7 +206,10 @@ def coach_decision(game, d) -> Coaching | None:
         shark = loan_shark_cost(cash + bill, cash, rules["loan_shark_percent"])
         return Coaching(
             "Bank: how much cash to carry?",
-            [
+            headline=f"Carry enough cash for your bills: paying with too little costs "
+            f"{rules['loan_shark_percent']}% extra to the Loan Shark.",
+            why=["Borrowing at the Bank costs no interest.", "Cash in your wallet can be stolen."],
+            lines=[
                 f"Wallet {dollars(cash)}, account {dollars(game.balance(seat))}.",
                 f"A bill {dollars(bill)} bigger than your wallet costs {dollars(shark)} via the "
                 f"Loan Shark ({rules['loan_shark_percent']}% at once); borrowing on the Line of "
@@ -193,7 +242,17 @@ def coach_decision(game, d) -> Coaching | None:
                     else " from your wallet."
                 )  # fmt: skip
             )
-        return Coaching("Next roll", lines, heatmap=heat, numbers=nums, checks=[c])
+        likely = max(heat, key=lambda s: (heat[s], s))
+        why = [
+            f"{data.spaces[s]['name']}: pay {dollars(b['amount'])} (chance {chance(b['p'])})"
+            + (f", {dollars(b['loan_shark'])} more to the Loan Shark." if b["loan_shark"] else ".")
+            for s, b in nums.get("bills", {}).items()
+        ]
+        return Coaching(
+            "Next roll", lines, heatmap=heat, numbers=nums, checks=[c],
+            headline=f"Most likely stop: {data.spaces[likely]['name']} "
+            f"(chance {chance(heat[likely])}).", why=why[:3],
+        )  # fmt: skip
     return None
 
 
@@ -259,4 +318,16 @@ def _moolah_jump(game, d) -> Coaching:
             f"{dollars(v.mean)} on average, P(loss) {pct(v.probability(lambda x: x < 0))}."
         )
     lines.append(f"Model: the roll is valued {model}; before any choice you make where it lands.")
-    return Coaching("Moolah: which Moolah space?", lines, numbers=nums, checks=checks)
+    coaching = Coaching("Moolah: which Moolah space?", lines, numbers=nums, checks=checks)
+    values = {m: r["arrive"] + (r["next_roll"] or 0) for m, r in nums.items()}
+    best = max(values, key=lambda m: values[m])
+    row = nums[best]
+    why = [f"Arriving there: {dollars(row['arrive'])} for you."]
+    if row["next_roll"] is not None:
+        why.append(f"Your next roll from there: about {dollars(row['next_roll'])} on average "
+                   "(if the others did not move first).")  # fmt: skip
+    return coaching.recommend(
+        values, {m: d.label(m) for m in d.options}, why=why,
+        more="more for you on average (arriving and your next roll)",
+        measure="dollars for you on average, arriving and your next roll",
+    )  # fmt: skip

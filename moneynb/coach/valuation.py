@@ -24,7 +24,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
-from .wording import dollars, pct
+from .wording import best_line, chance, dollars, pct
 
 
 @dataclass
@@ -109,14 +109,26 @@ class Check:
 
 @dataclass
 class Coaching:
-    """What the coach says about one decision.
+    """What the coach says about one decision: first one line (:attr:`headline`, the best
+    option by the engine's numbers and by how much, when the options can be ranked), then at
+    most three short lines why (:attr:`why`), in a player's words; the numbers behind them
+    (:attr:`lines`) are the details a view shows on request.
 
     Attributes:
         title: one short heading ("Black Jack: stay or raise?").
-        lines: plain-text lines with the numbers (dollars as ``$1,234``, chances as ``45.5%``).
+        lines: the details: plain-text lines with the numbers (dollars as ``$1,234``, chances
+            as ``45.5%``), the models named.
         heatmap: ``{space id: probability}`` to draw on the board, or ``None``.
         numbers: the exact values behind the lines (Fractions / ints), by name.
         checks: one :class:`Check` per chance number shown (how to measure it in real play).
+        headline: the first line: "Best: <option> - <margin> <measure> than <runner-up>." when
+            :attr:`best` is set, else a plain summary ("" when there is none).
+        why: at most three short lines why, no jargon (:data:`moneynb.coach.wording.JARGON`).
+        best: the recommended option (an action legal at the decision), or ``None`` when the
+            Coach does not rank the options here.
+        ranking: ``[(option, value)]`` best first: the measure each ranked option scores
+            (:attr:`measure`), from the numbers above.
+        measure: what :attr:`ranking` counts, in words ("dollars for you on average").
     """
 
     title: str
@@ -124,10 +136,50 @@ class Coaching:
     heatmap: dict | None = None
     numbers: dict = field(default_factory=dict)
     checks: list[Check] = field(default_factory=list)
+    headline: str = ""
+    why: list[str] = field(default_factory=list)
+    best: Any = None
+    ranking: list = field(default_factory=list)
+    measure: str = ""
+
+    def summary(self) -> list[str]:
+        """What a player reads first: the headline (if any) and the lines why."""
+        return [self.headline, *self.why] if self.headline else list(self.why)
 
     def text(self) -> str:
-        """Title and lines as one plain-text block."""
-        return "\n".join([self.title, *self.lines])
+        """Title, headline, lines why and details as one plain-text block."""
+        return "\n".join([self.title, *self.summary(), *self.lines])
+
+    def recommend(
+        self,
+        values: dict,
+        labels: dict,
+        *,
+        fmt: Callable | None = None,
+        more: str = "more for you on average",
+        measure: str = "dollars for you on average",
+        why=(),
+        headline: str | None = None,
+    ) -> Coaching:
+        """Rank ``values`` (``{option: number}``, each a legal option of the decision, bigger
+        is better, any comparable values, e.g. ``(keys, dollars)``; ties keep the given order)
+        and say the best first: sets :attr:`best`,
+        :attr:`ranking`, :attr:`measure`, :attr:`headline` (:func:`~moneynb.coach.wording.
+        best_line`: the margin over the runner-up written with ``fmt``, default dollars, and
+        ``more``; or ``headline`` as given) and :attr:`why` (the first three of ``why``).
+        Returns ``self``.
+
+        Raises:
+            ValueError: ``values`` is empty.
+        """
+        if not values:
+            raise ValueError("nothing to rank")
+        ranked = sorted(values.items(), key=lambda kv: kv[1], reverse=True)  # stable
+        self.best, self.ranking, self.measure = ranked[0][0], ranked, measure
+        named = [(labels[o], v) for o, v in ranked]
+        self.headline = headline or best_line(named, fmt=fmt, more=more)
+        self.why = [w for w in why if w][:3]
+        return self
 
 
 def value_check(game, name, action, *, pre=(), follow=(), shows=("mean",), **kw) -> Check:
@@ -214,5 +266,22 @@ def each_option(
         lines.append(line + ".")
     if note:
         lines.append(note)
-    return Coaching(title, lines, numbers={c.action: c.valuation.mean for c in checks},
-                    checks=checks)  # fmt: skip
+    coaching = Coaching(title, lines, numbers={c.action: c.valuation.mean for c in checks},
+                        checks=checks)  # fmt: skip
+    labels = {c.action: d.label(c.action) for c in checks}
+    best = ranked[0]
+    return coaching.recommend(
+        coaching.numbers, labels, fmt=fmt, why=[risk_line(labels[best.action], best.valuation)]
+    )
+
+
+def risk_line(label: str, v: Valuation) -> str:
+    """One plain line on the risk of an option valued ``v`` (dollars gained): its chance of
+    losing money, or of coming out ahead when it cannot lose, or that it changes nothing."""
+    loss = v.probability(lambda x: x < 0)
+    gain = v.probability(lambda x: x > 0)
+    if loss:
+        return f"Chance of losing money with {label}: {chance(loss)}."
+    if gain:
+        return f"{label} cannot lose you money; chance of coming out ahead: {chance(gain)}."
+    return f"{label} does not change your money now."
