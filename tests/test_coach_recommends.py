@@ -135,14 +135,15 @@ def test_first_line_is_the_engines_best_option_and_margin(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_lines_before_details_are_plain_words(name):
-    seen = 0
-    for g, c in coached(name, want=8):
+    seen: set = set()
+    for g, c in coached(name, want=30, seeds=range(4)):
         first = c.summary()
-        seen += 1
+        seen.add(g.decision.tag)
         assert first and len(c.why) <= 3, (name, g.decision.tag, first)
         bad = [(j, line) for line in first for j in JARGON if j in line]
         assert not bad, f"{name} {g.decision.tag}: {bad}"
-    assert seen >= 3
+    print(name, "plain at", sorted(seen))
+    assert len(seen) >= 2
 
 
 def test_chance_words_never_say_zero_for_a_chance():

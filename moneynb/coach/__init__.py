@@ -41,6 +41,18 @@ What it covers (issues 8, 12, 18 section 7; the table in ``docs/app.md``):
   the size of the coin that refills the table after the first table coin is placed; where a
   coin goes: how close each pawn can then get.
 
+What a player reads first (issue 30, section 5): :attr:`Coaching.headline`, one line naming
+the best option by the engine's numbers and by how much where the options can be ranked
+(:meth:`Coaching.recommend`; :attr:`Coaching.best`, :attr:`Coaching.ranking`,
+:attr:`Coaching.measure`), then at most three lines why (:attr:`Coaching.why`) with none of
+:data:`moneynb.coach.wording.JARGON`; :attr:`Coaching.lines` are the details behind them.
+
+The package (issue 30, section 9): one module per game (:mod:`.moolah`, :mod:`.easy_money`,
+:mod:`.money_card`, :mod:`.money_moves`, :mod:`.money_run`, each a ``coach_decision(game,
+decision)``), the shared valuation (:mod:`.valuation`) and wording (:mod:`.wording`). It sits
+below the views: it imports no widget or plotting library and nothing of ``moneynb.ui``, and the
+engine imports none of it (``tests/test_layering.py``).
+
 A number that needs more than one step of the game is a model: the text says "Model" and how
 it was computed, and its :class:`Check` says how ``tests/test_harness.py`` measures it (a
 what-if ``base`` game, or a ``horizon`` of real play by seeded greedy bots).
