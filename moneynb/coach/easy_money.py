@@ -275,8 +275,15 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
     away (the engine's rent before and after) and, as a model, the long-run rent a round that
     makes from the opponents (:func:`moneynb.analysis.easy_money.long_run_stops`) and the
     rounds a house or a lifted mortgage takes to pay back. Adds lines, numbers and checks to
-    ``coaching``; at most ``limit`` options (builds first)."""
-    from ..analysis.easy_money import long_run_stops, throw_matrix
+    ``coaching``; at most ``limit`` options (builds first).
+
+    It ranks them with ending the turn (or throwing the dice, worth $0 now): each option's
+    worth to you by the end of the game, estimated as for a purchase
+    (:func:`moneynb.analysis.easy_money.outlook`, read on the engine's game before and after the
+    move): the cash it moves, plus the change in rent expected from the opponents over the
+    rounds left, plus the change in the holding's score value. In a debt (no $0 option) the
+    ranking is among the ways to raise money shown."""
+    from ..analysis.easy_money import long_run_stops, outlook, throw_matrix
 
     opts = [o for o in d.options if isinstance(o, str) and o.split(":")[0] in
             ("build", "lift", "mortgage")]  # fmt: skip
@@ -300,8 +307,14 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
         cash = c.valuation.mean  # dollars your cash changes by (negative: you pay)
         extra = (after.rent(i) - game.rent(i)) * float(pi[i]) * len(opponents)
         payback = float(-cash) / extra if extra > 0 and cash < 0 else None
+        now, then = outlook(game, seat, i, game), outlook(game, seat, i, after)
+        by_end = (cash + Fraction(then.rent_ahead - now.rent_ahead)
+                  + then.holding_value - now.holding_value)  # fmt: skip
         rows[o] = {"cash": cash, "rent_before": game.rent(i), "rent_after": after.rent(i),
-                   "per_round": extra, "payback_rounds": payback}  # fmt: skip
+                   "per_round": extra, "payback_rounds": payback, "by_end": by_end,
+                   "rent_ahead_change": then.rent_ahead - now.rent_ahead,
+                   "score_change": then.holding_value - now.holding_value,
+                   "rounds_left": now.rounds_left}  # fmt: skip
         text = (
             f"{d.label(o)}: cash {dollars(cash)}, rent {dollars(game.rent(i))} -> "
             f"{dollars(after.rent(i))}, model {cents(extra)} a round"
@@ -309,20 +322,27 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
         coaching.lines.append(text + (f", pays back in {payback:.0f} rounds." if payback else "."))
         coaching.checks.append(c)
     coaching.numbers["holdings"] = rows
-    builds = [o for o in rows if o.startswith("build") and rows[o]["payback_rounds"]]
-    mortgages = [o for o in rows if o.startswith("mortgage")]
-    if not coaching.headline and d.tag == "debt" and mortgages:
-        o = max(mortgages, key=lambda o: rows[o]["per_round"])
-        coaching.headline = (f"Least rent lost: {d.label(o)} (about {cents(-rows[o]['per_round'])} "
-                             "a round, a guess from the dice).")  # fmt: skip
-    elif builds:
-        o = min(builds, key=lambda o: rows[o]["payback_rounds"])
-        line = (f"Quickest to pay back: {d.label(o)} (about {rows[o]['payback_rounds']:.0f} "
-                "rounds, a guess from the dice).")  # fmt: skip
-        if coaching.headline:
-            coaching.why = [*coaching.why[:2], line]
-        else:
-            coaching.headline = line
+    zero = next((o for o in ("end", "roll") if o in d.options), None)
+    values = {o: r["by_end"] for o, r in rows.items()}
+    if zero is not None:
+        values = {zero: Fraction(0), **values}
+    labels = {o: d.label(o) for o in values}
+    best = max(values, key=lambda o: values[o])
+    why = list(coaching.why)  # what the coaching said first (a throw's likeliest stops) stays
+    if coaching.headline:
+        why.insert(0, coaching.headline)
+    if best != zero:
+        r = rows[best]
+        why.append(f"{labels[best]}: your cash changes by {dollars(r['cash'])} now and the rent "
+                   f"by {dollars(r['rent_ahead_change'])} over the {r['rounds_left']} rounds "
+                   "left (a guess from the dice).")  # fmt: skip
+    else:
+        why.append("Nothing here pays for itself in the rounds left (a guess from the dice).")
+    coaching.recommend(
+        values, labels, why=why[-3:] if zero is None else why[:3],
+        more="more for you by the end of the game (a guess from the dice)",
+        measure="dollars for you by the end of the game (estimate)",
+    )  # fmt: skip
     coaching.lines.append(
         "Model: the rent a round is the long-run share of the opponents' throws stopping there "
         "(the engine's one-throw chances chained, the pack as it is now) times the rent change."
