@@ -127,7 +127,8 @@ def players(name: str) -> list[str]:
 
 
 def test_plot_text_escapes_what_plotly_reads():
-    assert plot_text('<a href="x">A&B</a>') == "&lt;a href=&quot;x&quot;&gt;A&amp;B&lt;/a&gt;"
+    assert plot_text('<a href="x">A&B</a>') == "&lt;a href=&#34;x&#34;&gt;A&amp;B&lt;/a&gt;"
+    assert plot_text("O'Neil") == "O&#39;Neil"  # plotly shows &quot; as typed: numeric only
     assert plot_text(7) == "7"
 
 

@@ -1,4 +1,9 @@
-"""A Voila kernel culled for idleness is noticed (issue 26 item 10).
+"""A Voila kernel culled for idleness is noticed, and no markup from a name reaches the page
+(issue 26 items 10 and 1: one page for both, to keep the browser tests lean).
+
+The players are named ``<a href="https://e.vil/">Ann</a>`` and
+``<span style="font-size:60px">Z</span>``: the board (plotly) must show those names as
+typed, with no link and no styled text made from them.
 
 Voila (jupyter_server) shuts a culled kernel down without a status message, and the page's
 websocket may stay open: before, no lost-kernel note came within 150 s, the buttons stayed
@@ -16,6 +21,7 @@ from servers import jupyter_server
 
 pytestmark = pytest.mark.browser
 
+NAMES = ['<a href="https://e.vil/">Ann</a>', '<span style="font-size:60px">Z</span>']
 CULL = (
     "--MappingKernelManager.cull_idle_timeout=15",
     "--MappingKernelManager.cull_interval=2",
@@ -29,7 +35,7 @@ def test_a_culled_voila_kernel_shows_the_lost_note_and_disables_the_game(browser
         with jupyter_server("voila", extra_args=CULL) as (base, root):
             write_probe_notebook(
                 root / "notebooks" / "cull_probe.ipynb",
-                "import moneynb\nmoneynb.play('money_moves', players=['Ann', 'Bob'], seed=1, "
+                f"import moneynb\nmoneynb.play('money_moves', players={NAMES!r}, seed=1, "
                 "autosave=False)",
             )
             page.goto(base + "/voila/render/cull_probe.ipynb", timeout=120_000)
@@ -37,6 +43,16 @@ def test_a_culled_voila_kernel_shows_the_lost_note_and_disables_the_game(browser
             roll = view.locator(".moneynb-decision button").first
             roll.wait_for(timeout=120_000)
             assert roll.is_enabled()
+            plot = view.locator(".js-plotly-plot").first
+            plot.locator(".textpoint").first.wait_for(timeout=60_000)
+            made = plot.evaluate(
+                """p => ({links: p.querySelectorAll('a').length,
+                         styled: [...p.querySelectorAll('tspan[style]')]
+                                   .filter(t => /60px/.test(t.getAttribute('style'))).length,
+                         text: p.textContent})"""
+            )
+            assert made["links"] == 0 and made["styled"] == 0, made
+            assert NAMES[0] in made["text"] and NAMES[1] in made["text"]  # shown as typed
             # culled after 15 s idle, seen at the next poll (5 s): generous for a loaded machine
             note = view.locator(".moneynb-lost-note")
             note.wait_for(timeout=120_000)

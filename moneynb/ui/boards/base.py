@@ -372,10 +372,15 @@ def plot_text(text: Any) -> str:
     """``text`` (a name, a space or card title from a data file, anything a person typed)
     made safe for a plotly text field: plotly draws a subset of HTML in titles, text labels,
     hover texts and legends (``<a href>`` becomes a link, ``<span style>`` styled text), so
-    ``&``, ``<``, ``>`` and quotes are written as entities and show as themselves. The one
+    ``&``, ``<``, ``>`` and quotes are written as entities plotly reads (quotes as
+    ``&#34;``/``&#39;``) and show as themselves; the result is also safe in HTML text and
+    in a quoted HTML attribute. The one
     escaping function of every board and the replay chart; markup a board adds itself
     (``<b>``, ``<br>``) goes around the escaped text."""
-    return html.escape(str(text), quote=True)
+    # plotly reads &amp; &lt; &gt; and numeric entities, not &quot; / &#x27; (it showed
+    # "&quot;" as typed), so quotes are numeric: read alike by plotly and by a browser
+    text = html.escape(str(text), quote=False)
+    return text.replace('"', "&#34;").replace("'", "&#39;")
 
 
 def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
