@@ -31,6 +31,8 @@ __all__ = [
     "landing_counts",
     "simulate",
     "game_seeds",
+    "GameJobs",
+    "MAX_GAMES",
     "play_one",
     "shutdown_workers",
 ]
