@@ -21,11 +21,25 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from moneynb import teach
+
 HERE = Path(__file__).resolve().parent.parent / "notebooks"
 TEACHING = sorted(p.stem for p in HERE.glob("teach_*.ipynb"))
 #: Per-cell limit in seconds: the longest cell (teach_agents' training) takes ~40 s when the
 #: machine is loaded; a stalled cell waits for the whole limit.
 CELL_TIMEOUT = 150
+
+
+def repeated_categories(fig: dict) -> list[str]:
+    """Category keys (text x or y values) that occur more than once within one trace."""
+    repeated = []
+    for trace in fig.get("data", []):
+        for axis in ("x", "y"):
+            values = trace.get(axis)
+            if isinstance(values, list) and values and all(isinstance(v, str) for v in values):
+                seen = set()
+                repeated += [v for v in values if v in seen or seen.add(v)]
+    return repeated
 
 
 class RecordingClient(NotebookClient):
@@ -67,6 +81,11 @@ def test_teaching_notebook_runs_headless_without_waiting_on_a_front_end(name, mo
         f"{name}: {len(client.hooks)} output(s) captured by an Output widget; nbclient "
         "answers each on the shell channel and the cell can stall for its whole timeout"
     )
+    for fig in teach.figure_outputs(client.nb):
+        assert not repeated_categories(fig), (
+            f"{name}: chart {teach.describe_figure(fig)!r} repeats the keys "
+            f"{repeated_categories(fig)}: plotly merges (stacks) bars that share a category"
+        )
     # figures for the closing note of docs/teaching.md (measured, not asserted)
     print(f"{name}: {sum(times):.1f} s in cells, slowest cell {max(times):.1f} s")
 
