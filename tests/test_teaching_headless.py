@@ -118,3 +118,12 @@ def test_knobs_draw_into_the_output_widget_without_capturing(tmp_path, monkeypat
         kinds = [o.get("name") or next(iter(o["data"])) for o in drawn]
         assert kinds[0] == "stdout" and "p = 0.5" in drawn[0]["text"]
         assert any("application/vnd.plotly.v1+json" in o.get("data", {}) for o in drawn)
+
+
+def test_no_teaching_notebook_speaks_of_colour_groups():
+    """Easy Money builds by the rule of four sides (one property a side first), not by
+    Monopoly's colour groups (issue 28, teach_property)."""
+    for path in sorted(HERE.glob("teach_*.ipynb")):
+        text = " ".join(c.source for c in nbformat.read(path, as_version=4).cells).lower()
+        for phrase in ("colour group", "color group"):
+            assert phrase not in text, f"{path.name} speaks of a {phrase}"
