@@ -33,3 +33,25 @@ def test_wilson_interval_covers_and_is_ordered():
         wilson_interval(3, 2)
     m, lo, hi = mean_interval([1, 2, 3, 4, 5])
     assert m == 3 and lo < 3 < hi
+
+
+def test_power_sample_size_gives_the_power_it_promises():
+    """Issue 28 (teach_tournaments exercise 3): 27% against 23% at 5% with 80% power."""
+    from moneynb.analysis.stats import sample_size_two_proportions
+
+    n = sample_size_two_proportions(0.27, 0.23)
+    assert sample_size_two_proportions(0.5, 0.6) == 388  # the textbook table's 387.3, up
+    rng = np.random.default_rng(5)
+
+    def rejects(n):
+        a, b = rng.binomial(n, 0.27, 8000) / n, rng.binomial(n, 0.23, 8000) / n
+        pool = (a + b) / 2
+        z = (a - b) / np.sqrt(2 * pool * (1 - pool) / n)
+        return float(np.mean(np.abs(z) > 1.96))
+
+    assert abs(rejects(n) - 0.80) < 0.02  # 8000 trials: one standard error is 0.0045
+    assert rejects(n // 2) < 0.6  # half the games: far less power
+    with pytest.raises(ValueError):
+        sample_size_two_proportions(0.3, 0.3)
+    with pytest.raises(ValueError):
+        sample_size_two_proportions(0.3, 1.2)

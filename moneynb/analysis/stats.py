@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["wilson_interval", "mean_interval", "gini", "lorenz"]
+__all__ = ["wilson_interval", "mean_interval", "gini", "lorenz", "sample_size_two_proportions"]
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -23,6 +23,35 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return centre - half, centre + half
+
+
+def sample_size_two_proportions(
+    p1: float, p2: float, alpha: float = 0.05, power: float = 0.8
+) -> int:
+    """Games per group for a two-sided test at level ``alpha`` to tell win rate ``p1`` from
+    ``p2`` with probability ``power`` (a power calculation).
+
+    The normal approximation for two independent proportions (pooled variance under the null,
+    separate variances under the alternative; Fleiss, *Statistical Methods for Rates and
+    Proportions*, 1981, without continuity correction), rounded up:
+    ``n = (z_{1-alpha/2} sqrt(2 pbar qbar) + z_{power} sqrt(p1 q1 + p2 q2))^2 / (p1 - p2)^2``.
+    Returns an int (games for EACH of the two groups).
+
+    Raises:
+        ValueError: a rate outside (0, 1), ``p1 == p2``, or ``alpha``/``power`` outside (0, 1).
+    """
+    for name, v in (("p1", p1), ("p2", p2), ("alpha", alpha), ("power", power)):
+        if not 0 < v < 1:
+            raise ValueError(f"{name} must be strictly between 0 and 1, got {v}")
+    if p1 == p2:
+        raise ValueError("p1 and p2 are equal: no sample size tells them apart")
+    from statistics import NormalDist
+
+    z_a = NormalDist().inv_cdf(1 - alpha / 2)
+    z_b = NormalDist().inv_cdf(power)
+    pbar = (p1 + p2) / 2
+    root = z_a * math.sqrt(2 * pbar * (1 - pbar)) + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))
+    return math.ceil(root**2 / (p1 - p2) ** 2)
 
 
 def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
