@@ -55,3 +55,12 @@ def test_power_sample_size_gives_the_power_it_promises():
         sample_size_two_proportions(0.3, 0.3)
     with pytest.raises(ValueError):
         sample_size_two_proportions(0.3, 1.2)
+
+
+def test_gini_of_net_worth_accepts_debts_only_when_asked():
+    with pytest.raises(ValueError, match="negative=True"):
+        gini([-2, 5, 9, 16])
+    # mean absolute difference over twice the mean, by hand: pairs differ by 7, 11, 18, 4, 11, 7
+    assert gini([-2, 5, 9, 16], negative=True) == pytest.approx(2 * 58 / (2 * 16 * 7))
+    assert gini([0, 0, 0, 28], negative=True) == gini([0, 0, 0, 28]) == 0.75
+    assert gini([-6, 1, 1, 1], negative=True) != gini([-6, 1, 1, 1], negative=True)  # NaN

@@ -62,17 +62,27 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     return m, m - z * se, m + z * se
 
 
-def gini(values: Sequence[float]) -> float:
-    """Gini coefficient of non-negative amounts: 0 = all equal, (n-1)/n = one holds all.
+def gini(values: Sequence[float], negative: bool = False) -> float:
+    """Gini coefficient: 0 = all equal, (n-1)/n = one holds all (of non-negative amounts).
 
     ``G = sum_i sum_j |x_i - x_j| / (2 n^2 mean)``; 0 when everything is 0.
+    ``negative=True`` accepts negative amounts (net worth: a player who owes more than they
+    hold), as wealth surveys do; the same formula then can exceed (n-1)/n, and it is
+    undefined (NaN is returned) when the total is 0 or less (everyone together owes as much as
+    they hold, as can happen mid-game while the money sits in a pot).
 
     Raises:
-        ValueError: a negative amount.
+        ValueError: a negative amount without ``negative=True``.
     """
     x = np.sort(np.asarray(values, dtype=float))
     if (x < 0).any():
-        raise ValueError("the Gini coefficient needs non-negative amounts")
+        if not negative:
+            raise ValueError(
+                "the Gini coefficient needs non-negative amounts (gini(..., negative=True) "
+                "for net worth)"
+            )
+        if x.sum() <= 0:
+            return float("nan")
     n, total = len(x), x.sum()
     if n == 0 or total == 0:
         return 0.0
