@@ -58,6 +58,7 @@ __all__ = [
     "Prediction",
     "answer",
     "check",
+    "derived_verdict",
     "figure_problems",
     "knobs",
     "parse_guess",
@@ -447,13 +448,62 @@ def _fmt(x: float) -> str:
     return f"{x:,.0f}" if x == round(x) and abs(x) >= 1 else f"{x:.4g}"
 
 
-def check(prediction: Prediction, answer, tolerance: float | None = None) -> None:
-    """Set the student's guess beside the answer computed by the engine, and show it.
+def derived_verdict(
+    derived, answer, tolerance: float | None = None, hint: str = "", what: str = ""
+) -> str:
+    """The sentence :func:`check` prints for an answer a student derived themselves.
 
-    ``answer``: a number or Fraction (a Fraction is shown as both). Shows the sentence of
-    :func:`verdict` now, and (outside handouts) a "Check my guess" button that re-reads the
-    box, for a guess typed after the cell ran.
+    ``derived``: their number (int, float, Fraction, or text such as ``"1/6"`` or ``"17%"``;
+    ``...``/None: not answered yet). ``answer``: the engine's figure. Exact comparison when
+    both are Fractions or ints (``Fraction(6, 36)`` is right for ``Fraction(1, 6)``); otherwise
+    within ``tolerance`` (default 0.5% of the figure, or 0.001 when it is 0). A wrong answer
+    gets its distance, the engine's figure and ``hint``. Raises ValueError when ``derived`` is
+    not a number.
     """
+    name = f"{what}: " if what else ""
+    if derived is None or derived is Ellipsis:
+        return (
+            f"{name}No answer yet: replace the ... with your own calculation, "
+            f"then run the cell again."
+        )
+    exact = isinstance(answer, int | Fraction) and isinstance(derived, int | Fraction)
+    if exact:
+        value, target = Fraction(derived), Fraction(answer)
+        right = value == target
+    else:
+        value, target = parse_guess(derived), float(answer)
+        tol = tolerance if tolerance is not None else (0.005 * abs(target) or 0.001)
+        right = abs(value - target) <= tol
+    if right:
+        how = "exactly" if exact else "to within rounding"
+        return f"{name}Right: {_fmt(value)} is {how} the engine's figure, {_fmt(target)}."
+    side = "high" if value > target else "low"
+    why = f" Hint: {hint}" if hint else ""
+    return (
+        f"{name}Not yet: your {_fmt(value)} is {side} by {_fmt(abs(value - target))}; "
+        f"the engine's figure is {_fmt(target)}.{why}"
+    )
+
+
+def check(
+    prediction, answer, tolerance: float | None = None, hint: str = "", what: str = ""
+) -> None:
+    """Set the student's guess, or the answer they derived, beside the engine's figure.
+
+    ``prediction``: a :class:`Prediction` (a guess made before the computing cell), or a
+    number the student DERIVED in their own code (an int, float, Fraction or text such as
+    ``"1/6"``; ``...`` or None while they have not answered yet). ``answer``: the engine's
+    figure, a number or Fraction (a Fraction is shown as both). For a Prediction, shows the
+    sentence of :func:`verdict` and (outside handouts) a "Check my guess" button that re-reads
+    the box. For a derived answer, prints the sentence of :func:`derived_verdict`: right or
+    wrong, by how much, and ``hint`` (why it may be off; the notebook writes it) when wrong;
+    ``what`` names the quantity. ``tolerance`` as in :func:`verdict` (a derived answer is held
+    to 0.5% of the figure by default, and to exact equality when both are Fractions).
+    Raises ValueError for a derived answer that is not a number.
+    """
+    if not isinstance(prediction, Prediction):
+        print(derived_verdict(prediction, answer, tolerance, hint=hint, what=what))
+        return
     from IPython.display import display
 
     sentence = verdict(prediction.value, answer, tolerance, prediction.percent)
