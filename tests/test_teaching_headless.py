@@ -127,3 +127,15 @@ def test_no_teaching_notebook_speaks_of_colour_groups():
         text = " ".join(c.source for c in nbformat.read(path, as_version=4).cells).lower()
         for phrase in ("colour group", "color group"):
             assert phrase not in text, f"{path.name} speaks of a {phrase}"
+
+
+def test_every_lesson_has_a_derive_then_check_exercise():
+    """Issue 28: students compute a probability or an EV themselves, then check it against the
+    engine with one call (an answer cell holds the worked answer)."""
+    for path in sorted(HERE.glob("teach_*.ipynb")):
+        cells = nbformat.read(path, as_version=4).cells
+        at = [i for i, c in enumerate(cells) if "## Derive, then check" in c.source]
+        assert at, f"{path.name}: no 'Derive, then check' section"
+        student, answer = cells[at[0] + 1], cells[at[0] + 2]
+        assert "= ..." in student.source and "teach.check(" in student.source, path.name
+        assert teach.is_answer_cell(answer) and "teach.check(" in answer.source, path.name
