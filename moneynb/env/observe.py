@@ -95,6 +95,9 @@ class GameSpec:
         tags: the decision tags given their own one-hot entry (others share ``"other"``).
         vocab: ``game -> dict`` of static vocabularies (space ids ...) read once at reset.
         encode: ``(features, obs, seat, n, vocab, game_options) -> None`` adds the game block.
+        slots: ``(game, decision) -> list[int]``, the fixed option slot of each option of
+            ``decision`` (a square, a table coin: the same slot means the same thing in every
+            state), or None: option ``k`` of the engine's list in slot ``k``.
     """
 
     scale: float
@@ -102,6 +105,7 @@ class GameSpec:
     tags: tuple
     vocab: Callable = field(default=lambda game: {})
     encode: Callable = field(default=lambda f, obs, seat, n, vocab, options: None)
+    slots: Callable | None = None
 
 
 def _deck(f: Features, name: str, view: dict, full: int) -> None:
@@ -260,6 +264,43 @@ def _money_run(f, obs, seat, n, vocab, options):
     f.seat_onehot("turn", obs["turn"], seat, n)
     f.add("actions_left", obs["actions_left"])
     f.add("round", obs["round"] / max(options.get("max_rounds", 60), 1))
+    # the coin picked for this action, whose square is asked now (issue 29)
+    sel = obs.get("selected")
+    kind = sel[0] if sel else None
+    f.add("selected:table_coin", kind == "place")
+    f.add("selected:board_coin", kind == "coin")
+    table_size = MONEY_RUN_TABLE_SLOTS
+    for i in range(table_size):
+        f.add(f"selected:table[{i}]", kind == "place" and sel[1] == i)
+    f.add("selected:x", (sel[1] + 1) / size if kind == "coin" else 0.0)
+    f.add("selected:y", (sel[2] + 1) / size if kind == "coin" else 0.0)
+    f.add("selected:rank", rank.get(obs["selected_coin"], 0) / top if sel else 0.0)
+
+
+#: option slots of Money Run's table coins (the data file allows at most 20; the rulebook 4)
+MONEY_RUN_TABLE_SLOTS = 20
+
+
+def _money_run_slots(game, decision) -> list[int]:
+    """Fixed slots of Money Run's options: table coin ``i`` -> ``i``; a square ``(x, y)``
+    (a board coin to move at an action, or where a picked coin goes) -> ``T + y*size + x``;
+    a pawn destination -> ``T + size² + y*size + x``; ``end_turn`` -> ``T + 2*size²``, with
+    ``T`` = :data:`MONEY_RUN_TABLE_SLOTS`."""
+    size, t = game.size, MONEY_RUN_TABLE_SLOTS
+    n2 = size * size
+    out = []
+    for o in decision.options:
+        if o == "end_turn":
+            out.append(t + 2 * n2)
+        elif type(o[0]) is int:  # a target square (x, y)
+            out.append(t + o[1] * size + o[0])
+        elif o[0] == "place":
+            out.append(o[1])
+        elif o[0] == "coin":
+            out.append(t + o[2] * size + o[1])
+        else:  # ("pawn", x, y)
+            out.append(t + n2 + o[2] * size + o[1])
+    return out
 
 
 #: game name -> how it is encoded (scales, default option slots, known decision tags)
@@ -319,12 +360,13 @@ SPECS: dict[str, GameSpec] = {
     ),
     "money_run": GameSpec(
         scale=1.0,
-        # a turn's action: a table coin to place, a top coin to move or a pawn path per
-        # square, or end the turn
-        option_slots=lambda game: 2 * game.size**2 + 16,
+        # fixed slots (_money_run_slots): a table coin, a square (a top coin to move, or
+        # where a picked coin goes), a pawn destination per square, end the turn
+        option_slots=lambda game: 2 * game.size**2 + MONEY_RUN_TABLE_SLOTS + 1,
         tags=("action", "place", "move_coin"),
         vocab=_money_run_vocab,
         encode=_money_run,
+        slots=_money_run_slots,
     ),
 }
 
