@@ -14,7 +14,7 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import max_cycles_test
+from pettingzoo.test import max_cycles_test, parallel_api_test, parallel_seed_test
 from pettingzoo.utils.conversions import parallel_to_aec
 
 import moneynb
@@ -92,6 +92,12 @@ def test_pettingzoo_max_cycles_test(name):
     max_cycles_test(mod)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_parallel_api_and_seed_tests(name):
+    parallel_api_test(menv.parallel_env(name, max_cycles=100), num_cycles=100)
+    parallel_seed_test(lambda: menv.parallel_env(name, max_cycles=60), num_cycles=60)
+
+
 def test_max_cycles_truncates_the_aec_env_after_that_many_steps_of_one_agent():
     env = menv.make("moneynb/moolah-v0", players=2, max_cycles=7)
     env.reset(seed=3)
@@ -139,6 +145,32 @@ def test_money_run_slots_mean_the_same_square_in_every_state():
                 assert a == t + size * size + o[2] * size + o[1]
             else:
                 assert a == o[1]
+
+
+@pytest.mark.parametrize("name", ["money_moves", "moolah", "easy_money", "money_card"])
+def test_every_option_met_in_random_games_has_its_vocabulary_slot(name):
+    """The token vocabularies cover every option of the shipped games (no overflow slot),
+    and no two options of one decision share a slot."""
+    for seed in range(4):
+        env = menv.raw_env(name, players=3)
+        env.reset(seed=seed)
+        r = random.Random(seed)
+        vocab = len(env._slot_fn.tokens)
+        while not env.game.over:
+            slots = env.slots()
+            assert len(set(slots)) == len(slots) and max(slots, default=0) < vocab, (
+                env.game.decision.options
+            )
+            legal = np.flatnonzero(env.action_mask(env.agent_selection))
+            env.step(int(legal[r.randrange(len(legal))]))
+
+
+def test_a_seat_option_is_relative_to_the_seat_asked():
+    env = menv.raw_env("moolah", players=3)
+    tokens = env._slot_fn
+    d = moneynb.core.Decision(1, "player", "Take a pal", [2, 0, "nobody"])
+    g = types.SimpleNamespace(players=["a", "b", "c"])
+    assert tokens(g, d) == [tokens.index[t] for t in ("seat[+1]", "seat[+2]", "nobody")]
 
 
 def test_money_run_observation_carries_the_picked_coin():

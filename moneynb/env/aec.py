@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 import moneynb
 
 from .actions import ActionCodec
-from .observe import BOUND, SPECS, Observer
+from .observe import BOUND, SPECS, Observer, TokenSlots
 
 #: the default base of amount entry (a range of up to 100 amounts takes one step)
 AMOUNT_SLOTS = 100
@@ -114,9 +114,14 @@ class MoneynbEnv(AECEnv):
         self.win_reward = float(win_reward)
         # a probe game checks players and options now and fixes the observation layout
         probe = cls(list(self.possible_agents), 0, **options)
+        self._slot_fn = self.spec.slots
+        if self._slot_fn is None and self.spec.tokens is not None:
+            self._slot_fn = TokenSlots(self.spec.tokens(probe))
         if option_slots is None:
             option_slots = self.spec.option_slots
-            if callable(option_slots):
+            if option_slots is None:
+                option_slots = len(self._slot_fn)
+            elif callable(option_slots):
                 option_slots = option_slots(probe)
         self.codec = ActionCodec(option_slots, amount_slots)
         self._slots_key = None
@@ -215,7 +220,7 @@ class MoneynbEnv(AECEnv):
         """The option slot of each option of the pending decision when the game gives options
         fixed slots (``GameSpec.slots``, see docs/env.md), else None (option ``k`` in slot
         ``k``)."""
-        fn = self.spec.slots
+        fn = self._slot_fn
         if fn is None or self.game is None or self.game.decision is None:
             return None
         key = (id(self.game), len(self.game.actions))

@@ -91,21 +91,88 @@ class GameSpec:
     Attributes:
         scale: dollars per observation/reward unit (scores of Money Run are rows, scale 1).
         option_slots: default number of option slots (at least the most options a decision
-            can have), or ``game -> int`` when that depends on the game's data.
+            can have), or ``game -> int`` when that depends on the game's data, or None: the
+            size of the token vocabulary plus :data:`OVERFLOW_SLOTS`.
         tags: the decision tags given their own one-hot entry (others share ``"other"``).
         vocab: ``game -> dict`` of static vocabularies (space ids ...) read once at reset.
         encode: ``(features, obs, seat, n, vocab, game_options) -> None`` adds the game block.
         slots: ``(game, decision) -> list[int]``, the fixed option slot of each option of
             ``decision`` (a square, a table coin: the same slot means the same thing in every
-            state), or None: option ``k`` of the engine's list in slot ``k``.
+            state), or None.
+        tokens: ``game -> list[str]``, the game's option vocabulary (words, space ids,
+            ``"mortgage:13"`` ...): option ``o`` takes the slot of its token (a seat ``s``
+            asked of seat ``p`` is the token ``"seat[+r]"``, ``r = (s - p) mod n``, so it is
+            relative like the observation); an option outside the vocabulary (a new rule's
+            word) takes the first free of :data:`OVERFLOW_SLOTS` slots after it, in the
+            engine's order. None (and no ``slots``): option ``k`` of the engine's list in
+            slot ``k``.
     """
 
     scale: float
-    option_slots: int | Callable
+    option_slots: int | Callable | None
     tags: tuple
     vocab: Callable = field(default=lambda game: {})
     encode: Callable = field(default=lambda f, obs, seat, n, vocab, options: None)
     slots: Callable | None = None
+    tokens: Callable | None = None
+
+
+#: slots after a game's vocabulary for options outside it (in the engine's order)
+OVERFLOW_SLOTS = 16
+#: relative-seat tokens (a seat as an option)
+SEAT_TOKENS = tuple(f"seat[+{r}]" for r in range(8))
+
+
+class TokenSlots:
+    """The ``(game, decision) -> slots`` function of a game with a token vocabulary (see
+    :attr:`GameSpec.tokens`); ``len(self)`` is the option slots it needs."""
+
+    def __init__(self, tokens: list[str]):
+        self.tokens = list(dict.fromkeys([*tokens, *SEAT_TOKENS]))
+        self.index = {t: i for i, t in enumerate(self.tokens)}
+
+    def __len__(self) -> int:
+        return len(self.tokens) + OVERFLOW_SLOTS
+
+    def __call__(self, game, decision) -> list[int]:
+        n, out, spare = len(game.players), [], len(self.tokens)
+        for o in decision.options:
+            if type(o) is int:
+                o = f"seat[+{(o - decision.player) % n}]"
+            slot = self.index.get(o) if type(o) is str else None
+            if slot is None:
+                slot, spare = spare, spare + 1
+            out.append(slot)
+        return out
+
+
+def _money_moves_tokens(game):
+    return ["roll", "leave", "keep", "use"]
+
+
+def _moolah_tokens(game):
+    words = ["roll", "deposit", "withdraw", "done", "back", "pass", "stay", "end", "cancel",
+             "accept", "decline", "nobody", "grain", "oil", "gold"]  # fmt: skip
+    return words + list(game.data.order) + [f"advantage:{c}" for c in sorted(game.data.cards)]
+
+
+def _easy_money_tokens(game):
+    words = ["roll", "end", "offer", "pass", "buy", "decline", "accept", "refuse", "cancel",
+             "bankrupt", "exemption"]  # fmt: skip
+    spaces = range(len(game.owner))
+    return words + [f"{k}:{i}" for k in ("build", "mortgage", "lift", "space") for i in spaces]
+
+
+def _money_card_tokens(game):
+    b = game.board
+    words = ["spin", "bonus", "stop", "red", "black", "stay", "charge", "pay", "monte_carlo"]
+    return (
+        words
+        + list(b.order)
+        + [f"fly:{s}" for s in b.order]
+        + [f"turn_in:{k}" for k in b.key_cities]
+        + [f"phrase:{p}" for p in b.phrases]
+    )
 
 
 def _deck(f: Features, name: str, view: dict, full: int) -> None:
@@ -307,13 +374,14 @@ def _money_run_slots(game, decision) -> list[int]:
 SPECS: dict[str, GameSpec] = {
     "money_moves": GameSpec(
         scale=1.0,
-        option_slots=8,
+        option_slots=None,
         tags=("opening_roll", "roll", "pick_player", "borrow", "wild_card"),
         encode=_money_moves,
+        tokens=_money_moves_tokens,
     ),
     "moolah": GameSpec(
         scale=100_000.0,
-        option_slots=16,  # take_pal: every other seat and "nobody"
+        option_slots=None,
         tags=(
             "first_withdrawal",
             "turn",
@@ -332,10 +400,11 @@ SPECS: dict[str, GameSpec] = {
         ),  # fmt: skip
         vocab=_moolah_vocab,
         encode=_moolah,
+        tokens=_moolah_tokens,
     ),
     "easy_money": GameSpec(
         scale=1_000.0,
-        option_slots=104,  # build and mortgage/lift per space (48), offer, roll/end
+        option_slots=None,
         tags=(
             "opening",
             "turn",
@@ -350,13 +419,15 @@ SPECS: dict[str, GameSpec] = {
             "debt",
         ),  # fmt: skip
         encode=_easy_money,
+        tokens=_easy_money_tokens,
     ),
     "money_card": GameSpec(
         scale=100.0,
-        option_slots=64,  # move: every path a spin allows
+        option_slots=None,
         tags=("turn", "move", "express", "bet", "color", "join", "charge", "from_dublin", "debt"),
         vocab=_money_card_vocab,
         encode=_money_card,
+        tokens=_money_card_tokens,
     ),
     "money_run": GameSpec(
         scale=1.0,
