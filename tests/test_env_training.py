@@ -204,6 +204,8 @@ def test_gymnasium_check_env_passes(name):
 def test_an_illegal_action_loses_with_minus_one_and_ends_the_episode():
     env = gymnasium.make("moneynb/money_run-v0")
     obs, info = env.reset(seed=1)
+    expert = menv.BotPolicy("greedy", seed=1)  # reads the game through Gymnasium's wrappers
+    assert info["action_mask"][expert(env)]
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     obs, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, True)

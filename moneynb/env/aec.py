@@ -45,7 +45,7 @@ class MoneynbEnv(AECEnv):
             ``-win_reward`` to every other seat; nothing at a truncation).
         max_cycles: truncate the game (every agent ``truncated``) once one agent has taken
             this many env steps (``None``: no limit; every game also ends by its own rules,
-            whatever the policy: tests/test_env.py plays first- and last-legal-action
+            whatever the policy: tests/test_env_training.py plays first- and last-legal-action
             policies to the end). PettingZoo's ``max_cycles`` argument.
         illegal_action: what a masked-out action does. ``"raise"`` (default): ``ValueError``,
             nothing changed. ``"lose"`` (PettingZoo classic's ``TerminateIllegalWrapper``):
@@ -180,6 +180,7 @@ class MoneynbEnv(AECEnv):
             self.game_name, players=list(self.possible_agents), seed=seed, **self.game_options
         )
         self.codec.reset()
+        self._slots_key = self._slots_val = None
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -231,7 +232,7 @@ class MoneynbEnv(AECEnv):
     def env_actions(self, engine_action) -> list[int]:
         """The env actions (one, or the digits of an amount) that answer the pending decision
         with ``engine_action``, e.g. a bot's choice: ``for a in env.unwrapped.env_actions(
-        bot.choose(env.unwrapped.game)): env.step(a)``. See :func:`moneynb.env.bot_actions`.
+        bot.choose(env.unwrapped.game)): env.step(a)``. See :class:`moneynb.env.BotPolicy`.
 
         Raises:
             ValueError: the game is over, or ``engine_action`` does not answer the decision.

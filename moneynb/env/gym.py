@@ -54,7 +54,9 @@ class BotPolicy:
         self._key = None
 
     def __call__(self, env) -> int:
-        raw = env.unwrapped if not isinstance(env, MoneynbGymEnv) else env.aec
+        raw = env.unwrapped
+        if isinstance(raw, MoneynbGymEnv):
+            raw = raw.aec
         key = (id(raw.game), len(raw.game.actions))
         if self._queue and self._key == key:
             return self._queue.pop(0)
