@@ -523,7 +523,8 @@ class Game:
         (so future dice, spins and bag draws differ from the original's) and every face-down
         pile (each :class:`~moneynb.core.chance.Deck` held by the game, alone or in a list or
         dict) shuffled with it. What players have seen (discards, hands, the table, the board)
-        is unchanged. Source: the determinization of information-set search (OpenSpiel's
+        is unchanged; a card known to lie at the bottom of a pile (Money Card puts some back
+        there) is shuffled in with the rest. Source: the determinization of information-set search (OpenSpiel's
         ``resample_from_infostate`` idea), applied to the game's whole hidden state.
 
         Args:
