@@ -100,6 +100,7 @@ def test_the_bank_withdraw_then_deposit_on_the_score_pad():
     g.apply("withdraw")
     g.apply(50_000)
     assert g.pad[me][-1] == {"old": 250_000, "new": 200_000, "what": "withdrawal"}
+    assert g.decision.player != me  # one transaction per stop (reading): no deposit after it
 
 
 def test_the_bank_credit_line_negative_balance_repaid_before_money_goes_in():
