@@ -41,7 +41,8 @@ End.         A player who cannot pay after mortgaging everything (and whose offe
 
 Decided here (the rulebook is silent; see docs/easy_money.md): only the player whose turn it is
 (or a player who owes money) may start a re-sale, at most ``max_offers_per_turn`` a turn; card
-moves go forward (collecting the Bonus) but are never fined at the Traffic Light; a bankrupt
+moves go forward (collecting the Bonus) but are never fined at the Traffic Light; a card naming
+the man's own space moves him nowhere (no Bonus, the space not settled again); a bankrupt
 player pays what cash is left to the creditor and cannot win; opening bids start at
 ``min_bid`` and rise by at least $5.
 """
