@@ -124,6 +124,20 @@ const MESSAGES = ["_py2js_addTraces", "_py2js_deleteTraces", "_py2js_moveTraces"
   "_py2js_removeLayoutProps", "_py2js_removeTraceProps"];
 export default () => {
   let model0 = null, widget = null, live = false;
+  // Sequence check (issue 30, case 8): the kernel counts the plotly messages it sends in
+  // _moneynb_seq (a separate message right after each). The page counts those it received
+  // since its last full state (seq0 + received). A seq ahead of that count means a message
+  // was lost on the way (or a handler failed): the page asks the kernel for the full state
+  // and draws every view again from it.
+  let seq0 = 0, received = 0, resyncing = false;
+  const views = [];  // {el, cleanup, dead} of each drawn view
+  let rendering = null;  // the view record whose handlers are being registered
+  const resync = (why) => {
+    if (resyncing || !model0) return;
+    resyncing = true;
+    console.warn("[moneynb] board update missed (" + why + "): asking for the full state");
+    model0.send({ moneynb: "resync" });
+  };
   // messages that arrive before plotly's code runs, replayed in order through its handlers
   const early = [];
   const ready = () => (widget ??= plotlyModule(model0).then(async (mod) => {
@@ -144,7 +158,16 @@ export default () => {
             if (name && MESSAGES.includes(name)) {
               if (!handlers.has(name)) handlers.set(name, []);
               handlers.get(name).push(fn);
-              return target.on(event, (...a) => { if (live) fn.apply(ctx, a); }, ctx);
+              const owner = rendering;
+              return target.on(event, (...a) => {
+                if (!live || owner?.dead) return;
+                try {
+                  fn.apply(ctx, a);
+                } catch (e) {
+                  console.error("[moneynb] board update failed", e);
+                  resync("an update failed");
+                }
+              }, ctx);
             }
             return target.on(event, fn, ctx);
           };
@@ -168,20 +191,58 @@ export default () => {
     live = true;
     return w;
   }));
+  // draw one view in el (plotly's render), remembering it and the handlers it registers
+  const drawView = (w, model, el) => {
+    const v = { el, cleanup: null, dead: false };
+    rendering = v;
+    try {
+      v.cleanup = w.render({ model, el });
+    } finally {
+      rendering = null;
+    }
+    views.push(v);
+    return v;
+  };
   return {
     initialize({ model }) {
       model0 = model;
+      seq0 = model.get("_moneynb_seq") ?? 0;
       for (const name of MESSAGES) {
         model.on("change:" + name, () => {
           const value = model.get(name);
-          if (!live && value !== null && value !== undefined) early.push([name, value]);
+          if (value === null || value === undefined) return;
+          received += 1;
+          if (!live) early.push([name, value]);
         });
       }
+      model.on("change:_moneynb_seq", () => {
+        if (!resyncing && model.get("_moneynb_seq") > seq0 + received) resync("sequence gap");
+      });
+      // the full state the kernel sent on request: draw every view again from it
+      model.on("change:_moneynb_sync", async () => {
+        seq0 = model.get("_moneynb_seq") ?? 0;
+        received = 0;
+        early.length = 0;
+        resyncing = false;
+        const w = await ready();
+        for (const v of views.splice(0)) {
+          v.dead = true;
+          try { v.cleanup?.(); } catch (e) { /* a view already gone */ }
+          v.el.replaceChildren();
+          drawView(w, model, v.el);
+        }
+        globalThis.__moneynbResyncs = (globalThis.__moneynbResyncs ?? 0) + 1;
+      });
       ready().catch((e) => console.error("[moneynb] plotly widget failed to load", e));
     },
     async render({ model, el }) {
       const w = await ready();
-      return w.render({ model, el });
+      const v = drawView(w, model, el);
+      return () => {
+        v.dead = true;
+        views.splice(views.indexOf(v) >>> 0, 1);
+        return v.cleanup?.();
+      };
     },
   };
 };
@@ -233,6 +294,12 @@ class BoardFigure(go.FigureWidget):
     _esm = _LOADER_ESM
     _moneynb_bundle = traitlets.Unicode("").tag(sync=True)
     _moneynb_bundle_key = traitlets.Unicode("").tag(sync=True)
+    #: how many plotly change messages the kernel has sent (each is followed by this count, in
+    #: its own message); a page that received fewer asks for the full state (issue 30, case 8)
+    _moneynb_seq = traitlets.Int(0).tag(sync=True)
+    #: how many times the full state was sent on a page's request (its change tells the page
+    #: to draw its views again)
+    _moneynb_sync = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, data=None, layout=None, config=None, carry_code: bool = True):
         """``carry_code=False``: the figure does not carry plotly's 5 MB module and draws once
@@ -241,8 +308,25 @@ class BoardFigure(go.FigureWidget):
         super().__init__(data=data, layout=layout)
         src, key = _plotly_bundle()
         self._moneynb_bundle, self._moneynb_bundle_key = (src if carry_code else ""), key
-        if config:
-            self._config = config
+        # never typeset "$...$" as maths: JupyterLab's MathJax made a label with two dollar
+        # amounts vanish (issue 30, case 2); Voila has no MathJax, so both now agree
+        self._config = {**(config or {}), "typesetMath": False}
+        self.on_msg(self._moneynb_on_msg)
+
+    def _moneynb_on_msg(self, _widget, content, _buffers) -> None:
+        """A page that missed a change message asks ``{"moneynb": "resync"}``: send it the
+        figure's whole current state (data, layout, counts) in one message."""
+        if not isinstance(content, dict) or content.get("moneynb") != "resync":
+            return
+        self._sync_full_state()
+        self._trait_values["_moneynb_sync"] = self._moneynb_sync + 1
+        self.send_state(["_widget_data", "_widget_layout", "_moneynb_seq", "_moneynb_sync"])
+
+    def _moneynb_sent(self) -> None:
+        """After each change message: the synced state is the current one, and the count of
+        messages goes out (its own message, after the change)."""
+        self._sync_full_state()
+        self._moneynb_seq += 1
 
     def open(self):
         if getattr(self, "_moneynb_deferred", False):
@@ -272,27 +356,27 @@ class BoardFigure(go.FigureWidget):
     # after every change the figure sends to the page, its synced state is its current one
     def _send_restyle_msg(self, *args, **kwargs):
         super()._send_restyle_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_relayout_msg(self, *args, **kwargs):
         super()._send_relayout_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_update_msg(self, *args, **kwargs):
         super()._send_update_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_addTraces_msg(self, *args, **kwargs):
         super()._send_addTraces_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_deleteTraces_msg(self, *args, **kwargs):
         super()._send_deleteTraces_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_moveTraces_msg(self, *args, **kwargs):
         super()._send_moveTraces_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     @staticmethod
     def _remove_overlapping_props(input_data, delta_data, prop_path=()):
