@@ -71,6 +71,14 @@ const CSS = `
 .moneynb-view .jupyter-button.mod-success, .moneynb-view .jupyter-button.mod-info,
 .moneynb-view .jupyter-button.mod-warning, .moneynb-view .jupyter-button.mod-danger,
 .moneynb-view .jupyter-button.mod-primary { color: #fff; }
+/* layout (issue 30, case 1): a control never shrinks below its text, rows of controls
+   wrap instead, and nothing is wider than the view */
+.moneynb-view .moneynb-decision .widget-hbox, .moneynb-view .moneynb-decision .jupyter-widgets.widget-hbox {
+  flex-wrap: wrap; }
+.moneynb-view .jupyter-button, .moneynb-view .widget-toggle-button { flex-shrink: 0;
+  min-width: max-content; }
+.moneynb-view .moneynb-decision .widget-dropdown, .moneynb-view .moneynb-decision .widget-text {
+  max-width: 100%; }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
   pointer-events: none; }
@@ -201,6 +209,26 @@ function showLost(model, el, root, why) {
   if (noteHere(r) && model.get("lost_text")) note(r, "moneynb-lost-note", model.get("lost_text"));
 }
 
+// A board wider than its box is drawn smaller (issue 30, case 1): scaled as a whole with a
+// CSS transform (plotly maps the mouse through it), the box taking the scaled height. At the
+// board's own width or more it is drawn at its own size.
+function fitBoards(r) {
+  for (const box of r.querySelectorAll(".moneynb-board")) {
+    if (box.closest(".moneynb-view") !== r) continue;  // a view inside this one fits itself
+    const inner = box.firstElementChild;
+    const svg = inner && inner.querySelector("svg.main-svg");
+    if (!svg) continue;
+    const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
+    if (!w || !h || !box.clientWidth) continue;
+    const s = Math.min(1, box.clientWidth / w);
+    if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005) continue;
+    inner.dataset.moneynbScale = String(s);
+    inner.style.transformOrigin = "0 0";
+    inner.style.transform = s < 1 ? `scale(${s})` : "";
+    box.style.height = s < 1 ? `${Math.ceil(h * s)}px` : "";
+  }
+}
+
 function render({ model, el }) {
   if (!document.getElementById(CSS_ID)) {
     const style = document.createElement("style");
@@ -261,8 +289,17 @@ function render({ model, el }) {
   model.on("change:seq", say);
   model.on("change:focus_seq", focus);
   focus();
-  const obs = new MutationObserver(() => nameSliders(root()));
-  setTimeout(() => obs.observe(root(), { childList: true, subtree: true }), 0);
+  let fitting = 0;
+  const fit = () => {
+    if (!fitting) fitting = requestAnimationFrame(() => { fitting = 0; fitBoards(root()); });
+  };
+  const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
+  const resized = new ResizeObserver(fit);
+  setTimeout(() => {
+    obs.observe(root(), { childList: true, subtree: true });
+    resized.observe(root());
+    fit();
+  }, 0);
   let unwatch = () => {};
   const lost = (why) => {
     unwatch();
@@ -271,7 +308,7 @@ function render({ model, el }) {
   };
   const offline = (on) => { if (el.isConnected) showOffline(model, root, on); };
   unwatch = watchKernel(model, el, lost, offline);
-  return () => { obs.disconnect(); unwatch(); };
+  return () => { obs.disconnect(); resized.disconnect(); unwatch(); };
 }
 export default { render };
 """

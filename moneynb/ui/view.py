@@ -241,13 +241,14 @@ class GameView(widgets.VBox):
         self._update_board(list(game.log))
         self.run_bots(refresh=False)
         self.board.release()
-        # as wide as a fixed-width board: a board box that scrolls is a scrollable region a
-        # keyboard cannot reach (axe scrollable-region-focusable)
-        width = self.board.figure.layout.width
+        # as wide as the board when there is room, narrower (the board then drawn smaller by
+        # the page: a11y.fitBoards) when not; never a box that scrolls (a scrollable region
+        # a keyboard cannot reach: axe scrollable-region-focusable)
+        width = int(self.board.figure.layout.width or 0) or 580
         self._board_box = board_box = widgets.Box(
             [self.board.widget()],
             layout=widgets.Layout(
-                flex="1 1 60%", min_width=f"{max(380, int(width or 0) + 4)}px", overflow="visible"
+                flex=f"0 1 {width + 4}px", min_width="0", max_width="100%", overflow="visible"
             ),
         )
         board_box.add_class("moneynb-board")
@@ -258,8 +259,13 @@ class GameView(widgets.VBox):
                 self.coach_html,
                 self.money_html,
             ],
-            layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
+            layout=widgets.Layout(flex="1 1 280px", min_width="280px", padding="0 0 0 10px"),
         )
+        self._board_row = widgets.HBox(
+            [board_box, side],
+            layout=widgets.Layout(flex_flow="row wrap-reverse", align_items="flex-end"),
+        )
+        self._board_row.add_class("moneynb-board-row")
         extra = self.board.panels()
         from .saves import ResumeOffer, unfinished
 
@@ -283,7 +289,9 @@ class GameView(widgets.VBox):
             hide,
             self.header,
             self.a11y,
-            widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
+            # board and controls side by side when both fit; else stacked, the controls
+            # FIRST (wrap-reverse puts the second line on top; flex-end is then the top)
+            self._board_row,
             self._panels_box,
             self.board_text,
             widgets.HTML("<b>Log</b> (newest last)"),

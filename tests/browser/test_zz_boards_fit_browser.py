@@ -77,9 +77,11 @@ CHECK_JS = r"""([name, narrow]) => {
   if (vr.right > ar.right + 1) out.push(`view overflows its output area: ${vr.right} > ${ar.right}`);
   for (const el of view.querySelectorAll('*')) {
     const r = el.getBoundingClientRect();
+    // inside an <svg> nothing past the svg's own box is painted: the svg itself counts
     if (r.width && r.right > ar.right + 1 && getComputedStyle(el).visibility !== 'hidden'
-        && !el.closest('.moneynb-sr-only')) {
-      out.push(`${el.tagName}.${[...el.classList].slice(0, 2).join('.')} sticks out by ${Math.round(r.right - ar.right)} px`);
+        && !el.ownerSVGElement && !el.closest('.moneynb-sr-only')) {
+      const parent = el.parentElement;
+      out.push(`${el.tagName}.${[...el.classList].join('.')} (in ${parent.tagName}.${[...parent.classList].join('.')}, width ${Math.round(r.width)}) sticks out by ${Math.round(r.right - ar.right)} px`);
       break;
     }
   }

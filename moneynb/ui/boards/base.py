@@ -55,6 +55,35 @@ PLAYER_COLORS = (
 REPEAT_CLICK_S = 0.4
 
 
+#: the smallest text on a board, in px (issue 30, case 2: at the 1024 px layout a board is
+#: drawn at its own size, so this is the size a player reads)
+MIN_TEXT_PX = 11
+#: a board's width in px when its layout gives none: it fits beside nothing in JupyterLab at
+#: 1024 px with the file browser open (about 590 px for an output), and scales down below that
+BOARD_WIDTH = 580
+
+
+def readable(traces: list, min_px: int = MIN_TEXT_PX) -> list:
+    """``traces`` (plotly traces or dicts) with every ``textfont.size`` (a number or a list
+    of numbers, px) raised to at least ``min_px``; changed in place and returned."""
+    for t in traces:
+        font = t.get("textfont") if isinstance(t, dict) else getattr(t, "textfont", None)
+        if font is None:
+            continue
+        size = font.get("size") if isinstance(font, dict) else font.size
+        if size is None:
+            continue
+        if isinstance(size, (list, tuple)):
+            new = [max(min_px, v) if isinstance(v, (int, float)) else v for v in size]
+        else:
+            new = max(min_px, size)
+        if isinstance(font, dict):
+            font["size"] = new
+        else:
+            font.size = new
+    return traces
+
+
 def player_color(seat: int) -> str:
     """The display colour of ``seat`` (cycles after 8 seats)."""
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
@@ -449,7 +478,7 @@ def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
     """One text-only, unclickable scatter trace holding a board's fixed labels.
 
     ``labels``: dicts with ``x``, ``y`` (board units; shift a label off its space in board
-    units, not pixels), ``text`` (HTML allowed) and optional ``size`` (px, default 9),
+    units, not pixels), ``text`` (HTML allowed) and optional ``size`` (px, default :data:`MIN_TEXT_PX`),
     ``color`` (default ``"#3e2723"``) and ``position`` (plotly's ``textposition`` of the text
     around its point, default ``"middle center"``).
 
@@ -465,7 +494,7 @@ def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
         mode="text",
         textposition=[lab.get("position", "middle center") for lab in labels],
         textfont=dict(
-            size=[lab.get("size", 9) for lab in labels],
+            size=[max(MIN_TEXT_PX, lab.get("size", MIN_TEXT_PX)) for lab in labels],
             color=[lab.get("color", "#3e2723") for lab in labels],
         ),
         hoverinfo="skip",
@@ -502,7 +531,11 @@ class BoardRenderer:
         self.game = game
         self.pick: Callable[[Any], None] | None = None
         layout = self.build_layout(game)
+        if not layout.get("width"):
+            layout = {**layout, "width": BOARD_WIDTH, "autosize": False}
         back = self.build_backdrop(game)
+        if back is not None:
+            readable(back)
         #: the figure drawn once behind :attr:`figure` (``None`` when the board has none)
         self.backdrop: BoardFigure | None = None
         config = {"displayModeBar": False}
@@ -512,7 +545,8 @@ class BoardRenderer:
             )
             layout = _overlay_layout(layout)
             config = {"staticPlot": True, "displayModeBar": False}
-        self.figure = BoardFigure(data=self.build_data(game), layout=layout, config=config)
+        data = readable(self.build_data(game))
+        self.figure = BoardFigure(data=data, layout=layout, config=config)
 
     # ----- building ---------------------------------------------------------------------
     def build_data(self, game) -> list:

@@ -77,7 +77,7 @@ def inward(i: int, size: int = 48) -> tuple[float, float]:
 class Board(BoardRenderer):
     """Renderer of the Easy Money board (see the module docstring)."""
 
-    height = 640
+    height = 600
 
     def __init__(self, game):
         self.size = len(game.board)

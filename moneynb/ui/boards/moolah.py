@@ -216,7 +216,8 @@ class Board(BoardRenderer):
             dict(type="rect", x0=7.9, y0=0.6, x1=9.5, y1=2.0, line=dict(color="#8d6e63", dash="dot"),
                  fillcolor="rgba(141,110,99,0.1)", layer="below"),
         ]  # fmt: skip
-        axis = dict(visible=False, range=[-1.7, 12.1], fixedrange=True)
+        # wide enough for "Prison Break" left of the track at 11 px (issue 30, case 2)
+        axis = dict(visible=False, range=[-2.5, 12.3], fixedrange=True)
         return dict(
             height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
