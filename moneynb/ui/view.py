@@ -205,7 +205,8 @@ class GameView(widgets.VBox):
         self.decision_box.add_class("moneynb-decision")
         self.money_html = widgets.HTML()
         self.money_html.add_class("moneynb-money")
-        self.log_html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        # "auto": stretched by the view to its width less its margin (100% stuck out 2 px)
+        self.log_html = widgets.HTML(layout=widgets.Layout(width="auto"))
         self.log_html.add_class("moneynb-log")
         self.undo_button = button(
             "Undo",
@@ -523,6 +524,7 @@ class GameView(widgets.VBox):
         # one plotly update (one redraw in the page) for the board and its highlights
         with self.board.figure.batch_update():
             self.board.update(self.game, events)
+            self.board.mark_turn(self.game)
             self.board.highlight(self.game.decision)
 
     def _show_error(self, text: str) -> None:

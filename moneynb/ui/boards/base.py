@@ -716,6 +716,29 @@ class BoardRenderer:
         properties, coins, the pot...); default none."""
         return []
 
+    #: traces whose points are the players' tokens, one per seat, each labelled with
+    #: :func:`token_letters` (Money Moves rings its seats itself)
+    TURN_TRACES = ("tokens", "planes", "pawns")
+    #: the ring round the token of the player whose decision is pending (Money Moves' yellow)
+    TURN_RING = "#ffd600"
+
+    def mark_turn(self, game) -> None:
+        """Ring the token of the player whose decision is pending, as Money Moves does (issue
+        30, case 3): a thick yellow outline on that token, a thin white one on the others.
+        Reads the seat of each point from its text (:func:`token_letters`, one per seat);
+        called by the view after every update, inside its batch."""
+        d = game.decision
+        letters = token_letters(list(game.players))
+        cur = letters[d.player] if d is not None and isinstance(d.player, int) else None
+        for t in self.figure.data:
+            if t.name not in self.TURN_TRACES or t.text is None or isinstance(t.text, str):
+                continue
+            texts = list(t.text)
+            t.marker.line = dict(
+                width=[5 if x == cur else 1.5 for x in texts],
+                color=[self.TURN_RING if x == cur else "white" for x in texts],
+            )
+
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
 
