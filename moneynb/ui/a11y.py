@@ -36,6 +36,8 @@ import traitlets
 #: fixed foreground/background pairs used by the views (contrast >= 7:1 each)
 ERROR_STYLE = "color:#8b0000;background:#fff0f0;padding:1px 4px;border-radius:3px"
 NOTE_STYLE = "color:var(--jp-content-font-color2, #555)"
+#: a board's note to the player (what a second click will do): dark blue on light blue, 9.6:1
+NOTICE_STYLE = "color:#0d3c61;background:#e3f2fd;padding:1px 4px;border-radius:3px"
 
 _TOKENS = itertools.count(1)
 #: the default note of a view whose kernel is gone (a game view and a form say more)

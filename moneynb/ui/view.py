@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.errors import IllegalAction
-from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
+from .a11y import ERROR_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import money, player_color
 from .panels import button, make_panel, set_disabled
@@ -173,6 +173,7 @@ class GameView(widgets.VBox):
         self.board = board_for(game)
         self.board.pick = self.submit
         self.board.plain = self.plain
+        self.board.notice = self._board_notice
         # screen readers: the live region and the focus mover (moneynb.ui.a11y)
         from .saves import lost_text
 
@@ -526,6 +527,14 @@ class GameView(widgets.VBox):
             self.board.update(self.game, events)
             self.board.mark_turn(self.game)
             self.board.highlight(self.game.decision)
+
+    def _board_notice(self, text: str) -> None:
+        """A note from the board under the prompt (e.g. what a second click will do);
+        cleared with the next decision, like an error line."""
+        self.error.value = (
+            f"<span role='status' class='moneynb-board-notice' style='{NOTICE_STYLE}'>"
+            f"{html.escape(text)}</span>"
+        )
 
     def _show_error(self, text: str) -> None:
         self.error.value = (

@@ -747,12 +747,19 @@ class BoardRenderer:
         trace ``trace_index``: each point's customdata is its space id, its hover text the
         matching entry of ``labels`` (HTML-escaped). An empty list clears the markers."""
         self._target_labels = [_plain_text(label) for label in labels]
+        ask = [
+            "$" in str(label) and getattr(self.game.decision, "kind", None) == "choose"
+            for label in labels
+        ]
         with self.figure.batch_update():
             t = self.figure.data[trace_index]
             t.x = [self._xy(s)[0] for s in spaces]
             t.y = [self._xy(s)[1] for s in spaces]
             t.customdata = list(spaces)
-            t.hovertext = [html.escape(label) for label in labels]
+            t.hovertext = [
+                html.escape(label) + ("<br>(click twice: the first click only asks)" if a else "")
+                for label, a in zip(labels, ask, strict=True)
+            ]
 
     #: radius (board units) of a heat-map disc; the track boards space their spaces 1 apart
     heat_radius = 0.45
@@ -849,14 +856,45 @@ class BoardRenderer:
         self._last_page_click = (action, now)
         self.click(action)
 
+    #: shows a short note to the people at the screen (set by the view; ``None``: not shown)
+    notice: Callable[[str], None] | None = None
+    #: ``(number of actions so far, action)`` armed by a first click that costs or brings money
+    _armed: tuple = (None, None)
+
+    @staticmethod
+    def moves_money(decision, action) -> bool:
+        """True when choosing ``action`` for ``decision`` spends, borrows or raises money as
+        the engine words it: a pick among options ("choose") whose engine label names a dollar
+        amount (Easy Money's "Mortgage Mill (+$60)", "Lift the mortgage on Mill ($66)", "Buy
+        for $60"...). Such a click on the board asks first (issue 30, case 4)."""
+        if decision is None or decision.kind != "choose":
+            return False
+        try:
+            return "$" in str(decision.label(action))
+        except (KeyError, ValueError, TypeError):
+            return False
+
     def click(self, action: Any) -> bool:
         """Act as if the board point standing for ``action`` was clicked; True if it was a
-        legal pick and was passed on to :attr:`pick` (tests call this without a browser)."""
+        legal pick and was passed on to :attr:`pick` (tests call this without a browser).
+
+        A click whose action moves money (:meth:`moves_money`) asks first: the first click
+        only says, through :attr:`notice`, exactly what a second click on the same point will
+        do, with the amount, and returns False; the second click (same decision) picks it."""
         d = self.game.decision
         if self.pick is None or d is None or d.kind not in ("space", "player", "choose"):
             return False
         if not d.allows(action):
             return False
+        if self.moves_money(d, action):
+            key = (len(getattr(self.game, "actions", ())), action)
+            if self._armed != key:
+                self._armed = key
+                if self.notice is not None:
+                    label = self.plain(str(d.label(action)))
+                    self.notice(f"Click it again to: {label}. (Nothing has happened yet.)")
+                return False
+        self._armed = (None, None)
         self.pick(action)
         return True
 
