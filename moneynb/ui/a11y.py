@@ -36,6 +36,11 @@ import traitlets
 #: fixed foreground/background pairs used by the views (contrast >= 7:1 each)
 ERROR_STYLE = "color:#8b0000;background:#fff0f0;padding:1px 4px;border-radius:3px"
 NOTE_STYLE = "color:var(--jp-content-font-color2, #555)"
+#: the hot-seat hand-off line: near-black on amber, 12:1
+HANDOFF_STYLE = (
+    "color:#1a1a1a;background:#ffe082;border-left:6px solid #ff8f00;padding:3px 8px;"
+    "margin:4px 0;font-size:1.1em"
+)
 #: a board's note to the player (what a second click will do): dark blue on light blue, 9.6:1
 NOTICE_STYLE = "color:#0d3c61;background:#e3f2fd;padding:1px 4px;border-radius:3px"
 

@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.errors import IllegalAction
-from .a11y import ERROR_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
+from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import money, player_color
 from .panels import button, make_panel, set_disabled
@@ -170,6 +170,10 @@ class GameView(widgets.VBox):
         #: perf_counter() of the last Undo button click (see _undo_clicked)
         self._undo_clicked_at = float("-inf")
 
+        #: ``(seat, events)`` of the last action taken at this screen (the "last move" line)
+        self._last_move: tuple | None = None
+        #: the seat of the person who acted last at this screen (hot seat: the hand-off note)
+        self._last_person: int | None = None
         self.board = board_for(game)
         self.board.pick = self.submit
         self.board.plain = self.plain
@@ -381,6 +385,7 @@ class GameView(widgets.VBox):
         # (benchmarks/bench_browser.py)
         self._held_events = []
         step_before = self.step
+        seat = self.game.decision.player if self.game.decision is not None else None
         try:
             try:
                 events = self.game.apply(action)
@@ -392,6 +397,8 @@ class GameView(widgets.VBox):
                 return False
             self.error.value = ""
             self._person_moved = True
+            self._last_move = (seat, list(events))
+            self._last_person = seat
             self._update_board(events)
             self.run_bots(refresh=False)
             self.header.value = self._header_html()
@@ -415,11 +422,13 @@ class GameView(widgets.VBox):
         limit = self.max_bot_steps if limit is None else limit
         taken, pending = 0, []
         while taken < limit and not self.game.over and not self.human_turn:
-            bot = self.controllers[self.game.decision.player]
+            seat = self.game.decision.player
+            bot = self.controllers[seat]
             action = None
             try:
                 action = bot.choose(self.game)
                 events = self.game.apply(action)
+                self._last_move = (seat, list(events))
             except IllegalAction as e:  # a bot bug must not crash the notebook
                 self._show_error(
                     f"{self.game.players[self.game.decision.player]} (bot) "
@@ -472,6 +481,7 @@ class GameView(widgets.VBox):
             self._show_error(f"Cannot undo: {e}")
             return False
         self._epoch += 1
+        self._last_move = None
         self.board.changed_at = time.perf_counter()
         self.error.value = ""
         self.board.game = self.game
@@ -631,7 +641,39 @@ class GameView(widgets.VBox):
                 f"{seat_html(d.player, who, player_color(d.player))}{kind} must decide: "
                 f"{html.escape(self.plain(d.prompt, d.player))}"
             )
-        return f"<div>{head}</div><div class='moneynb-turn'>{turn}</div>"
+        return f"<div>{head}</div>{self._handoff_html()}<div class='moneynb-turn'>{turn}</div>" + (
+            self._last_move_html()
+        )
+
+    def _last_move_html(self) -> str:
+        """One line naming whose the last move was and what it did (its log lines), so the
+        dice, card and log read as one player's move (issue 30, case 3); empty before any."""
+        if not self._last_move:
+            return ""
+        seat, events = self._last_move
+        if seat is None or not (0 <= seat < len(self.game.players)):
+            return ""
+        texts = [self.plain(e.text) for e in events if e.text]
+        more = " …" if len(texts) > 3 else ""
+        who = seat_html(seat, self.game.players[seat], player_color(seat))
+        body = html.escape(" ".join(texts[:3])) + more if texts else "(nothing to show)"
+        return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move, {who}: {body}</div>"
+
+    def _handoff_html(self) -> str:
+        """Hot seat: when the person who must decide now is not the person who acted last at
+        this screen, a marked line saying so (issue 30, case 3); empty otherwise."""
+        g, d = self.game, self.game.decision
+        people = [s for s in range(len(g.players)) if self.is_human(s)]
+        if d is None or len(people) < 2 or not self.is_human(d.player):
+            return ""
+        if self._last_person is None or self._last_person == d.player:
+            return ""
+        now, before = g.players[d.player], g.players[self._last_person]
+        return (
+            f"<div class='moneynb-handoff' role='status' style='{HANDOFF_STYLE}'>"
+            f"Hand over the screen: <b>{html.escape(now)}</b>, it is your turn "
+            f"({html.escape(before)} played last).</div>"
+        )
 
     def _refresh_panel(self) -> None:
         g = self.game
@@ -833,6 +875,7 @@ class GameView(widgets.VBox):
         self._person_moved = True
         self.origin = other.origin
         self._epoch += 1  # the old game's controls answer nothing now
+        self._last_move = None
         self._decision_key = object()
         self.board = other.board
         self.board.pick = self.submit

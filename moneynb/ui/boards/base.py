@@ -730,10 +730,14 @@ class BoardRenderer:
         d = game.decision
         letters = token_letters(list(game.players))
         cur = letters[d.player] if d is not None and isinstance(d.player, int) else None
-        for t in self.figure.data:
-            if t.name not in self.TURN_TRACES or t.text is None or isinstance(t.text, str):
+        # inside a batch (the view's), a trace's text set in it is read from plotly's
+        # pending edits: the trace itself answers the value from before the batch
+        pending = getattr(self.figure, "_batch_trace_edits", {}) or {}
+        for i, t in enumerate(self.figure.data):
+            text = pending.get(i, {}).get("text", t.text)
+            if t.name not in self.TURN_TRACES or text is None or isinstance(text, str):
                 continue
-            texts = list(t.text)
+            texts = list(text)
             t.marker.line = dict(
                 width=[5 if x == cur else 1.5 for x in texts],
                 color=[self.TURN_RING if x == cur else "white" for x in texts],
