@@ -60,12 +60,46 @@ def load_game(text: str) -> Game:
     return loads(text)
 
 
+#: what ``play``, ``replay`` and the other widget entry points import, and the extra that brings it
+FRONT_END = ("ipywidgets", "plotly", "anywidget", "IPython")
+
+
+def require_front_end(what: str) -> None:
+    """Check that the notebook front end is installed before ``what`` builds a widget.
+
+    Raises:
+        ModuleNotFoundError: naming the missing module and the install command
+            (``pip install "moneynb[ui]"``; ``[app]`` adds Voila).
+    """
+    import importlib
+
+    missing = []
+    for module in FRONT_END:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(module)
+    if missing:
+        raise ModuleNotFoundError(
+            f"moneynb.{what} shows a widget and needs the notebook front end, which is not "
+            f"installed here (missing: {', '.join(missing)}). Install it with "
+            '`pip install -e ".[ui]"` in a clone (or `pip install "moneynb[ui]"`); '
+            '".[app]" adds the Voila app.',
+            name=missing[0],
+        )
+
+
 def play(name: str, players=None, seed: int | None = None, **kwargs):
     """Show game ``name`` as a widget in a notebook; entries like ``"bot:greedy"`` are bots.
 
     Returns the :class:`moneynb.ui.GameView` (display it, or it displays itself as the cell's
     last value). ``resume=path`` continues a saved game; ``autosave=path`` sets the save file.
+
+    Raises:
+        ModuleNotFoundError: the notebook front end is not installed (the message says which
+            extra to install).
     """
+    require_front_end("play")
     from .ui import play as _play
 
     return _play(name, players=players, seed=seed, **kwargs)
@@ -81,8 +115,10 @@ def replay(source, **kwargs):
 
     Raises:
         SaveFileError: malformed or tampered save text. FileNotFoundError: no file at the
-            path. TypeError: a source of another kind.
+            path. TypeError: a source of another kind. ModuleNotFoundError: the notebook front
+            end is not installed (the message says which extra to install).
     """
+    require_front_end("replay")
     from .ui.replay import ReplayView
 
     return ReplayView(source, **kwargs)
