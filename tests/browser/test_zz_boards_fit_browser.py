@@ -141,7 +141,6 @@ def _check_all(page, label: str) -> dict:
             found = page.evaluate(CHECK_JS, [name, w <= 1024])
             if found:
                 problems[f"{label} {name} {w}x{h}"] = found
-            if w in (1024, 1400):
                 screenshot(page, f"boards-fit-{label}-{name}-{w}", view)
     return problems
 
