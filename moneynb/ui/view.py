@@ -127,6 +127,8 @@ class GameView(widgets.VBox):
         bot_specs: ``{seat: "bot:greedy"}`` written into the seats sidecar for ``resume``.
         origin: where the game was started, kept in the sidecar's status (``"lab"`` for
             ``play``, ``"launcher:<game>"`` for a form; see :mod:`moneynb.ui.saves`).
+        offer_saves: False: no "Unfinished games" offer above the board (a replay's
+            "Continue from here" shows the game it made, not others saved beside it).
 
     With autosave on, the view offers the unfinished games saved beside its own (newest first,
     class ``moneynb-resume``; :meth:`continue_game` switches to one), and its notebook output
@@ -150,6 +152,7 @@ class GameView(widgets.VBox):
         max_bot_steps: int = 1000,
         bot_specs=None,
         origin: str = "lab",
+        offer_saves: bool = True,
     ):
         super().__init__()
         self.add_class("moneynb-view")
@@ -289,7 +292,7 @@ class GameView(widgets.VBox):
 
         offered = (
             unfinished(self.autosave.parent, game=game.name, exclude=[self.autosave])
-            if self.autosave is not None
+            if self.autosave is not None and offer_saves
             else []
         )
         self.offer = ResumeOffer(offered, self.continue_game)
