@@ -302,9 +302,20 @@ function render({ model, el }) {
   };
   const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
   const resized = new ResizeObserver(fit);
+  // a click on a slider's track moves the knob there AND gives it the keyboard focus, so the
+  // arrow keys go on from there (noUiSlider leaves the focus where it was: issue 30, case 7)
+  const focusKnob = (e) => {
+    const t = e.target.closest && e.target.closest(".noUi-target");
+    if (!t || e.target.closest(".noUi-handle")) return;
+    const h = t.querySelector(".noUi-handle");
+    if (h) setTimeout(() => h.focus({ preventScroll: true }), 0);
+  };
+  let listening = null;
   setTimeout(() => {
     obs.observe(root(), { childList: true, subtree: true });
     resized.observe(root());
+    listening = root();
+    listening.addEventListener("pointerup", focusKnob);
     fit();
   }, 0);
   let unwatch = () => {};
@@ -315,7 +326,12 @@ function render({ model, el }) {
   };
   const offline = (on) => { if (el.isConnected) showOffline(model, root, on); };
   unwatch = watchKernel(model, el, lost, offline);
-  return () => { obs.disconnect(); resized.disconnect(); unwatch(); };
+  return () => {
+    obs.disconnect();
+    resized.disconnect();
+    listening?.removeEventListener("pointerup", focusKnob);
+    unwatch();
+  };
 }
 export default { render };
 """
