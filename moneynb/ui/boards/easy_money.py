@@ -103,9 +103,11 @@ class Board(BoardRenderer):
             n = self.size // 4
             dx = 0.7 if x < n / 2 else -0.7
             dy = 0.7 if y < n / 2 else -0.7
-            return x + dx + (k % 3) * 0.3 * (dx > 0 or -1), y + dy - (k // 3) * 0.3
-        along = ((k % 4) - 1.5) * 0.3  # up to 4 in a row, then a second row further in
-        depth = TOKEN_DEPTH + (k // 4) * 0.33
+            return x + dx + (k % 3) * 0.4 * (dx > 0 or -1), y + dy - (k // 3) * 0.4
+        # up to 4 in a row, then a second row further in; 0.4 apart: a token's 11 px letters
+        # ("G1") stay clear of the next one's at the board's 570 px (issue 30, case 2)
+        along = ((k % 4) - 1.5) * 0.4
+        depth = TOKEN_DEPTH + (k // 4) * 0.4
         return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
 
     def _label(self, sp: dict) -> str:
@@ -116,7 +118,8 @@ class Board(BoardRenderer):
         if sp["kind"] == "legend" and sp.get("amount"):
             sign = "+" if sp["effect"] in ("win", "take") else "−"
             return f"{name}<br>{sign}${sp['amount']}"
-        return name
+        # two short lines, not one wide one, at 11 px ("Black<br>Kat")
+        return name.replace(" ", "<br>", 1)
 
     def _hover(self, g, i: int) -> str:
         sp = g.board[i]

@@ -62,11 +62,12 @@ KIND_STYLE = {  # symbol, size, colour
 }
 LABELS = {  # short names written on the board
     "bank": "BANK", "wall_street": "Wall St", "casino": "Casino", "fair_share": "Fair Share",
-    "exit": "Exit", "take_pal": "Take A Pal", "parole": "Parole", "prison_break": "Prison Break",
+    "exit": "Exit", "take_pal": "Take<br>A Pal", "parole": "Parole", "prison_break": "Prison Break",
     "bufes": "Bufe's", "max": "Max", "min": "Min", "moolah": "Moolah", "option": "Option",
 }  # fmt: skip
 #: token offsets when several share a space (board units)
-OFFSETS = [(0, 0.32), (0.3, 0.1), (-0.3, 0.1), (0.2, -0.28), (-0.2, -0.28), (0, 0.6), (0.45, 0.45), (-0.45, 0.45)]  # fmt: skip
+# (apart by more than a token's 11 px letters at the board's 580 px: issue 30, case 2)
+OFFSETS = [(0, 0.4), (0.42, 0.12), (-0.42, 0.12), (0.26, -0.36), (-0.26, -0.36), (0, 0.8), (0.6, 0.6), (-0.6, 0.6)]  # fmt: skip
 
 
 def _short(amount: int) -> str:
