@@ -55,7 +55,7 @@ LABEL_DY, HOUSES_DY = 0.12, -0.31
 #: the mortgage cross stands in the houses row, right of the owner's mark
 MORTGAGE_DX = 0.28
 #: how far from a space's centre its tokens stand, towards the inside of the board
-TOKEN_DEPTH = 0.75
+TOKEN_DEPTH = 0.9
 
 
 def cell_xy(i: int, size: int = 48) -> tuple[float, float]:
@@ -101,8 +101,9 @@ class Board(BoardRenderer):
         dx, dy = inward(i, self.size)
         if not (dx or dy):  # a corner: towards the middle of the board, diagonally
             n = self.size // 4
-            dx = 0.7 if x < n / 2 else -0.7
-            dy = 0.7 if y < n / 2 else -0.7
+            # 1.0 in: clear of the labels of the spaces beside the corner at 11 px
+            dx = 1.0 if x < n / 2 else -1.0
+            dy = 1.0 if y < n / 2 else -1.0
             return x + dx + (k % 3) * 0.4 * (dx > 0 or -1), y + dy - (k // 3) * 0.4
         # up to 4 in a row, then a second row further in; 0.4 apart: a token's 11 px letters
         # ("G1") stay clear of the next one's at the board's 570 px (issue 30, case 2)

@@ -65,9 +65,6 @@ LABELS = {  # short names written on the board
     "exit": "Exit", "take_pal": "Take<br>A Pal", "parole": "Parole", "prison_break": "Prison Break",
     "bufes": "Bufe's", "max": "Max", "min": "Min", "moolah": "Moolah", "option": "Option",
 }  # fmt: skip
-#: token offsets when several share a space (board units)
-# (apart by more than a token's 11 px letters at the board's 580 px: issue 30, case 2)
-OFFSETS = [(0, 0.4), (0.42, 0.12), (-0.42, 0.12), (0.26, -0.36), (-0.26, -0.36), (0, 0.8), (0.6, 0.6), (-0.6, 0.6)]  # fmt: skip
 
 
 def _short(amount: int) -> str:
@@ -237,15 +234,34 @@ class Board(BoardRenderer):
         return f"Turn {game.turn_no} · {cur} to play · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
+    @staticmethod
+    def _token_offset(xy, k: int, n: int) -> tuple[float, float]:
+        """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
+        row of up to 4, 0.42 apart (clear of each other's 11 px letters), on the side of the
+        space away from its label (labels go outside the side columns, below the top row and
+        the inside spaces, above the bottom row: :meth:`_labels`)."""
+        x, y = xy
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42
+        away = 0.42 + (k // 4) * 0.36
+        if 0 < y < 10 and (x <= 0 or x >= 10):  # side column: tokens inwards
+            return (away if x <= 0 else -away), along
+        if y <= 0:  # bottom row: label above, tokens below
+            return along, -away
+        return along, away  # top row and the inside: label below, tokens above
+
     def _tokens(self, game):
         xs, ys, colors, text, hover = [], [], [], [], []
         count: dict[str, int] = {}
+        here = {}
+        for seat, sid in enumerate(game.pos):
+            if not game.out[seat]:
+                here[sid] = here.get(sid, 0) + 1
         for seat, sid in enumerate(game.pos):
             if game.out[seat]:
                 continue
             k = count.get(sid, 0)
             count[sid] = k + 1
-            dx, dy = OFFSETS[k % len(OFFSETS)]
+            dx, dy = self._token_offset(self._xy(sid), k, here[sid])
             x, y = self._xy(sid)
             xs.append(x + dx)
             ys.append(y + dy)
