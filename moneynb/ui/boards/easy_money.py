@@ -94,8 +94,8 @@ class Board(BoardRenderer):
     def _xy(self, i: int) -> tuple[float, float]:
         return cell_xy(i, self.size)
 
-    def _token_xy(self, i: int, k: int) -> tuple[float, float]:
-        """Where the ``k``-th token on space ``i`` stands: beside the space on the board's
+    def _token_xy(self, i: int, k: int, n: int = 1) -> tuple[float, float]:
+        """Where the ``k``-th of the ``n`` tokens on space ``i`` stands: beside the space on the board's
         inner side (a token on the space would hide its name), ``k`` spread along the side."""
         x, y = self._xy(i)
         dx, dy = inward(i, self.size)
@@ -107,7 +107,7 @@ class Board(BoardRenderer):
             return x + dx + (k % 3) * 0.4 * (dx > 0 or -1), y + dy - (k // 3) * 0.4
         # up to 4 in a row, then a second row further in; 0.4 apart: a token's 11 px letters
         # ("G1") stay clear of the next one's at the board's 570 px (issue 30, case 2)
-        along = ((k % 4) - 1.5) * 0.4
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.4  # a row of the n here, centred
         depth = TOKEN_DEPTH + (k // 4) * 0.4
         return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
 
@@ -258,10 +258,13 @@ class Board(BoardRenderer):
             hc.append(player_color(o))
         tx, ty, tc, tt, th = [], [], [], [], []
         count: dict[int, int] = {}
+        here: dict[int, int] = {}
+        for sid in g.pos:
+            here[sid] = here.get(sid, 0) + 1
         for seat, sid in enumerate(g.pos):
             k = count.get(sid, 0)
             count[sid] = k + 1
-            x, y = self._token_xy(sid, k)
+            x, y = self._token_xy(sid, k, here[sid])
             tx.append(x)
             ty.append(y)
             tc.append(player_color(seat))
