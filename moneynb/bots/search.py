@@ -9,9 +9,9 @@ games; a game can help it with three optional hooks:
   together make one step of play (Money Run: "pick a table coin" + "the square"). Default:
   every legal action of the pending decision as a one-action move (amount ranges are sampled).
 * ``game.copy()``: a fast independent copy. Default: a deep copy.
-* ``game.determinize(rng)``: a copy with hidden information re-dealt (e.g. a deck shuffled
-  in advance). Default: ``copy()`` with the generator reseeded, which hides only future
-  draws; a game that keeps a pre-shuffled deck in its state should provide this hook.
+* ``game.determinize(rng)``: a copy with hidden information re-dealt. Default:
+  ``copy(resample_chance=rng)`` (:meth:`~moneynb.core.game.Game.copy`): a fresh generator
+  and every face-down deck reshuffled, so the search foresees no die, coin or card.
 
 How it looks ahead (a minimax over whole turns, with a beam to keep it fast):
 
@@ -99,9 +99,7 @@ class SearchBot(Bot):
     def _determinize(self, game):
         if hasattr(game, "determinize"):
             return game.determinize(random.Random(self.rng.getrandbits(64)))
-        sim = game.copy()
-        sim.rng = random.Random(self.rng.getrandbits(64))
-        return sim
+        return game.copy(resample_chance=self.rng)
 
     # ----- the search -----------------------------------------------------------------------
     def choose(self, game) -> Any:

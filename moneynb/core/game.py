@@ -500,9 +500,62 @@ class Game:
         """
         self.undo_to(len(self.actions) - 1)
 
-    def copy(self) -> Game:
-        """An independent deep copy (search bots use it; it knows hidden state)."""
-        return copy.deepcopy(self)
+    def copy(self, resample_chance: bool | int | random.Random = False) -> Game:
+        """An independent deep copy (search bots use it).
+
+        Args:
+            resample_chance: False (default): an exact copy, which knows hidden state: the
+                generator's future draws (dice, spins, Money Run's bag) and every deck's order.
+                True, an int seed or a ``random.Random``: the copy's hidden chance is drawn
+                afresh (see :meth:`resample_chance`), so play on it does not foresee this
+                game's next die, spin, coin or card. True seeds from the system.
+
+        Raises:
+            ValueError: ``resample_chance`` is none of those.
+        """
+        new = copy.deepcopy(self)
+        if resample_chance is not False:
+            new.resample_chance(resample_chance)
+        return new
+
+    def resample_chance(self, source: bool | int | random.Random = True) -> None:
+        """Draw this game's hidden chance afresh, in place (use it on a copy): a new generator
+        (so future dice, spins and bag draws differ from the original's) and every face-down
+        pile (each :class:`~moneynb.core.chance.Deck` held by the game, alone or in a list or
+        dict) shuffled with it. What players have seen (discards, hands, the table, the board)
+        is unchanged; a card known to lie at the bottom of a pile (Money Card puts some back
+        there) is shuffled in with the rest. Source: the determinization of information-set search (OpenSpiel's
+        ``resample_from_infostate`` idea), applied to the game's whole hidden state.
+
+        Args:
+            source: True (seed from the system), an int seed, or a ``random.Random`` to draw
+                the new generator's seed from.
+
+        Raises:
+            ValueError: ``source`` is not True, an int or a ``random.Random``.
+        """
+        if source is True:
+            seed = random.SystemRandom().randrange(2**64)
+        elif isinstance(source, random.Random):
+            seed = source.getrandbits(64)
+        elif type(source) is int:
+            seed = source
+        else:
+            raise ValueError(
+                f"resample_chance takes True, an int seed or a random.Random, got {source!r}"
+            )
+        self.rng = GameRandom(seed)
+        for value in list(vars(self).values()):
+            decks = (
+                value.values()
+                if isinstance(value, dict)
+                else value
+                if isinstance(value, (list, tuple))
+                else (value,)
+            )
+            for deck in decks:
+                if isinstance(deck, Deck):
+                    deck.shuffle(self.rng)
 
     def __deepcopy__(self, memo: dict) -> Game:
         d = self.pending

@@ -341,10 +341,16 @@ class MoneyRun(Game):
 
     def _labels(self, opts: list) -> dict:
         """Display text for "end_turn" and the table coins (board clicks do the rest; the
-        other options read well enough as they are, and labelling every one is slow)."""
+        other options, ``("coin", x, y)`` and ``("pawn", x, y)``, name their square already,
+        and labelling every one is slow). Every label is distinct: the table often holds two
+        coins of one size, so each names its place on the table ("slot 2 of 5", counted from
+        the left as the view draws them) as well as its size (issue 28)."""
         out = {"end_turn": "End turn"}
+        n = len(self.table)
         for i, rank in enumerate(self.table):
-            out[("place", i)] = f"Place the {self.coin_names[rank]} coin from the table"
+            out[("place", i)] = (
+                f"Place the {self.coin_names[rank]} coin from table slot {i + 1} of {n}"
+            )
         return out
 
     def _ask_target(self) -> None:
@@ -507,8 +513,19 @@ class MoneyRun(Game):
             turn=self.turn,
             actions_left=self.actions_left,
             round=self.round,
+            selected=None if self.selected is None else list(self.selected),
+            selected_coin=self._selected_coin(),
         )
         return obs
+
+    def _selected_coin(self) -> str | None:
+        """Name of the coin picked for the action under way (None when none is picked)."""
+        sel = self.selected
+        if sel is None:
+            return None
+        if sel[0] == "place":
+            return self.coin_names[self.table[sel[1]]]
+        return self.coin_names[self.stacks[sel[2] * self.size + sel[1]][-1]]
 
     def state(self) -> dict:
         """A comparable snapshot of the whole state, like :meth:`Game.state` but fast: every
@@ -530,8 +547,10 @@ class MoneyRun(Game):
                 out[key] = value
         return out
 
-    def copy(self) -> MoneyRun:
-        """A fast independent copy (search bots use it; shares only immutable values)."""
+    def copy(self, resample_chance: bool | int | random.Random = False) -> MoneyRun:
+        """A fast independent copy (search bots use it; shares only immutable values).
+        ``resample_chance``: as :meth:`Game.copy` (the bag's future draws come from a fresh
+        generator; the bag's contents are public)."""
         new = object.__new__(type(self))
         d = dict(self.__dict__)
         for key in ("stacks", "pawns", "table", "bag", "actions", "log", "winners", "_events"):
@@ -543,6 +562,8 @@ class MoneyRun(Game):
         led = self.ledger
         d["ledger"] = Ledger(dict(led.balances), set(led.may_go_negative), led.total)
         new.__dict__ = d
+        if resample_chance is not False:
+            new.resample_chance(resample_chance)
         return new
 
     # ----- bots -----------------------------------------------------------------------------

@@ -69,6 +69,12 @@ CARD_KINDS = (
     "advantage",
 )  # fmt: skip
 STOCKS = ("grain", "oil", "gold")
+#: how many times a player may answer "Back" (a Bank or Wall Street amount) or "Cancel" (an
+#: Advantage card's target) in one turn; after that those answers are not offered and the
+#: choice that led there is final. Reconstruction (the rulebook has no Back): without a bound a
+#: player could go back and forth for ever at no cost, so a game would not end for every way
+#: of playing (issue 29). House rules may set ``max_backs`` in board.toml's ``[rules]``.
+MAX_BACKS = 4
 
 
 # ----- data files ------------------------------------------------------------------------------
@@ -130,6 +136,7 @@ def check_board(data: dict) -> dict:
     for key in ("start_account", "credit_line", "suggested_withdrawal", "goal", "denomination",
                 "loan_shark_percent", "wall_street_min", "casino_min"):  # fmt: skip
         require(type(r.get(key)) is int and r[key] > 0, f"board.toml: rules.{key} must be > 0")
+    r.setdefault("max_backs", MAX_BACKS)
     den = r["denomination"]
     ids = set()
     for s in data["space"]:
@@ -415,6 +422,7 @@ class Moolah(Game):
         self.doubles = False
         self.adv_used = False
         self.steps_left = 0
+        self.backs = 0  #: "Back"/"Cancel" answers given this turn (see MAX_BACKS)
         self.ctx: dict[str, Any] = {}  #: the part-done play a decision waits on (public)
         self.end_reason = ""
         # opening roll: the highest total starts, tied highest roll again
@@ -524,6 +532,11 @@ class Moolah(Game):
                       f"${self.balance(seat):,}: a millionaire!", seat=seat)  # fmt: skip
             self.finish([seat])
 
+    def _may_go_back(self) -> bool:
+        """True while the current player may still answer "Back"/"Cancel" this turn (at most
+        ``rules.max_backs`` times a turn, :data:`MAX_BACKS` by default; reconstruction)."""
+        return self.backs < self.data.rules["max_backs"]
+
     def _ask_bank(self) -> bool:
         seat, den = self.current, self.data.rules["denomination"]
         opts = []
@@ -549,12 +562,14 @@ class Moolah(Game):
             else self.can_withdraw(seat)
         )
         self.ask(seat, "amount", f"{action.capitalize()} how much (${den:,} to ${high:,})?",
-                 ("back",), low=den, high=high, step=den, tag="bank_amount",
+                 ("back",) if self._may_go_back() else (), low=den, high=high, step=den,
+                 tag="bank_amount",
                  labels={"back": "Back"})  # fmt: skip
 
     def _bank_amount(self, action: Any) -> None:
         mode = self.ctx.pop("bank_mode")
         if action == "back":
+            self.backs += 1
             self._ask_bank()
             return
         if mode == "deposit":
@@ -616,6 +631,7 @@ class Moolah(Game):
         self.current = seat
         self.doubles = False
         self.adv_used = False
+        self.backs = 0
         self.ctx = {}
         self._ask_turn()
 
@@ -871,12 +887,14 @@ class Moolah(Game):
         self.ctx["stock"] = action
         high = round_off(self.cash(seat), r["denomination"], False)
         self.ask(seat, "amount", f"Invest in {action} (${r['wall_street_min']:,} to ${high:,})",
-                 ("back",), low=r["wall_street_min"], high=high, step=r["denomination"],
+                 ("back",) if self._may_go_back() else (), low=r["wall_street_min"], high=high,
+                 step=r["denomination"],
                  tag="wall_street_amount", labels={"back": "Back"})  # fmt: skip
 
     def _wall_street_amount(self, action: Any) -> None:
         stock = self.ctx.pop("stock")
         if action == "back":
+            self.backs += 1
             return self._ask_wall_street()
         seat, den = self.current, self.data.rules["denomination"]
         pct = self.stocks[stock].draw(self.rng)
@@ -1117,13 +1135,15 @@ class Moolah(Game):
         targets = self.advantage_targets(self.pos[seat], steps)
         self.ctx.update(adv_card=cid, adv_from=came_from)
         labels = {t: f"{d} {steps} to {self.data.spaces[t]['name']}" for t, d in targets.items()}
+        cancel = ["cancel"] if self._may_go_back() or not targets else []
         labels["cancel"] = "Cancel"
         self.ask(seat, "space", f"Advantage card: move exactly {steps} space(s) forward or back",
-                 list(targets) + ["cancel"], labels=labels, tag="advantage_target")  # fmt: skip
+                 list(targets) + cancel, labels=labels, tag="advantage_target")  # fmt: skip
 
     def _advantage_target(self, action: str) -> None:
         seat, cid, came_from = self.current, self.ctx.pop("adv_card"), self.ctx.pop("adv_from")
         if action == "cancel":
+            self.backs += 1
             return self._ask_turn() if came_from == "turn" else self._after_space()
         self.hand[seat] = [h for h in self.hand[seat] if h[0] != cid]
         self.temptation.discard(cid)
