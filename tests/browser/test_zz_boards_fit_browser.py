@@ -21,8 +21,9 @@ Case 8 (a board that stops following the game): :func:`test_board_catches_up_aft
 drops one plotly change message on the kernel's websocket (Playwright's ``route_web_socket``,
 the real socket) and shows that the board still ends up drawing the kernel's figure.
 
-CI time (measured on the loaded 2-core machine, see the report): about 40-60 s for the module
-(two page loads).
+CI time, measured on the loaded 2-core machine (pytest --durations): the fit test 25-43 s,
+the lost-message test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests
+of the session): about 40-70 s for the module (two page loads).
 """
 
 from __future__ import annotations
