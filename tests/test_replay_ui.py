@@ -170,6 +170,8 @@ def test_continue_from_here_makes_a_new_live_game(tmp_path):
     # a second branch is another file
     again = view.branch(3)
     assert again.autosave != b.autosave and again.game.actions == g.actions[:3]
+    # ... shown without an "Unfinished games" box offering the first branch (issue 30, case 7)
+    assert again.offer.games == []
 
 
 def test_launcher_lists_saves_and_replays_one(tmp_path):

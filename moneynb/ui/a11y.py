@@ -38,6 +38,13 @@ import traitlets
 #: fixed foreground/background pairs used by the views (contrast >= 7:1 each)
 ERROR_STYLE = "color:#8b0000;background:#fff0f0;padding:1px 4px;border-radius:3px"
 NOTE_STYLE = "color:var(--jp-content-font-color2, #555)"
+#: the hot-seat hand-off line: near-black on amber, 12:1
+HANDOFF_STYLE = (
+    "color:#1a1a1a;background:#ffe082;border-left:6px solid #ff8f00;padding:3px 8px;"
+    "margin:4px 0;font-size:1.1em"
+)
+#: a board's note to the player (what a second click will do): dark blue on light blue, 9.6:1
+NOTICE_STYLE = "color:#0d3c61;background:#e3f2fd;padding:1px 4px;border-radius:3px"
 
 _TOKENS = itertools.count(1)
 #: the default note of a view whose kernel is gone (a game view and a form say more)
@@ -74,6 +81,14 @@ const CSS = `
 .moneynb-view .jupyter-button.mod-success, .moneynb-view .jupyter-button.mod-info,
 .moneynb-view .jupyter-button.mod-warning, .moneynb-view .jupyter-button.mod-danger,
 .moneynb-view .jupyter-button.mod-primary { color: #fff; }
+/* layout (issue 30, case 1): a control never shrinks below its text, rows of controls
+   wrap instead, and nothing is wider than the view */
+.moneynb-view .moneynb-decision .widget-hbox, .moneynb-view .moneynb-decision .jupyter-widgets.widget-hbox {
+  flex-wrap: wrap; }
+.moneynb-view .jupyter-button, .moneynb-view .widget-toggle-button { flex-shrink: 0;
+  min-width: max-content; }
+.moneynb-view .moneynb-decision .widget-dropdown, .moneynb-view .moneynb-decision .widget-text {
+  max-width: 100%; }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
   pointer-events: none; }
@@ -244,6 +259,26 @@ function showLost(model, el, root, why) {
   if (noteHere(r) && model.get("lost_text")) note(r, "moneynb-lost-note", model.get("lost_text"));
 }
 
+// A board wider than its box is drawn smaller (issue 30, case 1): scaled as a whole with a
+// CSS transform (plotly maps the mouse through it), the box taking the scaled height. At the
+// board's own width or more it is drawn at its own size.
+function fitBoards(r) {
+  for (const box of r.querySelectorAll(".moneynb-board")) {
+    if (box.closest(".moneynb-view") !== r) continue;  // a view inside this one fits itself
+    const inner = box.firstElementChild;
+    const svg = inner && inner.querySelector("svg.main-svg");
+    if (!svg) continue;
+    const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
+    if (!w || !h || !box.clientWidth) continue;
+    const s = Math.min(1, box.clientWidth / w);
+    if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005) continue;
+    inner.dataset.moneynbScale = String(s);
+    inner.style.transformOrigin = "0 0";
+    inner.style.transform = s < 1 ? `scale(${s})` : "";
+    box.style.height = s < 1 ? `${Math.ceil(h * s)}px` : "";
+  }
+}
+
 function render({ model, el }) {
   if (!document.getElementById(CSS_ID)) {
     const style = document.createElement("style");
@@ -304,8 +339,28 @@ function render({ model, el }) {
   model.on("change:seq", say);
   model.on("change:focus_seq", focus);
   focus();
-  const obs = new MutationObserver(() => nameSliders(root()));
-  setTimeout(() => obs.observe(root(), { childList: true, subtree: true }), 0);
+  let fitting = 0;
+  const fit = () => {
+    if (!fitting) fitting = requestAnimationFrame(() => { fitting = 0; fitBoards(root()); });
+  };
+  const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
+  const resized = new ResizeObserver(fit);
+  // a click on a slider's track moves the knob there AND gives it the keyboard focus, so the
+  // arrow keys go on from there (noUiSlider leaves the focus where it was: issue 30, case 7)
+  const focusKnob = (e) => {
+    const t = e.target.closest && e.target.closest(".noUi-target");
+    if (!t || e.target.closest(".noUi-handle")) return;
+    const h = t.querySelector(".noUi-handle");
+    if (h) setTimeout(() => h.focus({ preventScroll: true }), 0);
+  };
+  let listening = null;
+  setTimeout(() => {
+    obs.observe(root(), { childList: true, subtree: true });
+    resized.observe(root());
+    listening = root();
+    listening.addEventListener("pointerup", focusKnob);
+    fit();
+  }, 0);
   let unwatch = () => {};
   const lost = (why) => {
     unwatch();
@@ -314,7 +369,12 @@ function render({ model, el }) {
   };
   const offline = (on) => { if (el.isConnected) showOffline(model, root, on); };
   unwatch = watchKernel(model, el, lost, offline);
-  return () => { obs.disconnect(); unwatch(); };
+  return () => {
+    obs.disconnect();
+    resized.disconnect();
+    listening?.removeEventListener("pointerup", focusKnob);
+    unwatch();
+  };
 }
 export default { render };
 """

@@ -588,8 +588,10 @@ class ReplayView(GameView):
         controllers = [None] * len(g.players)
         for seat, spec in self.bot_specs.items():
             controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
+        # no "Unfinished games" box: the new game is the one asked for (issue 30, case 7)
         view = GameView(g, controllers, autosave=None if problem else path,
-                        bot_specs=self.bot_specs, origin=self.origin)  # fmt: skip
+                        bot_specs=self.bot_specs, origin=self.origin,
+                        offer_saves=False)  # fmt: skip
         view.save()
         if problem is None:
             note = widgets.HTML(

@@ -53,7 +53,7 @@ LABEL_DY, HOUSES_DY = 0.12, -0.31
 #: the mortgage cross stands in the houses row, right of the owner's mark
 MORTGAGE_DX = 0.28
 #: how far from a space's centre its tokens stand, towards the inside of the board
-TOKEN_DEPTH = 0.75
+TOKEN_DEPTH = 0.9
 
 
 def cell_xy(i: int, size: int = 48) -> tuple[float, float]:
@@ -75,7 +75,7 @@ def inward(i: int, size: int = 48) -> tuple[float, float]:
 class Board(BoardRenderer):
     """Renderer of the Easy Money board (see the module docstring)."""
 
-    height = 640
+    height = 600
 
     def __init__(self, game):
         self.size = len(game.board)
@@ -92,18 +92,21 @@ class Board(BoardRenderer):
     def _xy(self, i: int) -> tuple[float, float]:
         return cell_xy(i, self.size)
 
-    def _token_xy(self, i: int, k: int) -> tuple[float, float]:
-        """Where the ``k``-th token on space ``i`` stands: beside the space on the board's
+    def _token_xy(self, i: int, k: int, n: int = 1) -> tuple[float, float]:
+        """Where the ``k``-th of the ``n`` tokens on space ``i`` stands: beside the space on the board's
         inner side (a token on the space would hide its name), ``k`` spread along the side."""
         x, y = self._xy(i)
         dx, dy = inward(i, self.size)
         if not (dx or dy):  # a corner: towards the middle of the board, diagonally
             n = self.size // 4
-            dx = 0.7 if x < n / 2 else -0.7
-            dy = 0.7 if y < n / 2 else -0.7
-            return x + dx + (k % 3) * 0.3 * (dx > 0 or -1), y + dy - (k // 3) * 0.3
-        along = ((k % 4) - 1.5) * 0.3  # up to 4 in a row, then a second row further in
-        depth = TOKEN_DEPTH + (k // 4) * 0.33
+            # 1.0 in: clear of the labels of the spaces beside the corner at 11 px
+            dx = 1.0 if x < n / 2 else -1.0
+            dy = 1.0 if y < n / 2 else -1.0
+            return x + dx + (k % 3) * 0.4 * (dx > 0 or -1), y + dy - (k // 3) * 0.4
+        # up to 4 in a row, then a second row further in; 0.4 apart: a token's 11 px letters
+        # ("G1") stay clear of the next one's at the board's 570 px (issue 30, case 2)
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.4  # a row of the n here, centred
+        depth = TOKEN_DEPTH + (k // 4) * 0.4
         return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
 
     def _label(self, sp: dict) -> str:
@@ -114,7 +117,8 @@ class Board(BoardRenderer):
         if sp["kind"] == "legend" and sp.get("amount"):
             sign = "+" if sp["effect"] in ("win", "take") else "−"
             return f"{name}<br>{sign}${sp['amount']}"
-        return name
+        # two short lines, not one wide one, at 11 px ("Black<br>Kat")
+        return name.replace(" ", "<br>", 1)
 
     def _hover(self, g, i: int) -> str:
         sp = g.board[i]
@@ -252,10 +256,13 @@ class Board(BoardRenderer):
             hc.append(player_color(o))
         tx, ty, tc, tt, th = [], [], [], [], []
         count: dict[int, int] = {}
+        here: dict[int, int] = {}
+        for sid in g.pos:
+            here[sid] = here.get(sid, 0) + 1
         for seat, sid in enumerate(g.pos):
             k = count.get(sid, 0)
             count[sid] = k + 1
-            x, y = self._token_xy(sid, k)
+            x, y = self._token_xy(sid, k, here[sid])
             tx.append(x)
             ty.append(y)
             tc.append(player_color(seat))

@@ -82,8 +82,8 @@ def _hull_path(points: list[tuple[float, float]], pad: float) -> str:
 class Board(BoardRenderer):
     """Renderer of the Money Card map (see the module docstring)."""
 
-    height = 620
-    width = 600
+    height = 600
+    width = 580
     #: trace indices in :attr:`figure` and in :attr:`backdrop`
     TARGETS, PATH, PLANES = range(3)
     ROUTES, PERIMETER, ARROWS, LABELS, SPACES = range(5)
@@ -190,7 +190,14 @@ class Board(BoardRenderer):
             sp = b.spaces[s]
             if sp["name"] and sp["kind"] in ("key", "side_trip", "express", "town"):
                 key = sp["kind"] == "key"
-                labels.append(dict(x=sp["x"], y=sp["y"] + self.LABEL_DY,
+                # near the left or right edge a name runs inwards from its space, not past
+                # the edge of the board (issue 30, case 2)
+                x, position = sp["x"], "middle center"
+                if x < 12:
+                    x, position = x - 2, "middle right"
+                elif x > 88:
+                    x, position = x + 2, "middle left"
+                labels.append(dict(x=x, y=sp["y"] + self.LABEL_DY, position=position,
                                    text=f"<b>{sp['name']}</b>" if key else sp["name"],
                                    size=10 if key else 9, color="#212121" if key else "#546e7a"))  # fmt: skip
         for area in AREA_FILL:

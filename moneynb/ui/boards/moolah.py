@@ -61,11 +61,9 @@ KIND_STYLE = {  # symbol, size, colour
 }
 LABELS = {  # short names written on the board
     "bank": "BANK", "wall_street": "Wall St", "casino": "Casino", "fair_share": "Fair Share",
-    "exit": "Exit", "take_pal": "Take A Pal", "parole": "Parole", "prison_break": "Prison Break",
+    "exit": "Exit", "take_pal": "Take<br>A Pal", "parole": "Parole", "prison_break": "Prison Break",
     "bufes": "Bufe's", "max": "Max", "min": "Min", "moolah": "Moolah", "option": "Option",
 }  # fmt: skip
-#: token offsets when several share a space (board units)
-OFFSETS = [(0, 0.32), (0.3, 0.1), (-0.3, 0.1), (0.2, -0.28), (-0.2, -0.28), (0, 0.6), (0.45, 0.45), (-0.45, 0.45)]  # fmt: skip
 
 
 def _short(amount: int) -> str:
@@ -215,7 +213,8 @@ class Board(BoardRenderer):
             dict(type="rect", x0=7.9, y0=0.6, x1=9.5, y1=2.0, line=dict(color="#8d6e63", dash="dot"),
                  fillcolor="rgba(141,110,99,0.1)", layer="below"),
         ]  # fmt: skip
-        axis = dict(visible=False, range=[-1.7, 12.1], fixedrange=True)
+        # wide enough for "Prison Break" left of the track at 11 px (issue 30, case 2)
+        axis = dict(visible=False, range=[-2.5, 12.3], fixedrange=True)
         return dict(
             height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
@@ -234,15 +233,34 @@ class Board(BoardRenderer):
         return f"Turn {game.turn_no} · {cur} to play · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
+    @staticmethod
+    def _token_offset(xy, k: int, n: int) -> tuple[float, float]:
+        """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
+        row of up to 4, 0.42 apart (clear of each other's 11 px letters), on the side of the
+        space away from its label (labels go outside the side columns, below the top row and
+        the inside spaces, above the bottom row: :meth:`_labels`)."""
+        x, y = xy
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42
+        away = 0.42 + (k // 4) * 0.36
+        if 0 < y < 10 and (x <= 0 or x >= 10):  # side column: tokens inwards
+            return (away if x <= 0 else -away), along
+        if y <= 0:  # bottom row: label above, tokens below
+            return along, -away
+        return along, away  # top row and the inside: label below, tokens above
+
     def _tokens(self, game):
         xs, ys, colors, text, hover = [], [], [], [], []
         count: dict[str, int] = {}
+        here = {}
+        for seat, sid in enumerate(game.pos):
+            if not game.out[seat]:
+                here[sid] = here.get(sid, 0) + 1
         for seat, sid in enumerate(game.pos):
             if game.out[seat]:
                 continue
             k = count.get(sid, 0)
             count[sid] = k + 1
-            dx, dy = OFFSETS[k % len(OFFSETS)]
+            dx, dy = self._token_offset(self._xy(sid), k, here[sid])
             x, y = self._xy(sid)
             xs.append(x + dx)
             ys.append(y + dy)
