@@ -194,7 +194,7 @@ def test_moving_card_ends_the_turn_after_paying_rent():
     throw(g, 3, 3, card="black_kat")
     assert g.pos[ANN] == 30  # not moved on by the 6
     assert g.cash(ANN) == 2000 - 75 and g.cash(BOB) == 2075
-    assert g.decision.tag == "post"
+    assert g.decision.tag == "turn" and g.decision.player == BOB  # "his turn is ended"
 
 
 def test_black_kat_by_card_before_it_is_sold_no_rent_auction_at_once_to_all():

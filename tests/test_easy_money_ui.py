@@ -51,8 +51,40 @@ def test_buy_by_clicking_the_space():
     i = g.pos[0]
     before = g.cash(0)
     assert i in list(v.board.figure.data[4].customdata)  # the space for sale is highlighted
+    # a click that spends money asks first (issue 30, case 4): the first one says what the
+    # second will do, with the amount, and changes nothing
+    assert not v.board.click(i)
+    assert g.owner[i] is None and g.cash(0) == before
+    assert f"Buy for ${g.board[i]['B']}" in v.error.value and "again" in v.error.value
     assert v.board.click(i)
     assert g.owner[i] == 0 and g.cash(0) == before - g.board[i]["B"]
+
+
+def test_a_mortgage_click_on_the_board_asks_first():
+    """Issue 30, case 4: clicking your own highlighted property mortgaged it at once (and a
+    second click lifted it, $5 lost per round trip, without a word). Now the first click says
+    what the next will do, with the engine's amount, and changes nothing."""
+    v, g = first_buy()
+    i = g.pos[0]
+    v.submit("buy")
+    for _ in range(20):
+        d = g.decision
+        if d is not None and v.human_turn and f"mortgage:{i}" in d.options:
+            break
+        if g.over or not v.human_turn:
+            raise AssertionError("no mortgage decision met")
+        v.submit("end" if "end" in d.options else d.options[0])
+    else:
+        raise AssertionError("no mortgage decision met")
+    hover = [h for h, c in zip(v.board.figure.data[4].hovertext, v.board.figure.data[4].customdata,
+                               strict=True) if c == i]  # fmt: skip
+    assert hover and f"(+${g.board[i]['M']})" in hover[0] and "click twice" in hover[0]
+    cash, log = g.cash(0), len(g.log)
+    assert not v.board.click(i)
+    assert not g.mortgaged[i] and g.cash(0) == cash and len(g.log) == log
+    assert f"Mortgage {g.board[i]['name']} (+${g.board[i]['M']})" in v.error.value
+    assert v.board.click(i)
+    assert g.mortgaged[i] and g.cash(0) == cash + g.board[i]["M"]
 
 
 def test_decline_by_the_panel_starts_an_auction():

@@ -285,7 +285,11 @@ def test_too_many_options_for_the_slots_is_a_clear_error():
         dict(name="moolah", players=1),
         dict(name="moolah", players="3"),
         dict(name="moolah", bogus_rule=1),
-        dict(name="moolah", render_mode="rgb_array"),
+        dict(name="moolah", render_mode="rgb"),
+        dict(name="moolah", max_cycles=0),
+        dict(name="moolah", reward="dense"),
+        dict(name="moolah", illegal_action="ignore"),
+        dict(name="moneynb/moolah-v7"),
         dict(name="moolah", amount_slots=1),
     ],
 )

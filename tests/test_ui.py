@@ -551,7 +551,7 @@ def test_board_figure_opens_with_its_full_state():
     assert board.figure.comm is not None
     sent = board.figure._widget_data[0]
     assert list(sent["y"]) == [g.money()["wallet:Ann"], g.money()["wallet:Bob"]]
-    assert board.figure._config == {"displayModeBar": False}
+    assert board.figure._config == {"displayModeBar": False, "typesetMath": False}
     assert board.figure._widget_layout["height"] == board.height
     view = moneynb.play("ui_fake", players=["bot:greedy", "Ann"], seed=2, autosave=False)
     assert view.board.figure.comm is not None  # released by the view
@@ -571,7 +571,7 @@ def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state()
     g = moneynb.new_game("ui_fake", players=["Ann", "Bob"], seed=1)
     fig = board_for(g).figure
     assert isinstance(fig, BoardFigure)
-    assert len(fig._esm) < 5000 and "_moneynb_bundle" in fig._esm
+    assert len(fig._esm) < 8000 and "_moneynb_bundle" in fig._esm
     assert len(fig._moneynb_bundle) > 1_000_000 and "FigureView" in fig._moneynb_bundle
     assert fig._moneynb_bundle_key.startswith(f"plotly-{plotly.__version__}-")
     assert fig._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"]
@@ -1042,3 +1042,50 @@ def test_a_click_sends_the_header_then_the_board_then_the_panel_then_the_log():
     assert firsts["header"] < firsts["board"] < firsts["panel"] < firsts["log"], sent
     assert firsts["board"] < firsts["coach"], sent
     assert sent.count("board") == 1, f"the board was drawn {sent.count('board')} times: {sent}"
+
+
+def test_hot_seat_names_the_last_move_and_marks_the_hand_off():
+    """Issue 30, case 3: with Ann, Bob and Cy at one screen, one "last move" line names whose
+    move it was, and a marked line asks to hand the screen over when the person changes."""
+    from moneynb.bots import make_bot
+
+    bot = make_bot("greedy", seed=1)
+    view = moneynb.play("moolah", players=["Ann", "Bob", "Cy"], seed=3, autosave=False)
+    g = view.game
+    assert "moneynb-last-move" not in view.header.value  # nothing moved yet
+    first = g.decision.player
+    view.submit(bot.choose(g))
+    head = view.header.value
+    assert f"data-seat='{first}'" in head and g.players[first] in head.split("Last move")[1]
+    if g.decision.player != first:
+        assert "moneynb-handoff" in head and g.players[g.decision.player] in head
+    else:
+        assert "moneynb-handoff" not in head
+    # play on until the person at the screen changes: the hand-off line appears then
+    for _ in range(30):
+        if g.decision.player != view._last_person:
+            break
+        view.submit(bot.choose(g))
+    assert g.decision.player != view._last_person
+    assert "Hand over the screen" in view.header.value
+    assert g.players[g.decision.player] in view.header.value.split("Hand over")[1]
+
+
+def test_the_current_players_token_is_ringed_on_every_token_board():
+    """Issue 30, case 3: Moolah, Easy Money and Money Card ring the token of the player whose
+    decision is pending (Money Moves' yellow ring is the model), and only that one."""
+    from moneynb.ui.boards.base import BoardRenderer, token_letters
+
+    for name in ("moolah", "easy_money", "money_card", "money_run"):
+        view = moneynb.play(name, players=["Ann", "Bob"], seed=3, autosave=False)
+        g = view.game
+        trace = next(t for t in view.board.figure.data if t.name in BoardRenderer.TURN_TRACES)
+        cur = token_letters(g.players)[g.decision.player]
+        rings = [
+            (text, w, c)
+            for text, w, c in zip(
+                trace.text, trace.marker.line.width, trace.marker.line.color, strict=True
+            )
+        ]
+        ringed = [text for text, w, c in rings if w == 5 and c == BoardRenderer.TURN_RING]
+        assert ringed == [cur], (name, rings)

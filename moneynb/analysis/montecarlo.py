@@ -20,7 +20,6 @@ import math
 import numbers
 import os
 import time
-from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -32,6 +31,8 @@ __all__ = [
     "landing_counts",
     "simulate",
     "game_seeds",
+    "GameJobs",
+    "MAX_GAMES",
     "play_one",
     "shutdown_workers",
 ]
@@ -116,12 +117,50 @@ def landing_counts(chain, n_tokens: int, n_steps: int, seed: int | None = None) 
 # ----- whole games ---------------------------------------------------------------------------
 def game_seeds(seed: int, n_games: int, n_players: int) -> list[tuple[int, list[int]]]:
     """Per-game seeds: ``[(game seed, [bot seed per seat]), ...]`` from
-    ``SeedSequence(seed).spawn(n_games)``; independent of how games are split over workers."""
-    out = []
-    for child in np.random.SeedSequence(seed).spawn(n_games):
-        words = child.generate_state(1 + n_players, dtype=np.uint32)
-        out.append((int(words[0]), [int(w) for w in words[1:]]))
-    return out
+    ``SeedSequence(seed).spawn(n_games)``; independent of how games are split over workers.
+    (:class:`GameJobs` gives the same seeds one game at a time.)"""
+    return [GameJobs(seed, n_games, n_players).seeds(i) for i in range(n_games)]
+
+
+class GameJobs:
+    """The games of one :func:`simulate` call, made when taken: ``(index, game seed, bot
+    seeds)`` for index ``lo..hi-1``, taken from the front (:meth:`popleft`, the calling
+    process) or the back (:meth:`pop`, worker chunks). Nothing proportional to the number
+    of games is built before the first game: game ``i``'s seeds are
+    ``SeedSequence(seed, spawn_key=(i,))``, the ``i``-th child of ``SeedSequence(seed)``,
+    exactly what ``spawn(n_games)[i]`` gives."""
+
+    def __init__(self, seed: int, n_games: int, n_players: int):
+        self.seed, self.n_players = seed, n_players
+        self.lo, self.hi = 0, n_games
+
+    def seeds(self, i: int) -> tuple[int, list[int]]:
+        words = np.random.SeedSequence(self.seed, spawn_key=(i,)).generate_state(
+            1 + self.n_players, dtype=np.uint32
+        )
+        return int(words[0]), [int(w) for w in words[1:]]
+
+    def job(self, i: int) -> tuple[int, int, list[int]]:
+        return (i, *self.seeds(i))
+
+    def __len__(self) -> int:
+        return self.hi - self.lo
+
+    def popleft(self) -> tuple[int, int, list[int]]:
+        if self.lo >= self.hi:
+            raise IndexError("no games left")
+        self.lo += 1
+        return self.job(self.lo - 1)
+
+    def pop(self) -> tuple[int, int, list[int]]:
+        if self.lo >= self.hi:
+            raise IndexError("no games left")
+        self.hi -= 1
+        return self.job(self.hi)
+
+    def __getitem__(self, k: slice) -> list:
+        start, stop, step = k.indices(len(self))
+        return [self.job(self.lo + i) for i in range(start, stop, step)]
 
 
 def _player_names(players: Sequence[str]) -> list[str]:
@@ -206,6 +245,9 @@ def _money_row(g, names, turn) -> dict:
     row = {"turn": turn, "game_turn": _turn_of(g)}
     for n in names:
         row[f"money_{n}"] = int(money.get(f"wallet:{n}", 0))
+    scores = g.scores()
+    for n in names:
+        row[f"score_{n}"] = scores.get(n)
     wallets = {f"wallet:{n}" for n in names}
     for acct, v in sorted(money.items()):
         if acct not in wallets:
@@ -355,6 +397,11 @@ def _int_arg(arg: str, value, least: int) -> int:
     raise ValueError(f"{arg} must be an int >= {least}, got {value!r}")
 
 
+#: most games one :func:`simulate` call plays (a table of a million rows is about 100 MB;
+#: at a few ms a game, hours of play): more is refused at once, not run for ever
+MAX_GAMES = 1_000_000
+
+
 def simulate(
     game: str,
     players: Sequence[str] = ("greedy", "greedy"),
@@ -403,13 +450,15 @@ def simulate(
         ``seed, winner, winners, actions, turns, money_<name>..., score_<name>...``
         (and ``save`` with ``keep_games=True``) (winner is None for a shared win; money is the wallet at the end). With
         ``per_turn=True``: ``(games, turns)`` where ``turns`` has columns
-        ``game, turn, game_turn, money_<name>..., account_<name>...`` (``game_turn`` = the
-        game's own turn counter if it has one, else None) (wallets and every other account,
-        e.g. ``account_Pot``, at the start of each turn and at the end).
+        ``game, turn, game_turn, money_<name>..., score_<name>..., account_<name>...``
+        (``game_turn`` = the game's own turn counter if it has one, else None) (wallets, the
+        game's ``scores()`` (Money Moves: net worth, the wallet minus House Bank loans) and
+        every other account, e.g. ``account_Pot``, at the start of each turn and at the end).
 
     Raises:
         ValueError: unknown game or bot, a player that is not a bot name, ``n_games``,
-            ``workers``, ``chunk_size`` or ``seed`` not an int in range (``n_games >= 0``,
+            ``workers``, ``chunk_size`` or ``seed`` not an int in range (``0 <= n_games <=``
+            :data:`MAX_GAMES`,
             ``workers >= 1``, ``chunk_size >= 1``, ``seed >= 0``), bad ``options``, or
             ``keep_games`` not a bool.
     """
@@ -419,6 +468,11 @@ def simulate(
     import moneynb
 
     n_games = _int_arg("n_games", n_games, 0)
+    if n_games > MAX_GAMES:
+        raise ValueError(
+            f"simulate plays at most {MAX_GAMES:,} games per call (one table row each), got "
+            f"{n_games:,}: make several calls with different seeds and combine the tables"
+        )
     workers = _int_arg("workers", workers, 1)
     seed = _int_arg("seed", seed, 0)
     if chunk_size is not None:
@@ -434,8 +488,7 @@ def simulate(
     for p in players:
         moneynb.make_bot(p)  # ... or bot
     workers = min(workers, _cpus())  # more processes than cores only add overhead
-    seeds = game_seeds(seed, n_games, len(players))
-    jobs = [(i, gs, bs) for i, (gs, bs) in enumerate(seeds)]
+    jobs = GameJobs(seed, n_games, len(players))  # made one game at a time, as played
     results: list = []
     bar = tqdm(total=n_games, disable=not progress, desc=f"{game} games")
     try:
@@ -486,7 +539,7 @@ def _run_here(
     keeps playing games one at a time from the front of the list (no core idles while the
     workers start) and the workers take chunks from the back, a few at a time, smaller as
     fewer games are left (so the last chunk ends soon after this process's last game)."""
-    todo = deque(jobs)
+    todo = jobs  # a GameJobs: games are made as they are taken
 
     def play_here() -> None:
         part = _play_chunk(game, players, options, [todo.popleft()], per_turn, keep_games)

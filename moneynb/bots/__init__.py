@@ -8,6 +8,7 @@ in :data:`BOTS`.
 
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Any
 
@@ -48,9 +49,60 @@ class Bot:
     game is over)."""
 
     kind = "bot"
+    #: every option the bot takes (besides ``seed``), as ``{name: (default, allowed types,
+    #: lowest value or None)}``; checked by :meth:`check_options` like a game's options
+    options: dict[str, tuple] = {}
 
     def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
+        if seed is not None and (type(seed) is bool or not isinstance(seed, numbers.Integral)):
+            raise ValueError(f"a bot's seed must be a whole number or None, got {seed!r}")
+        self.rng = random.Random(None if seed is None else int(seed))
+
+    @classmethod
+    def check_options(cls, **options: Any) -> dict:
+        """``options`` checked against :attr:`options` (a name it lacks, a value of another
+        type: ``time_budget="1"``, a bool for a number, a value below the lowest allowed);
+        returns them with the defaults filled in, ints made floats where a float is asked.
+
+        Raises:
+            ValueError: the message names the option, what was given and what is allowed.
+        """
+        out = {}
+        for key in options:
+            if key not in cls.options:
+                known = ", ".join(sorted(cls.options)) or "none besides seed"
+                raise ValueError(
+                    f"unknown option {key!r} for the {cls.kind} bot; its options: {known}"
+                )
+        for key, (default, types, low) in cls.options.items():
+            value = options.get(key, default)
+            ok = value is None and None in types
+            if not ok and type(value) is not bool:
+                ok = (float in types and isinstance(value, numbers.Real)) or (
+                    int in types and isinstance(value, numbers.Integral)
+                )
+                if ok and float in types and isinstance(value, numbers.Real):
+                    value = float(value)
+                    ok = value == value and value not in (float("inf"), float("-inf"))
+                elif ok:
+                    value = int(value)
+            elif not ok:
+                ok = bool in types
+            if ok and low is not None and value is not None and type(value) is not bool:
+                ok = value >= low
+            if not ok:
+                allowed = " or ".join(
+                    "None" if t is None else {float: "a number", int: "a whole number",
+                                              bool: "True/False"}[t]
+                    for t in types
+                )  # fmt: skip
+                at_least = f" (at least {low})" if low is not None else ""
+                raise ValueError(
+                    f"option {key!r} of the {cls.kind} bot must be {allowed}{at_least}, "
+                    f"got {value!r}"
+                )
+            out[key] = value
+        return out
 
     def choose(self, game) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -89,8 +141,12 @@ BOTS: dict[str, Any] = {
 def make_bot(name: str, seed: int | None = None, **kwargs: Any) -> Bot:
     """Make a bot by name: ``"random"``, ``"greedy"``, ``"search"`` (a ``"bot:"`` prefix is allowed).
 
+    ``kwargs`` are the bot's options (:attr:`Bot.options`, e.g. the search bot's
+    ``time_budget``), checked as a game's options are.
+
     Raises:
-        ValueError: unknown bot name (the message lists the known ones).
+        ValueError: unknown bot name (the message lists the known ones), an unknown option,
+            an option of the wrong type or out of range, a seed that is not a whole number.
     """
     key = name[4:] if isinstance(name, str) and name.startswith("bot:") else name
     if key not in BOTS:
@@ -104,6 +160,7 @@ def make_bot(name: str, seed: int | None = None, **kwargs: Any) -> Bot:
             cls = getattr(importlib.import_module(mod), attr)
         except (ModuleNotFoundError, AttributeError) as e:
             raise ValueError(f"bot {name!r} is not available: {e}") from None
+    cls.check_options(**kwargs)  # before the bot is made: a clear error, not a TypeError
     return cls(seed=seed, **kwargs)
 
 

@@ -9,9 +9,9 @@ games; a game can help it with three optional hooks:
   together make one step of play (Money Run: "pick a table coin" + "the square"). Default:
   every legal action of the pending decision as a one-action move (amount ranges are sampled).
 * ``game.copy()``: a fast independent copy. Default: a deep copy.
-* ``game.determinize(rng)``: a copy with hidden information re-dealt (e.g. a deck shuffled
-  in advance). Default: ``copy()`` with the generator reseeded, which hides only future
-  draws; a game that keeps a pre-shuffled deck in its state should provide this hook.
+* ``game.determinize(rng)``: a copy with hidden information re-dealt. Default:
+  ``copy(resample_chance=rng)`` (:meth:`~moneynb.core.game.Game.copy`): a fresh generator
+  and every face-down deck reshuffled, so the search foresees no die, coin or card.
 
 How it looks ahead (a minimax over whole turns, with a beam to keep it fast):
 
@@ -51,9 +51,20 @@ class SearchBot(Bot):
             reproducible in tests).
         beam: how many positions are expanded at each deeper level.
         replies: play out the other players' next turns (the min step) before scoring.
+
+    Raises:
+        ValueError: an option of the wrong type or below its lowest value (``time_budget``
+            a number >= 0 or None, ``max_nodes`` and ``beam`` whole numbers >= 1, ``replies``
+            True/False): see :meth:`Bot.check_options`.
     """
 
     kind = "search"
+    options = {
+        "time_budget": (0.3, (float, None), 0.0),
+        "max_nodes": (2000, (int,), 1),
+        "beam": (3, (int,), 1),
+        "replies": (True, (bool,), None),
+    }
 
     def __init__(
         self,
@@ -64,10 +75,13 @@ class SearchBot(Bot):
         replies: bool = True,
     ):
         super().__init__(seed)
-        self.time_budget = time_budget
-        self.max_nodes = max_nodes
-        self.beam = beam
-        self.replies = replies
+        opts = self.check_options(
+            time_budget=time_budget, max_nodes=max_nodes, beam=beam, replies=replies
+        )
+        self.time_budget = opts["time_budget"]
+        self.max_nodes = opts["max_nodes"]
+        self.beam = opts["beam"]
+        self.replies = opts["replies"]
         self._queue: list = []
         self._expect: tuple | None = None
         #: statistics of the last search: positions scored, best line, its value
@@ -99,9 +113,7 @@ class SearchBot(Bot):
     def _determinize(self, game):
         if hasattr(game, "determinize"):
             return game.determinize(random.Random(self.rng.getrandbits(64)))
-        sim = game.copy()
-        sim.rng = random.Random(self.rng.getrandbits(64))
-        return sim
+        return game.copy(resample_chance=self.rng)
 
     # ----- the search -----------------------------------------------------------------------
     def choose(self, game) -> Any:

@@ -80,6 +80,7 @@ def _parse(
             text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise DataFileError(f"cannot read data file: {e}", file=where) from None
+    text = text.removeprefix(BOM)  # an editor's UTF-8 byte-order mark: not part of the TOML
     try:
         data = tomllib.loads(text)
     except (ValueError, RecursionError) as e:  # TOMLDecodeError, or an int of 5,000 digits
@@ -88,6 +89,10 @@ def _parse(
         validate(schema, data, where)
     return data
 
+
+#: a UTF-8 byte-order mark, as text (some Windows editors start every file with one): accepted
+#: and dropped at the start of a data file and of a save file, as bytes or text alike
+BOM = "\ufeff"
 
 #: largest house-rule data file read, in bytes (the shipped ones are a few kB)
 MAX_DATA_FILE_BYTES = 1_000_000

@@ -22,7 +22,9 @@ see) and ``greedy_action(rng)`` (the heuristic bot's choice).
 from __future__ import annotations
 
 import copy
+import operator
 import random
+import unicodedata
 from dataclasses import fields, is_dataclass
 from functools import partial
 from numbers import Integral
@@ -46,24 +48,88 @@ UNDO_POLICIES = ("safe", "practice")
 
 def normalize_action(action: Any, _depth: int = 0) -> Any:
     """Turn JSON forms into engine forms: lists become tuples (recursively); bools stay bools;
-    other exact integer types (NumPy's ``int64``...) become ``int``.
+    other exact integer types (NumPy's ``int64``...) become ``int`` and a ``str`` subclass
+    (NumPy's ``str_``) a plain ``str``, read through the base types, never through the value's
+    own methods.
+
+    An action is a plain JSON value: ``str``, ``int``, ``bool``, ``float``, ``None`` or a
+    list/tuple of those. Anything else is refused here, before it is compared with any option
+    (an object whose ``__eq__`` raises, or lies, never reaches the decision).
 
     Raises:
-        IllegalAction: lists nested deeper than :data:`MAX_ACTION_DEPTH` (no game has such
-            actions; refusing them keeps a hostile action from exhausting the stack).
+        IllegalAction: a value of another type, or lists nested deeper than
+            :data:`MAX_ACTION_DEPTH` (no game has such actions; refusing them keeps a hostile
+            action from exhausting the stack).
     """
     t = type(action)
     if t is str or t is int or t is bool:  # the common actions, as they are
         return action
     if (t is tuple or t is list) and all(type(a) is int or type(a) is str for a in action):
         return action if t is tuple else tuple(action)  # a flat one (a square, a path)
-    if isinstance(action, (list, tuple)):
+    if t is tuple or t is list:
         if _depth >= MAX_ACTION_DEPTH:
             raise IllegalAction(f"an action may nest lists at most {MAX_ACTION_DEPTH} deep")
         return tuple(normalize_action(a, _depth + 1) for a in action)
-    if type(action) is not int and not isinstance(action, bool) and isinstance(action, Integral):
-        return int(action)
-    return action
+    if t is float or action is None:
+        return action
+    if isinstance(action, str):  # a str subclass: its characters as a plain str
+        return str.__str__(action)
+    if isinstance(action, int):  # an int subclass (not bool, handled above)
+        return int.__int__(action)
+    if isinstance(action, Integral):  # NumPy's int64 and the like
+        try:
+            value = operator.index(action)
+        except Exception as e:  # noqa: BLE001 - a hostile __index__: refused, never raised
+            raise IllegalAction(f"an action must be a plain whole number, got {t.__name__}") from e
+        if type(value) is int:
+            return value
+    raise IllegalAction(
+        "an action must be a plain value (text, a whole number, true/false, or a list of "
+        f"those), got a {_short_repr(t.__name__, 60)}"
+    )
+
+
+def normalize_name(name: Any) -> str:
+    """A player name as the game keeps it: Unicode NFC form, checked.
+
+    Refused: a non-string; a control character (category Cc: NUL, ESC, a newline, a tab) or
+    a format character (category Cf: a zero-width space, a right-to-left override, a BOM),
+    which are invisible or reorder what is shown, so "Ann" and "Ann\\u200b" would look like one
+    player; a name that is empty or blank, longer than :data:`MAX_NAME` characters, or that
+    begins or ends with spaces. Two names are the same player when they are equal after NFC
+    (see :meth:`Game._check_players`). Case counts: "bob" and "Bob" are two players (saves
+    made before kept them apart; the board's token letters tell them apart, and a player
+    typed by name must then be spelt exactly, see :meth:`Game._seat_named`). Source:
+    reconstruction (issue 26).
+
+    Raises:
+        ValueError: the name is refused; the message says why.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"every player needs a non-empty name, got {_short_repr(name)}")
+    if len(name) > 4 * MAX_NAME:  # before normalising a huge string
+        raise ValueError(
+            f"a player name may have at most {MAX_NAME} characters, got {len(name):,} "
+            f"({_short_repr(name, 50)})"
+        )
+    name = unicodedata.normalize("NFC", str.__str__(name))
+    bad = [c for c in name if unicodedata.category(c) in ("Cc", "Cf")]
+    if bad:
+        shown = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'control')}" for c in bad[:3])
+        raise ValueError(
+            f"a player name may not hold invisible or control characters ({shown}) in "
+            f"{name!r}: use letters, digits, spaces and punctuation"
+        )
+    if not name.strip():
+        raise ValueError(f"every player needs a non-empty name, got {name!r}")
+    if len(name) > MAX_NAME:
+        raise ValueError(
+            f"a player name may have at most {MAX_NAME} characters, got {len(name):,} "
+            f"({_short_repr(name, 50)})"
+        )
+    if name != name.strip():  # " A" and "A " would look like one player on the board
+        raise ValueError(f"a player name may not begin or end with spaces: {name!r}")
+    return name
 
 
 def _short_repr(value: Any, limit: int = 120) -> str:
@@ -163,18 +229,8 @@ class Game:
     def _check_players(cls, players: Any) -> list[str]:
         if isinstance(players, str) or not isinstance(players, (list, tuple)):
             raise ValueError(f"players must be a list of names, got {players!r}")
-        players = list(players)
-        for p in players:
-            if not isinstance(p, str) or not p.strip():
-                raise ValueError(f"every player needs a non-empty name, got {_short_repr(p)}")
-            if len(p) > MAX_NAME:
-                raise ValueError(
-                    f"a player name may have at most {MAX_NAME} characters, got {len(p):,} "
-                    f"({_short_repr(p, 50)})"
-                )
-            if p != p.strip():  # " A" and "A " would look like one player on the board
-                raise ValueError(f"a player name may not begin or end with spaces: {p!r}")
-        if len(set(players)) != len(players):
+        players = [normalize_name(p) for p in players]
+        if len(set(players)) != len(players):  # equal once normalised ("Ann" and NFD "Ann")
             dup = sorted({p for p in players if players.count(p) > 1})
             raise ValueError(f"player names must be distinct; repeated: {', '.join(dup)}")
         if not cls.min_players <= len(players) <= cls.max_players:
@@ -500,9 +556,62 @@ class Game:
         """
         self.undo_to(len(self.actions) - 1)
 
-    def copy(self) -> Game:
-        """An independent deep copy (search bots use it; it knows hidden state)."""
-        return copy.deepcopy(self)
+    def copy(self, resample_chance: bool | int | random.Random = False) -> Game:
+        """An independent deep copy (search bots use it).
+
+        Args:
+            resample_chance: False (default): an exact copy, which knows hidden state: the
+                generator's future draws (dice, spins, Money Run's bag) and every deck's order.
+                True, an int seed or a ``random.Random``: the copy's hidden chance is drawn
+                afresh (see :meth:`resample_chance`), so play on it does not foresee this
+                game's next die, spin, coin or card. True seeds from the system.
+
+        Raises:
+            ValueError: ``resample_chance`` is none of those.
+        """
+        new = copy.deepcopy(self)
+        if resample_chance is not False:
+            new.resample_chance(resample_chance)
+        return new
+
+    def resample_chance(self, source: bool | int | random.Random = True) -> None:
+        """Draw this game's hidden chance afresh, in place (use it on a copy): a new generator
+        (so future dice, spins and bag draws differ from the original's) and every face-down
+        pile (each :class:`~moneynb.core.chance.Deck` held by the game, alone or in a list or
+        dict) shuffled with it. What players have seen (discards, hands, the table, the board)
+        is unchanged; a card known to lie at the bottom of a pile (Money Card puts some back
+        there) is shuffled in with the rest. Source: the determinization of information-set search (OpenSpiel's
+        ``resample_from_infostate`` idea), applied to the game's whole hidden state.
+
+        Args:
+            source: True (seed from the system), an int seed, or a ``random.Random`` to draw
+                the new generator's seed from.
+
+        Raises:
+            ValueError: ``source`` is not True, an int or a ``random.Random``.
+        """
+        if source is True:
+            seed = random.SystemRandom().randrange(2**64)
+        elif isinstance(source, random.Random):
+            seed = source.getrandbits(64)
+        elif type(source) is int:
+            seed = source
+        else:
+            raise ValueError(
+                f"resample_chance takes True, an int seed or a random.Random, got {source!r}"
+            )
+        self.rng = GameRandom(seed)
+        for value in list(vars(self).values()):
+            decks = (
+                value.values()
+                if isinstance(value, dict)
+                else value
+                if isinstance(value, (list, tuple))
+                else (value,)
+            )
+            for deck in decks:
+                if isinstance(deck, Deck):
+                    deck.shuffle(self.rng)
 
     def __deepcopy__(self, memo: dict) -> Game:
         d = self.pending

@@ -8,7 +8,7 @@ so a :class:`Replay` needs nothing but a save (or a game object)::
     r.n                      # how many actions the game holds
     g = r.state(12)          # the game as it was before action 12 (0..n; n = the end)
     s = r.step(12)           # who decided at step 12, the prompt, the options, the one taken
-    r.coaching(12)           # the Coach's numbers for that decision (moneynb.ui.coach)
+    # the Coach of step 12: moneynb.coach.coach_step(r, 12) (the engine knows no Coach)
     r.series()               # {player: [score at step 0..n]} for a "where it turned" chart
     g2 = r.branch(12)        # a NEW live game equal to state(12); the replay is untouched
 
@@ -22,6 +22,7 @@ Source: reconstruction (no rulebook has replay); issue 19.
 
 from __future__ import annotations
 
+import copy
 import numbers
 import os
 from dataclasses import dataclass, field
@@ -30,11 +31,15 @@ from typing import Any
 
 from .game import Game
 
-__all__ = ["Replay", "Step", "SNAPSHOT_EVERY"]
+__all__ = ["Replay", "Step", "SNAPSHOT_EVERY", "MAX_SNAPSHOTS"]
 
 #: actions between two kept snapshots: a step costs one snapshot copy (a few ms: a deep copy
 #: of the game) plus fewer than this many applies (about 0.1 ms each)
 SNAPSHOT_EVERY = 25
+#: most snapshots a replay keeps: for a longer game the spacing grows with its length
+#: (``ceil(n / MAX_SNAPSHOTS)``), so memory stays bounded (a 100,000-action save kept 4,001
+#: snapshots, 3.2 GB, before); a step then applies at most that many actions
+MAX_SNAPSHOTS = 400
 
 
 @dataclass
@@ -73,6 +78,13 @@ class Step:
     events: list = field(default_factory=list)
 
 
+def _bare_copy(game: Game) -> Game:
+    """A deep copy of ``game`` without its action list and log (a snapshot: :meth:`Replay.
+    _restore` puts them back), so a snapshot's size does not grow with its step."""
+    # the lists are met again through the pending decision's origin: map them, not copy them
+    return copy.deepcopy(game, {id(game.actions): [], id(game.log): []})
+
+
 def _read_source(source: Any) -> tuple[Game, str | None]:
     """``(final game, save path or None)`` from a path, save JSON text or a game.
 
@@ -82,6 +94,7 @@ def _read_source(source: Any) -> tuple[Game, str | None]:
         TypeError: a row (dict or pandas) with no save (simulate without keep_games=True),
             or anything else.
     """
+    from .errors import SaveFileError
     from .save import loads
 
     if isinstance(source, Game):
@@ -98,7 +111,10 @@ def _read_source(source: Any) -> tuple[Game, str | None]:
         path = Path(source)
         if not path.is_file():
             raise FileNotFoundError(f"no save file at {path}")
-        return loads(path.read_bytes()), str(path)
+        try:
+            return loads(path.read_bytes()), str(path)
+        except SaveFileError as e:  # the message names the file read
+            raise SaveFileError(f"{path}: {e}") from None
     if isinstance(source, (str, bytes)):
         return loads(source), None
     if isinstance(source, dict) or (hasattr(source, "get") and hasattr(source, "index")):
@@ -121,7 +137,11 @@ class Replay:
             (its config, seed and actions are copied: the game itself is never touched) or
             a view showing one (what :func:`moneynb.play` returns),
             or a row of ``simulate(..., keep_games=True)`` (its ``save`` column).
-        every: actions between kept snapshots (default :data:`SNAPSHOT_EVERY`).
+        every: actions between kept snapshots (default :data:`SNAPSHOT_EVERY`); raised to
+            ``ceil(n / MAX_SNAPSHOTS)`` for a long game (:data:`MAX_SNAPSHOTS`), so a replay
+            keeps at most about that many snapshots whatever the length. A snapshot holds
+            neither the log nor the action list (both are the replay's, shared): its size
+            does not grow along the game.
 
     Attributes:
         config: the game's config (``game``, ``players``, ``seed``, ``options``).
@@ -140,9 +160,9 @@ class Replay:
         if type(every) is not int or every < 1:
             raise ValueError(f"every must be an int >= 1, got {every!r}")
         final, self.path = _read_source(source)
-        self.every = every
         self.config = final.config()
         self.actions = list(final.actions)
+        self.every = every = max(every, -(-len(self.actions) // MAX_SNAPSHOTS))
         self.name, self.title = final.name, final.title
         self.players = list(final.players)
         self._cls = type(final)
@@ -157,7 +177,7 @@ class Replay:
         self._scores: list[dict] = []
         for i in range(self.n + 1):
             if i % every == 0:
-                self._snaps.append(g.copy())
+                self._snaps.append(_bare_copy(g))
             self.log_len.append(len(g.log))
             self.deciders.append(None if g.decision is None else g.decision.player)
             self._scores.append(g.scores())
@@ -200,7 +220,7 @@ class Replay:
         if cur is None or not self._cur_i <= i < self._cur_i + self.every:
             if i == self.n:
                 return self.final
-            cur = self._cur = self._snaps[i // self.every].copy()
+            cur = self._cur = self._restore(i // self.every)
             self._cur_i = (i // self.every) * self.every
         for k in range(self._cur_i, i):
             cur.apply(self.actions[k])
@@ -215,9 +235,18 @@ class Replay:
             IndexError: ``i`` outside ``0..n``. TypeError: ``i`` not a whole number.
         """
         i = self._index(i)
-        g = self._snaps[i // self.every].copy()
+        g = self._restore(i // self.every)
         for a in self.actions[(i // self.every) * self.every : i]:
             g.apply(a)
+        return g
+
+    def _restore(self, k: int) -> Game:
+        """A working copy of snapshot ``k`` (the game before action ``k * every``), with its
+        action list and log put back (copies of the replay's lists: the events are shared)."""
+        g = self._snaps[k].copy()
+        at = k * self.every
+        g.actions = list(self.actions[:at])
+        g.log = list(self.log[: self.log_len[at]])
         return g
 
     # ----- what happened --------------------------------------------------------------
@@ -270,17 +299,6 @@ class Replay:
             scores=dict(self._scores[i]),
             events=self.events(i),
         )
-
-    def coaching(self, i: int):
-        """The Coach's numbers (:func:`moneynb.ui.coach.coach`, engine-backed) for the
-        decision at step ``i``, or ``None`` (game over there, or nothing to weigh up).
-
-        Raises:
-            IndexError, TypeError: as :meth:`state`.
-        """
-        from ..ui.coach import coach
-
-        return coach(self.state(i))
 
     def series(self) -> dict[str, list[int]]:
         """``{player: [score before step 0, 1, ..., after step n]}`` (:meth:`Game.scores`:

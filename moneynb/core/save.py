@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field, ValidationError
 from typing_extensions import TypeAliasType
 
+from .data import BOM
 from .errors import IllegalAction, SaveFileError
 from .game import MAX_SEED
 from .schema import (
@@ -44,6 +45,9 @@ FORMAT = "moneynb-game"
 VERSION = 1
 #: most actions a save file may hold (a long Easy Money game takes a few thousand)
 MAX_ACTIONS = 200_000
+#: longest save text read (bytes or characters): MAX_ACTIONS actions of a few dozen
+#: characters each fit; refused before parsing (a 7-million-action file took 17 s)
+MAX_SAVE_CHARS = 64_000_000
 #: longest string action ("build:Maple Avenue", a space id) and longest option string (a path)
 MAX_ACTION_TEXT = 200
 MAX_OPTION_TEXT = 1_000
@@ -91,7 +95,8 @@ class SaveFile(Schema):
 
 
 def loads(text: str | bytes) -> Game:
-    """Rebuild a game from save-file text by replaying its actions.
+    """Rebuild a game from save-file text (``str`` or UTF-8 ``bytes``; a byte-order mark at
+    the start is dropped from either) by replaying its actions.
 
     Raises:
         SaveFileError: not JSON, not an object, wrong format or version, a missing, extra or
@@ -107,6 +112,18 @@ def loads(text: str | bytes) -> Game:
             f"load_game takes the save file's JSON text, not a path ({text!s}): "
             "use moneynb.load_game(pathlib.Path(path).read_text())"
         )
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_SAVE_CHARS:
+        raise SaveFileError(
+            f"a save file may be at most {MAX_SAVE_CHARS:,} characters, this one has "
+            f"{len(text):,} (a save of {MAX_ACTIONS:,} actions fits)"
+        )
+    if isinstance(text, (bytes, bytearray)):
+        try:  # UTF-8 (a BOM dropped), as the same text given as a str
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SaveFileError(f"a save file must be UTF-8 JSON text: {e}") from None
+    if isinstance(text, str):
+        text = text.removeprefix(BOM)  # a byte-order mark, as bytes or text: dropped
     try:
         doc = json.loads(text)
     except (TypeError, ValueError) as e:
@@ -121,6 +138,12 @@ def loads(text: str | bytes) -> Game:
         raise SaveFileError(
             f"save file version {_short(doc.get('version'))} is not supported "
             f"(this moneynb reads {VERSION})"
+        )
+    acts = doc.get("actions")
+    if type(acts) is list and len(acts) > MAX_ACTIONS:  # before checking each of them
+        raise SaveFileError(
+            f"save file fields wrong: actions: {len(acts):,} actions, more than the "
+            f"{MAX_ACTIONS:,} a save file may hold"
         )
     try:
         SaveFile.model_validate(doc)

@@ -96,6 +96,16 @@ def Text(max_len: int = MAX_TEXT, min_len: int = 0) -> Any:  # noqa: N802
     ]
 
 
+def Colour() -> Any:  # noqa: N802
+    """A colour as ``#rrggbb`` hex (what the boards hand to plotly; anything else, a colour
+    name or text with markup, would make the board fail when drawn)."""
+    return Annotated[
+        str,
+        Field(strict=True, pattern=r"^#[0-9a-fA-F]{6}$"),
+        explained("must be a colour written #rrggbb (six hex digits)"),
+    ]
+
+
 def Items(item: Any, lo: int = 0, hi: int = MAX_ITEMS) -> Any:  # noqa: N802
     """A list of ``lo`` to ``hi`` items of type ``item`` (each item checked by its own type)."""
     return Annotated[list[item], Field(min_length=lo, max_length=hi)]

@@ -36,16 +36,37 @@ def _aec():
     return aec
 
 
+#: versioned ids (``make("moneynb/moolah-v0")``; Gymnasium ids of the single-agent wrapper)
+ENV_IDS = {
+    "moneynb/money_moves-v0": "money_moves",
+    "moneynb/moolah-v0": "moolah",
+    "moneynb/easy_money-v0": "easy_money",
+    "moneynb/money_card-v0": "money_card",
+    "moneynb/money_run-v0": "money_run",
+}
+
+
+def _game_name(name: str) -> str:
+    """A game name, or a versioned id of :data:`ENV_IDS`, as the game's name."""
+    if isinstance(name, str) and name.startswith("moneynb/"):
+        if name not in ENV_IDS:
+            raise ValueError(f"unknown environment id {name!r}; ids: {', '.join(ENV_IDS)}")
+        return ENV_IDS[name]
+    return name
+
+
 def make(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
     """A PettingZoo AEC environment of game ``name`` for ``players`` seats, wrapped in
     PettingZoo's ``OrderEnforcingWrapper`` (``reset`` before ``step``; the environment itself
     is ``env.unwrapped``, a :class:`~moneynb.env.aec.MoneynbEnv`).
 
     Args:
-        name: "money_moves", "moolah", "easy_money", "money_card" or "money_run".
+        name: "money_moves", "moolah", "easy_money", "money_card" or "money_run", or a
+            versioned id of :data:`ENV_IDS` (``"moneynb/moolah-v0"``).
         players: number of seats, in the rulebook's range for the game.
-        render_mode: None, "ansi" or "human".
-        **kwargs: ``option_slots``, ``amount_slots``, ``win_reward`` (see
+        render_mode: None, "ansi", "human" or "rgb_array".
+        **kwargs: ``max_cycles``, ``reward``, ``illegal_action``, ``option_slots``,
+            ``amount_slots``, ``win_reward`` (see
             :class:`~moneynb.env.aec.MoneynbEnv`) and the game's own options (house rules).
 
     Raises:
@@ -55,24 +76,54 @@ def make(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
     aec = _aec()
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-    return OrderEnforcingWrapper(aec.MoneynbEnv(name, players, render_mode=render_mode, **kwargs))
+    env = aec.MoneynbEnv(_game_name(name), players, render_mode=render_mode, **kwargs)
+    return OrderEnforcingWrapper(env)
 
 
 def raw_env(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
     """Like :func:`make` without the order-enforcing wrapper (a
     :class:`~moneynb.env.aec.MoneynbEnv`)."""
-    return _aec().MoneynbEnv(name, players, render_mode=render_mode, **kwargs)
+    return _aec().MoneynbEnv(_game_name(name), players, render_mode=render_mode, **kwargs)
+
+
+def parallel_env(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
+    """The parallel form (:class:`~moneynb.env.gym.MoneynbParallelEnv`): every agent sends an
+    action each step, only the one the game waits on counts (docs/env.md)."""
+    _aec()
+    from .gym import MoneynbParallelEnv
+
+    return MoneynbParallelEnv(_game_name(name), players, render_mode=render_mode, **kwargs)
+
+
+def gym_env(name: str, **kwargs):
+    """A Gymnasium single-agent environment: one seat against built-in bots
+    (:class:`~moneynb.env.gym.MoneynbGymEnv`; ``seat=0, opponents="random"`` by default)."""
+    _aec()
+    from .gym import MoneynbGymEnv
+
+    return MoneynbGymEnv(_game_name(name), **kwargs)
 
 
 def __getattr__(name: str):
     if name in ("MoneynbEnv", "AMOUNT_SLOTS"):
         return getattr(_aec(), name)
+    if name in ("MoneynbGymEnv", "MoneynbParallelEnv", "BotPolicy"):
+        _aec()
+        from . import gym
+
+        return getattr(gym, name)
     raise AttributeError(f"module 'moneynb.env' has no attribute {name!r}")
 
 
 __all__ = [
     "make",
     "raw_env",
+    "parallel_env",
+    "gym_env",
+    "ENV_IDS",
+    "MoneynbGymEnv",
+    "MoneynbParallelEnv",
+    "BotPolicy",
     "MoneynbEnv",
     "ActionCodec",
     "ActionSpaceTooSmall",

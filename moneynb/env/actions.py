@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..core.decision import Decision
+from ..core.game import normalize_action
 
 
 class ActionSpaceTooSmall(RuntimeError):
@@ -86,12 +87,15 @@ class ActionCodec:
             cap *= self.amount_slots
         return d
 
-    def mask(self, decision: Decision | None) -> np.ndarray:
+    def mask(self, decision: Decision | None, slots: list[int] | None = None) -> np.ndarray:
         """``int8`` array of length :attr:`n`: 1 for each legal action (all 0 when ``decision``
-        is None).
+        is None). ``slots``: the option slot of each of ``decision.options`` when the game
+        gives its options fixed slots (a square, a coin: see ``GameSpec.slots``); default:
+        option ``k`` in slot ``k``.
 
         Raises:
-            ActionSpaceTooSmall: ``decision`` has more options than :attr:`option_slots`.
+            ActionSpaceTooSmall: ``decision`` has more options than :attr:`option_slots`, or
+                a fixed slot is outside them.
         """
         m = np.zeros(self.n, dtype=np.int8)
         if decision is None:
@@ -105,7 +109,16 @@ class ActionCodec:
                     f"this environment's option_slots={self.option_slots}; make the environment "
                     f"with option_slots={k} or more"
                 )
-            m[:k] = 1
+            if slots is None:
+                m[:k] = 1
+            else:
+                if slots and max(slots) >= self.option_slots:
+                    raise ActionSpaceTooSmall(
+                        f"the decision {decision.tag or decision.kind!r} needs option slot "
+                        f"{max(slots)}, beyond this environment's option_slots="
+                        f"{self.option_slots}"
+                    )
+                m[slots] = 1
             count = amount_count(decision)
             if count:
                 chunk = B ** (self.digits(count) - 1)  # amounts under one first digit
@@ -119,7 +132,9 @@ class ActionCodec:
             m[self.option_slots : self.option_slots + top + 1] = 1
         return m
 
-    def decode(self, decision: Decision, action: int) -> tuple[bool, Any]:
+    def decode(
+        self, decision: Decision, action: int, slots: list[int] | None = None
+    ) -> tuple[bool, Any]:
         """Read env action ``action`` for ``decision``: ``(True, engine_action)`` when the
         engine should be asked now, ``(False, None)`` when an amount digit was taken and more
         are needed (the state of the entry is kept in :attr:`entry`).
@@ -131,13 +146,14 @@ class ActionCodec:
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action is an int 0..{self.n - 1}, got {action!r}")
         action = int(action)
-        if not 0 <= action < self.n or not self.mask(decision)[action]:
+        if not 0 <= action < self.n or not self.mask(decision, slots)[action]:
             raise ValueError(
-                f"action {action} is not legal now ({self.describe(decision, action)}); legal "
-                f"actions are {np.flatnonzero(self.mask(decision)).tolist()}"
+                f"action {action} is not legal now ({self.describe(decision, action, slots)}); "
+                f"legal actions are {np.flatnonzero(self.mask(decision, slots)).tolist()}"
             )
         if action < self.option_slots:
-            return True, decision.options[action]
+            k = action if slots is None else slots.index(action)
+            return True, decision.options[k]
         digit = action - self.option_slots
         if self.entry is None:
             count = amount_count(decision)
@@ -150,11 +166,19 @@ class ActionCodec:
         self.entry = None
         return True, decision.low + decision.step * e.prefix
 
-    def describe(self, decision: Decision | None, action: int) -> str:
+    def describe(
+        self, decision: Decision | None, action: int, slots: list[int] | None = None
+    ) -> str:
         """Readable meaning of ``action`` for ``decision`` (for messages and notebooks)."""
         if decision is None:
             return "the game is over"
         if 0 <= action < self.option_slots:
+            if slots is not None:
+                if action in slots:
+                    return (
+                        f"option {action}: {decision.label(decision.options[slots.index(action)])}"
+                    )
+                return f"option slot {action} (not an option of this decision)"
             if action < len(decision.options):
                 return f"option {action}: {decision.label(decision.options[action])}"
             return f"option slot {action} (the decision has {len(decision.options)} options)"
@@ -175,6 +199,37 @@ class ActionCodec:
                 return f"amount ${low:,}"
             return f"amount digit {digit}: ${low:,} to ${high:,}, {left - 1} more digit(s)"
         return f"{action} is outside 0..{self.n - 1}"
+
+    def encode(
+        self, decision: Decision, engine_action: Any, slots: list[int] | None = None
+    ) -> list[int]:
+        """The env actions that answer ``decision`` with ``engine_action`` (an option, or an
+        amount of the range): one option slot, or the amount's digits (most significant
+        first). The inverse of :meth:`decode`; bots' choices become env actions with it.
+
+        Raises:
+            ValueError: ``engine_action`` is not an option of ``decision`` nor an amount of
+                its range; or an amount entry is already under way.
+        """
+        if self.entry is not None:
+            raise ValueError("an amount is being entered digit by digit: finish it first")
+        engine_action = normalize_action(engine_action)
+        for k, o in enumerate(decision.options):
+            if o == engine_action and type(o) is type(engine_action):
+                return [k if slots is None else slots[k]]
+        count = amount_count(decision)
+        if (
+            count
+            and type(engine_action) is int
+            and decision.low <= engine_action <= decision.high
+            and (engine_action - decision.low) % decision.step == 0
+        ):
+            j, digits = (engine_action - decision.low) // decision.step, []
+            for _ in range(self.digits(count)):
+                j, d = divmod(j, self.amount_slots)
+                digits.append(self.option_slots + d)
+            return digits[::-1]
+        raise ValueError(f"{engine_action!r} does not answer {decision.tag or decision.kind!r}")
 
     def entry_range(self, decision: Decision) -> tuple[int, int] | None:
         """``(lowest, highest)`` dollars still reachable from the amount being entered, or None

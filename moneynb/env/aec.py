@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 import moneynb
 
 from .actions import ActionCodec
-from .observe import BOUND, SPECS, Observer
+from .observe import BOUND, SPECS, Observer, TokenSlots
 
 #: the default base of amount entry (a range of up to 100 amounts takes one step)
 AMOUNT_SLOTS = 100
@@ -39,6 +39,21 @@ class MoneynbEnv(AECEnv):
             :attr:`~moneynb.env.observe.GameSpec.option_slots`).
         amount_slots: base of amount entry (default :data:`AMOUNT_SLOTS`).
         win_reward: added to each winner's reward when the game ends (default 1.0).
+        reward: ``"score"`` (default: the change in the seat's score, scaled, plus
+            ``win_reward`` to each winner at the end) or ``"win"`` (sparse, as PettingZoo's
+            classic games: 0 until the end, then ``+win_reward`` to each winner and
+            ``-win_reward`` to every other seat; nothing at a truncation).
+        max_cycles: truncate the game (every agent ``truncated``) once one agent has taken
+            this many env steps (``None``: no limit; every game also ends by its own rules,
+            whatever the policy: tests/test_env_training.py plays first- and last-legal-action
+            policies to the end). PettingZoo's ``max_cycles`` argument.
+        illegal_action: what a masked-out action does. ``"raise"`` (default): ``ValueError``,
+            nothing changed. ``"lose"`` (PettingZoo classic's ``TerminateIllegalWrapper``):
+            the offender gets ``illegal_reward``, the others 0, and the episode ends (every
+            agent terminated; ``infos[agent]["illegal"]`` is True). ``"noop"``: nothing
+            happens but the step counts (towards ``max_cycles``) and the offender gets
+            ``illegal_reward``; the same agent is asked again.
+        illegal_reward: the offender's reward in modes "lose" and "noop" (default -1.0).
         **options: the game's own options (house rules), passed to :func:`moneynb.new_game`.
 
     Raises:
@@ -46,7 +61,11 @@ class MoneynbEnv(AECEnv):
             ill-typed game option, an unknown render mode, bad slot counts.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "moneynb", "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "name": "moneynb",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -56,6 +75,10 @@ class MoneynbEnv(AECEnv):
         option_slots: int | None = None,
         amount_slots: int = AMOUNT_SLOTS,
         win_reward: float = 1.0,
+        reward: str = "score",
+        max_cycles: int | None = None,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
         **options,
     ):
         super().__init__()
@@ -69,6 +92,20 @@ class MoneynbEnv(AECEnv):
             )
         if isinstance(win_reward, bool) or not isinstance(win_reward, (int, float)):
             raise ValueError(f"win_reward must be a number, got {win_reward!r}")
+        if reward not in ("score", "win"):
+            raise ValueError(f"reward must be 'score' or 'win', got {reward!r}")
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be None or an int >= 1, got {max_cycles!r}")
+        if illegal_action not in ("raise", "lose", "noop"):
+            raise ValueError(
+                f"illegal_action must be 'raise', 'lose' or 'noop', got {illegal_action!r}"
+            )
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
+            raise ValueError(f"illegal_reward must be a number, got {illegal_reward!r}")
+        self.reward_mode = reward
+        self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         self.game_name = name
         self.spec = SPECS[name]
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -77,11 +114,18 @@ class MoneynbEnv(AECEnv):
         self.win_reward = float(win_reward)
         # a probe game checks players and options now and fixes the observation layout
         probe = cls(list(self.possible_agents), 0, **options)
+        self._slot_fn = self.spec.slots
+        if self._slot_fn is None and self.spec.tokens is not None:
+            self._slot_fn = TokenSlots(self.spec.tokens(probe))
         if option_slots is None:
             option_slots = self.spec.option_slots
-            if callable(option_slots):
+            if option_slots is None:
+                option_slots = len(self._slot_fn)
+            elif callable(option_slots):
                 option_slots = option_slots(probe)
         self.codec = ActionCodec(option_slots, amount_slots)
+        self._slots_key = None
+        self._slots_val = None
         self.observer = Observer(probe, self.spec, self.codec.option_slots)
         size = self.observer.encode(probe, 0).shape[0]
         self.feature_names = list(self.observer.names)
@@ -136,12 +180,14 @@ class MoneynbEnv(AECEnv):
             self.game_name, players=list(self.possible_agents), seed=seed, **self.game_options
         )
         self.codec.reset()
+        self._slots_key = self._slots_val = None
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self.steps_taken = dict.fromkeys(self.agents, 0)  #: env steps per agent (max_cycles)
         self._scores = self._score_list()
         self._view = None
         self._select()
@@ -167,7 +213,34 @@ class MoneynbEnv(AECEnv):
         d = self.game.decision
         if d is None or d.player != self.possible_agents.index(agent):
             return np.zeros(self.codec.n, dtype=np.int8)
-        return self.codec.mask(d)
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            return np.zeros(self.codec.n, dtype=np.int8)
+        return self.codec.mask(d, self.slots())
+
+    def slots(self) -> list[int] | None:
+        """The option slot of each option of the pending decision when the game gives options
+        fixed slots (``GameSpec.slots``, see docs/env.md), else None (option ``k`` in slot
+        ``k``)."""
+        fn = self._slot_fn
+        if fn is None or self.game is None or self.game.decision is None:
+            return None
+        key = (id(self.game), len(self.game.actions))
+        if self._slots_key != key:
+            self._slots_key, self._slots_val = key, fn(self.game, self.game.decision)
+        return self._slots_val
+
+    def env_actions(self, engine_action) -> list[int]:
+        """The env actions (one, or the digits of an amount) that answer the pending decision
+        with ``engine_action``, e.g. a bot's choice: ``for a in env.unwrapped.env_actions(
+        bot.choose(env.unwrapped.game)): env.step(a)``. See :class:`moneynb.env.BotPolicy`.
+
+        Raises:
+            ValueError: the game is over, or ``engine_action`` does not answer the decision.
+        """
+        d = self.game.decision if self.game is not None else None
+        if d is None:
+            raise ValueError("the game is over: there is no decision to answer")
+        return self.codec.encode(d, engine_action, self.slots())
 
     def step(self, action) -> None:
         """Answer the pending decision with env action ``action`` (see docs/env.md); ``None``
@@ -181,24 +254,51 @@ class MoneynbEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
         d = self.game.decision
-        ready, engine_action = self.codec.decode(d, action)
+        if self.illegal_action != "raise" and not self._legal(agent, action):
+            self._cumulative_rewards[agent] = 0.0
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self.rewards[agent] = self.illegal_reward
+            self.infos[agent] = {**self.infos[agent], "illegal": True}
+            self.steps_taken[agent] += 1
+            if self.illegal_action == "lose":
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self._truncate_if_due(agent)
+            self._accumulate_rewards()
+            return
+        ready, engine_action = self.codec.decode(d, action, self.slots())
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {k: v for k, v in self.infos[agent].items() if k != "illegal"}
         for a in self.agents:
             self.rewards[a] = 0.0
+        self.steps_taken[agent] += 1
         if ready:
             self.game.apply(engine_action)
             scores = self._score_list()
-            for i, a in enumerate(self.possible_agents):
-                self.rewards[a] = (scores[i] - self._scores[i]) / self.spec.scale
+            if self.reward_mode == "score":
+                for i, a in enumerate(self.possible_agents):
+                    self.rewards[a] = (scores[i] - self._scores[i]) / self.spec.scale
             self._scores = scores
             if self.game.over:
                 self._finish()
             else:
                 self._select()
+        if not self.game.over:
+            self._truncate_if_due(agent)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _legal(self, agent: str, action) -> bool:
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            return False
+        return 0 <= int(action) < self.codec.n and bool(self.action_mask(agent)[int(action)])
+
+    def _truncate_if_due(self, agent: str) -> None:
+        if self.max_cycles is not None and self.steps_taken[agent] >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
 
     def _score_list(self) -> list[int]:
         s = self.game.scores()
@@ -208,8 +308,12 @@ class MoneynbEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.game.decision.player]
 
     def _finish(self) -> None:
-        for w in self.game.winners:
-            self.rewards[self.possible_agents[w]] += self.win_reward
+        winners = set(self.game.winners)
+        for i, a in enumerate(self.possible_agents):
+            if i in winners:
+                self.rewards[a] += self.win_reward
+            elif self.reward_mode == "win":
+                self.rewards[a] -= self.win_reward
         self.terminations = dict.fromkeys(self.agents, True)
 
     # ----- reading and showing -------------------------------------------------------------
@@ -221,11 +325,15 @@ class MoneynbEnv(AECEnv):
 
     def describe(self, action: int) -> str:
         """What env action ``action`` means for the pending decision ("option 1: Stay")."""
-        return self.codec.describe(self.game.decision, int(action))
+        return self.codec.describe(self.game.decision, int(action), self.slots())
 
     def render(self):
         """``"ansi"``: the game's text log (one event a line). ``"human"``: the board widget in
         a notebook (updated on later calls), the log printed elsewhere; returns None."""
+        if self.render_mode == "rgb_array":
+            from .render import raster
+
+            return raster(self.game)
         if self.game is None:
             return "" if self.render_mode == "ansi" else None
         text = "\n".join(e.text for e in self.game.log)

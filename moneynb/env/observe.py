@@ -91,17 +91,88 @@ class GameSpec:
     Attributes:
         scale: dollars per observation/reward unit (scores of Money Run are rows, scale 1).
         option_slots: default number of option slots (at least the most options a decision
-            can have), or ``game -> int`` when that depends on the game's data.
+            can have), or ``game -> int`` when that depends on the game's data, or None: the
+            size of the token vocabulary plus :data:`OVERFLOW_SLOTS`.
         tags: the decision tags given their own one-hot entry (others share ``"other"``).
         vocab: ``game -> dict`` of static vocabularies (space ids ...) read once at reset.
         encode: ``(features, obs, seat, n, vocab, game_options) -> None`` adds the game block.
+        slots: ``(game, decision) -> list[int]``, the fixed option slot of each option of
+            ``decision`` (a square, a table coin: the same slot means the same thing in every
+            state), or None.
+        tokens: ``game -> list[str]``, the game's option vocabulary (words, space ids,
+            ``"mortgage:13"`` ...): option ``o`` takes the slot of its token (a seat ``s``
+            asked of seat ``p`` is the token ``"seat[+r]"``, ``r = (s - p) mod n``, so it is
+            relative like the observation); an option outside the vocabulary (a new rule's
+            word) takes the first free of :data:`OVERFLOW_SLOTS` slots after it, in the
+            engine's order. None (and no ``slots``): option ``k`` of the engine's list in
+            slot ``k``.
     """
 
     scale: float
-    option_slots: int | Callable
+    option_slots: int | Callable | None
     tags: tuple
     vocab: Callable = field(default=lambda game: {})
     encode: Callable = field(default=lambda f, obs, seat, n, vocab, options: None)
+    slots: Callable | None = None
+    tokens: Callable | None = None
+
+
+#: slots after a game's vocabulary for options outside it (in the engine's order)
+OVERFLOW_SLOTS = 16
+#: relative-seat tokens (a seat as an option)
+SEAT_TOKENS = tuple(f"seat[+{r}]" for r in range(8))
+
+
+class TokenSlots:
+    """The ``(game, decision) -> slots`` function of a game with a token vocabulary (see
+    :attr:`GameSpec.tokens`); ``len(self)`` is the option slots it needs."""
+
+    def __init__(self, tokens: list[str]):
+        self.tokens = list(dict.fromkeys([*tokens, *SEAT_TOKENS]))
+        self.index = {t: i for i, t in enumerate(self.tokens)}
+
+    def __len__(self) -> int:
+        return len(self.tokens) + OVERFLOW_SLOTS
+
+    def __call__(self, game, decision) -> list[int]:
+        n, out, spare = len(game.players), [], len(self.tokens)
+        for o in decision.options:
+            if type(o) is int:
+                o = f"seat[+{(o - decision.player) % n}]"
+            slot = self.index.get(o) if type(o) is str else None
+            if slot is None:
+                slot, spare = spare, spare + 1
+            out.append(slot)
+        return out
+
+
+def _money_moves_tokens(game):
+    return ["roll", "leave", "keep", "use"]
+
+
+def _moolah_tokens(game):
+    words = ["roll", "deposit", "withdraw", "done", "back", "pass", "stay", "end", "cancel",
+             "accept", "decline", "nobody", "grain", "oil", "gold"]  # fmt: skip
+    return words + list(game.data.order) + [f"advantage:{c}" for c in sorted(game.data.cards)]
+
+
+def _easy_money_tokens(game):
+    words = ["roll", "end", "offer", "pass", "buy", "decline", "accept", "refuse", "cancel",
+             "bankrupt", "exemption"]  # fmt: skip
+    spaces = range(len(game.owner))
+    return words + [f"{k}:{i}" for k in ("build", "mortgage", "lift", "space") for i in spaces]
+
+
+def _money_card_tokens(game):
+    b = game.board
+    words = ["spin", "bonus", "stop", "red", "black", "stay", "charge", "pay", "monte_carlo"]
+    return (
+        words
+        + list(b.order)
+        + [f"fly:{s}" for s in b.order]
+        + [f"turn_in:{k}" for k in b.key_cities]
+        + [f"phrase:{p}" for p in b.phrases]
+    )
 
 
 def _deck(f: Features, name: str, view: dict, full: int) -> None:
@@ -260,19 +331,57 @@ def _money_run(f, obs, seat, n, vocab, options):
     f.seat_onehot("turn", obs["turn"], seat, n)
     f.add("actions_left", obs["actions_left"])
     f.add("round", obs["round"] / max(options.get("max_rounds", 60), 1))
+    # the coin picked for this action, whose square is asked now (issue 29)
+    sel = obs.get("selected")
+    kind = sel[0] if sel else None
+    f.add("selected:table_coin", kind == "place")
+    f.add("selected:board_coin", kind == "coin")
+    table_size = MONEY_RUN_TABLE_SLOTS
+    for i in range(table_size):
+        f.add(f"selected:table[{i}]", kind == "place" and sel[1] == i)
+    f.add("selected:x", (sel[1] + 1) / size if kind == "coin" else 0.0)
+    f.add("selected:y", (sel[2] + 1) / size if kind == "coin" else 0.0)
+    f.add("selected:rank", rank.get(obs["selected_coin"], 0) / top if sel else 0.0)
+
+
+#: option slots of Money Run's table coins (the data file allows at most 20; the rulebook 4)
+MONEY_RUN_TABLE_SLOTS = 20
+
+
+def _money_run_slots(game, decision) -> list[int]:
+    """Fixed slots of Money Run's options: table coin ``i`` -> ``i``; a square ``(x, y)``
+    (a board coin to move at an action, or where a picked coin goes) -> ``T + y*size + x``;
+    a pawn destination -> ``T + size² + y*size + x``; ``end_turn`` -> ``T + 2*size²``, with
+    ``T`` = :data:`MONEY_RUN_TABLE_SLOTS`."""
+    size, t = game.size, MONEY_RUN_TABLE_SLOTS
+    n2 = size * size
+    out = []
+    for o in decision.options:
+        if o == "end_turn":
+            out.append(t + 2 * n2)
+        elif type(o[0]) is int:  # a target square (x, y)
+            out.append(t + o[1] * size + o[0])
+        elif o[0] == "place":
+            out.append(o[1])
+        elif o[0] == "coin":
+            out.append(t + o[2] * size + o[1])
+        else:  # ("pawn", x, y)
+            out.append(t + n2 + o[2] * size + o[1])
+    return out
 
 
 #: game name -> how it is encoded (scales, default option slots, known decision tags)
 SPECS: dict[str, GameSpec] = {
     "money_moves": GameSpec(
         scale=1.0,
-        option_slots=8,
+        option_slots=None,
         tags=("opening_roll", "roll", "pick_player", "borrow", "wild_card"),
         encode=_money_moves,
+        tokens=_money_moves_tokens,
     ),
     "moolah": GameSpec(
         scale=100_000.0,
-        option_slots=16,  # take_pal: every other seat and "nobody"
+        option_slots=None,
         tags=(
             "first_withdrawal",
             "turn",
@@ -291,10 +400,11 @@ SPECS: dict[str, GameSpec] = {
         ),  # fmt: skip
         vocab=_moolah_vocab,
         encode=_moolah,
+        tokens=_moolah_tokens,
     ),
     "easy_money": GameSpec(
         scale=1_000.0,
-        option_slots=104,  # build and mortgage/lift per space (48), offer, roll/end
+        option_slots=None,
         tags=(
             "opening",
             "turn",
@@ -309,22 +419,25 @@ SPECS: dict[str, GameSpec] = {
             "debt",
         ),  # fmt: skip
         encode=_easy_money,
+        tokens=_easy_money_tokens,
     ),
     "money_card": GameSpec(
         scale=100.0,
-        option_slots=64,  # move: every path a spin allows
+        option_slots=None,
         tags=("turn", "move", "express", "bet", "color", "join", "charge", "from_dublin", "debt"),
         vocab=_money_card_vocab,
         encode=_money_card,
+        tokens=_money_card_tokens,
     ),
     "money_run": GameSpec(
         scale=1.0,
-        # a turn's action: a table coin to place, a top coin to move or a pawn path per
-        # square, or end the turn
-        option_slots=lambda game: 2 * game.size**2 + 16,
+        # fixed slots (_money_run_slots): a table coin, a square (a top coin to move, or
+        # where a picked coin goes), a pawn destination per square, end the turn
+        option_slots=lambda game: 2 * game.size**2 + MONEY_RUN_TABLE_SLOTS + 1,
         tags=("action", "place", "move_coin"),
         vocab=_money_run_vocab,
         encode=_money_run,
+        slots=_money_run_slots,
     ),
 }
 

@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 from ..bots import BOTS, make_bot
+from ..core.errors import SaveFileError
 from ..core.save import loads
 from . import _lazy  # noqa: F401 - first: saves seconds of this import (see _lazy.py)
 from .view import GameView
@@ -82,7 +83,7 @@ def _read_seats(save: Path, players: list[str]) -> dict[int, str]:
     side = seats_path(save)
     if side.exists():
         try:
-            doc = json.loads(side.read_text())
+            doc = json.loads(side.read_text(encoding="utf-8"))
             seats = doc["seats"] if doc.get("format") == SEATS_FORMAT else None
         except (ValueError, KeyError, TypeError, AttributeError):
             seats = None
@@ -103,7 +104,7 @@ def _read_seats(save: Path, players: list[str]) -> dict[int, str]:
 def _read_origin(save: Path) -> str | None:
     """The ``origin`` in the status of ``save``'s seats sidecar, if any."""
     try:
-        return str(json.loads(seats_path(save).read_text())["status"]["origin"])
+        return str(json.loads(seats_path(save).read_text(encoding="utf-8"))["status"]["origin"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -160,7 +161,8 @@ def play(
     Raises:
         ValueError: unknown game or bot, bad players or options, a resumed game of another
             game, or a bad seats sidecar.
-        moneynb.SaveFileError: a malformed or tampered save file or stored game.
+        moneynb.SaveFileError: a malformed, tampered or unreadable save file (the message
+            starts with its path), or a malformed stored game.
         FileNotFoundError: ``resume`` names no file.
         moneynb.store.NoSuchGame: ``resume`` is an id of no game this owner may open.
         moneynb.store.StoreError: the store cannot be read to resume a game.
@@ -187,7 +189,12 @@ def play(
                 raise FileNotFoundError(f"no save file at {path}")
             if not path.is_file():
                 raise ValueError(f"resume must be a save file, but {path} is not a file")
-            game = loads(path.read_bytes())
+            try:
+                game = loads(path.read_bytes())
+            except SaveFileError as e:  # the message names the file read
+                raise SaveFileError(f"{path}: {e}") from None
+            except OSError as e:
+                raise SaveFileError(f"{path}: cannot be read ({e.strerror or e})") from None
             if game.name != name:
                 raise ValueError(f"{path} holds a {game.title} game, not {name!r}")
             specs = _read_seats(path, game.players)

@@ -10,7 +10,9 @@
   (read by screen readers, not shown), and a name for every slider handle and Play button
   (ipywidgets gives them none). When the kernel behind the page's widgets is gone (restarted,
   shut down, died: the widget manager marks the models' comms dead, or the kernel reports
-  ``restarting``/``autorestarting``/``dead``), it greys out and disables every control of its
+  ``restarting``/``autorestarting``/``dead``, or the server answers 404 for it: a kernel
+  culled for idleness by Voila or Jupyter sends nothing, so every 5 s the page asks
+  ``api/kernels/<id>``), it greys out and disables every control of its
   view or form (class ``moneynb-lost`` on it) and puts ``lost_text`` at its top
   (``div.moneynb-lost-note``, ``role="alert"``): otherwise the old board looks playable while
   clicks reach nothing. While the connection to the server is down for more than 4 s (a
@@ -36,11 +38,19 @@ import traitlets
 #: fixed foreground/background pairs used by the views (contrast >= 7:1 each)
 ERROR_STYLE = "color:#8b0000;background:#fff0f0;padding:1px 4px;border-radius:3px"
 NOTE_STYLE = "color:var(--jp-content-font-color2, #555)"
+#: the hot-seat hand-off line: near-black on amber, 12:1
+HANDOFF_STYLE = (
+    "color:#1a1a1a;background:#ffe082;border-left:6px solid #ff8f00;padding:3px 8px;"
+    "margin:4px 0;font-size:1.1em"
+)
+#: a board's note to the player (what a second click will do): dark blue on light blue, 9.6:1
+NOTICE_STYLE = "color:#0d3c61;background:#e3f2fd;padding:1px 4px;border-radius:3px"
 
 _TOKENS = itertools.count(1)
 #: the default note of a view whose kernel is gone (a game view and a form say more)
 LOST_TEXT = (
-    "These controls lost their kernel (it was restarted or stopped), so clicks no longer "
+    "These controls lost their kernel (it was restarted, stopped or shut down after being "
+    "idle), so clicks no longer "
     "reach it. Run this cell again."
 )
 #: the note of a view or form while the connection to the server is down (a server stopped,
@@ -71,6 +81,14 @@ const CSS = `
 .moneynb-view .jupyter-button.mod-success, .moneynb-view .jupyter-button.mod-info,
 .moneynb-view .jupyter-button.mod-warning, .moneynb-view .jupyter-button.mod-danger,
 .moneynb-view .jupyter-button.mod-primary { color: #fff; }
+/* layout (issue 30, case 1): a control never shrinks below its text, rows of controls
+   wrap instead, and nothing is wider than the view */
+.moneynb-view .moneynb-decision .widget-hbox, .moneynb-view .moneynb-decision .jupyter-widgets.widget-hbox {
+  flex-wrap: wrap; }
+.moneynb-view .jupyter-button, .moneynb-view .widget-toggle-button { flex-shrink: 0;
+  min-width: max-content; }
+.moneynb-view .moneynb-decision .widget-dropdown, .moneynb-view .moneynb-decision .widget-text {
+  max-width: 100%; }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
   pointer-events: none; }
@@ -103,11 +121,50 @@ function nameSliders(root) {
 // The kernel behind these widgets is gone when the widget manager marks the models' comms
 // dead (ipywidgets' comm_live, on a kernel restart: the view element then carries
 // "jupyter-widgets-disconnected") or the kernel's status turns dead / restarting (Kernel >
-// Shut Down, a crash, a Voila kernel culled). Old widgets never come back to life then, so
+// Shut Down, a crash), or the server no longer has the kernel (a Voila or Jupyter kernel culled
+// for idleness: see watchServerKernel). Old widgets never come back to life then, so
 // `lost` is called once. A connection to the server down for OFFLINE_MS (the server stopped,
 // the network or a laptop asleep) calls `offline(true)`, and `offline(false)` once it is back.
 const GONE = ["dead", "restarting", "autorestarting"];
 const OFFLINE_MS = 4000;
+// A kernel shut down by the server (Voila or Jupyter culling it for idleness, an admin's
+// shutdown) sends no status and may leave the websocket open: nothing reaches the page. So
+// the server is asked every POLL_MS whether the kernel still exists (GET api/kernels/<id>,
+// one request per kernel however many views share it); a 404 means it is gone ("culled").
+const POLL_MS = 5000;
+const polls = new Map();
+function watchServerKernel(kernel, gone) {
+  const id = kernel && kernel.id;
+  const settings = kernel && kernel.serverSettings;
+  if (!id || !settings || typeof fetch !== "function") return () => {};
+  let p = polls.get(id);
+  if (!p) {
+    const url = String(settings.baseUrl || "/").replace(/\/?$/, "/") + "api/kernels/" +
+      encodeURIComponent(id);
+    const headers = settings.token ? { Authorization: "token " + settings.token } : {};
+    p = { listeners: new Set(), timer: null };
+    const ask = async () => {
+      try {
+        const r = await fetch(url, { credentials: "same-origin", cache: "no-store", headers });
+        if (r.status === 404) {
+          clearInterval(p.timer);
+          polls.delete(id);
+          for (const f of [...p.listeners]) f();
+        }
+      } catch (e) { /* the server is unreachable: the offline note says so */ }
+    };
+    p.timer = setInterval(ask, POLL_MS);
+    polls.set(id, p);
+  }
+  p.listeners.add(gone);
+  return () => {
+    p.listeners.delete(gone);
+    if (!p.listeners.size && polls.get(id) === p) {
+      clearInterval(p.timer);
+      polls.delete(id);
+    }
+  };
+}
 function watchKernel(model, el, lost, offline) {
   const cleanups = [];
   const check = () => {
@@ -144,6 +201,7 @@ function watchKernel(model, el, lost, offline) {
       kernel.connectionStatusChanged.disconnect(onConnection);
     });
   }
+  if (kernel) cleanups.push(watchServerKernel(kernel, () => lost("culled")));
   if (kernel && kernel.disposed && kernel.disposed.connect) {
     const onDisposed = () => lost("disposed");
     kernel.disposed.connect(onDisposed);
@@ -199,6 +257,26 @@ function showLost(model, el, root, why) {
   }
   for (const h of r.querySelectorAll(".noUi-handle")) h.setAttribute("tabindex", "-1");
   if (noteHere(r) && model.get("lost_text")) note(r, "moneynb-lost-note", model.get("lost_text"));
+}
+
+// A board wider than its box is drawn smaller (issue 30, case 1): scaled as a whole with a
+// CSS transform (plotly maps the mouse through it), the box taking the scaled height. At the
+// board's own width or more it is drawn at its own size.
+function fitBoards(r) {
+  for (const box of r.querySelectorAll(".moneynb-board")) {
+    if (box.closest(".moneynb-view") !== r) continue;  // a view inside this one fits itself
+    const inner = box.firstElementChild;
+    const svg = inner && inner.querySelector("svg.main-svg");
+    if (!svg) continue;
+    const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
+    if (!w || !h || !box.clientWidth) continue;
+    const s = Math.min(1, box.clientWidth / w);
+    if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005) continue;
+    inner.dataset.moneynbScale = String(s);
+    inner.style.transformOrigin = "0 0";
+    inner.style.transform = s < 1 ? `scale(${s})` : "";
+    box.style.height = s < 1 ? `${Math.ceil(h * s)}px` : "";
+  }
 }
 
 function render({ model, el }) {
@@ -261,8 +339,28 @@ function render({ model, el }) {
   model.on("change:seq", say);
   model.on("change:focus_seq", focus);
   focus();
-  const obs = new MutationObserver(() => nameSliders(root()));
-  setTimeout(() => obs.observe(root(), { childList: true, subtree: true }), 0);
+  let fitting = 0;
+  const fit = () => {
+    if (!fitting) fitting = requestAnimationFrame(() => { fitting = 0; fitBoards(root()); });
+  };
+  const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
+  const resized = new ResizeObserver(fit);
+  // a click on a slider's track moves the knob there AND gives it the keyboard focus, so the
+  // arrow keys go on from there (noUiSlider leaves the focus where it was: issue 30, case 7)
+  const focusKnob = (e) => {
+    const t = e.target.closest && e.target.closest(".noUi-target");
+    if (!t || e.target.closest(".noUi-handle")) return;
+    const h = t.querySelector(".noUi-handle");
+    if (h) setTimeout(() => h.focus({ preventScroll: true }), 0);
+  };
+  let listening = null;
+  setTimeout(() => {
+    obs.observe(root(), { childList: true, subtree: true });
+    resized.observe(root());
+    listening = root();
+    listening.addEventListener("pointerup", focusKnob);
+    fit();
+  }, 0);
   let unwatch = () => {};
   const lost = (why) => {
     unwatch();
@@ -271,7 +369,12 @@ function render({ model, el }) {
   };
   const offline = (on) => { if (el.isConnected) showOffline(model, root, on); };
   unwatch = watchKernel(model, el, lost, offline);
-  return () => { obs.disconnect(); unwatch(); };
+  return () => {
+    obs.disconnect();
+    resized.disconnect();
+    listening?.removeEventListener("pointerup", focusKnob);
+    unwatch();
+  };
 }
 export default { render };
 """

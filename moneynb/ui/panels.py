@@ -114,30 +114,67 @@ def amount_rule(decision) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: how a person may type an amount (every refusal message ends with it)
+AMOUNT_HELP = "type whole dollars as digits, e.g. 10000, 10,000 or 10 000"
+_GROUPED = re.compile(r"\d{1,3}(?:(?P<sep>[, _\u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*")
+
+
+def read_dollars(text: str) -> tuple[int | None, str]:
+    """Whole dollars from what a person typed, or ``(None, why)``. The one place amounts
+    typed into moneynb are read (:func:`parse_amount`).
+
+    Accepted: digits (``"10000"``), optionally grouped in threes by ONE separator used
+    throughout (``"10,000"``, ``"10 000"``, ``"1_000_000"``), an optional ``$`` and sign, and
+    a power of ten as ``"1e6"``. Refused, never reinterpreted: a decimal point or comma that
+    is not followed by exactly three digits (``"2,50"``, ``"1,5"``, ``"12.5"``), and a point
+    used as a thousands separator or mixed separators (``"10.000"``, ``"1.000,00"``), which
+    read as ten in one country and ten thousand in another. Reconstruction (issue 26).
+    """
+    typed = str(text).strip()
+    if not typed:
+        return None, "No amount typed"
+    body = typed
+    sign = ""
+    if body[:1] in "+-":
+        sign, body = body[:1], body[1:].strip()
+    body = body.removeprefix("$").strip()
+    if body[:1] in "+-" and not sign:
+        sign, body = body[:1], body[1:].strip()
+    if re.fullmatch(r"\d+", body):
+        return int(sign + body), ""
+    if _GROUPED.fullmatch(body):
+        return int(sign + re.sub(r"\D", "", body)), ""
+    m = re.fullmatch(r"(\d+)[eE]\+?(\d{1,2})", body)
+    if m:
+        return int(sign + m.group(1)) * 10 ** int(m.group(2)), ""
+    if re.fullmatch(r"[\d.,\s_\u00a0\u202f]+", body) and re.search(r"\d", body):
+        if "." in body and "," in body or re.search(r"\.\d{3}(?!\d)", body):
+            why = (
+                f"{typed!r} is ambiguous: a point or comma between digits means a thousands "
+                "separator in some countries and a decimal point in others"
+            )
+        elif re.search(r"[.,]", body):
+            why = f"{typed!r} is not a whole number of dollars (amounts have no cents)"
+        else:
+            why = f"{typed!r} mixes separators or groups digits other than in threes"
+        return None, f"{why}: {AMOUNT_HELP}"
+    return None, f"{typed!r} is not a whole number of dollars: {AMOUNT_HELP}"
+
+
 def parse_amount(text: str, decision) -> tuple[int | None, str]:
     """Read a typed amount for ``decision`` (an ``"amount"`` decision with ``low``/``high``).
 
     Returns ``(dollars, "")`` for an amount the decision allows, else ``(None, message)``: the
     message says what was wrong and names the allowed range and step from the decision itself
     (never a clamped or rounded amount: "12345" is refused where the step is $10,000, not made
-    10,000). ``"$1,200"`` and ``" 1200 "`` read as 1200; ``"1e3"`` as 1000.
+    10,000). The text is read by :func:`read_dollars`: ``"$1,200"``, ``" 1200 "`` and
+    ``"1 200"`` read as 1200, ``"1e3"`` as 1000; ``"10.000"``, ``"2,50"`` and ``"1.000,00"``
+    are refused with a message saying how to type an amount.
     """
-    typed = str(text).strip()
     rule = amount_rule(decision)
-    clean = typed.replace(",", "").replace("_", "").replace("$", "").replace(" ", "")
-    value = None
-    if re.fullmatch(r"[-+]?\d+", clean):
-        value = int(clean)
-    else:
-        try:
-            f = float(clean)
-        except ValueError:
-            f = None
-        if f is not None and f == f and abs(f) != float("inf") and f == int(f):
-            value = int(f)
+    value, why = read_dollars(text)
     if value is None:
-        what = f"{typed!r} is not a whole number of dollars" if typed else "No amount typed"
-        return None, f"{what}. {rule}."
+        return None, f"{why}. {rule}."
     if decision.allows(value):
         return value, ""
     if decision.low is not None and decision.high is not None:

@@ -3,7 +3,7 @@
 ``moneynb.replay(source)`` shows the game's own board (read-only: clicks on it do nothing),
 its money table, the log with the current step's lines highlighted, who decided at that step,
 the options there were and the one taken, and the Coach's numbers for that decision
-(:mod:`moneynb.ui.coach`, engine-backed). A slider and buttons (first, back, forward, last,
+(:mod:`moneynb.coach`, engine-backed). A slider and buttons (first, back, forward, last,
 and Play at a chosen speed) move through the steps; the slider takes the arrow keys once it
 has the focus. A plotly chart of each player's score over the steps (dollars; rows of progress
 for Money Run) shows where the game turned: a click on a point jumps there. "Continue from
@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from ..core.replay import Replay
 from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
-from .boards.base import BoardFigure, money, player_color
+from .boards.base import BoardFigure, money, player_color, plot_text
 from .panels import button
 from .view import GameView, _css, coaching_html
 
@@ -439,7 +439,7 @@ class ReplayView(GameView):
             self.coach_html.layout.display = None
             if self.index not in self._coaching:
                 try:
-                    self._coaching[self.index] = self.replay.coaching(self.index)
+                    self._coaching[self.index] = self._coach_step(self.index)
                 except Exception as e:  # noqa: BLE001 - the coach must never break a replay
                     self._coaching[self.index] = f"Coach unavailable: {e}"
             c = self._coaching[self.index]
@@ -449,6 +449,13 @@ class ReplayView(GameView):
             else:
                 self.coach_html.value = coaching_html(c)
         self._show_coach_heat(c)
+
+    def _coach_step(self, i: int):
+        """The Coach of step ``i`` (:func:`moneynb.coach.coach_step`; the replay view asks the
+        Coach package, the engine's replay knows none)."""
+        from ..coach import coach_step
+
+        return coach_step(self.replay, i)
 
     def _log_html(self) -> str:
         r = self.replay
@@ -506,8 +513,8 @@ class ReplayView(GameView):
                     # marker move cost about 0.2 s of redraw in the page (bench_replay.py)
                     mode="lines",
                     line=dict(color=player_color(seat), width=2),
-                    name=p,
-                    hovertemplate=f"{html.escape(p)}: %{{y:,}}<br>step %{{x}}<extra></extra>",
+                    name=plot_text(p),
+                    hovertemplate=f"{plot_text(p).replace('%', '&#37;')}: %{{y:,}}<br>step %{{x}}<extra></extra>",
                 )
             )
         label = "score (dollars)" if unit == "dollars" else "progress (rows toward the goal)"
@@ -574,8 +581,10 @@ class ReplayView(GameView):
         controllers = [None] * len(g.players)
         for seat, spec in self.bot_specs.items():
             controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
+        # no "Unfinished games" box: the new game is the one asked for (issue 30, case 7)
         view = GameView(g, controllers, autosave=True, bot_specs=self.bot_specs,
-                        origin=self.origin, store=self.store, owner=self.owner)  # fmt: skip
+                        origin=self.origin, store=self.store, owner=self.owner,
+                        offer_saves=False)  # fmt: skip
         if view.game_id is not None and view.save_problem is None:
             note = widgets.HTML(
                 f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;"

@@ -26,6 +26,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..store import GameInfo, StoreError, import_folder
+from .a11y import ERROR_STYLE
 
 #: the old autosave folder (under the notebook's folder), imported once into the store
 SAVES = Path("moneynb-saves")
@@ -108,7 +109,10 @@ class ResumeOffer(widgets.VBox):
         self.go.add_class("moneynb-resume-go")
         self.go.on_click(lambda _b: self._go())
         self.note = widgets.HTML()
-        self.children = [self.note, widgets.HBox([self.list, self.go])]
+        #: why the last Continue failed (a corrupt or unreadable save), shown at the control
+        self.error = widgets.HTML()
+        self.error.add_class("moneynb-resume-error")
+        self.children = [self.note, widgets.HBox([self.list, self.go]), self.error]
         self.layout = widgets.Layout(
             border="1px solid #90caf9", padding="4px 8px", margin="0 0 6px"
         )
@@ -127,8 +131,20 @@ class ResumeOffer(widgets.VBox):
         self.layout.display = None if self.games else "none"
 
     def _go(self) -> None:
-        if self.list.value:
+        """Continue the chosen game; a game that cannot be continued (corrupt, tampered,
+        unreadable, gone, the store down) is said here, under the button, in plain words:
+        nothing escapes the click and the game on screen stays."""
+        if not self.list.value:
+            return
+        try:
             self.on_continue(self.list.value)
+        except (OSError, ValueError, StoreError) as e:  # SaveFileError is a ValueError
+            self.error.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ This game cannot be continued. "
+                f"{html.escape(str(e))}</span>"
+            )
+        else:
+            self.error.value = ""
 
 
 def fallback_html(what: str, saved: bool = False) -> str:
@@ -163,11 +179,11 @@ def lost_text(kind: str = "game", saved: bool = True, moved: bool = True) -> str
     app = app_mode()
     if kind == "form":
         return (
-            "This form lost its kernel (it was restarted or stopped), so its buttons no longer "
+            "This form lost its kernel (it was restarted, stopped or shut down after being idle), so its buttons no longer "
             "work. " + ("Reload the page to start again." if app else "Run this cell again.")
         )
     head = (
-        "This board lost its kernel (it was restarted or stopped), so clicks no longer reach "
+        "This board lost its kernel (it was restarted, stopped or shut down after being idle), so clicks no longer reach "
         "the game. "
     )
     again = "reload the page" if app else "run this cell again"

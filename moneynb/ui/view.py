@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ..core.errors import IllegalAction, SaveFileError
 from ..store import ConflictError, StoreError, open_store
-from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
+from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import money, player_color
 from .panels import button, make_panel, set_disabled
@@ -73,16 +73,28 @@ def second_person(text: str) -> str:
 
 
 def coaching_html(c) -> str:
-    """The Coach box for a ``moneynb.ui.coach.Coaching`` (or None: nothing to weigh up), as
-    HTML; one drawing for the live view and the replay. A fixed foreground on a fixed
+    """The Coach box for a ``moneynb.coach.Coaching`` (or None: nothing to weigh up), as
+    HTML; one drawing for the live view and the replay: the recommendation first (class
+    ``moneynb-coach-best``), the lines why (``moneynb-coach-why``), the numbers behind them in
+    a "Details" toggle (``moneynb-coach-details``, closed). A fixed foreground on a fixed
     background, readable in both themes."""
     if c is None:
         return f"<div style='{NOTE_STYLE}'><i>Coach: nothing to weigh up here.</i></div>"
-    body = "".join(f"<li>{html.escape(t)}</li>" for t in c.lines)
+    first = c.summary()  # the recommendation, then the lines why
+    ul = "<ul style='margin:2px 0;padding-left:18px'>{}</ul>"
+    items = lambda lines: "".join(f"<li>{html.escape(t)}</li>" for t in lines)  # noqa: E731
+    head = f"<div class='moneynb-coach-best'><b>{html.escape(first[0])}</b></div>" if first else ""
+    why = ul.replace("<ul ", "<ul class='moneynb-coach-why' ").format(items(first[1:]))
+    why = why if first[1:] else ""
+    body = ul.format(items(c.lines))
+    if first and c.lines:  # the numbers behind the advice, on request
+        body = (
+            "<details class='moneynb-coach-details'><summary style='cursor:pointer'>Details"
+            f"</summary>{body}</details>"
+        )
     return (
         "<div style='border:1px solid #e0b040;background:#fffaf0;color:#1a1a1a;"
-        f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
-        f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
+        f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>{head}{why}{body}</div>"
     )
 
 
@@ -121,6 +133,8 @@ class GameView(widgets.VBox):
             actions are all stored), None for a game to store now.
         owner: the owner of a new game (None: the hub user or this browser, once known:
             :mod:`moneynb.ui.identity`).
+        offer_saves: False: no "Unfinished games" offer above the board (a replay's
+            "Continue from here" shows the game it made, not others saved beside it).
 
     Raises:
         ValueError: ``controllers`` of the wrong length; ``autosave`` not True/False/None.
@@ -150,6 +164,7 @@ class GameView(widgets.VBox):
         store=None,
         game_id: str | None = None,
         owner: str | None = None,
+        offer_saves: bool = True,
     ):
         super().__init__()
         self.add_class("moneynb-view")
@@ -209,9 +224,14 @@ class GameView(widgets.VBox):
         #: perf_counter() of the last Undo button click (see _undo_clicked)
         self._undo_clicked_at = float("-inf")
 
+        #: ``(seat, events)`` of the last action taken at this screen (the "last move" line)
+        self._last_move: tuple | None = None
+        #: the seat of the person who acted last at this screen (hot seat: the hand-off note)
+        self._last_person: int | None = None
         self.board = board_for(game)
         self.board.pick = self.submit
         self.board.plain = self.plain
+        self.board.notice = self._board_notice
         # screen readers: the live region and the focus mover (moneynb.ui.a11y)
         from .saves import lost_text
 
@@ -244,7 +264,8 @@ class GameView(widgets.VBox):
         self.decision_box.add_class("moneynb-decision")
         self.money_html = widgets.HTML()
         self.money_html.add_class("moneynb-money")
-        self.log_html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        # "auto": stretched by the view to its width less its margin (100% stuck out 2 px)
+        self.log_html = widgets.HTML(layout=widgets.Layout(width="auto"))
         self.log_html.add_class("moneynb-log")
         self.undo_button = button(
             "Undo",
@@ -257,7 +278,7 @@ class GameView(widgets.VBox):
         )
         self.save_label = widgets.HTML()
         self.save_label.add_class("moneynb-save-path")
-        # the Coach (moneynb.ui.coach): numbers behind the pending person's decision
+        # the Coach (moneynb.coach): numbers behind the pending person's decision
         self.coach_toggle = widgets.ToggleButton(
             value=False,
             description="Coach",
@@ -279,13 +300,14 @@ class GameView(widgets.VBox):
         self._update_board(list(game.log))
         self.run_bots(refresh=False)
         self.board.release()
-        # as wide as a fixed-width board: a board box that scrolls is a scrollable region a
-        # keyboard cannot reach (axe scrollable-region-focusable)
-        width = self.board.figure.layout.width
+        # as wide as the board when there is room, narrower (the board then drawn smaller by
+        # the page: a11y.fitBoards) when not; never a box that scrolls (a scrollable region
+        # a keyboard cannot reach: axe scrollable-region-focusable)
+        width = int(self.board.figure.layout.width or 0) or 580
         self._board_box = board_box = widgets.Box(
             [self.board.widget()],
             layout=widgets.Layout(
-                flex="1 1 60%", min_width=f"{max(380, int(width or 0) + 4)}px", overflow="visible"
+                flex=f"0 1 {width + 4}px", min_width="0", max_width="100%", overflow="visible"
             ),
         )
         board_box.add_class("moneynb-board")
@@ -296,12 +318,18 @@ class GameView(widgets.VBox):
                 self.coach_html,
                 self.money_html,
             ],
-            layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
+            layout=widgets.Layout(flex="1 1 280px", min_width="280px", padding="0 0 0 10px"),
         )
+        self._board_row = widgets.HBox(
+            [board_box, side],
+            layout=widgets.Layout(flex_flow="row wrap-reverse", align_items="flex-end"),
+        )
+        self._board_row.add_class("moneynb-board-row")
         extra = self.board.panels()
         from .saves import ResumeOffer
 
         self.offer = ResumeOffer([], self.continue_game)
+        self.offer_saves = offer_saves
         # hides this view's own "cannot be drawn" note while the view is drawn
         hide = widgets.HTML(
             f"<style>.{self._fallback_id} {{ display: none !important; }}</style>",
@@ -317,7 +345,9 @@ class GameView(widgets.VBox):
             hide,
             self.header,
             self.a11y,
-            widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
+            # board and controls side by side when both fit; else stacked, the controls
+            # FIRST (wrap-reverse puts the second line on top; flex-end is then the top)
+            self._board_row,
             self._panels_box,
             self.board_text,
             widgets.HTML("<b>Log</b> (newest last)"),
@@ -346,7 +376,7 @@ class GameView(widgets.VBox):
                     self.store.set_owner(self.game_id, owner)
                 except StoreError as e:
                     self._save_failed(e)
-        if self.store is not None and self.owner == owner:
+        if self.store is not None and self.owner == owner and self.offer_saves:
             self.offer.set_games(
                 unfinished(self.store, owner, game=self.game.name, exclude=[self.game_id])
             )
@@ -429,6 +459,7 @@ class GameView(widgets.VBox):
         # (benchmarks/bench_browser.py)
         self._held_events = []
         step_before = self.step
+        seat = self.game.decision.player if self.game.decision is not None else None
         try:
             try:
                 events = self.game.apply(action)
@@ -440,6 +471,8 @@ class GameView(widgets.VBox):
                 return False
             self.error.value = ""
             self._person_moved = True
+            self._last_move = (seat, list(events))
+            self._last_person = seat
             self._update_board(events)
             self.run_bots(refresh=False)
             self.header.value = self._header_html()
@@ -465,11 +498,13 @@ class GameView(widgets.VBox):
         limit = self.max_bot_steps if limit is None else limit
         taken, pending = 0, []
         while taken < limit and not self.game.over and not self.human_turn:
-            bot = self.controllers[self.game.decision.player]
+            seat = self.game.decision.player
+            bot = self.controllers[seat]
             action = None
             try:
                 action = bot.choose(self.game)
                 events = self.game.apply(action)
+                self._last_move = (seat, list(events))
             except IllegalAction as e:  # a bot bug must not crash the notebook
                 self._show_error(
                     f"{self.game.players[self.game.decision.player]} (bot) "
@@ -522,6 +557,7 @@ class GameView(widgets.VBox):
             self._show_error(f"Cannot undo: {e}")
             return False
         self._epoch += 1
+        self._last_move = None
         self.board.changed_at = time.perf_counter()
         self.error.value = ""
         self.board.game = self.game
@@ -569,7 +605,16 @@ class GameView(widgets.VBox):
         # one plotly update (one redraw in the page) for the board and its highlights
         with self.board.figure.batch_update():
             self.board.update(self.game, events)
+            self.board.mark_turn(self.game)
             self.board.highlight(self.game.decision)
+
+    def _board_notice(self, text: str) -> None:
+        """A note from the board under the prompt (e.g. what a second click will do);
+        cleared with the next decision, like an error line."""
+        self.error.value = (
+            f"<span role='status' class='moneynb-board-notice' style='{NOTICE_STYLE}'>"
+            f"{html.escape(text)}</span>"
+        )
 
     def _show_error(self, text: str) -> None:
         self.error.value = (
@@ -666,7 +711,39 @@ class GameView(widgets.VBox):
                 f"{seat_html(d.player, who, player_color(d.player))}{kind} must decide: "
                 f"{html.escape(self.plain(d.prompt, d.player))}"
             )
-        return f"<div>{head}</div><div class='moneynb-turn'>{turn}</div>"
+        return f"<div>{head}</div>{self._handoff_html()}<div class='moneynb-turn'>{turn}</div>" + (
+            self._last_move_html()
+        )
+
+    def _last_move_html(self) -> str:
+        """One line naming whose the last move was and what it did (its log lines), so the
+        dice, card and log read as one player's move (issue 30, case 3); empty before any."""
+        if not self._last_move:
+            return ""
+        seat, events = self._last_move
+        if seat is None or not (0 <= seat < len(self.game.players)):
+            return ""
+        texts = [self.plain(e.text) for e in events if e.text]
+        more = " …" if len(texts) > 3 else ""
+        who = seat_html(seat, self.game.players[seat], player_color(seat))
+        body = html.escape(" ".join(texts[:3])) + more if texts else "(nothing to show)"
+        return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move, {who}: {body}</div>"
+
+    def _handoff_html(self) -> str:
+        """Hot seat: when the person who must decide now is not the person who acted last at
+        this screen, a marked line saying so (issue 30, case 3); empty otherwise."""
+        g, d = self.game, self.game.decision
+        people = [s for s in range(len(g.players)) if self.is_human(s)]
+        if d is None or len(people) < 2 or not self.is_human(d.player):
+            return ""
+        if self._last_person is None or self._last_person == d.player:
+            return ""
+        now, before = g.players[d.player], g.players[self._last_person]
+        return (
+            f"<div class='moneynb-handoff' role='status' style='{HANDOFF_STYLE}'>"
+            f"Hand over the screen: <b>{html.escape(now)}</b>, it is your turn "
+            f"({html.escape(before)} played last).</div>"
+        )
 
     def _refresh_panel(self) -> None:
         g = self.game
@@ -702,7 +779,7 @@ class GameView(widgets.VBox):
         "Coach" toggle (``moneynb-coach-toggle``) is on, and its heat map on the board."""
         c = None
         if self.coach_toggle.value and self.human_turn:
-            from .coach import coach
+            from ..coach import coach
 
             try:
                 c = coach(self.game)
@@ -961,6 +1038,7 @@ class GameView(widgets.VBox):
         self.game, self.controllers = game, list(controllers)
         self.start_total = sum(game.money().values())
         self._epoch += 1  # the old game's controls answer nothing now
+        self._last_move = None
         self._decision_key = object()
         self._announced = len(game.log)
         self.board = board_for(game)

@@ -58,9 +58,10 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def jupyter_server(kind: str = "voila", timeout: float = 90):
+def jupyter_server(kind: str = "voila", timeout: float = 90, extra_args: tuple = ()):
     """Run ``kind`` ("voila" or "lab") until the ``with`` block ends; yields
-    ``(base_url, root_dir)``.
+    ``(base_url, root_dir)``. ``extra_args``: more command-line options for the server (e.g.
+    ``--MappingKernelManager.cull_idle_timeout=...``).
 
     Raises:
         RuntimeError: the server exited or did not answer within ``timeout`` seconds.
@@ -107,6 +108,7 @@ def jupyter_server(kind: str = "voila", timeout: float = 90):
         probe = "/api/status"
     else:
         raise ValueError(f"kind must be 'voila' or 'lab', got {kind!r}")
+    cmd += list(extra_args)
     log = open(tmp / "server.log", "wb")
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
                             start_new_session=True)  # fmt: skip

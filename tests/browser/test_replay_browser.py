@@ -270,6 +270,18 @@ def _run(served, page):
         handle.focus()
         handle.press("ArrowRight")
         _check(page, k, g, 3)
+        # ... also after a click on the track, as the hint says (issue 30, case 7: the click
+        # moved the knob but left the focus elsewhere, so the arrows did nothing)
+        page.locator("body").focus()
+        bb = view.locator(".moneynb-replay-slider .noUi-target").bounding_box()
+        page.mouse.click(bb["x"] + bb["width"] * 0.9, bb["y"] + bb["height"] / 2)
+        page.wait_for_function(
+            "() => document.activeElement?.classList.contains('noUi-handle')", timeout=15_000
+        )
+        clicked = int(view.locator(".moneynb-replay-slider .widget-readout").inner_text())
+        _check(page, k, g, clicked)
+        page.keyboard.press("ArrowLeft")
+        _check(page, k, g, clicked - 1)
         # the slider's readout takes a step typed in
         mid = n // 2
         readout = view.locator(".moneynb-replay-slider .widget-readout")

@@ -207,6 +207,68 @@ def test_bonus_250_for_each_lap_crossing_or_landing_on_it():
     assert g.cash(BOB) == 2000 + 250
 
 
+def test_bonus_a_card_to_the_space_he_stands_on_is_no_lap_and_no_new_stop_at_the_hospital():
+    """Issue 27 item 1. "Bonus": the $250 is paid for moving completely around the board,
+    crossing or landing on Bonus; a card naming the space the man stands on does not move him.
+    "City Hospital": money paid in "while a man rests there is collected by the next player
+    stopping there", so the man resting there does not take it."""
+    g, r = table()
+    stand(g, ANN, "Church Street")
+    r.dice(1, 2)  # Ann stops on the (empty) City Hospital and rests there
+    g.apply("roll")
+    g.apply("end")
+    stand(g, BOB, "Maple Avenue")
+    r.dice(1, 2)  # Bob: Airplane Crash, $150 onto the Hospital while Ann rests there
+    g.apply("roll")
+    g.apply("end")
+    stand(g, CY, "Income Tax")
+    r.dice(1, 2)  # Cy: Rest Park, nothing happens
+    g.apply("roll")
+    g.apply("end")
+    assert g.ledger[HOSPITAL] == 150 and g.cash(ANN) == 2000
+    r.dice(2, 2).top("to_hospital")  # Ann: a double, "go to City Hospital", where she stands
+    ev = g.apply("roll")
+    assert g.pos[ANN] == sp(g, "City Hospital")
+    assert g.cash(ANN) == 2000  # no $250 "once around the board", no Hospital money
+    assert g.ledger[HOSPITAL] == 150 and "Bonus" not in texts(ev)
+    assert g.decision.player == BOB and g.decision.tag == "turn"  # a moving card: turn ended
+    stand(g, BOB, "Church Street")
+    r.dice(1, 2)  # Bob is the next player to stop there: he takes the $150
+    g.apply("roll")
+    assert g.cash(BOB) == 2000 - 150 + 150 and g.ledger[HOSPITAL] == 0
+    r.check_used()
+
+
+def test_bonus_a_card_round_to_the_space_before_pays_one_lap_and_a_dice_move_counts_laps():
+    """The other side of the boundary: a forward card move from just past a space to it goes
+    round the board and pays the Bonus once; a dice move that stops one short of Bonus pays
+    nothing, one that stops on it pays once ("crossing or landing on the BONUS space")."""
+    g, r = table()
+    assert g.laps(47, 1) == 1 and g.laps(46, 1) == 0 and g.laps(12, 0) == 0
+    assert g.laps(31, 47) == 1  # Summit Avenue round to Black Kat Night Club
+    own(g, BOB, "Black Kat Night Club")
+    stand(g, ANN, "Summit Avenue")
+    r.dice(5, 5).top("black_kat")  # Black Kat is the space before Summit Avenue
+    g.apply("roll")
+    assert g.cash(ANN) == 2000 + 250 - 75 and g.pos[ANN] == sp(g, "Black Kat Night Club")
+    stand(g, BOB, "Traffic Court")
+    r.dice(1, 2)  # Traffic Court + 3 = Mill Street: over Bonus, one lap
+    g.apply("roll")
+    assert g.cash(BOB) == 2000 + 75 + 250 and g.decision.tag == "buy"  # Mill Street unsold
+    r.check_used()
+
+
+def test_red_traffic_light_a_card_move_over_it_is_not_fined():
+    """Reconstruction (the rulebook fines nothing; NOTES.md fines passing the Light): the fine is
+    for a man the dice carry over both halves; a card, not the throw, moves him to Bonus."""
+    g, r = table()
+    stand(g, ANN, "Commonwealth Avenue")  # just before the Light
+    r.dice(2, 2).top("to_bonus")
+    g.apply("roll")
+    assert g.pos[ANN] == 0 and g.cash(ANN) == 2000 + 250  # the Bonus, no $10 fine
+    r.check_used()
+
+
 # ----- Give or Take cards -------------------------------------------------------------------------
 def test_give_or_take_doubles_draw_before_moving_even_on_the_first_throw():
     g = moneynb.new_game("easy_money", players=["Ann", "Bob"], seed=1)
@@ -228,7 +290,28 @@ def test_give_or_take_moving_card_pays_the_rent_there_and_ends_the_turn():
     r.dice(3, 3).top("black_kat")
     g.apply("roll")
     assert g.pos[ANN] == i and g.cash(ANN) == 2000 - 75 and g.cash(BOB) == 2000 + 75
-    assert g.decision.tag == "post"  # the throw is used up: the dice do not move him again
+    # "pays the rent and his turn is ended": no build, mortgage or offer, Bob throws next
+    assert g.decision.tag == "turn" and g.decision.player == BOB
+
+
+def test_give_or_take_issue_27_input_after_the_card_no_mortgage_or_offer_is_offered():
+    """Issue 27 item 2: sent to Bob's Black Kat by a card, Ann (owner of Majestic Theatre) pays
+    the rent and was still offered ``mortgage:43`` and ``offer`` before ``end``. The rulebook's
+    "his turn is ended" is the default; the older reading is option ``card_move_ends_turn``."""
+    for ends in (True, False):
+        g, r = table(card_move_ends_turn=ends)
+        own(g, BOB, "Black Kat Night Club")
+        theatre = own(g, ANN, "Majestic Theatre")
+        stand(g, ANN, "Maple Avenue")
+        r.dice(3, 3).top("black_kat")
+        g.apply("roll")
+        assert g.cash(ANN) == 2000 - 75
+        if ends:
+            assert g.decision.player == BOB and g.decision.tag == "turn"
+        else:
+            assert g.decision.tag == "post" and f"mortgage:{theatre}" in g.decision.options
+            assert "offer" in g.decision.options and "end" in g.decision.options
+        r.check_used()
 
 
 def test_give_or_take_pay_card_is_paid_then_the_man_moves_by_the_dice():
@@ -299,6 +382,30 @@ def test_method_of_play_highest_throw_starts_and_the_start_space_counts_as_one()
     assert g.players[g.decision.player] == "Cy"  # then the next player to the left
 
 
+def test_method_of_play_only_the_first_move_counts_the_start_space_as_one():
+    """The boundary of "Counting the Start space as one": the first move (dice, or a card
+    that moves the man) uses it up; every later throw moves the full count."""
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob"], seed=2)
+    r = rig(g).dice(6, 4, 1, 2)  # Ann 10, Bob 3: Ann starts
+    g.apply("roll")
+    g.apply("roll")
+    r.dice(3, 4)  # 7, counting Start as one: space 6
+    g.apply("roll")
+    assert g.pos[ANN] == 6
+    g.apply("end")
+    r.dice(2, 2).top("to_hospital")  # Bob's first move is a card's: to City Hospital (12)
+    g.apply("roll")
+    assert g.pos[BOB] == sp(g, "City Hospital") and g.decision.player == ANN
+    r.dice(2, 6)  # Ann's second throw of 8: from space 6 to Airplane Crash (14), not 13
+    g.apply("roll")
+    assert g.pos[ANN] == sp(g, "Airplane Crash")
+    g.apply("end")
+    r.dice(3, 4)  # Bob's first throw after the card's move: the full 7, Hospital to 19
+    g.apply("roll")
+    assert g.pos[BOB] == 12 + 7
+    r.check_used()
+
+
 def test_method_of_play_tied_highest_throw_again():
     g = moneynb.new_game("easy_money", players=["Ann", "Bob"], seed=2)
     r = rig(g).dice(5, 5, 6, 4, 1, 1, 2, 2)
@@ -365,8 +472,10 @@ def test_buying_property_lander_short_of_cash_who_refuses_is_barred():
 
 
 def test_buying_property_issue_13_input_lander_is_asked_not_barred():
-    """Issue 13 item 5, the reported input: seed 0, A, B, C, greedy bots, action 254."""
-    g = moneynb.new_game("easy_money", players=["A", "B", "C"], seed=0)
+    """Issue 13 item 5, the reported input: seed 0, A, B, C, greedy bots, action 254 (played
+    under the reading of that time, a moving card leaving the player his after-throw actions:
+    option ``card_move_ends_turn=False``, so the same game reaches the same position)."""
+    g = moneynb.new_game("easy_money", players=["A", "B", "C"], seed=0, card_move_ends_turn=False)
     bots = [make_bot("greedy", seed=0) for _ in range(3)]
     for _ in range(254):
         g.apply(bots[g.decision.player].choose(g))
@@ -422,6 +531,29 @@ def test_buying_utilities_or_public_buildings_auctioned_to_all_the_highest_bidde
     assert set(next(e for e in ev if e.kind == "auction").data["bidders"]) == {ANN, BOB, CY}
     bid_round(g, {BOB: [30], CY: [], ANN: [35]})
     assert g.owner[sp(g, "Airdale Bus Line")] == ANN and g.cash(ANN) == 2000 - 35
+
+
+def test_buying_utilities_or_public_buildings_auction_then_mortgage_is_a_money_machine():
+    """Issue 27 item 4. "Buying Utilities or Public Buildings": the highest bidder pays "the
+    price bid", any price; "Mortgages": the Bank lends the M value "regardless". So Majestic
+    Theatre (M $300) bought for the $10 opening bid and mortgaged at once gives +$290. The
+    house rule ``bid_floor_mortgage`` opens every auction at the holding's M and closes it."""
+    theatre = None
+    for floor, bid in ((False, 10), (True, 300)):
+        g, r = table(bid_floor_mortgage=floor)
+        theatre = sp(g, "Majestic Theatre")
+        g.pos[ANN] = g.lights[0]
+        r.dice(1, 2)  # the first Red Traffic Light + 3 = Majestic Theatre (stopped on, no fine)
+        g.apply("roll")
+        assert g.decision.tag == "bid" and g.decision.low == bid
+        if floor:
+            with pytest.raises(ValueError):
+                g.apply(10)
+        bid_round(g, {BOB: [], CY: [], ANN: [bid]})
+        assert g.owner[theatre] == ANN
+        g.apply(f"mortgage:{theatre}")
+        assert g.cash(ANN) - 2000 == 300 - bid  # +$290 by default, nothing with the house rule
+        r.check_used()
 
 
 def test_black_kat_night_club_sent_by_card_before_it_is_sold_no_rent_auctioned_at_once():

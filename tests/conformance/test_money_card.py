@@ -198,6 +198,29 @@ def test_bonus_moves_phrases_add_up_take_keys_in_passing_and_go_back_to_the_pile
     assert "lisbon" in g.keys[BOB] and g.hand[BOB] == [] and len(g.decks["Spain"]) == 12
 
 
+def test_bonus_moves_a_phrase_completed_during_a_turn_waits_for_the_next_turn():
+    """The boundary of "may call a halt to the play during his turn" read as the start of a
+    turn (before the spin): Ann completes *Quiero comer con usted* by drawing its last card on
+    a white Spanish space; no phrase is offered then, her turn passes, and at the start of her
+    next turn the phrase is hers to read."""
+    g, r = tour({ANN: "madrid", BOB: "london"}, n=2)
+    first, second, last = B.phrases["es_a"]
+    g.hand[ANN] = [first, second]
+    for c in B.phrases["es_a"]:
+        g.decks["Spain"].draw_pile.remove(c)
+    g.decks["Spain"].draw_pile.append(last)  # the next Spain card completes the phrase
+    spin(r, "red", "1")
+    r.top(last)
+    g.apply("spin")
+    g.apply("bor_mad_3")  # a white space in Spain: a Spain card
+    assert "es_a" in g.complete_phrases(ANN)
+    while g.decision.player == ANN:  # whatever the card asks; no phrase is among it
+        assert not any(str(o).startswith("phrase:") for o in g.decision.options)
+        g.apply(make_bot("greedy", seed=1).choose(g))
+    _others_play(g)
+    assert g.decision.player == ANN and "phrase:es_a" in g.decision.options
+
+
 def test_bonus_moves_leaving_a_language_country_returns_every_card_held():
     g, r = tour({ANN: "paris"}, second_time=False)
     g.hand[ANN] = ["fr01", "fr02"]
@@ -427,6 +450,60 @@ def test_payment_of_debts_option_a_turned_in_key_is_bought_back_at_reclaim_price
         g.apply(answer)
         assert cheques(g)[ANN] == left and g.keys[ANN] == keys
         assert g.pawned[ANN] == ([] if keys else ["paris"])
+
+
+def _excess_baggage_debt(g, r) -> None:
+    """Ann, from London with $40, lands on lon_bru_2 and draws "Excess baggage: pay $60"."""
+    g.pos[ANN] = "london"
+    if g.cash(ANN) >= 40:
+        spend(g, ANN, g.cash(ANN) - 40)
+    else:
+        g.transfer(AGENT, g.wallet(ANN), 40 - g.cash(ANN))
+    spin(r, "red", "2")
+    r.top("mi11")
+    g.apply("spin")
+    g.apply("lon_bru_2")
+    assert g.decision.tag == "debt" and "turn_in:paris" in g.decision.options
+
+
+def _others_play(g) -> None:
+    """Bob and Cy play their turns (greedy bots) until it is Ann's turn again."""
+    bots = {s: make_bot("greedy", seed=s) for s in (BOB, CY)}
+    while g.decision.player != ANN:
+        g.apply(bots[g.decision.player].choose(g))
+
+
+def test_payment_of_debts_free_reclaim_lets_one_key_raise_50_again_and_again():
+    """Issue 27 item 6. "Payment of Debts": a key turned in brings $50, and its owner "may
+    return at any time to that City and reclaim his Key", no price named. With the default
+    (``reclaim_price`` 0) the Paris key is turned in, reclaimed free in Paris and turned in
+    again: $50 twice from one key, nothing paid back. With ``reclaim_price`` 50 the reclaim
+    costs what the key brought, and the cycle gains nothing."""
+    for price in (0, 50):
+        g, r = tour({ANN: "london"}, reclaim_price=price)
+        g.keys[ANN] = ["paris"]
+        _excess_baggage_debt(g, r)
+        g.apply("turn_in:paris")  # the key brings $50; the $60 is paid
+        assert g.pawned[ANN] == ["paris"]
+        gained = g.cash(ANN) - (40 - 60)
+        _others_play(g)
+        g.pos[ANN], g.turns[ANN] = "london", 0  # (first time round: no card at Paris)
+        g.transfer(AGENT, g.wallet(ANN), 100 - g.cash(ANN))  # she holds $100 by then
+        spin(r, "red", "4")
+        g.apply("spin")
+        before = g.cash(ANN)
+        g.apply("paris")  # back in Paris: the key is reclaimed
+        if price:
+            g.apply("reclaim")
+        assert g.keys[ANN] == ["paris"] and g.pawned[ANN] == []
+        gained += g.cash(ANN) - before
+        g.turns[ANN] = 1
+        _others_play(g)
+        _excess_baggage_debt(g, r)
+        g.apply("turn_in:paris")  # the same key turned in again
+        assert g.pawned[ANN] == ["paris"]
+        gained += g.cash(ANN) - (40 - 60)
+        assert gained == (100 if price == 0 else 50)  # $50 a turn-in, less the reclaims
 
 
 def test_payment_of_debts_are_common_in_ordinary_games():

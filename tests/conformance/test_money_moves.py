@@ -133,6 +133,41 @@ def test_task_dice_11_chance_potluck_is_kept_for_a_second_chance():
     assert cash(g) == [1, 13, 7] and g.ledger[POT] == 0
 
 
+def test_task_dice_11_a_kept_potluck_lasts_across_a_round_over():
+    """The boundary of the kept card's life (default ``second_chance="until_pl"``): section 9
+    says to hold the card for "a 2nd chance to roll the PL" and names no end; section 10
+    reshuffles the cards for a new round. A card held in hand is not among them: Bob keeps his
+    PotLuck card through Round Over and wins the pot with his PL roll in round 2. The pot,
+    which nobody has won, carries over too (reconstruction: nothing in the rulebook empties it)."""
+    g = table()
+    turn(g, 6, "7")  # Ann: pot $6
+    turn(g, 2, "11", "potluck", "drink")  # Bob keeps PotLuck
+    turn(g, 1, "11", "round_over")  # Cy: Round Over, line 1 of the score sheet
+    assert g.score_sheet == [{"Ann": 1, "Bob": 7, "Cy": 7}]
+    assert g.held[1] == ["potluck"] and g.ledger[POT] == 6
+    assert "potluck" in g.deck.draw_pile  # the other two PotLuck cards are back in the deck
+    turn(g, 1, "SAFE")  # Ann, round 2
+    drawn = len(g.deck)
+    turn(g, 4, "PL")  # Bob's second chance, in round 2: the pot, no card drawn
+    assert len(g.deck) == drawn and g.held[1] == [] and cash(g) == [1, 13, 7]
+
+
+def test_task_dice_11_two_potluck_cards_from_one_11_are_two_second_chances():
+    """Section 9: a PotLuck card pulled on 11 is held and "another card" pulled to complete the
+    task. When that card is PotLuck too it is held the same way (reconstruction: the rule is
+    applied again), so one 11 can give two second chances; each PL roll spends one."""
+    g = table()
+    turn(g, 6, "7")  # Ann: pot $6
+    turn(g, 2, "11", "potluck", "potluck", "drink")  # Bob: two PotLuck cards, then a Drink
+    assert g.held[1] == ["potluck", "potluck"] and cash(g) == [1, 7, 7]
+    turn(g, 1, "SAFE"), turn(g, 1, "SAFE")
+    turn(g, 4, "PL")  # the first second chance: the $6 pot
+    assert g.held[1] == ["potluck"] and cash(g) == [1, 13, 7] and g.ledger[POT] == 0
+    turn(g, 1, "SAFE"), turn(g, 1, "SAFE")
+    events = turn(g, 4, "PL")  # the second: an empty pot, better luck next time
+    assert g.held[1] == [] and "empty_pot" in [e.kind for e in events]
+
+
 def test_task_dice_pl_potluck_card_wins_the_pot():
     g = table()
     turn(g, 5, "7")

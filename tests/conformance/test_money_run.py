@@ -230,7 +230,8 @@ def test_placing_coins_a_moved_coin_may_always_go_to_an_empty_square():
     g = position(game(), {(2, 2): [LARGE]})
     g.apply(("coin", 2, 2))
     empty = {g.xy(i) for i, s in enumerate(g.stacks) if not s} - {(2, 2)}
-    assert empty <= set(g.legal_actions())
+    bob = g.xy(g.pawns[1])  # an empty square, but under an opponent's pawn (EFAQ 1, row 26)
+    assert empty - {bob} <= set(g.legal_actions()) and bob not in g.legal_actions()
 
 
 def test_placing_coins_a_moved_coin_follows_the_stacking_rules():
@@ -285,6 +286,8 @@ def test_moving_your_pawn_jump_from_four_coins_to_one():
 
 # ----- EFAQ ------------------------------------------------------------------------------
 def test_efaq_1_no_coin_moves_from_under_a_pawn():
+    """Reading: the pawn stands on the top coin of its stack, so that coin is not "the top
+    coin" free to move ("Placing Coins"); kept from the first pass (see docs)."""
     g = position(game(), {(4, 0): [LARGE], (4, 8): [LARGE], (3, 3): [SMALL]})
     coins = {o for o in g.legal_actions() if isinstance(o, tuple) and o[0] == "coin"}
     assert coins == {("coin", 3, 3)}
@@ -292,6 +295,34 @@ def test_efaq_1_no_coin_moves_from_under_a_pawn():
     with pytest.raises(IllegalAction):
         g.apply(("coin", 4, 8))  # Bob's
     assert g.state() == before
+
+
+def test_efaq_1_no_board_coin_is_moved_under_an_opponents_pawn():
+    """Issue 27 item 3, EFAQ 1 ("May I move a coin under an opponent's pawn? No"): a coin
+    already on the board could be moved onto ``(4, 8)``, Bob's square, lifting his pawn. A
+    moved coin may still go under Ann's own pawn (EFAQ 1 names the opponent's only)."""
+    g = position(game(), {(3, 3): [LARGE], (4, 8): [LARGE]}, pawns={0: (4, 1)})
+    g.apply(("coin", 3, 3))
+    assert g.decision.tag == "move_coin"
+    assert (4, 8) not in g.decision.options  # Bob's pawn
+    assert (4, 1) in g.decision.options  # Ann's own pawn, on no coin: allowed
+    before = g.state()
+    with pytest.raises(IllegalAction):
+        g.apply((4, 8))
+    assert g.state() == before and g.height(g.pawns[1]) == 1
+    g.apply((4, 1))  # under Ann's own pawn
+    assert g.stacks[g.pawns[0]] == (LARGE,)
+
+
+def test_efaq_1_the_reported_game_seed_1_place_then_move_the_coin():
+    """Seed 1, two players, from the start: Ann's table coin may be placed under Bob's pawn
+    (EFAQ 2), but once on the board it may not be moved there (EFAQ 1)."""
+    g = game()
+    g.apply(("place", 0))
+    assert (4, 8) in g.decision.options  # placing: Bob's square is allowed
+    g.apply((3, 3))  # Ann's first action: the table coin onto (3, 3)
+    g.apply(("coin", 3, 3))  # second action: move that coin
+    assert (4, 8) not in g.decision.options and (4, 0) in g.decision.options
 
 
 def test_efaq_2_a_coin_may_go_under_your_own_or_another_pawn_if_it_fits():

@@ -100,6 +100,7 @@ def test_the_bank_withdraw_then_deposit_on_the_score_pad():
     g.apply("withdraw")
     g.apply(50_000)
     assert g.pad[me][-1] == {"old": 250_000, "new": 200_000, "what": "withdrawal"}
+    assert g.decision.player != me  # one transaction per stop (reading): no deposit after it
 
 
 def test_the_bank_credit_line_negative_balance_repaid_before_money_goes_in():
@@ -145,6 +146,24 @@ def test_the_bank_bankrupt_when_account_credit_and_wallet_cannot_pay():
     set_balance(g, me, -190_000)
     travel(g, "s15")  # Income Tax $40,000 + $20,000 interest, $10,000 of credit left
     assert g.out[me] and g.over and g.end_reason == "last player"
+
+
+def test_the_bank_bankrupt_with_credit_left_that_cannot_cover_the_loan_shark():
+    """The boundary of "bankrupt with unused credit" (Loan Shark: "When a player does not have
+    sufficient money in his Personal Bank Account or Line of Credit, he CANNOT borrow from the
+    Loan Shark"): Income Tax $40,000 with an empty wallet costs $60,000 with the interest.
+    $60,000 of credit left covers it exactly; $55,000 left does not, and the player is out with
+    that credit unused."""
+    g = fresh(withdraw=0)
+    me = g.current
+    set_balance(g, me, -140_000)
+    travel(g, "s15")
+    assert not g.out[me] and g.balance(me) == -200_000
+    g = fresh(withdraw=0)
+    me = g.current
+    set_balance(g, me, -145_000)
+    travel(g, "s15")
+    assert g.out[me] and g.over
 
 
 # ----- Loan Shark --------------------------------------------------------------------------------
@@ -219,6 +238,23 @@ def test_las_vegas_casino_equal_scores_go_to_the_house():
     assert g.cash(me) == 90_000
 
 
+@pytest.mark.parametrize(
+    "mine, house, won",
+    [(22, 19, True), (19, 22, False), (23, 19, False), (20, 21, False), (27, 14, True)],
+)
+def test_las_vegas_casino_a_score_over_21_counts_by_its_distance_from_21(mine, house, won):
+    """Reading of "The closest score to 21 wins the bet": over and under alike, no bust. A
+    22 beats a 19 (1 from 21 against 2); 23 against 19 is equally close and goes to the House
+    ("When both draw the same score, the House wins", read as the same closeness)."""
+    g = fresh(withdraw=100_000)
+    me = g.current
+    travel(g, "casino", cards=(mine,))
+    g.apply(10_000)
+    rig(g).top(house)
+    g.apply("stay")
+    assert g.cash(me) == 100_000 + (10_000 if won else -10_000)
+
+
 # ----- Take A Pal -------------------------------------------------------------------------------------
 def test_take_a_pal_both_bet_all_the_taker_first_a_pal_at_the_casino_cannot_be_taken():
     g = fresh(players=("Ann", "Bob", "Cy"))
@@ -234,6 +270,24 @@ def test_take_a_pal_both_bet_all_the_taker_first_a_pal_at_the_casino_cannot_be_t
     g.apply(pal)
     assert g.pos[me] == g.pos[pal] == "casino" and g.cash(victim) == 0
     assert g.cash(me) == 2 * (10_000 + 15_000) and g.cash(pal) == 0
+
+
+def test_take_a_pal_on_doubles_the_taker_rolls_again_from_the_casino():
+    """Rolling Doubles: "he MUST take another turn", also after Take A Pal: the taker, now at
+    the Las Vegas Casino with his pal, rolls again from there (reconstruction of where: the
+    rulebook moves him to the Casino and says nothing of returning)."""
+    g = fresh()
+    me, pal = g.current, 1 - g.current
+    travel(g, "take_pal", dice=(2, 2))
+    rig(g).top(20, 18, 18, 20)
+    g.apply(pal)
+    assert g.pos[me] == g.pos[pal] == "casino"
+    assert g.decision.player == me and g.decision.tag == "turn"
+    nxt = g.data.spaces["casino"]["next"][0]
+    rig(g).dice(1, 2)
+    g.apply("roll")
+    path = next(e for e in reversed(g.log) if e.kind == "moved").data["path"]
+    assert path[0] == "casino" and path[1] == nxt
 
 
 # ----- Bufe's Bar & Grill, The Big House, Prison Break --------------------------------------------
@@ -270,6 +324,19 @@ def test_prison_break_frees_the_prisoners_who_mug_the_player_and_split():
     travel(g, "prison_break")
     assert g.pos[a] == g.pos[b] == "prison_break" and g.cash(me) == 0
     assert g.cash(a) == g.cash(b) == 15_000  # $12,500 each, rounded up
+
+
+def test_prison_break_escaped_prisoners_miss_no_more_turns():
+    """Reconstruction: an escaped prisoner is back on the track at Prison Break and his
+    remaining missed turns are wiped (the rulebook has him escape; missing turns in the Big
+    House belongs to being held there). Bob, with two turns to miss, plays his next turn."""
+    g = fresh()
+    you = 1 - g.current
+    g.pos[you], g.missed[you] = "max", 2
+    travel(g, "prison_break")
+    assert g.pos[you] == "prison_break" and g.missed[you] == 0
+    end_turn(g)
+    assert g.decision.player == you and g.decision.tag == "turn"
 
 
 # ----- Moolah, Option Point -------------------------------------------------------------------------
@@ -317,6 +384,24 @@ def test_advantage_card_held_not_used_the_turn_it_is_drawn_then_before_rolling_e
     while g.decision.tag != "turn":  # the space moved to is obeyed; then the turn ends
         g.apply(bot.choose(g))
     assert g.decision.player == you
+
+
+def test_advantage_card_drawn_on_a_doubles_roll_is_not_usable_on_the_re_roll():
+    """Issue 27 item 5. "This card CANNOT be used on the same turn as picked up"; the roll again
+    after doubles is part of that turn (the card's own paragraph: "the player's turn ENDS (this
+    also applies to player rolling doubles)"). So a card drawn on a doubles roll is not offered
+    before or after the re-roll, and is on the next turn."""
+    g = fresh()
+    me, you = g.current, 1 - g.current
+    travel(g, "s35", dice=(2, 2), cards=("advantage3",))
+    assert [c for c, _ in g.hand[me]] == ["advantage3"]
+    assert g.decision.player == me and g.decision.tag == "turn"
+    assert list(g.decision.options) == ["roll"]  # no Advantage card before the re-roll
+    travel(g, "s04")  # the re-roll: Doctor's bill; no Advantage offer after it either
+    assert g.decision.player == you
+    travel(g, "s04")
+    end_turn(g)
+    assert g.decision.player == me and "advantage:advantage3" in g.decision.options
 
 
 # ----- Rolling Doubles, Round-Off Clause ------------------------------------------------------------

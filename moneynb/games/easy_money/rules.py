@@ -41,7 +41,8 @@ End.         A player who cannot pay after mortgaging everything (and whose offe
 
 Decided here (the rulebook is silent; see docs/easy_money.md): only the player whose turn it is
 (or a player who owes money) may start a re-sale, at most ``max_offers_per_turn`` a turn; card
-moves go forward (collecting the Bonus) but are never fined at the Traffic Light; a bankrupt
+moves go forward (collecting the Bonus) but are never fined at the Traffic Light; a card naming
+the man's own space moves him nowhere (no Bonus, the space not settled again); a bankrupt
 player pays what cash is left to the creditor and cannot win; opening bids start at
 ``min_bid`` and rise by at least $5.
 """
@@ -217,6 +218,14 @@ class EasyMoney(Game):
         lone_bidder_must_buy (bool): when only one player may bid on a property, the rulebook
             "sells" it to him at B. False (default): he is asked and may decline (it stays
             unsold), as every other purchase is a choice; True: he buys it at once.
+        card_move_ends_turn (bool): True (default, rulebook "Doubles": a card that moves the
+            man "pays the rent and his turn is ended"): once the space the card sent him to is
+            settled, the turn passes on. False: the older reading, only the throw is used up:
+            he may still build, mortgage, lift and offer before ending the turn.
+        bid_floor_mortgage (bool): house rule closing the auction-then-mortgage money machine:
+            True makes the opening bid at an auction at least the holding's M (mortgage
+            value), so nobody borrows more on a holding than it cost him. False (default):
+            the rulebook's auction, any bid from ``min_bid`` up.
         data_file, cards_file (str): house-rule ``board.toml`` / ``cards.toml``; "" = shipped.
 
     Accounts: ``"Bank"`` (finite), ``"City Hospital"``, ``"wallet:<name>"``.
@@ -237,6 +246,8 @@ class EasyMoney(Game):
         "min_bid": 10,
         "max_offers_per_turn": 3,
         "lone_bidder_must_buy": False,
+        "card_move_ends_turn": True,
+        "bid_floor_mortgage": False,
         "data_file": "",
         "cards_file": "",
     }
@@ -303,6 +314,7 @@ class EasyMoney(Game):
         self.rolled = False
         self.dice: tuple[int, int] | None = None
         self.last_card: str | None = None
+        self.card_moved = False  # a Give or Take card moved the man this turn
         self.offers_used = [0] * n
         self.resume: str | None = None  # what comes after the debts are settled
         self.debts: list[list] = []  # [debtor seat, creditor account, dollars, reason]
@@ -358,6 +370,7 @@ class EasyMoney(Game):
         self.rolled = False
         self.dice = None
         self.last_card = None
+        self.card_moved = False
         self.offers_used = [0] * len(self.players)
         self._ask_turn()
 
@@ -514,12 +527,36 @@ class EasyMoney(Game):
         n = len(self.players)
         return [(s + k) % n for k in range(1, n)]
 
-    def _card_move(self, s: int, target: int, forward: bool) -> None:
-        here = self.pos[s]
-        if forward and (target < here or (target == here and self.started[s])):
+    def laps(self, start: int, steps: int) -> int:
+        """Full laps completed by a man moving ``steps`` spaces forward from space ``start``:
+        one for every time he crosses or stops on Bonus (space 0). Standing still (``steps``
+        0) completes none. Rulebook "Bonus": "moves completely around the board, crossing or
+        landing on the BONUS space". The one place a lap is counted (dice and card moves)."""
+        return (start + steps) // len(self.board) if steps > 0 else 0
+
+    def _pay_laps(self, s: int, start: int, steps: int) -> None:
+        for _ in range(self.laps(start, steps)):
             self._bank_pays(s, self.data["bonus"], "Bonus: once around the board")
-        self.pos[s] = target
+
+    def _card_move(self, s: int, target: int, forward: bool) -> None:
+        """A Give or Take card moves ``s`` to ``target`` (rulebook "Doubles"). Going forward,
+        he collects the Bonus if the way round crosses or stops on it (:meth:`laps`). A card
+        naming the space he already stands on does not move him: no lap, and he does not stop
+        there anew, so the space is not settled again (the City Hospital paragraph: money paid
+        there while a man rests there goes to the *next* player stopping there). Either way
+        the card was a moving card and his turn ends (option ``card_move_ends_turn``)."""
+        here = self.pos[s]
         self.started[s] = True
+        self.card_moved = True
+        if target == here:
+            self.emit("stays", f"{self.players[s]} is already on {self.board[target]['name']}: "
+                      "the card does not move him.", seat=s, space=target)  # fmt: skip
+            self.resume = "post"
+            self._proceed()
+            return
+        if forward:
+            self._pay_laps(s, here, (target - here) % len(self.board))
+        self.pos[s] = target
         self.emit("moved", f"{self.players[s]} goes to {self.board[target]['name']}.", seat=s,
                   space=target)  # fmt: skip
         self.resume = "card_land"
@@ -538,8 +575,7 @@ class EasyMoney(Game):
         self.pos[s] = end
         self.emit("moved", f"{self.players[s]} moves {steps} to {self.board[end]['name']}.",
                   seat=s, space=end, path=path)  # fmt: skip
-        if start + steps >= size:
-            self._bank_pays(s, self.data["bonus"], "Bonus: once around the board")
+        self._pay_laps(s, start, steps)
         a, b = self.lights
         if a in path[:-1] and b in path[:-1]:
             if self.exemption == s:
@@ -656,7 +692,7 @@ class EasyMoney(Game):
 
     def _start_auction(self, i: int, exclude: int | None) -> None:
         sp = self.board[i]
-        lo = self.options["min_bid"]
+        lo = self.opening_bid(i)
         n = len(self.players)
         # left of the lander first, the lander (if not barred) last
         order = [(self.current + k) % n for k in range(1, n + 1)]
@@ -701,10 +737,19 @@ class EasyMoney(Game):
             self.emit("unsold", f"{self.board[i]['name']} stays unsold.", space=i)
         self._proceed()
 
+    def opening_bid(self, i: int) -> int:
+        """The lowest opening bid at an auction of holding ``i`` (dollars): option ``min_bid``
+        ($10, reconstruction); with the house rule ``bid_floor_mortgage``, at least the
+        holding's M, so that buying at auction and mortgaging at once gains nothing."""
+        lo = self.options["min_bid"]
+        if self.options["bid_floor_mortgage"]:
+            lo = max(lo, self.board[i].get("M", 0))
+        return lo
+
     def next_bid(self) -> int:
         """The lowest bid the pending auction accepts (dollars)."""
         a = self.auction
-        return self.options["min_bid"] if a["leader"] is None else a["high"] + 5
+        return self.opening_bid(a["space"]) if a["leader"] is None else a["high"] + 5
 
     def _ask_bid(self) -> None:
         a = self.auction
@@ -929,7 +974,12 @@ class EasyMoney(Game):
         elif step in ("land", "card_land"):
             self._land(by_card=step == "card_land")
         elif step == "post":
-            self._ask_post()
+            if self.card_moved and self.options["card_move_ends_turn"]:
+                self.emit("turn_ended", f"{self.players[self.current]}'s turn is ended by the "
+                          "card.", seat=self.current)  # fmt: skip
+                self._end_turn()
+            else:
+                self._ask_post()
 
     def _debt_options(self, seat: int) -> list:
         opts = [f"mortgage:{i}" for i in self.holdings(seat) if self.can_mortgage(seat, i)]

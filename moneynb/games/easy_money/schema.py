@@ -16,7 +16,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...core.schema import MAX_COUNT, MAX_LABEL, Int, Items, Schema, Text
+from ...core.schema import MAX_COUNT, MAX_LABEL, Colour, Int, Items, Schema, Text
 
 Dollars = Int(0, 100_000, "dollars")
 Bill = Annotated[str, Field(pattern=r"^[1-9][0-9]{0,3}$")]  # a bill's face value, $1 to $9,999
@@ -31,7 +31,7 @@ class Space(Schema):
     B: Int(1, 100_000, "dollars") = None
     M: Int(1, 100_000, "dollars") = None
     rents: Items(Int(1, 1_000_000, "dollars"), 5, 5) = None
-    colour: Text(MAX_LABEL) = None
+    colour: Colour() = None
     rent: Int(1, 100_000, "dollars") = None
     value: Int(1, 1_000_000, "dollars") = None
     effect: Text(MAX_LABEL, 1) = None

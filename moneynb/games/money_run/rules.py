@@ -14,8 +14,9 @@ Turn.    Up to two actions, each one of: place a table coin on the board (then o
          drawn from the bag to refill the table); move the top coin of a stack to another
          square; move your pawn. Using one or none is allowed ("end_turn").
 Coins.   A coin may sit on an empty square or on top of a stack whose top coin is the same size
-         or larger; never inserted lower down. A coin may be added under a pawn (EFAQ 2) but a
-         coin under a pawn may not be taken away (EFAQ 1).
+         or larger; never inserted lower down. A table coin may be added under any pawn
+         (EFAQ 2); a coin moved on the board may not go under an opponent's pawn (EFAQ 1). A
+         coin under a pawn is not taken away (reading: the pawn stands on the top coin).
 Pawns.   A pawn only stands on coins. One step is orthogonal; diagonal only from a stack of 2
          or more; a step climbs at most one level. A step down may be of any height, and while
          every step goes down (each square lower than the one before) the pawn may keep going
@@ -252,9 +253,21 @@ class MoneyRun(Game):
         return not s or s[-1] >= rank
 
     def coin_targets(self, rank: int, source: int | None = None) -> list[int]:
-        """Squares (indexes) where a coin of ``rank`` may go; ``source`` (its own square) is
-        excluded."""
-        return [i for i, s in enumerate(self.stacks) if (not s or s[-1] >= rank) and i != source]
+        """Squares (indexes) where a coin of ``rank`` may go.
+
+        ``source`` None: a table coin being placed: every square it :meth:`fits`, pawns or not
+        (EFAQ 2, "May I add a coin under my own pawn, or even an opponent? Yes"). ``source`` a
+        square: the top coin of that stack being moved (How to Play 3): every other square it
+        fits except those of the opponents of the player to move (EFAQ 1, "May I move a coin
+        under an opponent's pawn? No"); under the mover's own pawn is allowed.
+        """
+        if source is None:
+            return [i for i, s in enumerate(self.stacks) if not s or s[-1] >= rank]
+        barred = {p for seat, p in enumerate(self.pawns) if seat != self.turn}
+        barred.add(source)
+        return [
+            i for i, s in enumerate(self.stacks) if (not s or s[-1] >= rank) and i not in barred
+        ]
 
     def movable(self) -> list[int]:
         """Squares whose top coin may be moved: they hold coins and no pawn (EFAQ 1)."""
@@ -341,10 +354,16 @@ class MoneyRun(Game):
 
     def _labels(self, opts: list) -> dict:
         """Display text for "end_turn" and the table coins (board clicks do the rest; the
-        other options read well enough as they are, and labelling every one is slow)."""
+        other options, ``("coin", x, y)`` and ``("pawn", x, y)``, name their square already,
+        and labelling every one is slow). Every label is distinct: the table often holds two
+        coins of one size, so each names its place on the table ("slot 2 of 5", counted from
+        the left as the view draws them) as well as its size (issue 28)."""
         out = {"end_turn": "End turn"}
+        n = len(self.table)
         for i, rank in enumerate(self.table):
-            out[("place", i)] = f"Place the {self.coin_names[rank]} coin from the table"
+            out[("place", i)] = (
+                f"Place the {self.coin_names[rank]} coin from table slot {i + 1} of {n}"
+            )
         return out
 
     def _ask_target(self) -> None:
@@ -357,9 +376,7 @@ class MoneyRun(Game):
             rank, tag = self.stacks[source][-1], "move_coin"
             what = f"the {self.coin_names[rank]} coin from ({sel[1]}, {sel[2]})"
         xy = squares_xy(size)
-        targets = [
-            xy[i] for i, s in enumerate(self.stacks) if (not s or s[-1] >= rank) and i != source
-        ]  # the squares of coin_targets(rank, source), as (x, y)
+        targets = [xy[i] for i in self.coin_targets(rank, source)]
         self.ask(seat, "space", f"Where does {what} go?", targets, tag=tag)
 
     # ----- playing --------------------------------------------------------------------------
@@ -507,8 +524,19 @@ class MoneyRun(Game):
             turn=self.turn,
             actions_left=self.actions_left,
             round=self.round,
+            selected=None if self.selected is None else list(self.selected),
+            selected_coin=self._selected_coin(),
         )
         return obs
+
+    def _selected_coin(self) -> str | None:
+        """Name of the coin picked for the action under way (None when none is picked)."""
+        sel = self.selected
+        if sel is None:
+            return None
+        if sel[0] == "place":
+            return self.coin_names[self.table[sel[1]]]
+        return self.coin_names[self.stacks[sel[2] * self.size + sel[1]][-1]]
 
     def state(self) -> dict:
         """A comparable snapshot of the whole state, like :meth:`Game.state` but fast: every
@@ -530,8 +558,10 @@ class MoneyRun(Game):
                 out[key] = value
         return out
 
-    def copy(self) -> MoneyRun:
-        """A fast independent copy (search bots use it; shares only immutable values)."""
+    def copy(self, resample_chance: bool | int | random.Random = False) -> MoneyRun:
+        """A fast independent copy (search bots use it; shares only immutable values).
+        ``resample_chance``: as :meth:`Game.copy` (the bag's future draws come from a fresh
+        generator; the bag's contents are public)."""
         new = object.__new__(type(self))
         d = dict(self.__dict__)
         for key in ("stacks", "pawns", "table", "bag", "actions", "log", "winners", "_events"):
@@ -543,6 +573,8 @@ class MoneyRun(Game):
         led = self.ledger
         d["ledger"] = Ledger(dict(led.balances), set(led.may_go_negative), led.total)
         new.__dict__ = d
+        if resample_chance is not False:
+            new.resample_chance(resample_chance)
         return new
 
     # ----- bots -----------------------------------------------------------------------------
@@ -675,9 +707,10 @@ class MoneyRun(Game):
             for nb in all8[p]:
                 if self.stacks[nb] and nb not in self.pawns:
                     sources.add(nb)
+        rivals = {p for s, p in enumerate(self.pawns) if s != self.turn}
         for src in sorted(sources):
             rank = self.stacks[src][-1]
             for sq in sorted(near):
-                if sq != src and self.fits(rank, sq):
+                if sq != src and sq not in rivals and self.fits(rank, sq):
                     moves.append([("coin", src % size, src // size), (sq % size, sq // size)])
         return moves

@@ -69,6 +69,12 @@ CARD_KINDS = (
     "advantage",
 )  # fmt: skip
 STOCKS = ("grain", "oil", "gold")
+#: how many times a player may answer "Back" (a Bank or Wall Street amount) or "Cancel" (an
+#: Advantage card's target) in one turn; after that those answers are not offered and the
+#: choice that led there is final. Reconstruction (the rulebook has no Back): without a bound a
+#: player could go back and forth for ever at no cost, so a game would not end for every way
+#: of playing (issue 29). House rules may set ``max_backs`` in board.toml's ``[rules]``.
+MAX_BACKS = 4
 
 
 # ----- data files ------------------------------------------------------------------------------
@@ -122,14 +128,16 @@ def check_board(data: dict) -> dict:
     Raises:
         ValueError: a missing rule amount, an unknown kind, a repeated id, a ``next`` or ``to``
             naming no space, an Option Point without two ways on, a unique space missing or
-            repeated, fewer than two Moolah spaces, an amount not in whole bills, or a loop of
-            the track that avoids the Bank (dice could then never be stopped there).
+            repeated, fewer than two Moolah spaces, an amount not in whole bills, a loop of
+            the track that avoids the Bank (dice could then never be stopped there), or a
+            graph that traps a game (see :func:`check_track`).
     """
     require("rules" in data and "space" in data, "board.toml needs [rules] and space = [...]")
     r = data["rules"]
     for key in ("start_account", "credit_line", "suggested_withdrawal", "goal", "denomination",
                 "loan_shark_percent", "wall_street_min", "casino_min"):  # fmt: skip
         require(type(r.get(key)) is int and r[key] > 0, f"board.toml: rules.{key} must be > 0")
+    r.setdefault("max_backs", MAX_BACKS)
     den = r["denomination"]
     ids = set()
     for s in data["space"]:
@@ -167,7 +175,66 @@ def check_board(data: dict) -> dict:
     for sid in nxt:
         if sid not in state:
             visit(sid)
+    check_track(data)
     return data
+
+
+def check_track(data: dict) -> None:
+    """The graph of a board whose ids, kinds and counts of ``next`` are checked: a game on it
+    can never be trapped (reconstruction of what the rulebook's board guarantees; issue 26).
+
+    * every path leads on: a space a token can step onto (named in some ``next``) has a way
+      on itself. Bufe's and the Big House have none: a token is only sent there (a Go To space
+      or card) and leaves when its time is served;
+    * every goto ends: following Go To spaces from one (``to``, then that space's ``to`` if
+      it is a Go To too...) reaches a space that is not a Go To, never itself again;
+    * the Bank is reachable as the rules need: from every space on the track, stepping on
+      reaches the Bank (a roll is stopped there; the turn's money moves there). The loop check
+      of :func:`check_board` then also holds: no loop avoids it.
+
+    Raises:
+        DataFileError: naming the space and why ("board.toml: s01.next leads to 'max' ...").
+    """
+    spaces = {s["id"]: s for s in data["space"]}
+    for s in data["space"]:
+        for n in s["next"]:
+            if not spaces[n]["next"]:
+                require(
+                    False,
+                    f"board.toml: {s['id']}.next leads to {n!r} ({spaces[n]['name']}), which has "
+                    "no way on: a token moving past it could never finish its move (a "
+                    f"{spaces[n]['kind']!r} space is only reached by being sent there)",
+                )
+    for s in data["space"]:
+        if s["kind"] != "goto":
+            continue
+        chain = [s["id"]]
+        at = s.get("to")
+        while spaces[at]["kind"] == "goto":
+            chain.append(at)
+            require(
+                at not in chain[:-1],
+                f"board.toml: {s['id']} sends a token round Go To spaces for ever "
+                f"({' -> '.join(chain)}): a Go To must end on another kind of space",
+            )
+            at = spaces[at].get("to")
+            require(at in spaces, f"board.toml: {chain[-1]} sends to unknown {at!r}")
+    bank = next((s["id"] for s in data["space"] if s["kind"] == "bank"), None)
+    reaches = {bank}
+    changed = True
+    while changed:  # spaces from which stepping on reaches the Bank (a fixed point)
+        changed = False
+        for s in data["space"]:
+            if s["id"] not in reaches and any(n in reaches for n in s["next"]):
+                reaches.add(s["id"])
+                changed = True
+    for s in data["space"]:
+        if s["next"] and s["id"] not in reaches:
+            require(
+                False,
+                f"board.toml: from {s['id']} ({s['name']}) no way along the track reaches the "
+                "Bank: every path must lead back to it (a roll stops there)",
+            )
 
 
 def check_cards(data: dict, space_ids: set) -> dict:
@@ -415,6 +482,7 @@ class Moolah(Game):
         self.doubles = False
         self.adv_used = False
         self.steps_left = 0
+        self.backs = 0  #: "Back"/"Cancel" answers given this turn (see MAX_BACKS)
         self.ctx: dict[str, Any] = {}  #: the part-done play a decision waits on (public)
         self.end_reason = ""
         # opening roll: the highest total starts, tied highest roll again
@@ -524,6 +592,11 @@ class Moolah(Game):
                       f"${self.balance(seat):,}: a millionaire!", seat=seat)  # fmt: skip
             self.finish([seat])
 
+    def _may_go_back(self) -> bool:
+        """True while the current player may still answer "Back"/"Cancel" this turn (at most
+        ``rules.max_backs`` times a turn, :data:`MAX_BACKS` by default; reconstruction)."""
+        return self.backs < self.data.rules["max_backs"]
+
     def _ask_bank(self) -> bool:
         seat, den = self.current, self.data.rules["denomination"]
         opts = []
@@ -549,12 +622,14 @@ class Moolah(Game):
             else self.can_withdraw(seat)
         )
         self.ask(seat, "amount", f"{action.capitalize()} how much (${den:,} to ${high:,})?",
-                 ("back",), low=den, high=high, step=den, tag="bank_amount",
+                 ("back",) if self._may_go_back() else (), low=den, high=high, step=den,
+                 tag="bank_amount",
                  labels={"back": "Back"})  # fmt: skip
 
     def _bank_amount(self, action: Any) -> None:
         mode = self.ctx.pop("bank_mode")
         if action == "back":
+            self.backs += 1
             self._ask_bank()
             return
         if mode == "deposit":
@@ -616,6 +691,7 @@ class Moolah(Game):
         self.current = seat
         self.doubles = False
         self.adv_used = False
+        self.backs = 0
         self.ctx = {}
         self._ask_turn()
 
@@ -871,12 +947,14 @@ class Moolah(Game):
         self.ctx["stock"] = action
         high = round_off(self.cash(seat), r["denomination"], False)
         self.ask(seat, "amount", f"Invest in {action} (${r['wall_street_min']:,} to ${high:,})",
-                 ("back",), low=r["wall_street_min"], high=high, step=r["denomination"],
+                 ("back",) if self._may_go_back() else (), low=r["wall_street_min"], high=high,
+                 step=r["denomination"],
                  tag="wall_street_amount", labels={"back": "Back"})  # fmt: skip
 
     def _wall_street_amount(self, action: Any) -> None:
         stock = self.ctx.pop("stock")
         if action == "back":
+            self.backs += 1
             return self._ask_wall_street()
         seat, den = self.current, self.data.rules["denomination"]
         pct = self.stocks[stock].draw(self.rng)
@@ -1117,13 +1195,15 @@ class Moolah(Game):
         targets = self.advantage_targets(self.pos[seat], steps)
         self.ctx.update(adv_card=cid, adv_from=came_from)
         labels = {t: f"{d} {steps} to {self.data.spaces[t]['name']}" for t, d in targets.items()}
+        cancel = ["cancel"] if self._may_go_back() or not targets else []
         labels["cancel"] = "Cancel"
         self.ask(seat, "space", f"Advantage card: move exactly {steps} space(s) forward or back",
-                 list(targets) + ["cancel"], labels=labels, tag="advantage_target")  # fmt: skip
+                 list(targets) + cancel, labels=labels, tag="advantage_target")  # fmt: skip
 
     def _advantage_target(self, action: str) -> None:
         seat, cid, came_from = self.current, self.ctx.pop("adv_card"), self.ctx.pop("adv_from")
         if action == "cancel":
+            self.backs += 1
             return self._ask_turn() if came_from == "turn" else self._after_space()
         self.hand[seat] = [h for h in self.hand[seat] if h[0] != cid]
         self.temptation.discard(cid)

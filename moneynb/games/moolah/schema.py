@@ -33,6 +33,9 @@ class Rules(Schema):
     loan_shark_percent: Int(1, 500, "percent")
     wall_street_min: Money
     casino_min: Money
+    #: "Back"/"Cancel" answers a player may give in one turn (reconstruction; rules.MAX_BACKS
+    #: when left out)
+    max_backs: Int(0, 1000, "answers") = None
 
 
 class Space(Schema):

@@ -55,6 +55,35 @@ PLAYER_COLORS = (
 REPEAT_CLICK_S = 0.4
 
 
+#: the smallest text on a board, in px (issue 30, case 2: at the 1024 px layout a board is
+#: drawn at its own size, so this is the size a player reads)
+MIN_TEXT_PX = 11
+#: a board's width in px when its layout gives none: it fits beside nothing in JupyterLab at
+#: 1024 px with the file browser open (about 590 px for an output), and scales down below that
+BOARD_WIDTH = 580
+
+
+def readable(traces: list, min_px: int = MIN_TEXT_PX) -> list:
+    """``traces`` (plotly traces or dicts) with every ``textfont.size`` (a number or a list
+    of numbers, px) raised to at least ``min_px``; changed in place and returned."""
+    for t in traces:
+        font = t.get("textfont") if isinstance(t, dict) else getattr(t, "textfont", None)
+        if font is None:
+            continue
+        size = font.get("size") if isinstance(font, dict) else font.size
+        if size is None:
+            continue
+        if isinstance(size, (list, tuple)):
+            new = [max(min_px, v) if isinstance(v, (int, float)) else v for v in size]
+        else:
+            new = max(min_px, size)
+        if isinstance(font, dict):
+            font["size"] = new
+        else:
+            font.size = new
+    return traces
+
+
 def player_color(seat: int) -> str:
     """The display colour of ``seat`` (cycles after 8 seats)."""
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
@@ -124,6 +153,20 @@ const MESSAGES = ["_py2js_addTraces", "_py2js_deleteTraces", "_py2js_moveTraces"
   "_py2js_removeLayoutProps", "_py2js_removeTraceProps"];
 export default () => {
   let model0 = null, widget = null, live = false;
+  // Sequence check (issue 30, case 8): the kernel counts the plotly messages it sends in
+  // _moneynb_seq (a separate message right after each). The page counts those it received
+  // since its last full state (seq0 + received). A seq ahead of that count means a message
+  // was lost on the way (or a handler failed): the page asks the kernel for the full state
+  // and draws every view again from it.
+  let seq0 = 0, received = 0, resyncing = false;
+  const views = [];  // {el, cleanup, dead} of each drawn view
+  let rendering = null;  // the view record whose handlers are being registered
+  const resync = (why) => {
+    if (resyncing || !model0) return;
+    resyncing = true;
+    console.warn("[moneynb] board update missed (" + why + "): asking for the full state");
+    model0.send({ moneynb: "resync" });
+  };
   // messages that arrive before plotly's code runs, replayed in order through its handlers
   const early = [];
   const ready = () => (widget ??= plotlyModule(model0).then(async (mod) => {
@@ -144,7 +187,16 @@ export default () => {
             if (name && MESSAGES.includes(name)) {
               if (!handlers.has(name)) handlers.set(name, []);
               handlers.get(name).push(fn);
-              return target.on(event, (...a) => { if (live) fn.apply(ctx, a); }, ctx);
+              const owner = rendering;
+              return target.on(event, (...a) => {
+                if (!live || owner?.dead) return;
+                try {
+                  fn.apply(ctx, a);
+                } catch (e) {
+                  console.error("[moneynb] board update failed", e);
+                  resync("an update failed");
+                }
+              }, ctx);
             }
             return target.on(event, fn, ctx);
           };
@@ -168,20 +220,58 @@ export default () => {
     live = true;
     return w;
   }));
+  // draw one view in el (plotly's render), remembering it and the handlers it registers
+  const drawView = (w, model, el) => {
+    const v = { el, cleanup: null, dead: false };
+    rendering = v;
+    try {
+      v.cleanup = w.render({ model, el });
+    } finally {
+      rendering = null;
+    }
+    views.push(v);
+    return v;
+  };
   return {
     initialize({ model }) {
       model0 = model;
+      seq0 = model.get("_moneynb_seq") ?? 0;
       for (const name of MESSAGES) {
         model.on("change:" + name, () => {
           const value = model.get(name);
-          if (!live && value !== null && value !== undefined) early.push([name, value]);
+          if (value === null || value === undefined) return;
+          received += 1;
+          if (!live) early.push([name, value]);
         });
       }
+      model.on("change:_moneynb_seq", () => {
+        if (!resyncing && model.get("_moneynb_seq") > seq0 + received) resync("sequence gap");
+      });
+      // the full state the kernel sent on request: draw every view again from it
+      model.on("change:_moneynb_sync", async () => {
+        seq0 = model.get("_moneynb_seq") ?? 0;
+        received = 0;
+        early.length = 0;
+        resyncing = false;
+        const w = await ready();
+        for (const v of views.splice(0)) {
+          v.dead = true;
+          try { v.cleanup?.(); } catch (e) { /* a view already gone */ }
+          v.el.replaceChildren();
+          drawView(w, model, v.el);
+        }
+        globalThis.__moneynbResyncs = (globalThis.__moneynbResyncs ?? 0) + 1;
+      });
       ready().catch((e) => console.error("[moneynb] plotly widget failed to load", e));
     },
     async render({ model, el }) {
       const w = await ready();
-      return w.render({ model, el });
+      const v = drawView(w, model, el);
+      return () => {
+        v.dead = true;
+        views.splice(views.indexOf(v) >>> 0, 1);
+        return v.cleanup?.();
+      };
     },
   };
 };
@@ -233,6 +323,12 @@ class BoardFigure(go.FigureWidget):
     _esm = _LOADER_ESM
     _moneynb_bundle = traitlets.Unicode("").tag(sync=True)
     _moneynb_bundle_key = traitlets.Unicode("").tag(sync=True)
+    #: how many plotly change messages the kernel has sent (each is followed by this count, in
+    #: its own message); a page that received fewer asks for the full state (issue 30, case 8)
+    _moneynb_seq = traitlets.Int(0).tag(sync=True)
+    #: how many times the full state was sent on a page's request (its change tells the page
+    #: to draw its views again)
+    _moneynb_sync = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, data=None, layout=None, config=None, carry_code: bool = True):
         """``carry_code=False``: the figure does not carry plotly's 5 MB module and draws once
@@ -241,8 +337,25 @@ class BoardFigure(go.FigureWidget):
         super().__init__(data=data, layout=layout)
         src, key = _plotly_bundle()
         self._moneynb_bundle, self._moneynb_bundle_key = (src if carry_code else ""), key
-        if config:
-            self._config = config
+        # never typeset "$...$" as maths: JupyterLab's MathJax made a label with two dollar
+        # amounts vanish (issue 30, case 2); Voila has no MathJax, so both now agree
+        self._config = {**(config or {}), "typesetMath": False}
+        self.on_msg(self._moneynb_on_msg)
+
+    def _moneynb_on_msg(self, _widget, content, _buffers) -> None:
+        """A page that missed a change message asks ``{"moneynb": "resync"}``: send it the
+        figure's whole current state (data, layout, counts) in one message."""
+        if not isinstance(content, dict) or content.get("moneynb") != "resync":
+            return
+        self._sync_full_state()
+        self._trait_values["_moneynb_sync"] = self._moneynb_sync + 1
+        self.send_state(["_widget_data", "_widget_layout", "_moneynb_seq", "_moneynb_sync"])
+
+    def _moneynb_sent(self) -> None:
+        """After each change message: the synced state is the current one, and the count of
+        messages goes out (its own message, after the change)."""
+        self._sync_full_state()
+        self._moneynb_seq += 1
 
     def open(self):
         if getattr(self, "_moneynb_deferred", False):
@@ -272,27 +385,27 @@ class BoardFigure(go.FigureWidget):
     # after every change the figure sends to the page, its synced state is its current one
     def _send_restyle_msg(self, *args, **kwargs):
         super()._send_restyle_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_relayout_msg(self, *args, **kwargs):
         super()._send_relayout_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_update_msg(self, *args, **kwargs):
         super()._send_update_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_addTraces_msg(self, *args, **kwargs):
         super()._send_addTraces_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_deleteTraces_msg(self, *args, **kwargs):
         super()._send_deleteTraces_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     def _send_moveTraces_msg(self, *args, **kwargs):
         super()._send_moveTraces_msg(*args, **kwargs)
-        self._sync_full_state()
+        self._moneynb_sent()
 
     @staticmethod
     def _remove_overlapping_props(input_data, delta_data, prop_path=()):
@@ -349,23 +462,45 @@ def _plain_text(text: str) -> str:
 
 
 def token_letters(players: list[str]) -> list[str]:
-    """The short text on each seat's token, different for every seat: the first letter
-    of the name, with the name's number when it ends in one ("Greedy bot 2" -> "G2"), and
-    the seat number added if two would still be equal."""
+    """The short text on each seat's token (plain text: escape it with :func:`plot_text`),
+    different for every seat: the first letter of the name, with the name's number when it
+    ends in one ("Greedy bot 2" -> "G2"), and the seat number added if two would still be
+    equal ("Bob 2", "Bo", "Bea" -> "B2", "B2'", "B3"; a mark is added until no two match)."""
     import re
 
-    out = []
+    base = []
     for p in players:
         m = re.search(r"(\d+)$", p.strip())
-        out.append((p.strip()[:1].upper() or "?") + (m.group(1) if m else ""))
-    return [f"{t}{i + 1}" if out.count(t) > 1 else t for i, t in enumerate(out)]
+        base.append((p.strip()[:1].upper() or "?") + (m.group(1) if m else ""))
+    out: list[str] = []
+    for i, t in enumerate(base):
+        tok = f"{t}{i + 1}" if base.count(t) > 1 else t
+        while tok in out or (tok != t and tok in base):
+            tok += "'"
+        out.append(tok)
+    return out
+
+
+def plot_text(text: Any) -> str:
+    """``text`` (a name, a space or card title from a data file, anything a person typed)
+    made safe for a plotly text field: plotly draws a subset of HTML in titles, text labels,
+    hover texts and legends (``<a href>`` becomes a link, ``<span style>`` styled text), so
+    ``&``, ``<``, ``>`` and quotes are written as entities plotly reads (quotes as
+    ``&#34;``/``&#39;``) and show as themselves; the result is also safe in HTML text and
+    in a quoted HTML attribute. The one
+    escaping function of every board and the replay chart; markup a board adds itself
+    (``<b>``, ``<br>``) goes around the escaped text."""
+    # plotly reads &amp; &lt; &gt; and numeric entities, not &quot; / &#x27; (it showed
+    # "&quot;" as typed), so quotes are numeric: read alike by plotly and by a browser
+    text = html.escape(str(text), quote=False)
+    return text.replace('"', "&#34;").replace("'", "&#39;")
 
 
 def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
     """One text-only, unclickable scatter trace holding a board's fixed labels.
 
     ``labels``: dicts with ``x``, ``y`` (board units; shift a label off its space in board
-    units, not pixels), ``text`` (HTML allowed) and optional ``size`` (px, default 9),
+    units, not pixels), ``text`` (HTML allowed) and optional ``size`` (px, default :data:`MIN_TEXT_PX`),
     ``color`` (default ``"#3e2723"``) and ``position`` (plotly's ``textposition`` of the text
     around its point, default ``"middle center"``).
 
@@ -381,7 +516,7 @@ def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
         mode="text",
         textposition=[lab.get("position", "middle center") for lab in labels],
         textfont=dict(
-            size=[lab.get("size", 9) for lab in labels],
+            size=[max(MIN_TEXT_PX, lab.get("size", MIN_TEXT_PX)) for lab in labels],
             color=[lab.get("color", "#3e2723") for lab in labels],
         ),
         hoverinfo="skip",
@@ -418,7 +553,11 @@ class BoardRenderer:
         self.game = game
         self.pick: Callable[[Any], None] | None = None
         layout = self.build_layout(game)
+        if not layout.get("width"):
+            layout = {**layout, "width": BOARD_WIDTH, "autosize": False}
         back = self.build_backdrop(game)
+        if back is not None:
+            readable(back)
         #: the figure drawn once behind :attr:`figure` (``None`` when the board has none)
         self.backdrop: BoardFigure | None = None
         config = {"displayModeBar": False}
@@ -428,7 +567,8 @@ class BoardRenderer:
             )
             layout = _overlay_layout(layout)
             config = {"staticPlot": True, "displayModeBar": False}
-        self.figure = BoardFigure(data=self.build_data(game), layout=layout, config=config)
+        data = readable(self.build_data(game))
+        self.figure = BoardFigure(data=data, layout=layout, config=config)
 
     # ----- building ---------------------------------------------------------------------
     def build_data(self, game) -> list:
@@ -598,6 +738,33 @@ class BoardRenderer:
         properties, coins, the pot...); default none."""
         return []
 
+    #: traces whose points are the players' tokens, one per seat, each labelled with
+    #: :func:`token_letters` (Money Moves rings its seats itself)
+    TURN_TRACES = ("tokens", "planes", "pawns")
+    #: the ring round the token of the player whose decision is pending (Money Moves' yellow)
+    TURN_RING = "#ffd600"
+
+    def mark_turn(self, game) -> None:
+        """Ring the token of the player whose decision is pending, as Money Moves does (issue
+        30, case 3): a thick yellow outline on that token, a thin white one on the others.
+        Reads the seat of each point from its text (:func:`token_letters`, one per seat);
+        called by the view after every update, inside its batch."""
+        d = game.decision
+        letters = token_letters(list(game.players))
+        cur = letters[d.player] if d is not None and isinstance(d.player, int) else None
+        # inside a batch (the view's), a trace's text set in it is read from plotly's
+        # pending edits: the trace itself answers the value from before the batch
+        pending = getattr(self.figure, "_batch_trace_edits", {}) or {}
+        for i, t in enumerate(self.figure.data):
+            text = pending.get(i, {}).get("text", t.text)
+            if t.name not in self.TURN_TRACES or text is None or isinstance(text, str):
+                continue
+            texts = list(text)
+            t.marker.line = dict(
+                width=[5 if x == cur else 1.5 for x in texts],
+                color=[self.TURN_RING if x == cur else "white" for x in texts],
+            )
+
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
 
@@ -606,12 +773,19 @@ class BoardRenderer:
         trace ``trace_index``: each point's customdata is its space id, its hover text the
         matching entry of ``labels`` (HTML-escaped). An empty list clears the markers."""
         self._target_labels = [_plain_text(label) for label in labels]
+        ask = [
+            "$" in str(label) and getattr(self.game.decision, "kind", None) == "choose"
+            for label in labels
+        ]
         with self.figure.batch_update():
             t = self.figure.data[trace_index]
             t.x = [self._xy(s)[0] for s in spaces]
             t.y = [self._xy(s)[1] for s in spaces]
             t.customdata = list(spaces)
-            t.hovertext = [html.escape(label) for label in labels]
+            t.hovertext = [
+                plot_text(label) + ("<br>(click twice: the first click only asks)" if a else "")
+                for label, a in zip(labels, ask, strict=True)
+            ]
 
     #: radius (board units) of a heat-map disc; the track boards space their spaces 1 apart
     heat_radius = 0.45
@@ -708,14 +882,45 @@ class BoardRenderer:
         self._last_page_click = (action, now)
         self.click(action)
 
+    #: shows a short note to the people at the screen (set by the view; ``None``: not shown)
+    notice: Callable[[str], None] | None = None
+    #: ``(number of actions so far, action)`` armed by a first click that costs or brings money
+    _armed: tuple = (None, None)
+
+    @staticmethod
+    def moves_money(decision, action) -> bool:
+        """True when choosing ``action`` for ``decision`` spends, borrows or raises money as
+        the engine words it: a pick among options ("choose") whose engine label names a dollar
+        amount (Easy Money's "Mortgage Mill (+$60)", "Lift the mortgage on Mill ($66)", "Buy
+        for $60"...). Such a click on the board asks first (issue 30, case 4)."""
+        if decision is None or decision.kind != "choose":
+            return False
+        try:
+            return "$" in str(decision.label(action))
+        except (KeyError, ValueError, TypeError):
+            return False
+
     def click(self, action: Any) -> bool:
         """Act as if the board point standing for ``action`` was clicked; True if it was a
-        legal pick and was passed on to :attr:`pick` (tests call this without a browser)."""
+        legal pick and was passed on to :attr:`pick` (tests call this without a browser).
+
+        A click whose action moves money (:meth:`moves_money`) asks first: the first click
+        only says, through :attr:`notice`, exactly what a second click on the same point will
+        do, with the amount, and returns False; the second click (same decision) picks it."""
         d = self.game.decision
         if self.pick is None or d is None or d.kind not in ("space", "player", "choose"):
             return False
         if not d.allows(action):
             return False
+        if self.moves_money(d, action):
+            key = (len(getattr(self.game, "actions", ())), action)
+            if self._armed != key:
+                self._armed = key
+                if self.notice is not None:
+                    label = self.plain(str(d.label(action)))
+                    self.notice(f"Click it again to: {label}. (Nothing has happened yet.)")
+                return False
+        self._armed = (None, None)
         self.pick(action)
         return True
 

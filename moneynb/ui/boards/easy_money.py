@@ -22,8 +22,6 @@ Clicking a highlighted space buys it, builds on it, mortgages or lifts it, as th
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
@@ -31,7 +29,7 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, ink_on, money, player_color, token_letters
+from .base import BoardRenderer, ink_on, money, player_color, plot_text, token_letters
 
 KIND_COLOR = {
     "bonus": "#ffd54f",
@@ -55,7 +53,7 @@ LABEL_DY, HOUSES_DY = 0.12, -0.31
 #: the mortgage cross stands in the houses row, right of the owner's mark
 MORTGAGE_DX = 0.28
 #: how far from a space's centre its tokens stand, towards the inside of the board
-TOKEN_DEPTH = 0.75
+TOKEN_DEPTH = 0.9
 
 
 def cell_xy(i: int, size: int = 48) -> tuple[float, float]:
@@ -77,7 +75,7 @@ def inward(i: int, size: int = 48) -> tuple[float, float]:
 class Board(BoardRenderer):
     """Renderer of the Easy Money board (see the module docstring)."""
 
-    height = 640
+    height = 600
 
     def __init__(self, game):
         self.size = len(game.board)
@@ -94,18 +92,21 @@ class Board(BoardRenderer):
     def _xy(self, i: int) -> tuple[float, float]:
         return cell_xy(i, self.size)
 
-    def _token_xy(self, i: int, k: int) -> tuple[float, float]:
-        """Where the ``k``-th token on space ``i`` stands: beside the space on the board's
+    def _token_xy(self, i: int, k: int, n: int = 1) -> tuple[float, float]:
+        """Where the ``k``-th of the ``n`` tokens on space ``i`` stands: beside the space on the board's
         inner side (a token on the space would hide its name), ``k`` spread along the side."""
         x, y = self._xy(i)
         dx, dy = inward(i, self.size)
         if not (dx or dy):  # a corner: towards the middle of the board, diagonally
             n = self.size // 4
-            dx = 0.7 if x < n / 2 else -0.7
-            dy = 0.7 if y < n / 2 else -0.7
-            return x + dx + (k % 3) * 0.3 * (dx > 0 or -1), y + dy - (k // 3) * 0.3
-        along = ((k % 4) - 1.5) * 0.3  # up to 4 in a row, then a second row further in
-        depth = TOKEN_DEPTH + (k // 4) * 0.33
+            # 1.0 in: clear of the labels of the spaces beside the corner at 11 px
+            dx = 1.0 if x < n / 2 else -1.0
+            dy = 1.0 if y < n / 2 else -1.0
+            return x + dx + (k % 3) * 0.4 * (dx > 0 or -1), y + dy - (k // 3) * 0.4
+        # up to 4 in a row, then a second row further in; 0.4 apart: a token's 11 px letters
+        # ("G1") stay clear of the next one's at the board's 570 px (issue 30, case 2)
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.4  # a row of the n here, centred
+        depth = TOKEN_DEPTH + (k // 4) * 0.4
         return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
 
     def _label(self, sp: dict) -> str:
@@ -116,11 +117,12 @@ class Board(BoardRenderer):
         if sp["kind"] == "legend" and sp.get("amount"):
             sign = "+" if sp["effect"] in ("win", "take") else "−"
             return f"{name}<br>{sign}${sp['amount']}"
-        return name
+        # two short lines, not one wide one, at 11 px ("Black<br>Kat")
+        return name.replace(" ", "<br>", 1)
 
     def _hover(self, g, i: int) -> str:
         sp = g.board[i]
-        text = f"<b>{html.escape(sp['name'])}</b> (side {sp['side']})"
+        text = f"<b>{plot_text(sp['name'])}</b> (side {sp['side']})"
         if sp["kind"] == "property":
             rents = " / ".join(f"${r}" for r in sp["rents"])
             text += f"<br>B ${sp['B']} · M ${sp['M']}<br>rent 1-4 houses, subdivision:<br>{rents}"
@@ -128,7 +130,7 @@ class Board(BoardRenderer):
             text += f"<br>rent ${sp['rent']}" + (f" · M ${sp['M']}" if "M" in sp else "")
             text += " · always auctioned"
         elif sp["kind"] == "legend":
-            text += f"<br>{html.escape(sp.get('text', ''))}"
+            text += f"<br>{plot_text(sp.get('text', ''))}"
         elif sp["kind"] == "hospital":
             text += f"<br>holds {money(g.money()['City Hospital'])}"
         elif sp["kind"] == "traffic_light":
@@ -137,7 +139,7 @@ class Board(BoardRenderer):
             text += f"<br>${g.data['bonus']} each time around"
         o = g.owner[i]
         if o is not None:
-            text += f"<br>owner <b>{html.escape(g.players[o])}</b>"
+            text += f"<br>owner <b>{plot_text(g.players[o])}</b>"
             if sp["kind"] == "property":
                 text += f", {'subdivision' if g.houses[i] == 5 else f'{g.houses[i]} house(s)'}"
             text += " · MORTGAGED" if g.mortgaged[i] else f" · rent now ${g.rent(i)}"
@@ -208,7 +210,7 @@ class Board(BoardRenderer):
         axis = dict(visible=False, range=[-0.8, n + 0.8], fixedrange=True)
         return dict(
             height=self.height, width=self.height - 30, autosize=False, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
-            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
             plot_bgcolor="#e8f5e9", paper_bgcolor="white", xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
@@ -223,7 +225,7 @@ class Board(BoardRenderer):
 
     def _centre(self, g) -> str:
         m = g.money()
-        ex = "nobody" if g.exemption is None else html.escape(g.players[g.exemption])
+        ex = "nobody" if g.exemption is None else plot_text(g.players[g.exemption])
         return (
             f"City Hospital holds <b>{money(m['City Hospital'])}</b><br>"
             f"Bank {money(m['Bank'])} · Special Exemption: {ex}"
@@ -254,16 +256,19 @@ class Board(BoardRenderer):
             hc.append(player_color(o))
         tx, ty, tc, tt, th = [], [], [], [], []
         count: dict[int, int] = {}
+        here: dict[int, int] = {}
+        for sid in g.pos:
+            here[sid] = here.get(sid, 0) + 1
         for seat, sid in enumerate(g.pos):
             k = count.get(sid, 0)
             count[sid] = k + 1
-            x, y = self._token_xy(sid, k)
+            x, y = self._token_xy(sid, k, here[sid])
             tx.append(x)
             ty.append(y)
             tc.append(player_color(seat))
-            tt.append(token_letters(g.players)[seat])
-            th.append(f"<b>{html.escape(g.players[seat])}</b> on "
-                      f"{html.escape(g.board[sid]['name'])}<br>cash {money(g.cash(seat))}")  # fmt: skip
+            tt.append(plot_text(token_letters(g.players)[seat]))
+            th.append(f"<b>{plot_text(g.players[seat])}</b> on "
+                      f"{plot_text(g.board[sid]['name'])}<br>cash {money(g.cash(seat))}")  # fmt: skip
         return dict(hover=[self._hover(g, i) for i in range(self.size)],
                     owners=(ox, oy, oc), houses=(hx, hy, ht, hc), mortgaged=(mx, my),
                     tokens=(tx, ty, tc, tt, th))  # fmt: skip
@@ -293,7 +298,7 @@ class Board(BoardRenderer):
             d[6].x, d[6].y, d[6].text, d[6].hovertext = tx, ty, tt, th
             d[6].marker.color = tc
             d[6].textfont.color = [ink_on(c) for c in tc]
-            self.figure.layout.title.text = self.status(g)
+            self.figure.layout.title.text = plot_text(self.status(g))
             self.figure.layout.annotations[2].text = self._centre(g)
         self._panels(g, events)
 
@@ -320,7 +325,7 @@ class Board(BoardRenderer):
                     else ""
                 )
                 mort = " <i>mortg.</i>" if g.mortgaged[i] else ""
-                held.append(f"{html.escape(sp['name'])}{tag}{mort}")
+                held.append(f"{plot_text(sp['name'])}{tag}{mort}")
             if g.exemption == s:
                 held.append("<i>Special Exemption</i>")
             rows.append(
@@ -396,16 +401,14 @@ class Board(BoardRenderer):
             body = f"rent <b>${sp['rent']}</b>" + (f" · M ${sp['M']}" if "M" in sp else "")
         return (
             f"<div class='moneynb-em-deed' style='border-left:10px solid "
-            f"{sp.get('colour', '#9e9e9e')};padding-left:6px'><b>{html.escape(sp['name'])}</b>"
+            f"{sp.get('colour', '#9e9e9e')};padding-left:6px'><b>{plot_text(sp['name'])}</b>"
             f"<br>{body}</div>"
         )
 
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player
         row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
-        cash = widgets.HTML(
-            html.escape(self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}"))
-        )
+        cash = widgets.HTML(plot_text(self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}")))
         if tag in ("turn", "post"):
             first = decision.options[0]
             if first == "roll":
@@ -445,8 +448,8 @@ class Board(BoardRenderer):
         if tag == "bid":
             a = g.auction
             lead = ("no bid yet" if a["leader"] is None
-                    else f"best bid <b>{money(a['high'])}</b> by {html.escape(g.players[a['leader']])}")  # fmt: skip
-            names = ", ".join(html.escape(g.players[p]) for p in a["bidders"])
+                    else f"best bid <b>{money(a['high'])}</b> by {plot_text(g.players[a['leader']])}")  # fmt: skip
+            names = ", ".join(plot_text(g.players[p]) for p in a["bidders"])
             head = widgets.HTML(f"<b>Auction</b> · {lead} · still bidding: {names}")
             head.add_class("moneynb-em-auction")
             quick = button(f"Bid {money(decision.low)}", ("moneynb-em-bid-min",),
@@ -456,8 +459,8 @@ class Board(BoardRenderer):
         if tag == "offer_reply":
             o = g.offer
             info = widgets.HTML(
-                f"{html.escape(g.players[o['seller']])} offers you <b>"
-                f"{html.escape(g.item_name(o['item']))}</b> for <b>{money(o['price'])}</b>"
+                f"{plot_text(g.players[o['seller']])} offers you <b>"
+                f"{plot_text(g.item_name(o['item']))}</b> for <b>{money(o['price'])}</b>"
             )
             extra = (
                 [widgets.HTML(self._deed(int(o["item"][6:])))] if o["item"] != "exemption" else []
@@ -472,8 +475,8 @@ class Board(BoardRenderer):
             owes = self.plain(f"{g.players[seat]} owes {money(d[2])}")
             holds = self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}").split(" ", 1)[1]
             info = widgets.HTML(
-                f"<b>{html.escape(owes)}</b> ({html.escape(d[3])}) "
-                f"and {html.escape(holds)}: mortgage or sell to raise the money"
+                f"<b>{plot_text(owes)}</b> ({plot_text(d[3])}) "
+                f"and {plot_text(holds)}: mortgage or sell to raise the money"
             )
             info.add_class("moneynb-em-debt")
             return self._wrap(tag, [info, make_panel(decision, g, submit)])

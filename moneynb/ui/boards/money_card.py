@@ -19,7 +19,6 @@ Charge It (``moneynb-charge-it``, ``moneynb-pay-cheques``).
 
 from __future__ import annotations
 
-import html
 import math
 
 import ipywidgets as widgets
@@ -29,7 +28,7 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..panels import button
 from ..spinner import SpinnerWidget
-from .base import BoardRenderer, ink_on, label_trace, money, player_color, token_letters
+from .base import BoardRenderer, ink_on, label_trace, money, player_color, plot_text, token_letters
 
 AREA_FILL = {
     "France": "#e3f2fd",
@@ -83,8 +82,8 @@ def _hull_path(points: list[tuple[float, float]], pad: float) -> str:
 class Board(BoardRenderer):
     """Renderer of the Money Card map (see the module docstring)."""
 
-    height = 620
-    width = 600
+    height = 600
+    width = 580
     #: trace indices in :attr:`figure` and in :attr:`backdrop`
     TARGETS, PATH, PLANES = range(3)
     ROUTES, PERIMETER, ARROWS, LABELS, SPACES = range(5)
@@ -181,7 +180,7 @@ class Board(BoardRenderer):
         kind = {"key": "Key City", "express": "Express Port", "side_trip": "side trip",
                 "perimeter": "perimeter (one-way)"}.get(sp["kind"], sp["kind"])  # fmt: skip
         deck = game.deck_for(s)
-        return f"{html.escape(self.b.name(s))}<br>{sp['area']} · {kind}<br>draws: {deck}"
+        return f"{plot_text(self.b.name(s))}<br>{sp['area']} · {kind}<br>draws: {deck}"
 
     def _labels(self, b) -> list[dict]:
         """Names of the Key Cities (bold), towns, side trips and Express Ports above their
@@ -191,7 +190,14 @@ class Board(BoardRenderer):
             sp = b.spaces[s]
             if sp["name"] and sp["kind"] in ("key", "side_trip", "express", "town"):
                 key = sp["kind"] == "key"
-                labels.append(dict(x=sp["x"], y=sp["y"] + self.LABEL_DY,
+                # near the left or right edge a name runs inwards from its space, not past
+                # the edge of the board (issue 30, case 2)
+                x, position = sp["x"], "middle center"
+                if x < 12:
+                    x, position = x - 2, "middle right"
+                elif x > 88:
+                    x, position = x + 2, "middle left"
+                labels.append(dict(x=x, y=sp["y"] + self.LABEL_DY, position=position,
                                    text=f"<b>{sp['name']}</b>" if key else sp["name"],
                                    size=10 if key else 9, color="#212121" if key else "#546e7a"))  # fmt: skip
         for area in AREA_FILL:
@@ -215,7 +221,7 @@ class Board(BoardRenderer):
         return dict(
             height=self.height, width=self.width, autosize=False,
             margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
-            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
             plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
@@ -239,8 +245,8 @@ class Board(BoardRenderer):
             xs.append(x + dx)
             ys.append(y + dy)
             colors.append(player_color(seat))
-            text.append(token_letters(game.players)[seat])
-            hover.append(f"{html.escape(game.players[seat])} ✈ {html.escape(self.b.name(space))}")
+            text.append(plot_text(token_letters(game.players)[seat]))
+            hover.append(f"{plot_text(game.players[seat])} ✈ {plot_text(self.b.name(space))}")
         return xs, ys, colors, text, hover
 
     def update(self, game, events) -> None:
@@ -258,7 +264,7 @@ class Board(BoardRenderer):
             if path is not None:
                 self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
                 self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]
-            self.figure.layout.title.text = (
+            self.figure.layout.title.text = plot_text(
                 self.status(game)
                 if not game.over
                 else f"Game over: {' and '.join(game.winner_names)} won"
@@ -285,7 +291,10 @@ class Board(BoardRenderer):
 
     def _keys_table(self, game) -> str:
         b = game.board
-        head = "".join(f"<th title='{b.name(k)}'>{b.name(k)[:3]}</th>" for k in b.key_cities)
+        head = "".join(
+            f"<th title='{plot_text(b.name(k))}'>{plot_text(b.name(k)[:3])}</th>"
+            for k in b.key_cities
+        )
         rows = []
         for i, p in enumerate(game.players):
             cells = []
@@ -326,11 +335,11 @@ class Board(BoardRenderer):
             items.append(
                 f"<div class='moneynb-hand-card' data-card='{c}' style='display:inline-block;"
                 "border:1px solid #90a4ae;border-radius:6px;padding:4px 8px;margin:2px;"
-                f"background:#fffde7'><b>{html.escape(card['words'])}</b> "
-                f"<i>({html.escape(card['say'])})</i><br>{html.escape(card['means'])} "
-                f"<span style='color:#6a1b9a'>[{html.escape(syms)}]</span></div>"
+                f"background:#fffde7'><b>{plot_text(card['words'])}</b> "
+                f"<i>({plot_text(card['say'])})</i><br>{plot_text(card['means'])} "
+                f"<span style='color:#6a1b9a'>[{plot_text(syms)}]</span></div>"
             )
-        whose = html.escape(self.plain(f"{g.players[seat]}'s Language cards"))
+        whose = plot_text(self.plain(f"{g.players[seat]}'s Language cards"))
         return f"<div><b>{whose}</b></div>" + "".join(items)
 
     def custom_panel(self, decision, submit):

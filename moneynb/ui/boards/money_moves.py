@@ -12,7 +12,6 @@ The latest money movements are drawn as arrows (payer -> payee) over the table.
 
 from __future__ import annotations
 
-import html
 import math
 
 import ipywidgets as widgets
@@ -21,7 +20,7 @@ import plotly.graph_objects as go
 from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
-from .base import BoardRenderer, ink_on, money, player_color
+from .base import BoardRenderer, ink_on, money, player_color, plot_text
 
 POT, BANK = "Pot", "House Bank"
 RX, RY = 1.55, 0.95  # seat ellipse radii (plot units)
@@ -74,14 +73,15 @@ class Board(BoardRenderer):
         m = game.money()
         out = []
         for i, p in enumerate(game.players):
-            lines = [f"<b>{html.escape(p)}</b>", money(m[f"wallet:{p}"])]
+            lines = [f"<b>{plot_text(p)}</b>", money(m[f"wallet:{p}"])]
             extra = []
             if game.loans[i]:
                 extra.append(f"owes {money(game.loans[i])}")
             for c in game.held[i]:  # by the card's effect: a house-rule deck names cards freely
                 effect = game.cards[c]["effect"]
                 extra.append(
-                    {"potluck": "♣ ", "wild": "🃏 "}.get(effect, "") + game.cards[c]["title"]
+                    {"potluck": "♣ ", "wild": "🃏 "}.get(effect, "")
+                    + plot_text(game.cards[c]["title"])
                 )
             if game.out[i]:
                 extra.append("out")
@@ -108,7 +108,7 @@ class Board(BoardRenderer):
                             line=dict(width=2, color="white")),
                 textfont=dict(color=[ink_on(c) for c in self._seat_colors(game)], size=12),
                 hoverinfo="text", cliponaxis=False,
-                hovertext=list(game.players), name="seats",
+                hovertext=[plot_text(p) for p in game.players], name="seats",
             ),
             go.Scatter(
                 x=[0], y=[0], mode="markers+text", text=[f"<b>Pot</b><br>{money(m[POT])}"],
@@ -138,7 +138,7 @@ class Board(BoardRenderer):
         return dict(
             height=self.height,
             margin=dict(l=5, r=5, t=36, b=5),
-            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
             showlegend=False,
             plot_bgcolor="white",
             paper_bgcolor="white",
@@ -202,7 +202,7 @@ class Board(BoardRenderer):
                 ring.x, ring.y = [], []
             else:
                 ring.x, ring.y = [self.positions[turn][0]], [self.positions[turn][1]]
-            self.figure.layout.title.text = (
+            self.figure.layout.title.text = plot_text(
                 self.status(game)
                 if not game.over
                 else f"Game over: {' and '.join(game.winner_names)} won"  # fmt: skip

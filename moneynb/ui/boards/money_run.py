@@ -16,13 +16,11 @@ turn: it never takes back another player's move).
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..panels import button, space_panel
-from .base import BoardRenderer, player_color, token_letters
+from .base import BoardRenderer, player_color, plot_text, token_letters
 
 #: marker size (px) and colour of a coin by rank (1 puny .. 4 large)
 COIN_SIZE = {1: 13, 2: 19, 3: 25, 4: 31}
@@ -82,7 +80,7 @@ class Board(BoardRenderer):
             hovertext=[
                 f"({x}, {y}) height {h}"
                 + (
-                    ": " + ", ".join(game.coin_names[c] for c in game.stacks[i])
+                    ": " + ", ".join(plot_text(game.coin_names[c]) for c in game.stacks[i])
                     if game.stacks[i]
                     else ""
                 )
@@ -104,7 +102,7 @@ class Board(BoardRenderer):
                 line=dict(color="#5a4a20", width=1.5),
             ),
             hovertext=[
-                f"top: {game.coin_names[game.stacks[i][-1]]} coin, {len(game.stacks[i])} high"
+                f"top: {plot_text(game.coin_names[game.stacks[i][-1]])} coin, {len(game.stacks[i])} high"
                 for i in idx
             ],
         )
@@ -115,7 +113,7 @@ class Board(BoardRenderer):
             x=[x + PAWN_DX for x, _ in xy],
             y=[y + PAWN_DY for _, y in xy],
             customdata=[[x, y] for x, y in xy],
-            text=token_letters(game.players),
+            text=[plot_text(t) for t in token_letters(game.players)],
             marker=dict(
                 symbol="diamond",
                 size=22,
@@ -123,7 +121,7 @@ class Board(BoardRenderer):
                 line=dict(color="black", width=2),
             ),
             hovertext=[
-                f"{p}: {game.distance(s)} to go, height {game.height(game.pawns[s])}"
+                f"{plot_text(p)}: {game.distance(s)} to go, height {game.height(game.pawns[s])}"
                 for s, p in enumerate(game.players)
             ],
         )
@@ -134,14 +132,15 @@ class Board(BoardRenderer):
             x=list(range(k)),
             y=[TABLE_Y] * k,
             customdata=[["table", i] for i in range(k)],
-            text=[game.coin_names[c] for c in game.table],
+            text=[plot_text(game.coin_names[c]) for c in game.table],
             marker=dict(
                 size=[COIN_SIZE.get(c, 31) + 6 for c in game.table],
                 color=[COIN_COLOR.get(c, "#777") for c in game.table],
                 line=dict(color="#5a4a20", width=1.5),
             ),
             hovertext=[
-                f"table coin {i + 1}: {game.coin_names[c]}" for i, c in enumerate(game.table)
+                f"table coin {i + 1}: {plot_text(game.coin_names[c])}"
+                for i, c in enumerate(game.table)
             ],
         )
 
@@ -340,7 +339,7 @@ class Board(BoardRenderer):
     def _refresh_info(self, game) -> None:
         bag = {name: game.bag.count(rank) for rank, name in game.coin_names.items()}
         rows = "".join(
-            f"<tr><td>{html.escape(p)}</td><td style='color:{player_color(s)}'>&#9670;</td>"
+            f"<tr><td>{plot_text(p)}</td><td style='color:{player_color(s)}'>&#9670;</td>"
             f"<td>{game.distance(s)} to go</td><td>height {game.height(game.pawns[s])}</td></tr>"
             for s, p in enumerate(game.players)
         )

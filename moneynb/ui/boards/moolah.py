@@ -28,7 +28,6 @@ target, ``moneynb-target``, or a click on the highlighted space).
 
 from __future__ import annotations
 
-import html
 import math
 
 import ipywidgets as widgets
@@ -39,7 +38,7 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, ink_on, label_trace, money, player_color, token_letters
+from .base import BoardRenderer, ink_on, label_trace, money, player_color, plot_text, token_letters
 
 KIND_STYLE = {  # symbol, size, colour
     "bank": ("square", 30, "#2e7d32"),
@@ -62,11 +61,9 @@ KIND_STYLE = {  # symbol, size, colour
 }
 LABELS = {  # short names written on the board
     "bank": "BANK", "wall_street": "Wall St", "casino": "Casino", "fair_share": "Fair Share",
-    "exit": "Exit", "take_pal": "Take A Pal", "parole": "Parole", "prison_break": "Prison Break",
+    "exit": "Exit", "take_pal": "Take<br>A Pal", "parole": "Parole", "prison_break": "Prison Break",
     "bufes": "Bufe's", "max": "Max", "min": "Min", "moolah": "Moolah", "option": "Option",
 }  # fmt: skip
-#: token offsets when several share a space (board units)
-OFFSETS = [(0, 0.32), (0.3, 0.1), (-0.3, 0.1), (0.2, -0.28), (-0.2, -0.28), (0, 0.6), (0.45, 0.45), (-0.45, 0.45)]  # fmt: skip
 
 
 def _short(amount: int) -> str:
@@ -164,11 +161,11 @@ class Board(BoardRenderer):
 
     def _hover(self, sid: str) -> str:
         s = self.d.spaces[sid]
-        text = f"<b>{html.escape(s['name'])}</b>"
+        text = f"<b>{plot_text(s['name'])}</b>"
         if s["kind"] == "money":
             text += f"<br>{'collect' if s['amount'] > 0 else 'pay'} {money(abs(s['amount']))}"
         if s["kind"] == "goto":
-            text += f"<br>to {html.escape(self.d.spaces[s['to']]['name'])}"
+            text += f"<br>to {plot_text(self.d.spaces[s['to']]['name'])}"
         if s["kind"] in ("safe", "bank", "exit", "parole", "bufes", "max", "min"):
             text += "<br>no mugging here"
         if s["kind"] == "option":
@@ -216,10 +213,11 @@ class Board(BoardRenderer):
             dict(type="rect", x0=7.9, y0=0.6, x1=9.5, y1=2.0, line=dict(color="#8d6e63", dash="dot"),
                  fillcolor="rgba(141,110,99,0.1)", layer="below"),
         ]  # fmt: skip
-        axis = dict(visible=False, range=[-1.7, 12.1], fixedrange=True)
+        # wide enough for "Prison Break" left of the track at 11 px (issue 30, case 2)
+        axis = dict(visible=False, range=[-2.5, 12.3], fixedrange=True)
         return dict(
             height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
-            title=dict(text=self.status(game), x=0.5, font=dict(size=14)),
+            title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
             plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
@@ -235,23 +233,42 @@ class Board(BoardRenderer):
         return f"Turn {game.turn_no} · {cur} to play · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
+    @staticmethod
+    def _token_offset(xy, k: int, n: int) -> tuple[float, float]:
+        """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
+        row of up to 4, 0.42 apart (clear of each other's 11 px letters), on the side of the
+        space away from its label (labels go outside the side columns, below the top row and
+        the inside spaces, above the bottom row: :meth:`_labels`)."""
+        x, y = xy
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42
+        away = 0.42 + (k // 4) * 0.36
+        if 0 < y < 10 and (x <= 0 or x >= 10):  # side column: tokens inwards
+            return (away if x <= 0 else -away), along
+        if y <= 0:  # bottom row: label above, tokens below
+            return along, -away
+        return along, away  # top row and the inside: label below, tokens above
+
     def _tokens(self, game):
         xs, ys, colors, text, hover = [], [], [], [], []
         count: dict[str, int] = {}
+        here = {}
+        for seat, sid in enumerate(game.pos):
+            if not game.out[seat]:
+                here[sid] = here.get(sid, 0) + 1
         for seat, sid in enumerate(game.pos):
             if game.out[seat]:
                 continue
             k = count.get(sid, 0)
             count[sid] = k + 1
-            dx, dy = OFFSETS[k % len(OFFSETS)]
+            dx, dy = self._token_offset(self._xy(sid), k, here[sid])
             x, y = self._xy(sid)
             xs.append(x + dx)
             ys.append(y + dy)
             colors.append(player_color(seat))
-            text.append(token_letters(game.players)[seat])
-            where = html.escape(self.d.spaces[sid]["name"])
+            text.append(plot_text(token_letters(game.players)[seat]))
+            where = plot_text(self.d.spaces[sid]["name"])
             held = f"<br>misses {game.missed[seat]} more turn(s)" if game.missed[seat] else ""
-            hover.append(f"<b>{html.escape(game.players[seat])}</b> at {where}<br>cash "
+            hover.append(f"<b>{plot_text(game.players[seat])}</b> at {where}<br>cash "
                          f"{money(game.cash(seat))}{held}")  # fmt: skip
         return xs, ys, colors, text, hover
 
@@ -271,7 +288,7 @@ class Board(BoardRenderer):
             if path is not None:
                 self.figure.data[self.PATH].x = [self._xy(s)[0] for s in path]
                 self.figure.data[self.PATH].y = [self._xy(s)[1] for s in path]
-            self.figure.layout.title.text = (
+            self.figure.layout.title.text = plot_text(
                 self.status(game)
                 if not game.over
                 else f"Game over: {' and '.join(game.winner_names) or 'nobody'} won"
@@ -365,7 +382,7 @@ class Board(BoardRenderer):
             )
         if tag == "bank":
             pad = "".join(f"<tr><td>{money(e['old'])}</td><td><b>{money(e['new'])}</b></td>"
-                          f"<td>{html.escape(e['what'])}</td></tr>" for e in g.pad[seat][-6:])  # fmt: skip
+                          f"<td>{plot_text(e['what'])}</td></tr>" for e in g.pad[seat][-6:])  # fmt: skip
             table = widgets.HTML(
                 "<table class='moneynb-bank-pad' cellpadding='2'><tr><th>old balance</th>"
                 f"<th>new balance</th><th>for</th></tr>{pad}</table>"

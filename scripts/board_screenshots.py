@@ -1,0 +1,96 @@
+"""Screenshots of every game's board at 1024x700 and 1400x1000, light and dark (issue 30).
+
+Usage (from the repository; needs JupyterLab, Python playwright and a Chromium, as the browser
+tests do)::
+
+    python scripts/board_screenshots.py [--out test-output/screenshots]
+
+Starts JupyterLab on a temporary copy of ``notebooks/`` (``tests/browser/servers.py``), opens
+ONE probe notebook showing all five games (a person against a greedy bot, seed 5: the same
+page as ``tests/browser/test_zz_boards_fit_browser.py``), and for each window size and theme
+(JupyterLab Light, JupyterLab Dark, switched with Lab's own theme command, no reload) saves
+``<out>/<game>-<width>x<height>-<theme>.png`` (the game's view) and
+``<out>/page-<width>x<height>-<theme>.png`` (the window). Prints each file written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+SIZES = ((1024, 700), (1400, 1000))
+THEMES = (("light", "JupyterLab Light"), ("dark", "JupyterLab Dark"))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(REPO / "test-output" / "screenshots"))
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    from conftest import CHROMIUM_ARGS, find_chromium, open_and_run, write_probe_notebook
+    from playwright.sync_api import sync_playwright
+    from servers import jupyter_server
+    from test_zz_boards_fit_browser import BOARDS_CELL, GAMES
+
+    exe = find_chromium()
+    if exe is None:
+        print("no Chromium found (see tests/browser/conftest.py)", file=sys.stderr)
+        return 2
+    profile = tempfile.mkdtemp(prefix="moneynb-shots-")
+    with jupyter_server("lab", timeout=90) as server, sync_playwright() as p:
+        _base, root = server
+        write_probe_notebook(root / "notebooks" / "_screenshots.ipynb", BOARDS_CELL)
+        ctx = p.chromium.launch_persistent_context(
+            profile, executable_path=exe, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000},
+        )  # fmt: skip
+        try:
+            page = ctx.new_page()
+            page.set_default_timeout(90_000)
+            open_and_run(page, server, "notebooks/_screenshots.ipynb", timeout_s=150)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg')"
+                ".length >= n",
+                arg=len(GAMES),
+            )
+            for theme, lab_theme in THEMES:
+                page.evaluate(
+                    "(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})",
+                    lab_theme,
+                )
+                page.wait_for_function(
+                    "(dark) => document.body.dataset.jpThemeLight === String(!dark)",
+                    arg=theme == "dark",
+                )
+                for w, h in SIZES:
+                    page.set_viewport_size({"width": w, "height": h})
+                    page.wait_for_function(
+                        "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot "
+                        ".main-svg').length >= n",
+                        arg=len(GAMES),
+                    )
+                    shot = out / f"page-{w}x{h}-{theme}.png"
+                    page.screenshot(path=str(shot))
+                    print(shot)
+                    for name in GAMES:
+                        view = page.locator(f".moneynb-view.probe-{name}")
+                        view.scroll_into_view_if_needed()
+                        shot = out / f"{name}-{w}x{h}-{theme}.png"
+                        view.screenshot(path=str(shot))
+                        print(shot)
+        finally:
+            ctx.close()
+            shutil.rmtree(profile, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

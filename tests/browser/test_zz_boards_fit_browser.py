@@ -1,0 +1,266 @@
+"""Boards a player reads at a glance, on any screen (issue 30, cases 1, 2 and 8).
+
+Browser time is the scarce thing here, so ONE JupyterLab page shows all five games (a probe
+notebook, one cell per game: a person against a greedy bot, seeded) and the checks run on
+that page at each window size (1024x700, 1280x800, 1400x1000, Lab's file browser open): a
+resize re-lays out the same views, so each size costs a few seconds, not a page load.
+Per view and size (``CHECK_JS``):
+
+* case 1: nothing in the view overflows the output area (its right edge, its scroll width);
+  no button's text is cut (``scrollWidth`` against ``clientWidth``); board and the pending
+  decision's controls are side by side, or stacked with the controls first;
+* case 2: no text of the view is typeset as maths (JupyterLab's MathJax hid labels holding
+  two ``$``: no ``mjx-container`` in a view, and the ``$`` labels are drawn as written); at
+  the 1024 px layout every board label (``.textpoint text``) is drawn at 11 px or more, and
+  every label lies inside its figure.
+
+The same checks run again after each game was played on (the person's decisions answered by a
+greedy bot, in the kernel) to a late position.
+
+Case 8 (a board that stops following the game): :func:`test_board_catches_up_after_a_lost_message`
+drops one plotly change message on the kernel's websocket (Playwright's ``route_web_socket``,
+the real socket) and shows that the board still ends up drawing the kernel's figure.
+
+CI time, measured on the loaded 2-core machine (pytest --durations): the fit test 25-43 s,
+the lost-message test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests
+of the session): about 40-70 s for the module (two page loads).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import open_and_run, screenshot, write_probe_notebook
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
+SIZES = ((1024, 700), (1280, 800), (1400, 1000))
+
+BOARDS_CELL = """
+import ipywidgets as W
+from IPython.display import display
+import moneynb
+from moneynb.bots import make_bot
+
+GAMES = GAMES_HERE
+VIEWS = {}
+for name in GAMES:
+    v = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    v.add_class("probe-" + name)
+    VIEWS[name] = v
+    display(v)
+
+def play_on(_=None, steps=25):
+    bot = make_bot("greedy", seed=1)
+    for v in VIEWS.values():
+        for _i in range(steps):
+            d = v.game.decision
+            if d is None or not v.is_human(d.player):
+                break
+            v.submit(bot.choose(v.game))
+    done.value = "played"
+
+later = W.Button(description="play on")
+later.add_class("probe-later")
+later.on_click(play_on)
+done = W.HTML("")
+done.add_class("probe-done")
+display(W.HBox([later, done]))
+""".replace("GAMES_HERE", repr(GAMES))
+
+#: per view: a list of problems (strings); empty when the view passes
+CHECK_JS = r"""([name, narrow]) => {
+  const view = document.querySelector('.moneynb-view.probe-' + name);
+  if (!view) return ['no view'];
+  const out = [];
+  const area = view.closest('.jp-OutputArea-output') || view.parentElement;
+  const ar = area.getBoundingClientRect(), vr = view.getBoundingClientRect();
+  if (vr.right > ar.right + 1) out.push(`view overflows its output area: ${vr.right} > ${ar.right}`);
+  for (const el of view.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    // inside an <svg> nothing past the svg's own box is painted: the svg itself counts
+    if (r.width && r.right > ar.right + 1 && getComputedStyle(el).visibility !== 'hidden'
+        && !el.ownerSVGElement && !el.closest('.moneynb-sr-only')) {
+      const parent = el.parentElement;
+      out.push(`${el.tagName}.${[...el.classList].join('.')} (in ${parent.tagName}.${[...parent.classList].join('.')}, width ${Math.round(r.width)}) sticks out by ${Math.round(r.right - ar.right)} px`);
+      break;
+    }
+  }
+  for (const b of view.querySelectorAll('button')) {
+    if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+      out.push(`button text cut: "${b.textContent.trim()}" (${b.scrollWidth} > ${b.clientWidth})`);
+  }
+  const board = view.querySelector('.moneynb-board'), dec = view.querySelector('.moneynb-decision');
+  if (board && dec && dec.offsetParent) {
+    const br = board.getBoundingClientRect(), dr = dec.getBoundingClientRect();
+    const side = dr.left >= br.right - 1 && dr.top < br.bottom;
+    const stackedFirst = dr.bottom <= br.top + 1;
+    if (!side && !stackedFirst)
+      out.push(`controls neither beside the board nor above it (board ${Math.round(br.top)}-${Math.round(br.bottom)}, controls top ${Math.round(dr.top)})`);
+  }
+  if (view.querySelector('mjx-container, .MathJax, .MathJax_SVG, .MathJax_Preview'))
+    out.push('text typeset as maths');
+  for (const fig of view.querySelectorAll('.js-plotly-plot')) {
+    const svg = fig.querySelector('svg.main-svg');
+    if (!svg) continue;
+    const scale = svg.getBoundingClientRect().width / (Number(svg.getAttribute('width')) || 1);
+    const fr = svg.getBoundingClientRect();
+    for (const t of fig.querySelectorAll('.textpoint text')) {
+      const s = t.textContent.trim();
+      if (!s) continue;
+      const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+      if (narrow && px < 11 - 0.05) out.push(`label "${s}" at ${px.toFixed(1)} px`);
+      const r = t.getBoundingClientRect();
+      if (r.left < fr.left - 1 || r.right > fr.right + 1 || r.top < fr.top - 1 || r.bottom > fr.bottom + 1)
+        out.push(`label "${s}" outside its figure`);
+    }
+  }
+  return out;
+}"""
+
+
+def _show_file_browser(page) -> None:
+    page.evaluate(
+        "() => { const s = window.jupyterapp.shell;"
+        " if (s.leftCollapsed) return window.jupyterapp.commands.execute('filebrowser:activate'); }"
+    )
+
+
+def _check_all(page, label: str) -> dict:
+    problems = {}
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        # a resize re-lays out the views: wait until every board has its plot again
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
+            arg=len(GAMES),
+        )
+        page.wait_for_timeout(0)
+        for name in GAMES:
+            view = page.locator(f".moneynb-view.probe-{name}")
+            view.scroll_into_view_if_needed()
+            found = page.evaluate(CHECK_JS, [name, w <= 1024])
+            if found:
+                problems[f"{label} {name} {w}x{h}"] = found
+                screenshot(page, f"boards-fit-{label}-{name}-{w}", view)
+    return problems
+
+
+def test_boards_fit_and_read_at_three_window_sizes(lab_server, page):
+    _base, root = lab_server
+    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", BOARDS_CELL)
+    try:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+        open_and_run(page, lab_server, "notebooks/_boards_fit_probe.ipynb", timeout_s=120)
+        _show_file_browser(page)
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
+            arg=len(GAMES),
+            timeout=90_000,
+        )
+        problems = _check_all(page, "start")
+        page.locator("button.probe-later").click()
+        page.wait_for_function(
+            "() => document.querySelector('.probe-done').textContent.includes('played')",
+            timeout=90_000,
+        )
+        problems.update(_check_all(page, "late"))
+        assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
+    except BaseException:
+        screenshot(page, "boards-fit-failure")
+        raise
+    finally:
+        page.evaluate("window.jupyterapp.commands.execute('application:close-all')")
+
+
+# ----- case 8 ------------------------------------------------------------------------------
+
+PROBE_CELL = """
+import ipywidgets as W
+from moneynb.ui.boards.base import BoardFigure
+fig = BoardFigure(
+    data=[dict(type="scatter", x=[0, 1], y=[0, 0], mode="text", text=["a", "b"])],
+    layout=dict(width=360, height=220, title=dict(text="start")),
+)
+n = [0]
+out = W.Output()
+@out.capture()
+def step(_):
+    n[0] += 1
+    with fig.batch_update():
+        if n[0] == 1:
+            fig.layout.title.text = "title one"  # the message the test drops
+        else:
+            fig.data[0].text = ["a", f"step {n[0]}"]
+    count.value = str(n[0])
+go_button = W.Button(description="step")
+go_button.add_class("probe-step")
+go_button.on_click(step)
+count = W.HTML("0")
+count.add_class("probe-count")
+box = W.VBox([fig, go_button, count, out])
+box.add_class("probe-box")
+box
+"""
+
+#: Installed before Lab loads: the page's WebSockets drop the first kernel-to-page frame that
+#: carries a plotly change (not the ``null`` that follows each) once ``__moneynbDrop.armed`` is
+#: set, before any of Lab's own listeners sees it: the message is lost on the way.
+DROP_ONE_FRAME = r"""(() => {
+  const state = (window.__moneynbDrop = { armed: false, dropped: 0 });
+  const CHANGE = /"_py2js_\w+":\s*\{/;
+  const text = (d) => typeof d === "string" ? d
+    : d instanceof ArrayBuffer ? new TextDecoder().decode(d) : "";
+  const Orig = window.WebSocket;
+  window.WebSocket = class extends Orig {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        if (state.armed && !state.dropped && CHANGE.test(text(e.data))) {
+          state.dropped += 1;
+          e.stopImmediatePropagation();
+        }
+      });
+    }
+  };
+})();"""
+
+
+def test_board_catches_up_after_a_lost_message(lab_server, page):
+    _base, root = lab_server
+    write_probe_notebook(root / "notebooks" / "_lost_message_probe.ipynb", PROBE_CELL)
+    page.add_init_script(DROP_ONE_FRAME)
+    try:
+        open_and_run(page, lab_server, "notebooks/_lost_message_probe.ipynb")
+        title = ".probe-box .js-plotly-plot .gtitle"
+        page.wait_for_function(f"() => document.querySelector('{title}')?.textContent === 'start'")
+        page.evaluate("window.__moneynbDrop.armed = true")
+        page.locator("button.probe-step").click()
+        page.wait_for_function(
+            "() => document.querySelector('.probe-count').textContent.trim() === '1'"
+        )
+        assert page.evaluate("window.__moneynbDrop.dropped") == 1, "nothing was dropped"
+        # the page never got "title one"; the next change comes with the kernel's count
+        page.locator("button.probe-step").click()
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('.probe-box .textpoint text')]
+                     .some(t => t.textContent === 'step 2')""",
+            timeout=30_000,
+        )
+        page.wait_for_function(
+            f"() => document.querySelector('{title}')?.textContent === 'title one'",
+            timeout=30_000,
+        )
+        # and it keeps following the kernel after it caught up
+        page.locator("button.probe-step").click()
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('.probe-box .textpoint text')]
+                     .some(t => t.textContent === 'step 3')""",
+            timeout=30_000,
+        )
+        assert page.evaluate(f"document.querySelectorAll('{title}').length") == 1
+    except BaseException:
+        screenshot(page, "lost-message-failure")
+        raise
+    finally:
+        page.evaluate("window.jupyterapp.commands.execute('application:close-all')")
