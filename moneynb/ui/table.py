@@ -160,10 +160,9 @@ class TableView(GameView):
     # ----- the store ---------------------------------------------------------------------
     def _status(self) -> dict:
         st = super()._status()
-        scores = self.game.scores()
-        if scores:
-            best = max(scores.values())
-            st["extra"] = {"leader": " and ".join(p for p, v in scores.items() if v == best)}
+        from .classroom import leader_of
+
+        st["extra"] = {"leader": leader_of(self.game)}
         return st
 
     def save(self) -> str | None:
