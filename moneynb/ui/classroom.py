@@ -101,7 +101,7 @@ class ClassroomView(widgets.VBox):
     def leader(self, info) -> str:
         """The leader of a stored game: its status (a table stores it), else by replay
         (remembered per game and action count)."""
-        if info.extra.get("leader"):
+        if "leader" in info.extra:
             return str(info.extra["leader"])
         key = (info.id, info.actions)
         if key not in self._leaders:
