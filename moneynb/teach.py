@@ -751,16 +751,13 @@ def class_values(lesson: str, store=None) -> list[float]:
 
 
 def _bins(exact: dict, most: int = 40) -> list[tuple[float, float]]:
-    """Bins ``(low, high)`` covering the exact distribution's support: one per value when
-    there are at most ``most`` values, else ``most`` equal ones."""
+    """Bins ``(low, high)`` covering the exact distribution's support: one per possible value
+    when there are at most ``most``, else consecutive groups of equally many values."""
     xs = sorted(float(x) for x in exact)
-    if len(xs) <= most:
-        gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)] or [1.0]
-        h = min(gaps) / 2
-        return [(x - h, x + h) for x in xs]
-    lo, hi = xs[0], xs[-1]
-    w = (hi - lo) / most
-    return [(lo + i * w, lo + (i + 1) * w) for i in range(most)]
+    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)] or [1.0]
+    h = min(gaps) / 2
+    g = math.ceil(len(xs) / most)  # the same number of possible values in every bin
+    return [(xs[i] - h, xs[min(i + g, len(xs)) - 1] + h) for i in range(0, len(xs), g)]
 
 
 def class_figure(values, exact: dict, title: str = "The class's results", xlabel: str = "result"):
@@ -878,7 +875,10 @@ class ClassResults:
     def _ipython_display_(self, **kwargs) -> None:
         from IPython.display import display
 
-        display(self.widget)
+        if handout():  # a printed page: the figure as it is now, no widget
+            show(class_figure(self.values, self.exact, self.title, self.xlabel))
+        else:
+            display(self.widget)
 
 
 def class_results(lesson: str, exact: dict, store=None, watch: bool = True,
