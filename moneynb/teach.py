@@ -851,14 +851,21 @@ class ClassResults:
             self.figure.layout.title = new.layout.title
 
     def _loop(self) -> None:
+        import time
+
         from .store import StoreError
 
-        watcher = None
+        watcher, last = None, time.monotonic()
         while not self._stop.is_set():
             try:
                 if watcher is None:
                     watcher = self.store.watch()
-                if watcher.wait(1.0) and not self._stop.is_set():
+                    self.redraw()  # what was posted before the watcher listened
+                changed = watcher.wait(1.0)
+                if self._stop.is_set():
+                    break
+                if changed or time.monotonic() - last > 5.0:  # a missed notification
+                    last = time.monotonic()
                     self.redraw()
             except StoreError:
                 watcher = None

@@ -198,8 +198,14 @@ class ClassroomView(widgets.VBox):
             try:
                 if watcher is None:
                     watcher = self.store.watch()
+                    self.redraw()  # what was written before the watcher listened
                 changed = watcher.wait(REDRAW_S)
-                if changed and time.monotonic() - last >= REDRAW_S and not self._stop.is_set():
+                stale = time.monotonic() - last > 5.0  # a missed notification
+                if (
+                    (changed or stale)
+                    and time.monotonic() - last >= REDRAW_S
+                    and not self._stop.is_set()
+                ):
                     last = time.monotonic()
                     self.redraw()
             except StoreError as e:

@@ -272,6 +272,7 @@ class TableView(GameView):
             try:
                 if watcher is None:
                     watcher = self.store.watch()
+                    self.follow()  # what was stored before the watcher listened
                 changed = watcher.wait(0.5)
                 if self._stop.is_set():
                     break
