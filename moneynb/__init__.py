@@ -7,7 +7,7 @@ The public API (DESIGN.md)::
     g2 = moneynb.load_game(g.to_json())
     bot = moneynb.make_bot("greedy", seed=1); g.apply(bot.choose(g))
     moneynb.play("money_moves", players=["You", "bot:greedy"])   # in a notebook
-    moneynb.replay("moneynb-saves/money_moves-....json")           # step through a game
+    moneynb.replay(g.to_json())                                    # step through a game
 
 Importing moneynb imports no Jupyter or plotting library; ``play`` and ``simulate`` import
 theirs when called.
@@ -60,12 +60,48 @@ def load_game(text: str) -> Game:
     return loads(text)
 
 
+#: what ``play``, ``replay`` and the other widget entry points import, and the extra that brings it
+FRONT_END = ("ipywidgets", "plotly", "anywidget", "IPython")
+
+
+def require_front_end(what: str) -> None:
+    """Check that the notebook front end is installed before ``what`` builds a widget.
+
+    Raises:
+        ModuleNotFoundError: naming the missing module and the install command
+            (``pip install "moneynb[ui]"``; ``[app]`` adds Voila).
+    """
+    import importlib
+
+    missing = []
+    for module in FRONT_END:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(module)
+    if missing:
+        raise ModuleNotFoundError(
+            f"moneynb.{what} shows a widget and needs the notebook front end, which is not "
+            f"installed here (missing: {', '.join(missing)}). Install it with "
+            '`pip install -e ".[ui]"` in a clone (or `pip install "moneynb[ui]"`); '
+            '".[app]" adds the Voila app.',
+            name=missing[0],
+        )
+
+
 def play(name: str, players=None, seed: int | None = None, **kwargs):
     """Show game ``name`` as a widget in a notebook; entries like ``"bot:greedy"`` are bots.
 
     Returns the :class:`moneynb.ui.GameView` (display it, or it displays itself as the cell's
-    last value). ``resume=path`` continues a saved game; ``autosave=path`` sets the save file.
+    last value). Games are kept in the game store (:mod:`moneynb.store`); ``resume=`` takes a
+    stored game's id or a JSON save file; ``store=`` chooses the store, ``autosave=False`` saves
+    nothing.
+
+    Raises:
+        ModuleNotFoundError: the notebook front end is not installed (the message says which
+            extra to install).
     """
+    require_front_end("play")
     from .ui import play as _play
 
     return _play(name, players=players, seed=seed, **kwargs)
@@ -81,8 +117,10 @@ def replay(source, **kwargs):
 
     Raises:
         SaveFileError: malformed or tampered save text. FileNotFoundError: no file at the
-            path. TypeError: a source of another kind.
+            path. TypeError: a source of another kind. ModuleNotFoundError: the notebook front
+            end is not installed (the message says which extra to install).
     """
+    require_front_end("replay")
     from .ui.replay import ReplayView
 
     return ReplayView(source, **kwargs)

@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -m pip install --quiet --upgrade pip
-python3 -m pip install --quiet -e ".[test]"
+# The lock (binder/constraints.txt, written by `python binder/lock.py`): the tests run on exactly
+# the versions Binder installs, whatever the package index offers today.
+python3 -m pip install --quiet -c binder/constraints.txt -e ".[test]"
 
 # The browser tests need a Chromium: $MONEYNB_CHROMIUM, /usr/bin/chromium, or Playwright's own.
 if [ -z "${MONEYNB_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
@@ -20,5 +22,8 @@ if [ -z "${MONEYNB_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
 fi
 
 start=$(date +%s)
-python3 -m pytest tests notebooks --nbval-lax -p no:cacheprovider -o addopts="" "$@"
-echo "whole test run: $(( $(date +%s) - start )) s"
+status=0
+python3 -m pytest tests notebooks --nbval-lax -p no:cacheprovider -o addopts="" \
+  --durations=20 "$@" || status=$?
+echo "whole test run: $(( $(date +%s) - start )) s (pytest exit status $status)"
+exit "$status"

@@ -53,3 +53,16 @@ def postgres():
         yield server
     finally:
         cm.__exit__(None, None, None)
+
+
+@pytest.fixture(autouse=True)
+def _no_browser_owner_carried_over():
+    """The kernel-level browser owner (moneynb.ui.identity) starts unknown in every test."""
+    import sys
+
+    mod = sys.modules.get("moneynb.ui.identity")
+    if mod is not None:
+        mod._state["owner"] = None
+    yield
+    if mod is not None or "moneynb.ui.identity" in sys.modules:
+        sys.modules["moneynb.ui.identity"]._state["owner"] = None

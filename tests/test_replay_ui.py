@@ -40,7 +40,7 @@ def traces(board) -> list:
 @pytest.mark.parametrize("name,n", GAMES, ids=[g for g, _ in GAMES])
 def test_every_step_shows_the_engines_state(name, n, tmp_path):
     g = bot_game(name, n)
-    view = ReplayView(g.to_json(), coach=False, saves=tmp_path)
+    view = ReplayView(g.to_json(), coach=False, store=tmp_path / "s.sqlite3")
     r = view.replay
     for i in [r.n // 2, 1, r.n, 0, r.n // 2 + 1, r.n - 3]:
         view.slider.value = i  # as the page moves it
@@ -78,7 +78,7 @@ def html_text(value: str) -> str:
 
 def test_buttons_chart_and_speed_move_the_scrubber(tmp_path):
     g = bot_game("moolah", 2, limit=80)
-    view = ReplayView(g, coach=False, saves=tmp_path)
+    view = ReplayView(g, coach=False, store=tmp_path / "s.sqlite3")
     n = view.replay.n
     assert view.index == 0 and view.slider.max == n and view.play.max == n
     view.forward_button.click()
@@ -113,7 +113,7 @@ def test_coach_panel_is_the_coach_of_the_step(tmp_path):
     from moneynb.ui.coach import coach
 
     g = bot_game("moolah", 2, seed=1, limit=80)
-    view = ReplayView(g, saves=tmp_path)
+    view = ReplayView(g, store=tmp_path / "s.sqlite3")
     shown = 0
     for i in range(0, 60, 4):
         view.go(i)
@@ -133,7 +133,7 @@ def test_coach_panel_is_the_coach_of_the_step(tmp_path):
 
 def test_the_board_takes_no_clicks():
     g = bot_game("money_run", 2, limit=30)
-    view = ReplayView(g, step=4, coach=False, saves=None)
+    view = ReplayView(g, step=4, coach=False)
     d = view.game.decision
     assert not view.board.click(d.options[0])
     assert view.replay.state(4).to_json() == fresh(g, 4).to_json()
@@ -154,7 +154,10 @@ def test_continue_from_here_makes_a_new_live_game(tmp_path):
         )
     )
     before = save.read_text()
-    view = ReplayView(str(save), coach=False, saves=tmp_path / "branches")
+    from moneynb.store import open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
+    view = ReplayView(str(save), coach=False, store=store, owner="hub:ann")
     view.go(12)
     view.branch_button.click()
     b = view.branched
@@ -163,31 +166,35 @@ def test_continue_from_here_makes_a_new_live_game(tmp_path):
     # bots of the sidecar moved on; it now waits for the person (or is over)
     assert b.game.over or b.is_human(b.game.decision.player)
     assert not b.is_human(1) and not b.is_human(2)
-    assert b.autosave.parent == tmp_path / "branches" and b.autosave.exists()
-    assert moneynb.load_game(b.autosave.read_text()).to_json() == b.game.to_json()
+    assert store.read(b.game_id) == b.game.to_json()
+    assert store.info(b.game_id).owner == "hub:ann"
     assert save.read_text() == before
     assert view.replay.state(view.replay.n).to_json() == g.to_json()
-    # a second branch is another file
+    # a second branch is another game
     again = view.branch(3)
-    assert again.autosave != b.autosave and again.game.actions == g.actions[:3]
+    assert again.game_id != b.game_id and again.game.actions == g.actions[:3]
 
 
-def test_launcher_lists_saves_and_replays_one(tmp_path):
+def test_launcher_lists_saves_and_replays_one(tmp_path, monkeypatch):
+    from moneynb.store import open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
     g = bot_game("easy_money", 2, limit=50)
-    (tmp_path / "a.json").write_text(g.to_json())
-    (tmp_path / "junk.json").write_text("{not json")
-    games = saved_games(tmp_path)
-    assert [p.name for _, p in games] == ["a.json"]
+    gid = store.import_json(g.to_json(), owner="hub:ann")
+    store.import_json(g.to_json(), owner="hub:bob")  # another's: never listed
+    games = saved_games(store, "hub:ann")
+    assert [i for _, i in games] == [gid]
     assert "Easy Money" in games[0][0] and "50 actions" in games[0][0]
-    form = launcher(autosave=tmp_path / "new.json", restore=False)
-    assert [v for _, v in form.replays.list.options] == [str(tmp_path / "a.json")]
+    assert saved_games(store, None) == []  # owner not known yet: nothing
+    monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+    form = launcher(store=store, restore=False)
+    assert [v for _, v in form.replays.list.options] == [gid]
     view = form.replays.show()
     assert isinstance(view, ReplayView) and form.game_box.children == (view,)
     assert view.replay.to_json() == g.to_json()
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({**json.loads(g.to_json()), "actions": ["nonsense"]}))
-    assert form.replays.show(str(bad)) is None
-    assert "cannot be replayed" in form.replays.error.value
+    bob = store.list_games("hub:bob")[0].id
+    assert form.replays.show(bob) is None  # another's id reads as no game
+    assert "no stored game" in form.replays.error.value
     assert form.game_box.children == (view,)
 
 
@@ -197,19 +204,19 @@ def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
     while not g.over and len(g.actions) < 30:
         d = g.decision
         g.apply(bots[d.player].choose(g) if d.player in bots else d.first_option)
-    view = ReplayView(g.to_json(), coach=False, saves=tmp_path)
+    view = ReplayView(g.to_json(), coach=False, store=tmp_path / "s.sqlite3")
     assert view.bot_specs == {1: "bot:greedy"}
     b = view.branch(10)
     assert b.is_human(0) and not b.is_human(1)
     # a simulated game's seats ("greedy1") are people: someone plays it on
     sim = moneynb.simulate("money_moves", ["greedy", "greedy"], n_games=1, keep_games=True,
                            progress=False)  # fmt: skip
-    assert ReplayView(sim.loc[0], coach=False, saves=tmp_path).bot_specs == {}
+    assert ReplayView(sim.loc[0], coach=False, store=tmp_path / "s.sqlite3").bot_specs == {}
 
 
 def test_a_game_with_no_actions_replays(tmp_path):
     g = moneynb.new_game("money_card", players=["Ann", "Bob"], seed=1)
-    view = ReplayView(g, coach=False, saves=tmp_path)
+    view = ReplayView(g, coach=False, store=tmp_path / "s.sqlite3")
     assert view.slider.max == 0 and "step 0 of 0" in view.header.value
     view.move(1)
     assert view.index == 0
@@ -232,7 +239,7 @@ def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, mo
     asked = []
 
     async def scrub():
-        view = ReplayView(g, saves=tmp_path)
+        view = ReplayView(g, store=tmp_path / "s.sqlite3")
         real = view.replay.coaching
         view.replay.coaching = lambda i: asked.append(i) or real(i)
         for i in range(1, 9):  # the page sends these one after another
@@ -256,7 +263,7 @@ def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, mo
 def test_continue_from_here_stops_play_and_is_off_at_game_over(tmp_path):
     g = bot_game("money_run", 2, limit=200)
     assert g.over
-    view = ReplayView(g, coach=False, saves=tmp_path)
+    view = ReplayView(g, coach=False, store=tmp_path / "s.sqlite3")
     view.go(5)
     view.play.playing = True  # Play runs, then a click on Continue from here
     view.branch_button.click()
@@ -269,17 +276,17 @@ def test_continue_from_here_stops_play_and_is_off_at_game_over(tmp_path):
     assert not view.branch_button.disabled
 
 
-def test_branches_of_one_second_get_numbered_names(tmp_path, monkeypatch):
-    """Three clicks on Continue from here within a second: name, name-2, name-3."""
-    import moneynb.ui as ui
+def test_branches_made_in_one_second_are_separate_games(tmp_path):
+    """Three clicks on Continue from here within a second: three games, none overwritten."""
+    from moneynb.store import open_store
 
-    monkeypatch.setattr(ui, "default_save_path", lambda name: ui.Path(f"{name}-stamp.json"))
+    store = open_store(tmp_path / "s.sqlite3")
     g = bot_game("easy_money", 2, limit=30)
-    view = ReplayView(g, coach=False, saves=tmp_path)
-    names = [view.branch(4).autosave.name for _ in range(3)]
-    assert names == ["easy_money-stamp.json", "easy_money-stamp-2.json", "easy_money-stamp-3.json"]
-    for n in names:
-        assert moneynb.load_game((tmp_path / n).read_text()).actions == g.actions[:4]
+    view = ReplayView(g, coach=False, store=store)
+    ids = [view.branch(4).game_id for _ in range(3)]
+    assert len(set(ids)) == 3
+    for i in ids:
+        assert moneynb.load_game(store.read(i)).actions == g.actions[:4]
 
 
 def test_play_does_not_flood_screen_readers(tmp_path):
@@ -287,7 +294,7 @@ def test_play_does_not_flood_screen_readers(tmp_path):
     steps a second) nothing is, or a screen reader would read stale steps for minutes after
     a pause; when Play stops, the step it stopped at is announced."""
     g = bot_game("moolah", 2, limit=60)
-    view = ReplayView(g, coach=False, saves=tmp_path)
+    view = ReplayView(g, coach=False, store=tmp_path / "s.sqlite3")
     view.forward_button.click()
     seq = view.a11y.seq
     assert view.a11y.message.startswith("Step 1 of")
@@ -301,31 +308,36 @@ def test_play_does_not_flood_screen_readers(tmp_path):
     assert view.a11y.seq == seq + 2 and view.a11y.message.startswith("Step 12 of")
 
 
-def test_continue_from_here_into_a_folder_that_cannot_be_written(tmp_path):
-    """A teacher's read-only or mistyped saves folder: Continue from here still gives a live
-    game (autosave off) and says why it is not saved, instead of an error in a callback."""
+def test_continue_from_here_into_a_store_that_cannot_be_written(tmp_path):
+    """A teacher's unwritable or mistyped store: Continue from here still gives a live
+    game (not saved) and says why it is not saved, instead of an error in a callback."""
     g = bot_game("moolah", 2, limit=40)
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
-    view = ReplayView(g, coach=False, saves=blocked / "saves")
+    view = ReplayView(g, coach=False, store=blocked / "store" / "games.sqlite3")
     view.go(10)
     view.branch_button.click()
     b = view.branched
-    assert b is not None and b.autosave is None and b.game.actions == g.actions[:10]
+    assert b is not None and b.game_id is None and b.game.actions == g.actions[:10]
     note = view.branch_box.children[0].value
     assert "could not be saved" in note and "a-file" in note and "role='alert'" in note
+    assert "not saved" in b.save_label.value and "a-file" in b.save_label.value
     assert blocked.read_text() == "not a folder"
 
 
-def test_the_apps_list_shows_a_game_continued_from_a_replay(tmp_path):
+def test_the_apps_list_shows_a_game_continued_from_a_replay(tmp_path, monkeypatch):
     """In the app, a game made with Continue from here is in "Replay a saved game" at once
     (no Refresh list needed to replay it later)."""
+    from moneynb.store import open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
     g = bot_game("easy_money", 2, limit=50)
-    (tmp_path / "a.json").write_text(g.to_json())
-    form = launcher(autosave=tmp_path / "new.json", restore=False)
-    view = form.replays.show(str(tmp_path / "a.json"))
+    gid = store.import_json(g.to_json(), owner="hub:ann")
+    monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+    form = launcher(store=store, restore=False)
+    view = form.replays.show(gid)
     b = view.branch(20)
-    assert str(b.autosave) in [v for _, v in form.replays.list.options]
+    assert b.game_id in [v for _, v in form.replays.list.options]
 
 
 def test_a_running_loop_outside_a_kernel_does_not_delay_the_coach(tmp_path):
@@ -338,7 +350,7 @@ def test_a_running_loop_outside_a_kernel_does_not_delay_the_coach(tmp_path):
     g = bot_game("moolah", 2, seed=1, limit=40)
 
     async def show():
-        view = ReplayView(g, saves=tmp_path)
+        view = ReplayView(g, store=tmp_path / "s.sqlite3")
         view.go(8)
         return view.coach_html.value
 
@@ -347,7 +359,7 @@ def test_a_running_loop_outside_a_kernel_does_not_delay_the_coach(tmp_path):
     assert "working" not in shown and "Coach" in shown
 
 
-def test_the_list_of_saves_leaves_out_files_with_wrong_fields(tmp_path):
+def test_the_list_of_saves_leaves_out_files_with_wrong_fields(tmp_path):  # (imported)
     """A save whose fields are wrong (a hand-edited file: actions not a list, no seed, a
     seats sidecar's format) is not offered for replay ("actions": "xx" was listed as 2
     actions); a good one is."""
@@ -357,4 +369,10 @@ def test_the_list_of_saves_leaves_out_files_with_wrong_fields(tmp_path):
     (tmp_path / "actions.json").write_text(json.dumps({**doc, "actions": "xx"}))
     (tmp_path / "noseed.json").write_text(json.dumps({k: v for k, v in doc.items() if k != "seed"}))
     (tmp_path / "other.json").write_text(json.dumps({**doc, "format": "something-else"}))
-    assert [p.name for _, p in saved_games(tmp_path)] == ["good.json"]
+    from moneynb.store import import_folder, open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
+    assert len(import_folder(store, tmp_path, "hub:ann")) == 1  # an old folder, imported
+    assert [store.info(i).source for _, i in saved_games(store, "hub:ann")] == [
+        f"file:{(tmp_path / 'good.json').resolve()}"
+    ]

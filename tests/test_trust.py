@@ -463,7 +463,7 @@ def test_undo_policy_option_is_checked_and_saved():
 # ----- the view never shows a traceback -------------------------------------------------------
 def test_view_turns_an_engine_error_into_a_message_and_a_bug_report(tmp_path):
     pytest.importorskip("ipywidgets")
-    view = moneynb.play("money_moves", players=["Ann", "Bob"], seed=1, autosave=tmp_path / "g.json")
+    view = moneynb.play("money_moves", players=["Ann", "Bob"], seed=1, store=tmp_path / "s.db")
     g = view.game
     before, n = g.state(), len(g.log)
 
@@ -477,9 +477,8 @@ def test_view_turns_an_engine_error_into_a_message_and_a_bug_report(tmp_path):
     assert view.game.state() == before and len(view.game.log) == n  # the last good state
     assert "Something went wrong" in view.error.value and "engine bug" in view.error.value
     assert "moneynb-log-engine-error" in view.log_html.value
-    reports = list(tmp_path.glob("bug-money_moves-*.txt"))
-    assert len(reports) == 1
-    text = reports[0].read_text()
+    assert len(view.bug_reports) == 1 and list(tmp_path.glob("bug-*")) == []  # no files
+    text = view.bug_reports[0]
     assert "RuntimeError: engine bug" in text and "Traceback" in text
     assert moneynb.load_game(text.split("(moneynb.load_game):\n", 1)[1]).state() == before
     assert view.submit(action) is True  # the game goes on (the bug was on that instance only)

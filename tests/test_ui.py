@@ -150,7 +150,7 @@ def test_play_names_bots_and_clicks_through_a_whole_game(tmp_path):
         "ui_fake",
         players=["Ann", "bot:greedy", "bot:random", "bot:greedy"],
         seed=3,
-        autosave=tmp_path / "g.json",
+        store=tmp_path / "s.sqlite3",
     )
     assert view.game.players == ["Ann", "Greedy bot 1", "Random bot 1", "Greedy bot 2"]
     assert "0x" not in repr(view) and "GameView(UI Fake" in repr(view)
@@ -255,33 +255,46 @@ def test_all_bot_game_stops_at_the_cap():
 
 
 def test_autosave_and_resume(tmp_path):
-    path = tmp_path / "saves" / "fake.json"
-    view = moneynb.play("ui_fake", players=["Ann", "bot:greedy", "Cy"], seed=8, autosave=path)
+    from moneynb.store import open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
+    view = moneynb.play("ui_fake", players=["Ann", "bot:greedy", "Cy"], seed=8, store=store,
+                        owner="hub:ann")  # fmt: skip
     for _ in range(6):
         _answer(view)
-    assert path.exists() and str(path) in view.save_label.value
-    saved = json.loads(path.read_text())
-    assert saved["actions"] == [list(a) if isinstance(a, tuple) else a for a in view.game.actions]
-    seats = json.loads(path.with_name("fake.seats.json").read_text())
-    assert seats["seats"] == {"Ann": "human", "Greedy bot 1": "bot:greedy", "Cy": "human"}
-    # the kernel dies; a new view continues from the file
-    again = moneynb.play("ui_fake", resume=path)
-    assert again.game.state() == view.game.state()
+    assert view.game_id and "saved automatically" in view.save_label.value
+    assert store.read(view.game_id) == view.game.to_json()
+    info = store.info(view.game_id)
+    assert [s.kind for s in info.seats] == ["human", "bot:greedy", "human"]
+    assert info.owner == "hub:ann" and info.person_moved and not info.over
+    # the kernel dies; a new view continues the stored game
+    again = moneynb.play("ui_fake", resume=view.game_id, store=store, owner="hub:ann")
+    assert again.game.state() == view.game.state() and again.game_id == view.game_id
     assert again.controllers[1] is not None and again.controllers[0] is None
-    assert again.autosave == path
     n = len(again.game.actions)
     _answer(again)
-    assert len(json.loads(path.read_text())["actions"]) > n
+    assert store.count(view.game_id) > n
     with pytest.raises(ValueError, match="not 'money_moves'"):
-        moneynb.play("money_moves", resume=path)
+        moneynb.play("money_moves", resume=view.game_id, store=store, owner="hub:ann")
+    # another owner cannot open it by its id
+    from moneynb.store import NoSuchGame
+
+    with pytest.raises(NoSuchGame):
+        moneynb.play("ui_fake", resume=view.game_id, store=store, owner="hub:bob")
+    # a save file (the portable export) is imported into the store and continued
+    path = tmp_path / "fake.json"
+    path.write_text(store.export_json(view.game_id))
+    from_file = moneynb.play("ui_fake", resume=path, store=store, owner="hub:ann")
+    assert from_file.game_id != view.game_id and from_file.game.state() == again.game.state()
+    assert store.read(from_file.game_id) == from_file.game.to_json()
 
 
 def test_resume_without_sidecar_infers_bots_from_names(tmp_path):
-    path = tmp_path / "x.json"
-    view = moneynb.play("ui_fake", players=["Ann", "bot:random"], seed=9, autosave=path)
+    view = moneynb.play("ui_fake", players=["Ann", "bot:random"], seed=9, autosave=False)
     _answer(view)
-    path.with_name("x.seats.json").unlink()
-    again = moneynb.play("ui_fake", resume=path)
+    path = tmp_path / "x.json"
+    path.write_text(view.game.to_json())
+    again = moneynb.play("ui_fake", resume=path, store=tmp_path / "s.sqlite3")
     assert again.controllers[0] is None and again.controllers[1] is not None
 
 
@@ -326,11 +339,24 @@ def test_bot_names_do_not_clash_with_people():
     assert view.game.players == ["Greedy bot 1", "Greedy bot 2"]
 
 
-def test_default_autosave_path_under_cwd(tmp_path, monkeypatch):
+def test_games_go_to_the_default_store_and_no_file_is_written(tmp_path, monkeypatch):
+    """Issue 25, case 1: autosaves went to moneynb-saves/ under the working folder, named by
+    the second they started. Now they go to the store (MONEYNB_STORE here), ids are random."""
+    from moneynb.store import open_store
+
     monkeypatch.chdir(tmp_path)
-    view = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1)
-    assert view.autosave.parent.name == "moneynb-saves"
-    assert view.autosave.name.startswith("ui_fake-") and (tmp_path / view.autosave).exists()
+    monkeypatch.setenv("MONEYNB_STORE", str(tmp_path / "elsewhere" / "games.sqlite3"))
+    a = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1)
+    b = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1)  # the same second
+    _answer(a)
+    assert a.game_id and b.game_id and a.game_id != b.game_id
+    assert open_store().read(a.game_id) == a.game.to_json()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere"]
+
+
+def test_autosave_takes_true_or_false_not_a_path(tmp_path):
+    with pytest.raises(ValueError, match="autosave is True or False"):
+        moneynb.play("ui_fake", players=["Ann", "Bob"], autosave=tmp_path / "g.json")
 
 
 def test_generic_board_and_board_click():
@@ -410,7 +436,7 @@ def test_money_moves_view_board_and_panels(tmp_path):
         "money_moves",
         players=["You", "bot:greedy", "bot:greedy"],
         seed=7,
-        autosave=tmp_path / "mm.json",
+        store=tmp_path / "s.sqlite3",
     )
     assert isinstance(view.board, Board)
     g = view.game
@@ -436,7 +462,7 @@ def test_money_moves_view_board_and_panels(tmp_path):
     if drawn:
         assert view.board.card.title == g.cards[drawn[-1].data["card"]]["title"]
     assert "Score sheet" in view.board.sheet.value
-    assert json.loads((tmp_path / "mm.json").read_text())["game"] == "money_moves"
+    assert json.loads(view.store.read(view.game_id))["game"] == "money_moves"
 
 
 def test_money_moves_pick_a_pocket_by_clicking_a_seat():
@@ -788,42 +814,71 @@ def test_easy_money_amounts_refused_with_the_range():
 
 # ----- a game is never lost (issue 18, case 2) -------------------------------------------------
 def test_unfinished_games_are_offered_newest_first_and_continued(tmp_path):
+    from moneynb.store import open_store
     from moneynb.ui.saves import unfinished
 
-    old = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1,
-                       autosave=tmp_path / "old.json")  # fmt: skip
+    store = open_store(tmp_path / "s.sqlite3")
+    kw = {"store": store, "owner": "hub:ann"}
+    old = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1, **kw)
     _answer(old)
     time.sleep(0.01)
-    new = moneynb.play("ui_fake", players=["Bea", "Cy"], seed=2, autosave=tmp_path / "new.json")
+    new = moneynb.play("ui_fake", players=["Bea", "Cy"], seed=2, **kw)
     _answer(new)
-    done = moneynb.play("ui_fake", players=["Dan", "bot:greedy"], seed=3,
-                        autosave=tmp_path / "done.json")  # fmt: skip
+    done = moneynb.play("ui_fake", players=["Dan", "bot:greedy"], seed=3, **kw)
     while not done.game.over:
         _answer(done)
-    untouched = moneynb.play("ui_fake", players=["Eve", "bot:greedy"], seed=4,
-                             autosave=tmp_path / "fresh.json")  # fmt: skip
-    assert (tmp_path / "done.json").exists() and (tmp_path / "fresh.json").exists()
-    games = unfinished(tmp_path)
-    # finished games and games no person has moved in are not offered
-    assert [g.path.name for g in games] == ["new.json", "old.json"]
+    others = moneynb.play("ui_fake", players=["Oz", "bot:greedy"], seed=3, store=store,
+                          owner="hub:bob")  # fmt: skip
+    _answer(others)
+    untouched = moneynb.play("ui_fake", players=["Eve", "bot:greedy"], seed=4, **kw)
+    games = unfinished(store, "hub:ann")
+    # finished games, games no person has moved in, and another owner's are not offered
+    assert [g.id for g in games] == [new.game_id, old.game_id]
     g = games[0]
     assert g.players == ("Bea", "Cy") and g.actions == len(new.game.actions)
     assert g.to_move == new.game.players[new.game.decision.player]
     text = g.describe()
     assert "UI Fake" in text and "Bea, Cy" in text and f"action {g.actions}" in text
     # a new view offers them (not itself), and Continue switches to the chosen game
-    assert [x.path.name for x in untouched.offer.games] == ["new.json", "old.json"]
+    assert [x.id for x in untouched.offer.games] == [new.game_id, old.game_id]
     assert untouched.offer.layout.display is None
-    assert untouched.offer.list.value == str(tmp_path / "new.json")  # the newest is chosen
-    untouched.offer.list.value = str(tmp_path / "old.json")
+    assert untouched.offer.list.value == new.game_id  # the newest is chosen
+    untouched.offer.list.value = old.game_id
     untouched.offer.go.click()
     assert untouched.game.players == ["Ann", "Greedy bot 1"]
     assert untouched.game.actions == old.game.actions
-    assert untouched.autosave == tmp_path / "old.json"
+    assert untouched.game_id == old.game_id
     assert untouched.controllers[1] is not None  # the bot seat is a bot again
-    _answer(untouched)  # and it plays on, saved to its own file
-    assert json.loads((tmp_path / "old.json").read_text())["actions"] == untouched.game.actions
-    assert [x.path.name for x in untouched.offer.games] == ["new.json"]
+    _answer(untouched)  # and it plays on, stored in its own game
+    assert store.read(old.game_id) == untouched.game.to_json()
+    assert [x.id for x in untouched.offer.games] == [new.game_id]
+
+
+def test_a_view_waits_for_its_browser_before_offering_games(tmp_path):
+    """Issue 25, case 1: with no hub user, the owner is the browser (its id reaches the
+    kernel through the view's identity widget); nothing is offered before it is known, and
+    then only that browser's games."""
+    from moneynb.store import open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
+    mine = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=1, store=store)
+    assert mine.owner is None and mine.offer.games == []
+    mine.identity.browser_id = "a" * 32  # what the page sends
+    _answer(mine)
+    assert store.info(mine.game_id).owner == "browser:" + "a" * 32
+    from moneynb.ui import identity
+
+    identity._state["owner"] = None  # another kernel: another visitor
+    theirs = moneynb.play("ui_fake", players=["Bo", "bot:greedy"], seed=2, store=store)
+    assert theirs.offer.games == []
+    theirs.identity.browser_id = "b" * 32
+    assert theirs.offer.games == []  # not the first visitor's game
+    identity._state["owner"] = None
+    back = moneynb.play("ui_fake", players=["Cy", "bot:greedy"], seed=3, store=store)
+    back.identity.browser_id = "a" * 32  # the first browser again
+    assert [g.id for g in back.offer.games] == [mine.game_id]
+    back.identity.browser_id = "not an id"  # anything else the page might send is ignored
+    assert back.owner == "browser:" + "a" * 32
 
 
 def test_a_view_says_what_to_do_when_it_cannot_be_drawn(tmp_path, monkeypatch):
@@ -832,14 +887,14 @@ def test_a_view_says_what_to_do_when_it_cannot_be_drawn(tmp_path, monkeypatch):
 
     shown = []
     monkeypatch.setattr(IPython.display, "display", lambda obj, raw=False: shown.append(obj))
-    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=tmp_path / "g.json")
+    view = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, store=tmp_path / "s.sqlite3")
     view._ipython_display_()
     assert len(shown) == 2
     assert "application/vnd.jupyter.widget-view+json" in shown[0]
     note = shown[1]["text/html"]
-    assert "run this cell again" in note and str(tmp_path / "g.json") in note
-    assert "resume=" in note and "model not found" in note
-    assert str(tmp_path / "g.json") in shown[1]["text/plain"]
+    assert "run this cell again" in note and "saved automatically" in note
+    assert "Continue" in note and "model not found" in note
+    assert "saved automatically" in shown[1]["text/plain"]
     # the view's own CSS hides exactly this note while the view is drawn
     fid = view._fallback_id
     assert fid in note
@@ -855,7 +910,7 @@ def test_a_board_that_lost_its_kernel_says_what_to_do(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
     monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
-    lab = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, autosave=tmp_path / "g.json")
+    lab = moneynb.play("ui_fake", players=["Ann", "Bob"], seed=1, store=tmp_path / "s.sqlite3")
     fresh = lab.a11y.lost_text  # nobody moved yet: the game is not offered to continue
     assert "lost its kernel" in fresh and "new game" in fresh and "Continue" not in fresh
     _answer(lab)
@@ -874,12 +929,16 @@ def test_a_board_that_lost_its_kernel_says_what_to_do(tmp_path, monkeypatch):
 
 
 def test_the_app_form_restores_its_last_unfinished_game(tmp_path, monkeypatch):
-    """Issue 18, case 2: reloading the Voila app brought back an empty form."""
+    """Issue 18, case 2: reloading the Voila app brought back an empty form. Issue 25: only
+    the owner's own game comes back."""
     from moneynb.ui.launcher import launcher
 
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MONEYNB_STORE", str(tmp_path / "s.sqlite3"))
+    monkeypatch.setenv("JUPYTERHUB_USER", "ann")  # the owner is known at once
     form = launcher("ui_fake", seed=5, restore=True)
     assert form.view is None and form.offer.games == []  # nothing saved yet
+    assert "moneynb-owner-known" in form._dom_classes
     view = form.launch()
     _answer(view)
     _answer(view)
@@ -900,6 +959,10 @@ def test_the_app_form_restores_its_last_unfinished_game(tmp_path, monkeypatch):
     lab_form.offer.list.value = lab_form.offer.list.options[0][1]
     lab_form.offer.go.click()
     assert lab_form.view.game.actions == played
+    # another hub user's page restores nothing and offers nothing
+    monkeypatch.setenv("JUPYTERHUB_USER", "bob")
+    bob = launcher("ui_fake", seed=5, restore=True)
+    assert bob.view is None and bob.offer.games == [] and bob.restored.value == ""
 
 
 def test_import_moneynb_ui_defers_the_iri_grammar():
@@ -927,7 +990,7 @@ def test_the_app_says_a_reload_continues_the_game_not_resume_code(tmp_path, monk
 
     monkeypatch.chdir(tmp_path)
     view = launcher("ui_fake", restore=False).launch()
-    assert "resume=" in view.save_label.value  # in JupyterLab, code is at hand
+    assert "when the cell runs again" in view.save_label.value  # in JupyterLab
     monkeypatch.setenv("VOILA_KERNEL_ID", "x")
     view = launcher("ui_fake", restore=False).launch()
     assert "resume=" not in view.save_label.value

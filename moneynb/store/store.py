@@ -317,9 +317,16 @@ class Store:
             event.listen(self._engine, "begin", _sqlite_begin)
         else:
             self.path = None
-            url = sa.make_url(location).set(drivername="postgresql+psycopg")
-            self._url = url
-            self._engine = sa.create_engine(url, pool_pre_ping=True)
+            try:
+                url = sa.make_url(location).set(drivername="postgresql+psycopg")
+                self._url = url
+                self._engine = sa.create_engine(url, pool_pre_ping=True)
+            except ImportError:
+                raise StoreUnavailable(
+                    "a PostgreSQL game store needs psycopg 3: pip install 'moneynb[hub]'"
+                ) from None
+            except SQLAlchemyError as e:
+                raise StoreUnavailable(f"not a PostgreSQL URL ({e})") from None
         self._guarded("open", lambda: _migrate(self._engine, self.dialect))
 
     # ----- plumbing ----------------------------------------------------------------------
@@ -406,7 +413,9 @@ class Store:
         """
         from ..core.save import SaveFile
 
-        doc = {"format": FORMAT, "version": VERSION, **config, "actions": list(actions)}
+        acts = [_action_text(a) for a in actions]
+        doc = {"format": FORMAT, "version": VERSION, **config,
+               "actions": [json.loads(a) for a in acts]}  # fmt: skip
         try:
             SaveFile.model_validate(doc)
         except Exception as e:  # noqa: BLE001 - pydantic's ValidationError, said plainly
@@ -419,7 +428,6 @@ class Store:
             _check_text("table", table, 40)
         now = time.time()
         gid = secrets.token_urlsafe(16)
-        acts = [_action_text(a) for a in actions]
         row = {
             "id": gid,
             "game": config["game"],

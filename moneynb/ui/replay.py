@@ -7,7 +7,7 @@ the options there were and the one taken, and the Coach's numbers for that decis
 and Play at a chosen speed) move through the steps; the slider takes the arrow keys once it
 has the focus. A plotly chart of each player's score over the steps (dollars; rows of progress
 for Money Run) shows where the game turned: a click on a point jumps there. "Continue from
-here" branches a new live game from the step on screen (a new save file; the original save
+here" branches a new live game from the step on screen (a new game in the store; the original
 is untouched) and shows it under the replay.
 
 The steps come from :class:`moneynb.core.replay.Replay` (snapshots every few actions, so any
@@ -215,7 +215,7 @@ class ReplayView(GameView):
             "Continue from here",
             ("moneynb-replay-branch",),
             self.branch,
-            tooltip="start a new game from this step (a new save; this replay stays as it is)",
+            tooltip="start a new game from this step (a new game; this replay stays as it is)",
         )
         self.branch_box = widgets.VBox()
         self.branch_box.add_class("moneynb-replay-branch-box")
@@ -574,8 +574,8 @@ class ReplayView(GameView):
         controllers = [None] * len(g.players)
         for seat, spec in self.bot_specs.items():
             controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
-        view = GameView(g, controllers, bot_specs=self.bot_specs, origin=self.origin,
-                        store=self.store, owner=self.owner)  # fmt: skip
+        view = GameView(g, controllers, autosave=True, bot_specs=self.bot_specs,
+                        origin=self.origin, store=self.store, owner=self.owner)  # fmt: skip
         if view.game_id is not None and view.save_problem is None:
             note = widgets.HTML(
                 f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;"

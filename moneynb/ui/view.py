@@ -12,6 +12,7 @@ is, and whoever that is answers.
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 import time
@@ -85,6 +86,14 @@ def coaching_html(c) -> str:
     )
 
 
+def _same(a, b) -> bool:
+    """Two actions are the same once stored (a tuple and a list of the same items are)."""
+    try:
+        return json.dumps(a) == json.dumps(b)
+    except (TypeError, ValueError):
+        return False
+
+
 def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in str(text).lower())
 
@@ -96,8 +105,8 @@ class GameView(widgets.VBox):
         game: a :class:`~moneynb.core.Game` (new or loaded).
         controllers: one entry per seat, a list or ``{seat: bot}``: a bot object (with
             ``choose(game)``) for a bot seat, ``None`` for a person. Default: all people.
-        autosave: True (or None, the default): keep the game in the store after every click;
-            False: no saving.
+        autosave: True: keep the game in the store after every click (``play`` passes it);
+            False or None (the default): no saving.
         title: header text (default: the game's title).
         bot_delay: seconds to pause after each bot action so people can follow (0 in tests;
             the kernel is busy during the pause).
@@ -179,7 +188,7 @@ class GameView(widgets.VBox):
         self._saved_at: float | None = None
         #: texts of bug reports (engine failures met during clicks), newest last
         self.bug_reports: list[str] = []
-        if autosave is not False:
+        if autosave:
             try:
                 self.store = open_store(store)
             except StoreError as e:
@@ -320,7 +329,10 @@ class GameView(widgets.VBox):
         ]
         self.refresh()
         # the owner's other unfinished games, once the owner is known (the browser tells)
-        self.identity.on_owner(self._owner_known)
+        if self.owner:
+            self._owner_known(self.owner)
+        else:
+            self.identity.on_owner(self._owner_known)
 
     def _owner_known(self, owner: str) -> None:
         """The hub user or browser is known: own this game if nobody does yet, and offer the
@@ -822,7 +834,7 @@ class GameView(widgets.VBox):
             else:
                 acts, synced = g.actions, self._synced
                 k, lim = 0, min(len(acts), len(synced))
-                while k < lim and acts[k] == synced[k]:
+                while k < lim and (acts[k] == synced[k] or _same(acts[k], synced[k])):
                     k += 1
                 n = len(synced)
                 if k < n:  # an undo: take the stored actions back first

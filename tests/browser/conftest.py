@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # servers.py, also when loaded by path
-from servers import jupyter_server  # noqa: E402
+from servers import jupyter_server, patience  # noqa: E402,F401
 
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
@@ -103,6 +103,8 @@ def browser_context():
             profile, executable_path=exe, headless=True, args=CHROMIUM_ARGS,
             viewport={"width": 1400, "height": 1400},
         )  # fmt: skip
+        ctx.moneynb_playwright = p  # more browsers (tests of several visitors) from it
+        ctx.moneynb_chromium = exe
         try:
             yield ctx
         finally:
@@ -113,7 +115,7 @@ def browser_context():
 @pytest.fixture
 def page(browser_context):
     pg = browser_context.new_page()
-    pg.set_default_timeout(30_000)
+    pg.set_default_timeout(patience(30_000))
     yield pg
     _shutdown_sessions(pg)
     pg.close()
@@ -188,22 +190,24 @@ def open_and_run(page, lab_server, notebook: str, timeout_s: float = 45) -> None
     base, _root = lab_server
     # ?reset: open only this notebook, not the tabs an earlier test left in the workspace
     page.goto(f"{base}/lab/tree/{notebook}?reset")
-    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_s * 1000)
-    _kernel_idle(page, int(timeout_s * 1000))
+    page.wait_for_selector(
+        ".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=patience(timeout_s * 1000)
+    )
+    _kernel_idle(page, patience(timeout_s * 1000))
     for attempt in range(2):
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         try:
             page.wait_for_function(
                 """() => { const p = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');
                            return p && /\\[(\\*|\\d+)\\]/.test(p.textContent); }""",
-                timeout=5000,
+                timeout=patience(5000),
             )
             break
         except Exception:
             if attempt == 1:
                 raise
-            _kernel_idle(page, int(timeout_s * 1000))
-    _all_cells_done(page, int(timeout_s * 1000))
+            _kernel_idle(page, patience(timeout_s * 1000))
+    _all_cells_done(page, patience(timeout_s * 1000))
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     tracebacks = page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
     if tracebacks.count():

@@ -28,6 +28,29 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 
+#: how many times longer than on an idle machine a browser-test wait may take
+#: (``MONEYNB_PATIENCE``, default 2); the load per core multiplies it again (up to 4 times)
+PATIENCE = float(os.environ.get("MONEYNB_PATIENCE", "2"))
+#: no single wait is longer than this (ms): a real failure still ends the run in time
+MAX_WAIT_MS = 600_000
+
+
+def patience(ms: float) -> int:
+    """The limit of a browser-test wait in milliseconds, for a machine that may be loaded
+    (issue 24: a slow machine makes a run slower, never red).
+
+    ``ms`` is what the wait needs on an idle machine; the result is ``ms`` times
+    :data:`PATIENCE` times the 1-minute load per core (clamped to 1..4), at most
+    :data:`MAX_WAIT_MS`. Waits are on conditions, so a generous limit costs nothing when the
+    condition comes early.
+    """
+    try:
+        load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:  # no load average on this platform
+        load = 1.0
+    return int(min(MAX_WAIT_MS, ms * PATIENCE * min(4.0, max(1.0, load))))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -89,7 +112,7 @@ def jupyter_server(kind: str = "voila", timeout: float = 90):
                             start_new_session=True)  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + patience(timeout * 1000) / 1000
         while True:
             if proc.poll() is not None:
                 raise RuntimeError(f"{kind} exited:\n" + (tmp / "server.log").read_text()[-3000:])

@@ -27,7 +27,7 @@ import collections
 import json
 
 import pytest
-from conftest import OUTPUT, open_and_run, screenshot
+from conftest import OUTPUT, open_and_run, patience, screenshot
 from servers import jupyter_server
 
 pytestmark = pytest.mark.browser
@@ -82,12 +82,12 @@ def _start(page, game: str, bots: bool = False):
             const v = document.querySelector('{VIEW}');
             return v && !v.dataset.old && !!v.querySelector('.js-plotly-plot .scatterlayer .trace');
         }}""",
-        timeout=60_000,
+        timeout=patience(60_000),
     )
     view = page.locator(VIEW)
     page.wait_for_function(
         f"() => document.querySelector('{VIEW} .moneynb-live')",
-        timeout=30_000,
+        timeout=patience(30_000),
     )
     return view
 
@@ -140,7 +140,9 @@ def _keyboard_decisions(page, n: int) -> int:
                     '{VIEW} .moneynb-decision'));
             }}""",
             arg=s["actions"],
-            timeout=30_000,  # a cold first kernel (the first test of a run) can take >10 s
+            timeout=patience(
+                30_000
+            ),  # a cold first kernel (the first test of a run) can take >10 s
         )
         # the focus is the view's last message of a decision: the log is now the one this
         # decision was shown with (the header and board arrive first, the log after them)
@@ -162,7 +164,7 @@ def _keyboard_decisions(page, n: int) -> int:
             "const m = h.match(/action (\\d+)/); return /Game over/.test(h) || "
             "(m && Number(m[1]) > n); }",
             arg=s["actions"],
-            timeout=30_000,
+            timeout=patience(30_000),
         )
         done += 1
         # the live region has read the newest log line (and says whose decision it is)
@@ -178,7 +180,7 @@ def _keyboard_decisions(page, n: int) -> int:
                     && /decide|decision|Game over/i.test(t);
             }}""",
             arg=s["logs"],
-            timeout=10_000,
+            timeout=patience(10_000),
         )
     return done
 
@@ -259,7 +261,7 @@ def _show_coach_and_board_text(page) -> None:
     page.wait_for_function(
         f"() => {{ const t = document.querySelector('{VIEW} .moneynb-board-text');"
         " return t && !t.classList.contains('moneynb-sr-only'); }",
-        timeout=10_000,
+        timeout=patience(10_000),
     )
 
 
@@ -308,8 +310,8 @@ def _run_mode(page, mode: str, theme: str, keyboard: int, check_boards: bool) ->
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_voila_accessible_keyboard_and_readable(voila, page, theme):
     base, _root = voila
-    page.goto(f"{base}/voila/render/start_here.ipynb?theme={theme}", timeout=240_000)
-    page.locator(".moneynb-launcher").wait_for(timeout=240_000)
+    page.goto(f"{base}/voila/render/start_here.ipynb?theme={theme}", timeout=patience(240_000))
+    page.locator(".moneynb-launcher").wait_for(timeout=patience(240_000))
     try:
         _run_mode(page, "voila", theme, keyboard=20 if theme == "light" else 4,
                   check_boards=theme == "light")  # fmt: skip
@@ -324,7 +326,8 @@ def _lab_theme(page, dark: bool) -> None:
         f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{name}'}})"
     )
     page.wait_for_function(
-        f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'", timeout=30_000
+        f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'",
+        timeout=patience(30_000),
     )
     page.wait_for_timeout(500)  # the theme's CSS variables reach every widget
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import open_and_run, screenshot, write_probe_notebook
+from conftest import open_and_run, patience, screenshot, write_probe_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -86,7 +86,7 @@ def _submit(page, sel: str, typed: str) -> None:
         "(sel) => { const m = document.querySelector(sel + "
         "' .moneynb-decision .moneynb-amount-error'); return !m || !m.textContent.trim(); }",
         arg=sel,
-        timeout=10_000,
+        timeout=patience(10_000),
     )
     page.locator(f"{sel} .moneynb-decision button.moneynb-submit").click()
 
@@ -122,7 +122,7 @@ def test_typed_amounts_are_refused_with_the_range_or_taken_as_typed(lab_server, 
                     "' .moneynb-decision .moneynb-amount-error'); "
                     "return m && m.textContent.includes(why); }",
                     arg=[sel, why],
-                    timeout=10_000,
+                    timeout=patience(10_000),
                 )
                 now = page.evaluate(STATE_JS, sel)
                 # the message names the allowed range in the engine's own words
@@ -136,7 +136,7 @@ def test_typed_amounts_are_refused_with_the_range_or_taken_as_typed(lab_server, 
                 "([sel, n]) => { const m = /action (\\d+)/.exec(document.querySelector(sel + "
                 "' .moneynb-header').textContent); return m && Number(m[1]) > n; }",
                 arg=[sel, start["actions"]],
-                timeout=15_000,
+                timeout=patience(15_000),
             )
             after = page.evaluate(STATE_JS, sel)
             assert after["actions"] == start["actions"] + 1, (name, after)

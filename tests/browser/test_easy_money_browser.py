@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from conftest import open_and_run, screenshot
+from conftest import open_and_run, patience, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,7 @@ def _play(lab_server, page):
     view.scroll_into_view_if_needed()
     page.wait_for_function(
         "() => document.querySelector('.moneynb-view .js-plotly-plot .scatterlayer .trace')",
-        timeout=60_000,
+        timeout=patience(60_000),
     )
     first = _state(view)
     assert first["holdings"] == 0 and first["cash"] == 2000, first
@@ -86,7 +86,7 @@ def _play(lab_server, page):
                 "(n) => Number(document.querySelector("
                 "'.moneynb-view .moneynb-em-holdings tr[data-seat=\"0\"]').dataset.holdings) > n",
                 arg=before["holdings"],
-                timeout=15_000,
+                timeout=patience(15_000),
             )
             bought = (before, _state(view), price, deed)
             break
@@ -94,7 +94,7 @@ def _play(lab_server, page):
         page.wait_for_function(
             "([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
             arg=[".moneynb-view .moneynb-log-box", before["log"]],
-            timeout=15_000,
+            timeout=patience(15_000),
         )
         if _state(view)["over"]:
             break
@@ -108,7 +108,7 @@ def _play(lab_server, page):
         "'.moneynb-view .js-plotly-plot .scatterlayer .trace')]; "
         "return t.length > 1 && t[1].querySelectorAll('path.point').length > n; }",
         arg=before["owners"],
-        timeout=15_000,
+        timeout=patience(15_000),
     )
     assert after["sum"] == after["start"] == first["start"], after
     screenshot(page, "easy_money_browser", element=view)

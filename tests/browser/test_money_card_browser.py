@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import open_and_run, screenshot
+from conftest import open_and_run, patience, screenshot
 
 import moneynb
 
@@ -50,7 +50,7 @@ def _wait_log(page, before: int) -> None:
     page.wait_for_function(
         "([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
         arg=[".moneynb-view .moneynb-log-box", before],
-        timeout=15_000,
+        timeout=patience(15_000),
     )
 
 
@@ -80,7 +80,7 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     page.wait_for_function(
         "() => [...document.querySelectorAll('.moneynb-view .hoverlayer .hovertext')]"
         ".some(h => h.textContent.includes('Paris'))",
-        timeout=10_000,
+        timeout=patience(10_000),
     )
     page.mouse.move(5, 5)
     # 1. Spin (a click on the Spin button of the turn panel)
@@ -107,14 +107,14 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
         "(name) => document.querySelector('.moneynb-view .moneynb-log-box').textContent"
         ".includes('You move ' + name[0] + ' to ' + name[1])",  # the view's second person
         arg=[len(g.ctx["paths"][dest]) - 1, g.board.name(dest)],
-        timeout=15_000,
+        timeout=patience(15_000),
     )
     end = _state(view)
     assert end["sum"] == end["start"] == first["start"], end
     # the map followed: all three planes are drawn (the bots moved after You)
     page.wait_for_function(
         "() => document.querySelector('.moneynb-view .js-plotly-plot').data.find(d => d.name === 'planes').x.length === 3",
-        timeout=15_000,
+        timeout=patience(15_000),
     )
     screenshot(page, "money_card_browser", element=view)
     print(f"\nMoney Card browser test: {time.perf_counter() - t0:.1f} s")

@@ -11,7 +11,7 @@ import statistics
 import time
 
 import pytest
-from conftest import open_and_run, screenshot
+from conftest import open_and_run, patience, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,9 @@ def _play(lab_server, page):
     view.scroll_into_view_if_needed()
     page.wait_for_function(
         "() => document.querySelector('.moneynb-view .js-plotly-plot .scatterlayer .trace')",
-        timeout=60_000,  # plotly.js (5 MB) is loaded and run first: slow on a busy machine
+        timeout=patience(
+            60_000
+        ),  # plotly.js (5 MB) is loaded and run first: slow on a busy machine
     )
     first = _state(view)
     assert first["cells"] >= 5, first  # House Bank, Pot and three wallets
@@ -93,7 +95,7 @@ def _play(lab_server, page):
         page.wait_for_function(
             "([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
             arg=[".moneynb-view .moneynb-log-box", before],
-            timeout=10_000,
+            timeout=patience(10_000),
         )
         latencies.append(time.perf_counter() - t)
         clicks += 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import open_and_run, screenshot
+from conftest import open_and_run, patience, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -123,7 +123,7 @@ def test_money_run_place_and_pawn_move_by_clicks(lab_server, page):
     page.wait_for_function(
         "([js, before]) => eval(js)(['pawns'])[0].transform !== before",
         arg=[_POINTS_JS, pawn_before["transform"]],
-        timeout=15_000,
+        timeout=patience(15_000),
     )
     end = _state(view)
     assert "coins in play: 42" in end["info"], end["info"]

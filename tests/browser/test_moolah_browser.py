@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import _kernel_idle, screenshot
+from conftest import _kernel_idle, patience, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -83,9 +83,11 @@ def open_and_run_model(page, lab_server, notebook: str, timeout_s: float = 240) 
     cell executed and the kernel idle (Run All is sent again if it was dropped)."""
     base, _root = lab_server
     page.goto(f"{base}/lab/tree/{notebook}?reset")
-    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_s * 1000)
-    _kernel_idle(page, int(timeout_s * 1000))
-    deadline = time.monotonic() + timeout_s
+    page.wait_for_selector(
+        ".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=patience(timeout_s * 1000)
+    )
+    _kernel_idle(page, patience(timeout_s * 1000))
+    deadline = time.monotonic() + patience(timeout_s * 1000) / 1000
     sent = time.monotonic()
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     while True:
@@ -122,7 +124,7 @@ def _wait_log(page, before):
     page.wait_for_function(
         "([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
         arg=[".moneynb-view .moneynb-log-box", before],
-        timeout=15_000,
+        timeout=patience(15_000),
     )
 
 
@@ -141,7 +143,7 @@ _SETTLED_JS = """() => {
 
 
 def _settle(page):
-    page.wait_for_function(_SETTLED_JS, timeout=15_000)
+    page.wait_for_function(_SETTLED_JS, timeout=patience(15_000))
     page.wait_for_timeout(400)  # let the board's own update arrive too
 
 
@@ -162,14 +164,14 @@ def _play(lab_server, page):
     page.wait_for_function(
         "() => { const gd = document.querySelector('.moneynb-view .js-plotly-plot');"
         " return gd && gd.data && gd.data.length === 3; }",
-        timeout=60_000,  # plotly.js is loaded and run first: slow on a busy machine
+        timeout=patience(60_000),  # plotly.js is loaded and run first: slow on a busy machine
     )
     # the fixed board is drawn in the static backdrop under the figure: track, labels, spaces
     page.wait_for_function(
         "() => { const b = document.querySelector('.moneynb-view .moneynb-board-backdrop "
         ".js-plotly-plot'); return b && b.data && b.data.length === 4 && "
         "[...b.querySelectorAll('.scatterlayer text')].some(t => t.textContent === 'BANK'); }",
-        timeout=60_000,
+        timeout=patience(60_000),
     )
     first = _state(view)
     assert first["spaces"] == 51, first  # every space of board.toml is a marker

@@ -18,11 +18,11 @@ offers the game to continue, and Continue brings it back with the same log and b
 
 from __future__ import annotations
 
-import json
 import time
+from pathlib import Path
 
 import pytest
-from conftest import _kernel_idle, open_and_run, screenshot
+from conftest import _kernel_idle, open_and_run, patience, screenshot
 
 import moneynb
 
@@ -63,10 +63,29 @@ def _main_button(view, required: bool = True):
     raise AssertionError("no enabled control in the decision panel")
 
 
+class StoredGame:
+    """The newest game of ``game`` in a test server's store (``<tmp>/store/games.sqlite3``,
+    see servers.py), read from the store as the server wrote it."""
+
+    def __init__(self, root, game: str):
+        from moneynb.store import open_store
+
+        self.store = open_store(Path(root).parent / "store" / "games.sqlite3")
+        self.id = self.store.list_all(game=game, limit=1)[0].id
+
+    def read_text(self) -> str:
+        """The game's save JSON, as stored now."""
+        return self.store.read(self.id)
+
+    def kinds(self) -> dict[str, str]:
+        """``{player: "human" | "bot:..."}``."""
+        return {s.name: s.kind for s in self.store.info(self.id).seats}
+
+
 def person_decisions(save) -> int:
-    """How many decisions of the save's people (``"human"`` in its seats sidecar) it holds."""
+    """How many decisions of the stored game's people (seats of kind ``"human"``) it holds."""
     g = moneynb.load_game(save.read_text())
-    seats = json.loads(save.with_name(save.name[:-5] + ".seats.json").read_text())["seats"]
+    seats = save.kinds()
     fresh = type(g)(list(g.players), g.seed, **g.options)
     n = 0
     for a in g.actions:
@@ -75,13 +94,8 @@ def person_decisions(save) -> int:
     return n
 
 
-def _newest_save(root, game: str):
-    saves = [
-        p
-        for p in (root / "notebooks" / "moneynb-saves").glob(f"{game}-*.json")
-        if not p.name.endswith(".seats.json")
-    ]
-    return max(saves, key=lambda p: p.stat().st_mtime)
+def _newest_save(root, game: str) -> StoredGame:
+    return StoredGame(root, game)
 
 
 SAVE_JS = """async () => {
@@ -109,20 +123,20 @@ def _click_and_wait(page, view) -> None:
     n = view.evaluate(COUNT_JS)["log"]
     button = _main_button(view)
     try:
-        button.click(timeout=5_000)
+        button.click(timeout=patience(5_000))
     except Exception:  # noqa: BLE001 - moved by an animation: press it where it is
         button.dispatch_event("click")
     page.wait_for_function(
         "([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
         arg=[".moneynb-view .moneynb-log-box", n],
-        timeout=20_000,
+        timeout=patience(20_000),
     )
 
 
 def _wait_board(page) -> None:
     page.wait_for_function(
         "() => document.querySelector('.moneynb-view .js-plotly-plot .scatterlayer .trace')",
-        timeout=60_000,
+        timeout=patience(60_000),
     )
 
 
@@ -134,7 +148,7 @@ def _double_click_answers_one(page, view, root, game: str) -> None:
     page.wait_for_function(
         "([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
         arg=[".moneynb-view .moneynb-log-box", n],
-        timeout=20_000,
+        timeout=patience(20_000),
     )
     _settle(page)
     after = person_decisions(_newest_save(root, game))
@@ -164,12 +178,12 @@ def test_double_click_and_reload_keep_the_game(lab_server, page, game):
         assert before["points"] > 0 and before["labels"] > 0, before
         _save(page)
         page.reload()
-        page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=60_000)
+        page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=patience(60_000))
         view = page.locator(VIEW)
-        view.wait_for(state="visible", timeout=60_000)
+        view.wait_for(state="visible", timeout=patience(60_000))
         _wait_board(page)
         try:
-            page.wait_for_function(SAME_JS, arg=before, timeout=20_000)
+            page.wait_for_function(SAME_JS, arg=before, timeout=patience(20_000))
         except Exception:  # noqa: BLE001 - the assertion below says what differs
             pass
         after = view.evaluate(COUNT_JS)
@@ -209,17 +223,17 @@ def _restarted_kernel_shows_note(page, view, root, game: str) -> None:
     n = view.evaluate(COUNT_JS)["log"]
     page.evaluate(RESTART_JS)
     note = view.locator(".moneynb-lost-note")
-    note.wait_for(state="visible", timeout=30_000)
+    note.wait_for(state="visible", timeout=patience(30_000))
     text = note.inner_text()
     assert "lost its kernel" in text and "run this cell again" in text, text
     assert "Continue" in text and "saved" in text, text
     # the notebook's start form (no game in it) says so too
     form = page.locator(".moneynb-launcher .moneynb-lost-note").first
-    assert "This form lost its kernel" in form.inner_text(timeout=5_000)
+    assert "This form lost its kernel" in form.inner_text(timeout=patience(5_000))
     live = view.locator("button:not([disabled]), select:not([disabled]), input:not([disabled])")
     assert live.count() == 0, f"{game}: {live.count()} controls still look usable"
-    view.locator(".moneynb-decision button").first.click(force=True, timeout=5_000)
-    view.locator(".moneynb-board .js-plotly-plot").first.click(force=True, timeout=5_000)
+    view.locator(".moneynb-decision button").first.click(force=True, timeout=patience(5_000))
+    view.locator(".moneynb-board .js-plotly-plot").first.click(force=True, timeout=patience(5_000))
     time.sleep(0.5)
     assert view.evaluate(COUNT_JS)["log"] == n
     assert save.read_text() == saved, f"{game}: a click after the restart changed the save"
@@ -247,9 +261,9 @@ def _reopen_with_kernel_stopped(page) -> None:
     _shutdown_sessions(page)
     page.reload()
     note = page.locator(".moneynb-fallback", has_text="If no game shows here").first
-    note.wait_for(state="visible", timeout=60_000)
+    note.wait_for(state="visible", timeout=patience(60_000))
     text = note.inner_text()
-    assert "run this cell again" in text and "moneynb-saves" in text and "resume=" in text
+    assert "run this cell again" in text and "saved automatically" in text and "Continue" in text
 
 
 def _continue_restores(page, played, game: str) -> None:
@@ -257,13 +271,13 @@ def _continue_restores(page, played, game: str) -> None:
     first, naming the game and "You"), and Continue brings it back where it was (the same
     log, board points and labels, and action count)."""
     view = page.locator(VIEW)
-    view.wait_for(state="visible", timeout=60_000)
+    view.wait_for(state="visible", timeout=patience(60_000))
     offer = view.locator(".moneynb-resume")
-    offer.wait_for(state="visible", timeout=30_000)
+    offer.wait_for(state="visible", timeout=patience(30_000))
     page.wait_for_function(
         "() => { const o = document.querySelector('.moneynb-view .moneynb-resume option');"
         " return o && o.textContent.trim().length > 0; }",
-        timeout=10_000,
+        timeout=patience(10_000),
     )
     first = offer.locator("select option").first.inner_text().replace("\xa0", " ")
     title = moneynb.game_class(game).title
@@ -273,7 +287,7 @@ def _continue_restores(page, played, game: str) -> None:
         "(n) => Number(document.querySelector('.moneynb-view .moneynb-log-box')"
         ".dataset.count) === n",
         arg=played["log"],
-        timeout=20_000,
+        timeout=patience(20_000),
     )
     _settle(page)
     back = view.evaluate(COUNT_JS)

@@ -20,7 +20,7 @@ import time
 
 import nbformat
 import pytest
-from conftest import screenshot
+from conftest import patience, screenshot
 
 import moneynb
 from moneynb.ui.boards import board_for
@@ -102,7 +102,8 @@ def served(voila_server):
         "language": "python",
     }
     nbformat.write(nb, folder / NOTEBOOK)
-    # a save for the app's "Replay a saved game" list (the launcher lists moneynb-saves/)
+    # a save for the app's "Replay a saved game" list: an old moneynb-saves/ folder, imported
+    # into the store for the first owner (this browser) who lists games there
     (folder / "moneynb-saves").mkdir(exist_ok=True)
     (folder / "moneynb-saves" / "replay-me.json").write_text(games["money_card"].to_json())
     return base, folder, games
@@ -114,7 +115,7 @@ def _wait_step(page, k: int, i: int) -> dict:
             const s = v && v.querySelector('.moneynb-replay-step-text');
             return s && Number(s.dataset.step) === i; }""",
         arg=[k, i],
-        timeout=20_000,
+        timeout=patience(20_000),
     )
     return page.locator(".moneynb-replay").nth(k).evaluate(_SHOWN_JS)
 
@@ -133,7 +134,7 @@ def _check(page, k: int, game, i: int) -> None:
     shown = _wait_step(page, k, i)
     want = expected(game, i)
     # the tokens (pawns, planes, seats) the page's plotly figure draws are the engine's
-    page.wait_for_function(_DRAWN_JS, arg=[k, want["drawn"]], timeout=10_000)
+    page.wait_for_function(_DRAWN_JS, arg=[k, want["drawn"]], timeout=patience(10_000))
     assert shown["money"] == want["money"], (game.name, i)
     assert [html.unescape(t) for t in shown["tokens"]] == want["tokens"], (game.name, i)
     assert (
@@ -175,7 +176,7 @@ def _chart_and_play(page, view, k: int, game) -> None:
         """(k) => Number(document.querySelectorAll('.moneynb-replay')[k]
             .querySelector('.moneynb-replay-step-text').dataset.step) >= 14""",
         arg=k,
-        timeout=20_000,
+        timeout=patience(20_000),
     )
     play.first.click()  # the same button pauses (the second one stops: back to step 0)
     shown = view.locator(".moneynb-replay-slider .widget-readout")
@@ -199,13 +200,13 @@ def _app_form(page, game) -> None:
             const o = [...s.options];
             return o.some(o => o.textContent.startsWith('replay-me.json')) && o.length >= 6
                 && s.selectedIndex === 0; }""",
-        timeout=20_000,
+        timeout=patience(20_000),
     )
     labels = select.locator("option").all_inner_texts()
     select.select_option(label=next(t for t in labels if t.startswith("replay-me.json")))
     chooser.locator("button.moneynb-replay-go").click()
     view = page.locator(".moneynb-launch-game-box .moneynb-replay")
-    view.wait_for(timeout=30_000)
+    view.wait_for(timeout=patience(30_000))
     k = len(GAMES)  # the sixth replay on the page
     assert page.locator(".moneynb-replay").count() == k + 1
     _check(page, k, game, 0)
@@ -234,11 +235,11 @@ def _accessible(page) -> None:
 def _run(served, page):
     base, folder, games = served
     t0 = time.perf_counter()
-    page.goto(f"{base}/voila/render/{NOTEBOOK}", timeout=240_000)
+    page.goto(f"{base}/voila/render/{NOTEBOOK}", timeout=patience(240_000))
     page.wait_for_function(
         "() => document.querySelectorAll('.moneynb-replay .moneynb-board .js-plotly-plot "
         ".scatterlayer .trace').length >= 5",
-        timeout=240_000,
+        timeout=patience(240_000),
     )
     views = page.locator(".moneynb-replay")
     assert views.count() == len(GAMES)
@@ -283,16 +284,18 @@ def _run(served, page):
             page.keyboard.press("Enter")
             _check(page, k, g, mid)
         # Continue from here: a new live game with the actions up to this step
-        saves = folder / "moneynb-saves"
-        known = set(saves.glob("*.json")) if saves.exists() else set()
+        from moneynb.store import open_store
+
+        store = open_store(folder.parent.parent / "store" / "games.sqlite3")
+        known = {i.id for i in store.list_all()}
         view.locator("button.moneynb-replay-branch").click()
         live = view.locator(".moneynb-replay-branch-box .moneynb-view")
-        live.wait_for(state="visible", timeout=30_000)
+        live.wait_for(state="visible", timeout=patience(30_000))
         page.wait_for_function(
             """(k) => { const v = document.querySelectorAll('.moneynb-replay')[k];
                 return v.querySelector('.moneynb-replay-branch-box .moneynb-decision button'); }""",
             arg=k,
-            timeout=30_000,
+            timeout=patience(30_000),
         )
         # a keyboard user plays on at once: the focus moved from the button into the new game
         page.wait_for_function(
@@ -301,11 +304,11 @@ def _run(served, page):
                 return v.querySelector('.moneynb-replay-branch-box .moneynb-decision')
                     .contains(a) && a.matches('button, input, select, .noUi-handle'); }""",
             arg=k,
-            timeout=10_000,
+            timeout=patience(10_000),
         )
-        new = [p for p in saves.glob("*.json") if p not in known and ".seats" not in p.name]
+        new = [i.id for i in store.list_all() if i.id not in known]
         assert len(new) == 1, new
-        branched = json.loads(new[0].read_text())
+        branched = json.loads(store.read(new[0]))
         assert branched["actions"] == json.loads(g.to_json())["actions"][:mid]
         assert re.search(r"step \d+ of \d+", view.locator(".moneynb-header").first.inner_text())
     _app_form(page, games["money_card"])

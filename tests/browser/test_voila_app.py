@@ -16,7 +16,7 @@ import re
 import time
 
 import pytest
-from conftest import screenshot
+from conftest import patience, screenshot
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import jupyter_server
 from test_reload_browser import COUNT_JS, _main_button, _newest_save, person_decisions
@@ -48,10 +48,10 @@ def _press_start(page, form):
     """Press the form's Start; returns the game view once its board is drawn."""
     form.locator("button.moneynb-launch-start").click()
     view = page.locator(GAME)
-    view.wait_for(state="visible", timeout=60_000)
+    view.wait_for(state="visible", timeout=patience(60_000))
     page.wait_for_function(
         f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
-        timeout=60_000,
+        timeout=patience(60_000),
     )
     return view
 
@@ -75,9 +75,9 @@ def test_voila_app_plays_money_moves_from_the_form(voila, page):
 def _play(voila, page):
     base, _root = voila
     t0 = time.perf_counter()
-    page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=240_000)
+    page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=patience(240_000))
     form = page.locator(".moneynb-launcher")
-    form.wait_for(state="visible", timeout=240_000)
+    form.wait_for(state="visible", timeout=patience(240_000))
     # the code is hidden in the app: no code cell inputs on the page
     assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
     rows = form.locator(".moneynb-launch-row")
@@ -96,7 +96,7 @@ def _play(voila, page):
     view.locator("button.moneynb-coach-toggle").click()
     page.wait_for_function(
         f"() => /Coach/.test(document.querySelector('{GAME} .moneynb-coach').textContent)",
-        timeout=20_000,
+        timeout=patience(20_000),
     )
     presses = 0
     for _ in range(40):
@@ -110,7 +110,7 @@ def _play(voila, page):
         page.wait_for_function(
             f"(n) => Number(document.querySelector('{GAME} .moneynb-log-box').dataset.count) > n",
             arg=n,
-            timeout=20_000,
+            timeout=patience(20_000),
         )
         presses += 1
     after = view.evaluate(_STATE_JS)
@@ -139,9 +139,9 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
     reload brings back the same game (log, board points and labels)."""
     base, root = voila
     try:
-        page.goto(f"{base}/voila/render/{game}.ipynb", timeout=240_000)
+        page.goto(f"{base}/voila/render/{game}.ipynb", timeout=patience(240_000))
         form = page.locator(".moneynb-launcher")
-        form.wait_for(state="visible", timeout=240_000)
+        form.wait_for(state="visible", timeout=patience(240_000))
         view = _press_start(page, form)
         page.wait_for_timeout(1000)
         _double_click_answers_one(page, view, root, game)
@@ -162,7 +162,7 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
                 break
             n = view.evaluate(_STATE_JS)["log"]
             try:  # the panel is rebuilt after the log: a button seen a moment ago may be gone
-                button.click(timeout=5_000)
+                button.click(timeout=patience(5_000))
             except PlaywrightTimeout:
                 continue
             try:  # a button of a panel just replaced answers nothing (it was drawn for the
@@ -171,7 +171,7 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
                     f"(n) => Number(document.querySelector('{GAME} .moneynb-log-box')"
                     ".dataset.count) > n",
                     arg=n,
-                    timeout=10_000,
+                    timeout=patience(10_000),
                 )
             except PlaywrightTimeout:
                 continue
@@ -194,7 +194,7 @@ def _wait_log_above(page, n: int) -> None:
     page.wait_for_function(
         f"(n) => Number(document.querySelector('{GAME} .moneynb-log-box').dataset.count) > n",
         arg=n,
-        timeout=20_000,
+        timeout=patience(20_000),
     )
 
 
@@ -216,12 +216,12 @@ def _reload_keeps_the_game(page, view) -> None:
     form brings back the same game, its board with all its points and labels."""
     time.sleep(1.0)  # the last click's messages are handled and the game autosaved
     played = view.evaluate(COUNT_JS)
-    page.reload(timeout=240_000)
+    page.reload(timeout=patience(240_000))
     view = page.locator(GAME)
-    view.wait_for(state="visible", timeout=240_000)
+    view.wait_for(state="visible", timeout=patience(240_000))
     page.wait_for_function(
         f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
-        timeout=60_000,
+        timeout=patience(60_000),
     )
     assert "Welcome back" in page.locator(".moneynb-launch-restored").inner_text()
     try:
@@ -229,7 +229,7 @@ def _reload_keeps_the_game(page, view) -> None:
             f"(b) => {{ const n = ({COUNT_JS})(document.querySelector('{GAME}'));"
             " return n.points === b.points && n.labels === b.labels; }",
             arg=played,
-            timeout=20_000,
+            timeout=patience(20_000),
         )
     except PlaywrightTimeout:  # the assertion below says what differs
         pass

@@ -18,7 +18,7 @@ import time
 
 import psutil
 import pytest
-from conftest import screenshot
+from conftest import patience, screenshot
 from test_reload_browser import COUNT_JS, _newest_save, person_decisions
 
 pytestmark = pytest.mark.browser
@@ -34,14 +34,14 @@ def _wait_log_above(page, n: int) -> None:
     page.wait_for_function(
         f"(n) => Number(document.querySelector('{GAME} .moneynb-log-box').dataset.count) > n",
         arg=n,
-        timeout=20_000,
+        timeout=patience(20_000),
     )
 
 
 def _wait_board(page) -> None:
     page.wait_for_function(
         f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
-        timeout=60_000,
+        timeout=patience(60_000),
     )
 
 
@@ -50,15 +50,15 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
     kernels = []  # the page's kernel ids, from its websockets (the newest last)
     page.on("websocket", lambda ws: kernels.extend(re.findall(r"/api/kernels/([\w-]+)", ws.url)))
     try:
-        page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=240_000)
+        page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=patience(240_000))
         form = page.locator(".moneynb-launcher")
-        form.wait_for(state="visible", timeout=240_000)
+        form.wait_for(state="visible", timeout=patience(240_000))
         seed = form.locator(".moneynb-launch-seed input")
         seed.fill("5")
         seed.press("Enter")
         form.locator("button.moneynb-launch-start").click()
         view = page.locator(GAME)
-        view.wait_for(state="visible", timeout=60_000)
+        view.wait_for(state="visible", timeout=patience(60_000))
         _wait_board(page)
         time.sleep(0.5)
         before = person_decisions(_newest_save(root, "money_moves"))
@@ -74,9 +74,9 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
         _wait_log_above(page, n)
         time.sleep(1.0)
         played = view.evaluate(COUNT_JS)
-        page.reload(timeout=240_000)
+        page.reload(timeout=patience(240_000))
         view = page.locator(GAME)
-        view.wait_for(state="visible", timeout=240_000)
+        view.wait_for(state="visible", timeout=patience(240_000))
         _wait_board(page)
         restored = page.locator(".moneynb-launch-restored")
         assert "Welcome back" in restored.inner_text()
@@ -84,7 +84,7 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
             f"(b) => {{ const n = ({COUNT_JS})(document.querySelector('{GAME}'));"
             " return n.points === b.points && n.labels === b.labels; }",
             arg=played,
-            timeout=20_000,
+            timeout=patience(20_000),
         )
         back = view.evaluate(COUNT_JS)
         assert back["log"] == played["log"], (played, back)
@@ -107,7 +107,7 @@ def _dead_kernel_is_told(page, view, kernel_id: str, played) -> None:
     assert len(mine) == 1, f"the page's kernel {kernel_id} was not found"
     mine[0].kill()
     note = view.locator(".moneynb-lost-note")
-    note.wait_for(state="visible", timeout=30_000)
+    note.wait_for(state="visible", timeout=patience(30_000))
     text = note.inner_text()
     assert "lost its kernel" in text and "reload the page" in text, text
     live = view.locator("button:not([disabled]), select:not([disabled]), input:not([disabled])")
@@ -131,9 +131,9 @@ def _dead_kernel_is_told(page, view, kernel_id: str, played) -> None:
         link["open"].append(ws)
 
     page.route_web_socket(re.compile(r".*/api/kernels/.*"), route)
-    page.reload(timeout=240_000)
+    page.reload(timeout=patience(240_000))
     view = page.locator(GAME)
-    view.wait_for(state="visible", timeout=240_000)
+    view.wait_for(state="visible", timeout=patience(240_000))
     assert "Welcome back" in page.locator(".moneynb-launch-restored").inner_text()
     assert view.evaluate(COUNT_JS)["log"] == played["log"]
     _offline_is_told(page, view, link)
@@ -147,14 +147,14 @@ def _offline_is_told(page, view, link) -> None:
     for ws in link["open"]:
         ws.close()
     note = view.locator(".moneynb-offline-note")
-    note.wait_for(state="visible", timeout=30_000)
+    note.wait_for(state="visible", timeout=patience(30_000))
     assert "connection to the server is down" in note.inner_text()
     reachable = view.evaluate(
         "v => [...v.querySelectorAll('button')].filter(b => !b.closest('[inert]')).length"
     )
     assert reachable == 0, f"{reachable} buttons can still be pressed while offline"
     link["up"] = True
-    note.wait_for(state="detached", timeout=60_000)
+    note.wait_for(state="detached", timeout=patience(60_000))
     n = view.evaluate(COUNT_JS)["log"]
     view.locator(".moneynb-decision button:not([disabled])").first.click()
     _wait_log_above(page, n)

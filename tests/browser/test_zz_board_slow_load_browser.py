@@ -13,7 +13,7 @@ Runs last (``zz``) and closes its tabs: a probe tab restored by Lab confuses the
 from __future__ import annotations
 
 import pytest
-from conftest import open_and_run, screenshot, write_probe_notebook
+from conftest import open_and_run, patience, screenshot, write_probe_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +73,7 @@ def test_board_updates_after_a_slow_plotly_load(lab_server, page):
         open_and_run(page, lab_server, "notebooks/_slow_board_probe.ipynb")
         # a change made while plotly is still loading must be what is drawn
         _click_and_wait_count(page, 1)
-        page.wait_for_function(f"() => ({POINT_YS})().length === 3", timeout=60_000)
+        page.wait_for_function(f"() => ({POINT_YS})().length === 3", timeout=patience(60_000))
         ys = page.evaluate(POINT_YS)
         # pixel y grows downwards: y=[1, 10, 0] puts point 1 on top, point 2 at the bottom
         assert ys[1] < ys[0] < ys[2], ys
@@ -83,7 +83,7 @@ def test_board_updates_after_a_slow_plotly_load(lab_server, page):
             page.wait_for_function(
                 f"(b) => JSON.stringify(({POINT_YS})()) !== JSON.stringify(b)",
                 arg=before,
-                timeout=15_000,
+                timeout=patience(15_000),
             )
         ys = page.evaluate(POINT_YS)
         assert ys[1] < ys[0] < ys[2], ys
