@@ -1,8 +1,7 @@
 """Two browsers at one shared Moolah table through the Voila app (issue 25, part 2).
 
-Two pages of different origins (``127.0.0.1`` and ``localhost``: each has its own
-``localStorage``, so each is its own browser owner, as two students' browsers are) open the
-app. The first hosts a table of two people (Ann, Bob) from the form ("Host a table"), the
+Two Chromium contexts (two browsers with their own ``localStorage``: two browser owners, as
+two students' browsers are) open the app. The first hosts a table of two people (Ann, Bob) from the form ("Host a table"), the
 second joins it with the join code shown on the first's board ("Join a table", name Bob).
 Then each page clicks only when its own seat is to decide; after every click both boards show
 the same stored action count, log and money table, and the page whose seat is not to decide
@@ -12,6 +11,7 @@ shows only a disabled "waiting for ..." control.
 from __future__ import annotations
 
 import pytest
+from conftest import CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
 
@@ -42,8 +42,11 @@ def _state(page):
 
 def test_two_browsers_play_one_table_each_clicking_only_its_seat(voila_server, browser_context):
     base, _root = voila_server
-    ann = browser_context.new_page()
-    bob = browser_context.new_page()
+    browser = browser_context.moneynb_playwright.chromium.launch(
+        executable_path=browser_context.moneynb_chromium, headless=True, args=CHROMIUM_ARGS
+    )
+    ann = browser.new_context(viewport={"width": 1400, "height": 1400}).new_page()
+    bob = browser.new_context(viewport={"width": 1400, "height": 1400}).new_page()
     try:
         form = _open_form(ann, f"{base}/voila/render/moolah.ipynb")
         form.locator(".moneynb-launch-count select").select_option("2")
@@ -57,8 +60,7 @@ def test_two_browsers_play_one_table_each_clicking_only_its_seat(voila_server, b
         code = code_el.get_attribute("data-code")
         assert code and len(code) == 6
 
-        other = base.replace("127.0.0.1", "localhost")  # another origin: another browser owner
-        form_b = _open_form(bob, f"{other}/voila/render/moolah.ipynb")
+        form_b = _open_form(bob, f"{base}/voila/render/moolah.ipynb")
         form_b.locator(".moneynb-launch-join-code input").fill(code)
         form_b.locator(".moneynb-launch-join-name input").fill("Bob")
         form_b.locator("button.moneynb-launch-join").click()
@@ -91,5 +93,4 @@ def test_two_browsers_play_one_table_each_clicking_only_its_seat(voila_server, b
         a, b = _state(ann), _state(bob)
         assert settled(last) and a["money"] == b["money"], (a, b)
     finally:
-        ann.close()
-        bob.close()
+        browser.close()
