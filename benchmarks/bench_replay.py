@@ -95,7 +95,7 @@ def main() -> None:
         print(f"  widget, {label:21}: {stats(ms)}   (build {build:.0f} ms)")
 
     r = Replay(text)
-    from moneynb.ui.coach import coach
+    from moneynb.coach import coach
 
     ms = []
     for i in steps[:60]:

@@ -2,11 +2,12 @@
 long does it take at each?
 
 Walks seeded greedy-bot games of all five games (3 players) and, at every pending decision,
-asks :func:`moneynb.ui.coach.coach` (a fresh call each time: no cache). Prints, per game and
+asks :func:`moneynb.coach.coach` (a fresh call each time: no cache). Prints, per game and
 decision tag: how many states were seen, how many of them were real choices (more than one
 option, or an amount range), how many had no coaching at all, how many real choices had no
 coaching (``real none``), how many had coaching without an engine-checked number
-(``Coaching.checks`` empty), and the median / max milliseconds per coach call (the kernel's
+(``Coaching.checks`` empty), how many real choices the Coach ranked with a "Best:" line
+(``best``: ``Coaching.best`` set), and the median / max milliseconds per coach call (the kernel's
 time for the Coach of one decision): wall-clock (what a player waits) and CPU time of this
 process (``time.process_time``: steadier on a shared machine, equal to wall-clock when the
 machine is idle). Ends with the machine's load (``os.getloadavg``) and the
@@ -25,7 +26,7 @@ import time
 from collections import defaultdict
 
 import moneynb
-from moneynb.ui import coach as coach_module
+from moneynb import coach as coach_module
 
 GAMES = ["moolah", "easy_money", "money_card", "money_moves", "money_run"]
 
@@ -48,6 +49,7 @@ def survey(name: str, n_games: int, cap: int) -> dict:
             "none": 0,
             "real_none": 0,
             "unchecked": 0,
+            "ranked": 0,
             "ms": [],
             "cpu": [],
         }
@@ -72,8 +74,9 @@ def survey(name: str, n_games: int, cap: int) -> dict:
             if c is None:
                 row["none"] += 1
                 row["real_none"] += real
-            elif not c.checks:
-                row["unchecked"] += 1
+            else:
+                row["unchecked"] += not c.checks
+                row["ranked"] += real and c.best is not None
             g.apply(bots[d.player].choose(g))
             steps += 1
     return out
@@ -86,14 +89,14 @@ def main() -> None:
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"{'game':12} {'tag':22} {'seen':>5} {'real':>5} {'none':>5} {'real none':>9} "
-        f"{'unchk':>5} {'med ms':>7} {'max ms':>7} {'med cpu':>7} {'max cpu':>7}"
+        f"{'unchk':>5} {'best':>5} {'med ms':>7} {'max ms':>7} {'med cpu':>7} {'max cpu':>7}"
     )
     gaps = []
     for name in names:
         for tag, r in sorted(survey(name, n_games, cap).items()):
             print(
                 f"{name:12} {tag:22} {r['seen']:5} {r['real']:5} {r['none']:5} "
-                f"{r['real_none']:9} {r['unchecked']:5} "
+                f"{r['real_none']:9} {r['unchecked']:5} {r['ranked']:5} "
                 f"{statistics.median(r['ms']):7.1f} {max(r['ms']):7.1f} "
                 f"{statistics.median(r['cpu']):7.1f} {max(r['cpu']):7.1f}",
                 flush=True,

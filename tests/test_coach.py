@@ -1,4 +1,4 @@
-"""The Coach (moneynb.ui.coach): its numbers are the engine's own outcomes (issue 12).
+"""The Coach (moneynb.coach): its numbers are the engine's own outcomes (issue 12).
 
 Each test drives a seeded game with seeded greedy bots until the decision appears, then checks
 the coach's numbers against values enumerated from the engine (``chance_outcomes``) or
@@ -16,8 +16,8 @@ import pytest
 import moneynb
 from moneynb.analysis import ev
 from moneynb.analysis import moolah as am
+from moneynb.coach import coach, dollars, money_run_reach
 from moneynb.core.outcomes import chance_outcomes, shuffle_hidden, value_option, worth
-from moneynb.ui.coach import coach, dollars, money_run_reach
 
 _EMPTY = type("E", (), {"numbers": {}})()
 

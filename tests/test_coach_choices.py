@@ -20,9 +20,9 @@ from test_coach import drive  # one seeded greedy-bot driver for the Coach tests
 
 import moneynb
 from moneynb.analysis import easy_money as aem
+from moneynb.coach import MC_SHOWN, coach
 from moneynb.core.outcomes import chance_outcomes, shuffle_hidden, what_if_copy, worth
 from moneynb.testing import rig
-from moneynb.ui.coach import MC_SHOWN, coach
 
 #: decisions with a real choice that the coach must speak to with engine-checked numbers
 COVERED = {
@@ -439,7 +439,7 @@ def test_coach_is_remembered_per_state_and_worked_out_again_for_another():
     """The same decision drawn again gets the same Coaching back (no recomputation); a copy
     in the same state too; once an action is applied, or the next draw is rigged (another
     generator state), it is worked out afresh."""
-    from moneynb.ui.coach import clear_cache
+    from moneynb.coach import clear_cache
 
     g = drive("moolah", "turn", when=lambda g: "roll" in g.decision.options)
     clear_cache()

@@ -3,7 +3,7 @@
 Seeded greedy-bot games of every game stop at each decision the coach annotates with a chance
 number. Each number's exact value (the engine's own outcomes, :mod:`moneynb.core.outcomes`) is
 compared with a seeded Monte Carlo of that very decision played through ``Game.copy()`` +
-``apply`` with a fresh plain generator (:meth:`moneynb.ui.coach.Check.sample`), the deciding
+``apply`` with a fresh plain generator (:meth:`moneynb.coach.Check.sample`), the deciding
 player's follow-ups taken as in the valuation.
 
 Few samples are drawn per state, so the test pools them: for every (game, decision, shown
@@ -27,7 +27,7 @@ from fractions import Fraction
 import pytest
 
 import moneynb
-from moneynb.ui.coach import coach
+from moneynb.coach import coach
 
 GAMES = ["moolah", "easy_money", "money_card", "money_moves", "money_run"]
 STATES = int(os.environ.get("MONEYNB_HARNESS_STATES", "200"))

@@ -116,8 +116,8 @@ def test_black_jack_raise_has_one_stay_button():
 
 
 def test_wall_street_buttons_and_coach_say_which_cards():
+    from moneynb.coach import coach
     from moneynb.ui.boards.moolah import Board
-    from moneynb.ui.coach import coach
 
     g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=1)
     while g.decision.tag == "first_withdrawal":

@@ -132,7 +132,9 @@ def test_bad_step_is_a_clear_error(bad):
     r = Replay(g)
     if bad == 61:
         bad = r.n + 1
-    for call in (r.state, r.step, r.branch, r.events, r.coaching):
+    from moneynb.coach import coach_step
+
+    for call in (r.state, r.step, r.branch, r.events, lambda i: coach_step(r, i)):
         with pytest.raises(IndexError, match=rf"step {bad} is out of range: .* steps 0\.\.{r.n}"):
             call(bad)
     assert r.state(r.n).to_json() == g.to_json()
@@ -183,13 +185,13 @@ def test_unfinished_game_replays_to_its_pending_decision():
 
 
 def test_coaching_is_the_coach_of_that_state():
-    from moneynb.ui.coach import coach
+    from moneynb.coach import coach, coach_step
 
     g = bot_game("moolah", 2, seed=1, limit=80)
     r = Replay(g)
     found = 0
     for i in range(0, r.n, 3):
-        c = r.coaching(i)
+        c = coach_step(r, i)
         want = coach(fresh(g, i))
         assert (c is None) == (want is None)
         if c is not None:

@@ -110,7 +110,7 @@ def test_buttons_chart_and_speed_move_the_scrubber(tmp_path):
 
 
 def test_coach_panel_is_the_coach_of_the_step(tmp_path):
-    from moneynb.ui.coach import coach
+    from moneynb.coach import coach
 
     g = bot_game("moolah", 2, seed=1, limit=80)
     view = ReplayView(g, store=tmp_path / "s.sqlite3")
@@ -231,7 +231,7 @@ def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, mo
     import concurrent.futures
 
     import moneynb.ui.replay as replay_ui
-    from moneynb.ui.coach import coach
+    from moneynb.coach import coach
 
     monkeypatch.setattr(replay_ui, "COACH_DELAY", 0.05)
     monkeypatch.setattr(replay_ui, "_kernel_loop", asyncio.get_running_loop)  # as a kernel
@@ -240,8 +240,8 @@ def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, mo
 
     async def scrub():
         view = ReplayView(g, store=tmp_path / "s.sqlite3")
-        real = view.replay.coaching
-        view.replay.coaching = lambda i: asked.append(i) or real(i)
+        real = view._coach_step
+        view._coach_step = lambda i: asked.append(i) or real(i)
         for i in range(1, 9):  # the page sends these one after another
             view.slider.value = i
             assert view.index == i and "working" in view.coach_html.value

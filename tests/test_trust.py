@@ -363,8 +363,8 @@ def casino_bet_pending(cards_file: str = "", seed: int = 1):
 
 
 def test_issue_4_black_jack_with_one_card_left_draws_the_house_card_from_the_discards(tmp_path):
+    from moneynb.coach import coach
     from moneynb.games.moolah.rules import closer
-    from moneynb.ui.coach import coach
 
     cards = shipped("moolah", "cards.toml")
     cards["casino"]["27"] = 1  # a 39-card house-rule pile

@@ -8,7 +8,7 @@ so a :class:`Replay` needs nothing but a save (or a game object)::
     r.n                      # how many actions the game holds
     g = r.state(12)          # the game as it was before action 12 (0..n; n = the end)
     s = r.step(12)           # who decided at step 12, the prompt, the options, the one taken
-    r.coaching(12)           # the Coach's numbers for that decision (moneynb.ui.coach)
+    # the Coach of step 12: moneynb.coach.coach_step(r, 12) (the engine knows no Coach)
     r.series()               # {player: [score at step 0..n]} for a "where it turned" chart
     g2 = r.branch(12)        # a NEW live game equal to state(12); the replay is untouched
 
@@ -270,17 +270,6 @@ class Replay:
             scores=dict(self._scores[i]),
             events=self.events(i),
         )
-
-    def coaching(self, i: int):
-        """The Coach's numbers (:func:`moneynb.ui.coach.coach`, engine-backed) for the
-        decision at step ``i``, or ``None`` (game over there, or nothing to weigh up).
-
-        Raises:
-            IndexError, TypeError: as :meth:`state`.
-        """
-        from ..ui.coach import coach
-
-        return coach(self.state(i))
 
     def series(self) -> dict[str, list[int]]:
         """``{player: [score before step 0, 1, ..., after step n]}`` (:meth:`Game.scores`:

@@ -3,7 +3,7 @@
 ``moneynb.replay(source)`` shows the game's own board (read-only: clicks on it do nothing),
 its money table, the log with the current step's lines highlighted, who decided at that step,
 the options there were and the one taken, and the Coach's numbers for that decision
-(:mod:`moneynb.ui.coach`, engine-backed). A slider and buttons (first, back, forward, last,
+(:mod:`moneynb.coach`, engine-backed). A slider and buttons (first, back, forward, last,
 and Play at a chosen speed) move through the steps; the slider takes the arrow keys once it
 has the focus. A plotly chart of each player's score over the steps (dollars; rows of progress
 for Money Run) shows where the game turned: a click on a point jumps there. "Continue from
@@ -439,7 +439,7 @@ class ReplayView(GameView):
             self.coach_html.layout.display = None
             if self.index not in self._coaching:
                 try:
-                    self._coaching[self.index] = self.replay.coaching(self.index)
+                    self._coaching[self.index] = self._coach_step(self.index)
                 except Exception as e:  # noqa: BLE001 - the coach must never break a replay
                     self._coaching[self.index] = f"Coach unavailable: {e}"
             c = self._coaching[self.index]
@@ -449,6 +449,13 @@ class ReplayView(GameView):
             else:
                 self.coach_html.value = coaching_html(c)
         self._show_coach_heat(c)
+
+    def _coach_step(self, i: int):
+        """The Coach of step ``i`` (:func:`moneynb.coach.coach_step`; the replay view asks the
+        Coach package, the engine's replay knows none)."""
+        from ..coach import coach_step
+
+        return coach_step(self.replay, i)
 
     def _log_html(self) -> str:
         r = self.replay

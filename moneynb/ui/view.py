@@ -73,16 +73,28 @@ def second_person(text: str) -> str:
 
 
 def coaching_html(c) -> str:
-    """The Coach box for a ``moneynb.ui.coach.Coaching`` (or None: nothing to weigh up), as
-    HTML; one drawing for the live view and the replay. A fixed foreground on a fixed
+    """The Coach box for a ``moneynb.coach.Coaching`` (or None: nothing to weigh up), as
+    HTML; one drawing for the live view and the replay: the recommendation first (class
+    ``moneynb-coach-best``), the lines why (``moneynb-coach-why``), the numbers behind them in
+    a "Details" toggle (``moneynb-coach-details``, closed). A fixed foreground on a fixed
     background, readable in both themes."""
     if c is None:
         return f"<div style='{NOTE_STYLE}'><i>Coach: nothing to weigh up here.</i></div>"
-    body = "".join(f"<li>{html.escape(t)}</li>" for t in c.lines)
+    first = c.summary()  # the recommendation, then the lines why
+    ul = "<ul style='margin:2px 0;padding-left:18px'>{}</ul>"
+    items = lambda lines: "".join(f"<li>{html.escape(t)}</li>" for t in lines)  # noqa: E731
+    head = f"<div class='moneynb-coach-best'><b>{html.escape(first[0])}</b></div>" if first else ""
+    why = ul.replace("<ul ", "<ul class='moneynb-coach-why' ").format(items(first[1:]))
+    why = why if first[1:] else ""
+    body = ul.format(items(c.lines))
+    if first and c.lines:  # the numbers behind the advice, on request
+        body = (
+            "<details class='moneynb-coach-details'><summary style='cursor:pointer'>Details"
+            f"</summary>{body}</details>"
+        )
     return (
         "<div style='border:1px solid #e0b040;background:#fffaf0;color:#1a1a1a;"
-        f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>"
-        f"<ul style='margin:2px 0;padding-left:18px'>{body}</ul></div>"
+        f"padding:4px 8px;margin:4px 0'><b>Coach: {html.escape(c.title)}</b>{head}{why}{body}</div>"
     )
 
 
@@ -257,7 +269,7 @@ class GameView(widgets.VBox):
         )
         self.save_label = widgets.HTML()
         self.save_label.add_class("moneynb-save-path")
-        # the Coach (moneynb.ui.coach): numbers behind the pending person's decision
+        # the Coach (moneynb.coach): numbers behind the pending person's decision
         self.coach_toggle = widgets.ToggleButton(
             value=False,
             description="Coach",
@@ -702,7 +714,7 @@ class GameView(widgets.VBox):
         "Coach" toggle (``moneynb-coach-toggle``) is on, and its heat map on the board."""
         c = None
         if self.coach_toggle.value and self.human_turn:
-            from .coach import coach
+            from ..coach import coach
 
             try:
                 c = coach(self.game)

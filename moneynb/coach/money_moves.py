@@ -1,0 +1,144 @@
+"""The Coach at Money Moves's decisions (see :mod:`moneynb.coach`).
+
+Source: reconstruction; issues 12, 18 (section 7) and 30.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..core.outcomes import (
+    best_action,
+    chance_outcomes,
+    what_if_copy,
+    worth,
+)
+from .valuation import Check, Coaching, each_option, valuation_of, value_check
+from .wording import cents, chance, dollars, pct
+
+_MM_FOLLOW = ("pick_player", "wild_card")
+
+
+def _leaves(game, action, seat: int, follow: tuple):
+    """``(probability, game after)`` for every way ``action`` can turn out (the engine's
+    :func:`chance_outcomes`), ``seat``'s follow-up decisions in ``follow`` taken as
+    :func:`value_option` takes them (the best mean of dollars gained, :func:`best_action`), so
+    any measure of the leaves matches the valuation's."""
+    for o in chance_outcomes(game, action):
+        g, d = o.game, o.game.decision
+        if d is not None and not g.over and d.player == seat and d.tag in follow:
+            best = best_action(g, seat, follow_tags=follow).action
+            for p, after in _leaves(g, best, seat, follow):
+                yield o.probability * p, after
+        else:
+            yield o.probability, g
+
+
+def _mm_borrow(game, d) -> Coaching:
+    """Money Moves, a House Bank loan (section 10): for leaving and for the smallest and the
+    largest loan, the engine's own numbers on a copy: your score after (``scores()``: the
+    loan counts against it when ``score="net"``), what the engine's repayment (``_repay``)
+    takes back from each amount the money die can bring you, and, exactly over the engine's
+    outcomes of the next roll (whoever rolls it), your chance of losing money on it and of
+    being at $0 again after it (needing the loan again), for the largest loan."""
+    from ..games.money_moves.rules import HOUSE_BANK
+
+    seat = d.player
+    name = game.players[seat]
+    faces = sorted(set(game.money_die.faces))
+    lines = [
+        f"You hold $0 and owe the House Bank {dollars(game.loans[seat])}; your score now "
+        f"{dollars(game.scores()[name])}."
+    ]
+    nums: dict[str, Any] = {"score_now": game.scores()[name]}
+    checks = []
+    for a in ("leave", *dict.fromkeys((d.low, d.high))):
+        h = what_if_copy(game)
+        h.apply(a)
+        row: dict[str, Any] = {"score": h.scores()[name]}
+        nums[a] = row
+        if a == "leave":
+            lines.append(f"Leave: you are out of the game from now; score {dollars(row['score'])}.")
+            continue
+        repay = {}
+        for m in faces:  # the engine's repayment of a receipt of $m, on a what-if copy
+            r = what_if_copy(h)
+            before = r.loans[seat]
+            r.transfer(HOUSE_BANK, r.wallet(seat), m, "what-if receipt")
+            r._repay(seat, m)
+            repay[m] = before - r.loans[seat]
+        row["repay"] = repay
+        text = (
+            f"Borrow {dollars(a)}: you owe {dollars(h.loans[seat])}, score "
+            f"{dollars(row['score'])}; from money you receive next the House Bank takes back "
+            + ", ".join(f"{dollars(repay[m])} of {dollars(m)}" for m in faces)
+        )
+        nd = h.decision
+        if a == d.high and nd is not None and not h.over and nd.tag == "roll":
+            base = worth(h, seat)
+            money: dict = {}
+            broke: dict = {}
+            for p, after in _leaves(h, "roll", seat, _MM_FOLLOW):
+                v, b = worth(after, seat) - base, int(after.cash(seat) == 0)
+                money[v] = money.get(v, Fraction(0)) + p
+                broke[b] = broke.get(b, Fraction(0)) + p
+            c = Check(f"next roll after borrowing {dollars(a)}", (a,), "roll", seat,
+                      valuation_of("roll", money), ("mean", "p_loss"), _MM_FOLLOW)  # fmt: skip
+            cb = Check(f"at $0 after the next roll, borrowing {dollars(a)}", (a,), "roll", seat,
+                       valuation_of("roll", broke), ("mean",), _MM_FOLLOW,
+                       measure=lambda before, after, events, s=seat: int(after.cash(s) == 0))  # fmt: skip
+            checks += [c, cb]
+            row["p_loss_next_roll"] = c.valuation.probability(lambda v: v < 0)
+            row["p_broke_after"] = cb.valuation.mean
+            row["next_roll"] = c.valuation.mean
+            text += (
+                f". The next roll ({game.players[nd.player]} rolls): you lose money "
+                f"{pct(row['p_loss_next_roll'])}, are back at $0 {pct(row['p_broke_after'])}"
+            )
+        lines.append(text + ".")
+    lines.append(
+        "Counted as the game plays it (its loan, repayment and score rules, the cards not yet "
+        "drawn); a loan keeps you in the game for the pot."
+    )
+    big = nums.get(d.high, {})
+    why = [f"Leaving ends your game with a score of {dollars(nums['leave']['score'])}."]
+    if "p_loss_next_roll" in big:
+        why.append(f"Borrowing {dollars(d.high)}: chance you lose money on the next roll "
+                   f"{chance(big['p_loss_next_roll'])}, chance you are back at $0 "
+                   f"{chance(big['p_broke_after'])}.")  # fmt: skip
+    why.append("The House Bank takes its loan back from the money you receive next.")
+    return Coaching("House Bank: borrow or leave?", lines, numbers=nums, checks=checks,
+                    headline="A loan keeps you in the game for the pot; leaving ends it.",
+                    why=why)  # fmt: skip
+
+
+def coach_decision(game, d) -> Coaching | None:
+    from ..games.money_moves.rules import POT
+
+    if d.tag == "borrow":  # issue 18, section 7
+        return _mm_borrow(game, d)
+    if d.tag == "pick_player":  # issue 18, section 7
+        return each_option(game, d, "Pick a Pocket: from whom?", fmt=cents,
+                            note="Counted as the game plays it: what each player can pay.")  # fmt: skip
+    if d.tag == "wild_card":
+        return each_option(game, d, "Wild Card: play it now?", fmt=cents,
+                            note="This turn only: a card kept may spare you a bigger loss later.")  # fmt: skip
+    if d.tag != "roll":
+        return None
+    c = value_check(game, "roll", "roll", follow=_MM_FOLLOW, shows=("mean", "p_loss"))
+    return Coaching(
+        "This roll",
+        [
+            f"Pot {dollars(game.ledger[POT])}, {len(game.players)} players.",
+            f"Your expected gain this turn: {cents(c.valuation.mean)} "
+            f"(P(you lose money) {pct(c.valuation.probability(lambda v: v < 0))}), counting "
+            "the cards not yet drawn and what everyone can pay.",
+        ],
+        numbers={"roller": c.valuation.mean},
+        checks=[c],
+        headline=f"This roll: you {'gain' if c.valuation.mean >= 0 else 'lose'} "
+        f"{cents(abs(c.valuation.mean))} on average.",
+        why=[f"Chance of losing money this turn: "
+             f"{chance(c.valuation.probability(lambda v: v < 0))}."],
+    )  # fmt: skip

@@ -1,0 +1,73 @@
+"""The Coach's wording: dollars, chances and the one-line recommendation, in words a player
+reads (issue 30, section 5).
+
+Source: reconstruction.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def dollars(x) -> str:
+    """Dollars rounded to $1: ``-1234.5`` -> ``"-$1,235"`` (half away from zero)."""
+    v = Fraction(x)
+    n = int(abs(v) + Fraction(1, 2))
+    return f"-${n:,}" if v < 0 and n else f"${n:,}"
+
+
+def cents(x) -> str:
+    """Dollars with cents, for small expected values: ``Fraction(1, 3)`` -> ``"$0.33"``."""
+    v = float(x)
+    return f"-${-v:,.2f}" if v < 0 else f"${v:,.2f}"
+
+
+def pct(p) -> str:
+    """A probability as a percentage with one decimal: ``Fraction(1, 3)`` -> ``"33.3%"``."""
+    return f"{float(p) * 100:.1f}%"
+
+
+def top(heat: dict, names, k: int = 3) -> str:
+    best = sorted(heat.items(), key=lambda kv: (-kv[1], str(kv[0])))[:k]
+    return ", ".join(f"{names(s)} {pct(p)}" for s, p in best)
+
+
+#: words a player should not meet before the Coach's details (issue 30, section 5): the
+#: tests check the headline and the lines why against them
+JARGON = ("Model", "P(", "EV", "expected value", "expected result", "keys 1.", "keys 0.",
+          "0.0%", "100.0%", "probability", "valuation", "what-if", "probe", "heat map", "per $1")  # fmt: skip
+
+
+def chance(p) -> str:
+    """A chance in plain words: ``0`` -> ``"no chance"``, ``1`` -> ``"certain"``, else a whole
+    percentage (``"under 1%"`` / ``"over 99%"`` at the ends, never ``"0%"`` for a chance)."""
+    p = Fraction(p)
+    if p <= 0:
+        return "no chance"
+    if p >= 1:
+        return "certain"
+    if p < Fraction(1, 200):
+        return "under 1%"
+    if p > Fraction(199, 200):
+        return "over 99%"
+    return f"{round(float(p) * 100)}%"
+
+
+def money(x) -> str:
+    """Dollars for the headline: to the dollar, or to the cent under $10 (``$0.33``)."""
+    return cents(x) if abs(Fraction(x)) < 10 and Fraction(x) != int(Fraction(x)) else dollars(x)
+
+
+def best_line(ranked: list, *, fmt=None, more: str = "more for you on average") -> str:
+    """The Coach's first line from ``[(label, value)]`` best first: ``"Best: Stay at $30,000 —
+    $4,000 more for you on average than Raise to $60,000."`` (the margin over the runner-up
+    written with ``fmt``, default :func:`money`); with one option only ``"Best: <label>."``;
+    a tie says so."""
+    fmt = money if fmt is None else fmt
+    label, v = ranked[0]
+    if len(ranked) == 1:
+        return f"Best: {label}."
+    label2, v2 = ranked[1]
+    if v == v2 or fmt(v - v2) in ("$0", "$0.00"):
+        return f"Best: {label} — just as good as {label2} on average."
+    return f"Best: {label} — {fmt(v - v2)} {more} than {label2}."
