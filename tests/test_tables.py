@@ -321,8 +321,19 @@ def test_the_app_form_hosts_and_joins_with_one_message_per_refusal(tmp_path):
     joined = form.join()
     assert form.error.value == ""
     assert joined is not None and joined.mine == {1} and form.error.value == ""
-    view.stop()
     joined.stop()
+    # Bob's page reloads (a new kernel, the same browser): the form brings his seat back
+    again = launcher("moolah", store=loc, restore=True)
+    again._owner_known(BOB)
+    back = again.table_view
+    assert back is not None and back.mine == {1} and back.session.code == code
+    assert "Welcome back to table" in again.restored.value
+    # a browser holding no seat gets no table
+    other = launcher("moolah", store=loc, restore=True)
+    other._owner_known(CY)
+    assert other.table_view is None
+    view.stop()
+    back.stop()
 
 
 # ----- the teacher's view -------------------------------------------------------------------

@@ -226,6 +226,8 @@ class Launcher(widgets.VBox):
         self.replays.refresh()
         if self._restore and self.view is None:
             self._restore_last()
+        if self._restore and self.view is None and self.table_view is None:
+            self._restore_table()
         self.add_class("moneynb-owner-known")
 
     @property
@@ -348,6 +350,27 @@ class Launcher(widgets.VBox):
                 f"({html.escape(games[0].describe())}) continues below. Press <b>Start</b> "
                 "for a new game.</div>"
             )
+
+    def _restore_table(self) -> None:
+        """Back at the newest unfinished table of this page's game where this owner holds a
+        seat (a reloaded or restarted browser takes its seat back), if there is one."""
+        from ..store import StoreError
+        from .table import join
+
+        only = None if self.origin == "launcher:*" else self.origin.split(":", 1)[1]
+        try:
+            tables = [t for t in self.store.list_seated(self.owner, over=False, limit=20)
+                      if only is None or t.game == only]  # fmt: skip
+            if not tables:
+                return
+            view = join(tables[0].table, store=self.store, owner=self.owner)
+        except (ValueError, StoreError):
+            return
+        self._show_other(view)
+        self.restored.value = (
+            "<div style='color:#1b5e20;background:#f1f8e9'>Welcome back to table "
+            f"{html.escape(tables[0].table or '')}: your seat is below.</div>"
+        )
 
     def resume(self, game_id: str):
         """Continue this owner's stored game ``game_id`` under the form (Continue); returns the
