@@ -95,6 +95,8 @@ def test_host_gives_a_code_and_join_takes_seats_with_clear_refusals(location):
         ("Bob", BOB),
         ("Greedy bot 1", None),
     ]
+    assert [t.id for t in open_store(location).list_seated(BOB, over=False)] == [h.game_id]
+    assert open_store(location).list_seated(CY) == []
 
 
 def _claim(location, gid, owner, barrier, q):
