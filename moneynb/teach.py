@@ -58,6 +58,7 @@ __all__ = [
     "Prediction",
     "answer",
     "check",
+    "derived_verdict",
     "figure_problems",
     "knobs",
     "parse_guess",
@@ -447,13 +448,62 @@ def _fmt(x: float) -> str:
     return f"{x:,.0f}" if x == round(x) and abs(x) >= 1 else f"{x:.4g}"
 
 
-def check(prediction: Prediction, answer, tolerance: float | None = None) -> None:
-    """Set the student's guess beside the answer computed by the engine, and show it.
+def derived_verdict(
+    derived, answer, tolerance: float | None = None, hint: str = "", what: str = ""
+) -> str:
+    """The sentence :func:`check` prints for an answer a student derived themselves.
 
-    ``answer``: a number or Fraction (a Fraction is shown as both). Shows the sentence of
-    :func:`verdict` now, and (outside handouts) a "Check my guess" button that re-reads the
-    box, for a guess typed after the cell ran.
+    ``derived``: their number (int, float, Fraction, or text such as ``"1/6"`` or ``"17%"``;
+    ``...``/None: not answered yet). ``answer``: the engine's figure. Exact comparison when
+    both are Fractions or ints (``Fraction(6, 36)`` is right for ``Fraction(1, 6)``); otherwise
+    within ``tolerance`` (default 0.5% of the figure, or 0.001 when it is 0). A wrong answer
+    gets its distance, the engine's figure and ``hint``. Raises ValueError when ``derived`` is
+    not a number.
     """
+    name = f"{what}: " if what else ""
+    if derived is None or derived is Ellipsis:
+        return (
+            f"{name}No answer yet: replace the ... with your own calculation, "
+            f"then run the cell again."
+        )
+    exact = isinstance(answer, int | Fraction) and isinstance(derived, int | Fraction)
+    if exact:
+        value, target = Fraction(derived), Fraction(answer)
+        right = value == target
+    else:
+        value, target = parse_guess(derived), float(answer)
+        tol = tolerance if tolerance is not None else (0.005 * abs(target) or 0.001)
+        right = abs(value - target) <= tol
+    if right:
+        how = "exactly" if exact else "to within rounding"
+        return f"{name}Right: {_fmt(value)} is {how} the engine's figure, {_fmt(target)}."
+    side = "high" if value > target else "low"
+    why = f" Hint: {hint}" if hint else ""
+    return (
+        f"{name}Not yet: your {_fmt(value)} is {side} by {_fmt(abs(value - target))}; "
+        f"the engine's figure is {_fmt(target)}.{why}"
+    )
+
+
+def check(
+    prediction, answer, tolerance: float | None = None, hint: str = "", what: str = ""
+) -> None:
+    """Set the student's guess, or the answer they derived, beside the engine's figure.
+
+    ``prediction``: a :class:`Prediction` (a guess made before the computing cell), or a
+    number the student DERIVED in their own code (an int, float, Fraction or text such as
+    ``"1/6"``; ``...`` or None while they have not answered yet). ``answer``: the engine's
+    figure, a number or Fraction (a Fraction is shown as both). For a Prediction, shows the
+    sentence of :func:`verdict` and (outside handouts) a "Check my guess" button that re-reads
+    the box. For a derived answer, prints the sentence of :func:`derived_verdict`: right or
+    wrong, by how much, and ``hint`` (why it may be off; the notebook writes it) when wrong;
+    ``what`` names the quantity. ``tolerance`` as in :func:`verdict` (a derived answer is held
+    to 0.5% of the figure by default, and to exact equality when both are Fractions).
+    Raises ValueError for a derived answer that is not a number.
+    """
+    if not isinstance(prediction, Prediction):
+        print(derived_verdict(prediction, answer, tolerance, hint=hint, what=what))
+        return
     from IPython.display import display
 
     sentence = verdict(prediction.value, answer, tolerance, prediction.percent)
@@ -524,14 +574,23 @@ def is_answer_cell(cell: dict) -> bool:
 
 
 def knobs(draw: Callable[..., Any], **controls):
-    """Redraw ``draw(**values)`` whenever a slider moves: ipywidgets ``interact``.
+    """Redraw ``draw(**values)`` whenever a slider moves: ipywidgets ``interact``'s controls.
 
     ``controls`` are interact's abbreviations: ``(low, high, step)`` for a slider, a list for
-    a dropdown, a bool for a check box, or a widget. ``draw`` returns a plotly figure (shown
-    through the ``"moneynb"`` renderer) or prints. Headless runs (nbval) draw once with the
-    starting values as interact does; in a handout (``MONEYNB_HANDOUT=1``) there are no
-    widgets at all and the starting values' result is shown directly. Returns None (so a
-    cell ending in ``teach.knobs(...)`` shows no stray repr).
+    a dropdown, a bool for a check box, or a widget; the function's defaults are the starting
+    values. ``draw`` returns a plotly figure (shown through the ``"moneynb"`` renderer) or
+    prints. Headless runs (nbval, nbconvert, nbclient) draw once with the starting values; in a
+    handout (``MONEYNB_HANDOUT=1``) there are no widgets at all and the starting values' result
+    is shown directly. Returns None (so a cell ending in ``teach.knobs(...)`` shows no stray
+    repr). Raises what ``draw`` raises on the first draw (a later redraw shows its error).
+
+    Unlike ``interact``, the drawing is not *captured* into the Output widget (``with out:``,
+    which sets the widget's ``msg_id``); it is drawn here and the Output widget's ``outputs``
+    are set in one state update. A captured output makes nbclient (``jupyter nbconvert
+    --execute``) play the front end: for each output it sends a ``comm_msg`` on the shell
+    channel from its IOPub task while the cell's reply is awaited on that same socket, and the
+    reply's wake-up is sometimes lost, so the cell stalls for the whole cell timeout (issue 28;
+    nbclient issue #312).
     """
     import functools
     import inspect
@@ -546,32 +605,79 @@ def knobs(draw: Callable[..., Any], **controls):
             return None
         return result
 
-    if handout():
-        import ipywidgets as w
+    import ipywidgets as w
 
-        defaults = {
-            k: p.default
-            for k, p in inspect.signature(draw).parameters.items()
-            if p.default is not inspect.Parameter.empty
-        }
-        start = {}
-        for name, spec in controls.items():
+    defaults = {
+        k: p.default
+        for k, p in inspect.signature(draw).parameters.items()
+        if p.default is not inspect.Parameter.empty
+    }
+    widgets = {}
+    for name, spec in controls.items():
+        if isinstance(spec, w.ValueWidget):
+            widget = spec
             if name in defaults:
-                start[name] = defaults[name]
-            elif isinstance(spec, w.ValueWidget):
-                start[name] = spec.value
-            else:
-                start[name] = w.interactive.widget_from_abbrev(spec).value
+                widget.value = defaults[name]
+        else:
+            widget = w.interactive.widget_from_abbrev(
+                spec, defaults.get(name, inspect.Parameter.empty)
+            )
+            if widget is None:
+                raise ValueError(f"cannot make a control for {name}={spec!r}")
+        widget.description = widget.description or name
+        widgets[name] = widget
+
+    if handout():
+        start = {name: widget.value for name, widget in widgets.items()}
         shown = ", ".join(f"{k} = {v}" for k, v in start.items())
         print(f"(Live knobs in the notebook; this handout shows {shown}.)")
         result = run(**start)
         if result is not None:
             display(result)
         return None
-    import ipywidgets as w
 
-    w.interact(run, **controls)
+    out = w.Output()
+
+    def redraw(change=None):
+        values = {name: widget.value for name, widget in widgets.items()}
+        out.outputs = tuple(_drawn_outputs(run, values, raise_errors=change is None))
+
+    for widget in widgets.values():
+        widget.observe(redraw, names="value")
+    redraw()
+    display(w.VBox([*widgets.values(), out], _dom_classes=["widget-interact"]))
     return None
+
+
+def _drawn_outputs(run, values: dict, raise_errors: bool) -> list[dict]:
+    """What ``run(**values)`` prints and displays, as nbformat output dicts (for an Output
+    widget's ``outputs``). ``raise_errors``: raise an error of ``run`` (the first draw, so a
+    headless run fails); otherwise the error's traceback becomes the output."""
+    import traceback
+
+    from IPython.utils.capture import capture_output
+
+    outputs: list[dict] = []
+    with capture_output(stdout=True, stderr=True, display=True) as cap:
+        try:
+            result = run(**values)
+        except Exception:
+            if raise_errors:
+                raise
+            result = None
+            print(traceback.format_exc())
+        if result is not None:
+            from IPython.display import display
+
+            display(result)
+    for name, text in (("stdout", cap.stdout), ("stderr", cap.stderr)):
+        if text:
+            outputs.append({"output_type": "stream", "name": name, "text": text})
+    for rich in cap.outputs:
+        outputs.append(
+            {"output_type": "display_data", "data": rich.data, "metadata": rich.metadata or {}}
+        )
+    return outputs
 
 
 # --- handouts ------------------------------------------------------------------------------

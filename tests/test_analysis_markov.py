@@ -161,3 +161,13 @@ def test_doubles_cut_a_wait():
     assert landed == 5 and s == (5, 0, 1)  # one of the two missed turns is served already
     r = m.outcomes.index((1, 3))
     assert m.step((1, 0, 0), r, 0)[0] == (5, 0, 2)
+
+
+def test_easy_money_labels_are_distinct_where_names_repeat():
+    from moneynb.analysis.tracks import easy_money_track
+
+    track = easy_money_track()
+    assert len(set(track.names)) < track.n_spaces  # two spaces share a name on the board
+    assert len(set(track.labels)) == track.n_spaces
+    for space, (name, label) in enumerate(zip(track.names, track.labels, strict=True)):
+        assert label == name or label == f"{name} ({space})"

@@ -374,3 +374,20 @@ def test_idle_cores_read_from_the_clock_ticks():
     idle = mc._idle_cores(mark)
     assert 0.0 <= idle <= os.cpu_count() + 0.5
     assert mc._idle_cores(None) is None
+
+
+def test_per_turn_rows_carry_net_worth_that_ends_at_the_final_score():
+    """Issue 28: teach_inequality measures net worth (the engine's score: the wallet minus
+    House Bank loans), not wallets, which hold borrowed dollars."""
+    import moneynb
+
+    games, turns = moneynb.simulate(
+        "money_moves", ["greedy"] * 4, n_games=30, seed=7, per_turn=True, progress=False
+    )
+    names = [c[len("score_") :] for c in games.columns if c.startswith("score_")]
+    last = turns.groupby("game").last()
+    for n in names:
+        assert (last[f"score_{n}"] == games[f"score_{n}"]).all()
+    borrowed = (turns[[f"money_{n}" for n in names]].to_numpy()
+                - turns[[f"score_{n}" for n in names]].to_numpy())  # fmt: skip
+    assert (borrowed >= 0).all() and borrowed.max() > 0  # some wallet held a loan

@@ -401,6 +401,21 @@ def test_coin_count_conserved_in_bot_games():
             assert len(g.table) + len(g.bag) + sum(map(len, g.stacks)) == 42
 
 
+def test_every_option_label_is_distinct_at_every_decision():
+    """Issue 28: at the first decision three table coins were all "Place the puny coin"."""
+    first = new(seed=1)
+    labels = [first.decision.label(o) for o in first.decision.options]
+    assert sum("puny" in label for label in labels) >= 2  # the case the issue met
+    for seed in range(6):
+        g = new(n=2 + seed % 3, seed=seed, max_rounds=8)
+        bots = [make_bot("random", seed=seed + i) for i in range(4)]
+        while not g.over:
+            d = g.decision
+            labels = [d.label(o) for o in d.options]
+            assert len(set(labels)) == len(labels), (seed, labels)
+            g.apply(bots[d.player].choose(g))
+
+
 def test_save_load_and_copy_keep_the_same_future():
     g = new(n=3, seed=9)
     bot = make_bot("random", seed=4)

@@ -188,3 +188,26 @@ def test_percent_questions_read_bare_numbers_as_percent():
     assert teach.verdict(0.2, 0.25, percent=True) == (
         "Your guess 20% is low by 5%: the computed answer is 25%."
     )
+
+
+def test_check_a_derived_answer_against_the_engines_figure(capsys):
+    from fractions import Fraction
+
+    from moneynb.core.chance import D6, sum_distribution
+
+    two = sum_distribution([D6, D6])
+    at_least_10 = sum(p for total, p in two.items() if total >= 10)  # the engine's exact 1/6
+    assert at_least_10 == Fraction(1, 6)
+    teach.check(Fraction(6, 36), at_least_10)  # counted by a student: 6 of 36 rolls
+    assert capsys.readouterr().out.startswith("Right: 1/6")
+    teach.check(Fraction(5, 36), at_least_10, hint="count (4,6) and (6,4) too", what="P(>= 10)")
+    out = capsys.readouterr().out
+    assert out.startswith("P(>= 10): Not yet: your 5/36") and "low by 1/36" in out
+    assert "Hint: count (4,6) and (6,4) too" in out
+    # a small simulation is right to within rounding, not to within any distance
+    assert teach.derived_verdict(0.1669, at_least_10).startswith("Right")
+    assert teach.derived_verdict(0.18, at_least_10).startswith("Not yet")
+    assert teach.derived_verdict(..., at_least_10).startswith("No answer yet")
+    assert teach.derived_verdict("1/6", two[7]).startswith("Right")
+    with pytest.raises(ValueError, match="cannot read"):
+        teach.check("about a sixth", at_least_10)

@@ -229,3 +229,47 @@ def test_moolah_goal_model_against_real_games():
     rounds = finance.game_rounds("moolah", 3, n_games=12, seed=0)
     assert math.isfinite(board["turns_to_goal"])
     assert board["turns_to_goal"] > np.median(rounds)
+
+
+def test_real_rate_is_fishers():
+    from moneynb.analysis.finance import real_rate
+
+    assert real_rate(0.05, 0.03) == pytest.approx(1.05 / 1.03 - 1)
+    assert real_rate(0.02, 0.03) < 0  # savings that lose to inflation
+    with pytest.raises(ValueError):
+        real_rate(0.05, -1.5)
+
+
+def test_minimum_payment_payoff_by_hand_and_the_trap():
+    from moneynb.analysis.finance import minimum_payment_payoff
+
+    # no interest, half the balance or 30 dollars: 100 -> 50 -> 20 -> 0
+    assert minimum_payment_payoff(100, 0.0, min_share=0.5, min_dollars=30) == {
+        "months": 3,
+        "interest": 0.0,
+        "paid": 100.0,
+    }
+    trap = minimum_payment_payoff(5_000, 0.22)  # 2% or 25 dollars at 22% APR
+    assert trap["months"] > 12 * 30 and trap["interest"] > 5_000
+    faster = minimum_payment_payoff(5_000, 0.22, min_share=0.05)
+    assert faster["months"] < trap["months"] / 5
+    with pytest.raises(ValueError, match="never paid off"):
+        minimum_payment_payoff(5_000, 0.36, min_share=0.02, min_dollars=10)
+
+
+def test_kelly_fraction_textbook_and_the_money_card_bet():
+    import math
+
+    from moneynb.analysis import ev
+    from moneynb.analysis.finance import kelly_fraction
+
+    assert kelly_fraction({10: 0.6, -10: 0.4}, 10) == pytest.approx(0.6 - 0.4 / 1)
+    assert kelly_fraction({20: 0.4, -10: 0.6}, 10) == pytest.approx(0.4 - 0.6 / 2)
+    assert kelly_fraction({10: 0.4, -10: 0.6}, 10) == 0.0  # no edge, no bet
+    bet = ev.monte_carlo_bet("black", stake=10)
+    f = kelly_fraction(bet["outcomes"], 10)
+
+    def growth(share):
+        return sum(float(p) * math.log(1 + share * x / 10) for x, p in bet["outcomes"].items())
+
+    assert 0 < f < 1 and growth(f) > max(growth(f - 0.02), growth(f + 0.02))

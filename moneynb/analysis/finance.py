@@ -6,7 +6,8 @@ Two kinds of function live here, and they are kept apart on purpose:
   finance text): :func:`apr` (a rate per period quoted per year), :func:`effective_annual_rate`
   (the same rate compounded), :func:`doubling_time` (exact) and :func:`rule_of_72` (the
   rule of thumb), :func:`annuity_payment` and :func:`amortization_schedule` (a loan repaid in
-  equal payments).
+  equal payments), :func:`real_rate` (interest after inflation), :func:`minimum_payment_payoff`
+  (a card balance paid at the minimum) and :func:`kelly_fraction` (bet sizing).
 * :func:`game_credit_terms`: the games' own borrowing terms, each asked of the engine (the
   Loan Shark's price from :func:`moneynb.games.moolah.rules.loan_shark_cost`, the mortgage
   from :func:`moneynb.games.easy_money.rules.lift_cost`, the Line of Credit from the board
@@ -33,6 +34,9 @@ __all__ = [
     "amortization_schedule",
     "game_credit_terms",
     "game_rounds",
+    "real_rate",
+    "minimum_payment_payoff",
+    "kelly_fraction",
 ]
 
 
@@ -150,6 +154,88 @@ def amortization_schedule(principal: float, rate: float, periods: int) -> list[d
             }
         )
     return rows
+
+
+def real_rate(nominal: float, inflation: float) -> float:
+    """Real interest rate: what a nominal rate buys after inflation, ``(1 + n) / (1 + i) - 1``
+    (the Fisher equation; ``n - i`` is its approximation for small rates).
+
+    Example: 5% interest with 3% inflation is a real rate of about 1.94%.
+
+    Raises:
+        ValueError: a rate at or below -100%.
+    """
+    _rate(nominal, "nominal")
+    _rate(inflation, "inflation")
+    return (1 + float(nominal)) / (1 + float(inflation)) - 1
+
+
+def minimum_payment_payoff(
+    balance: int, apr_rate: float, min_share: float = 0.02, min_dollars: int = 25
+) -> dict:
+    """A credit-card balance paid at the minimum each month until it is cleared.
+
+    Each month interest ``apr_rate / 12`` is added, then the minimum is paid: ``min_share`` of
+    the balance, but at least ``min_dollars`` (or the whole balance when it is less). These are
+    the usual card terms (2% of the balance or 25 dollars; the card's own agreement sets them), no
+    new purchases. Returns ``{"months": int, "interest": float (dollars), "paid": float
+    (dollars)}``.
+
+    Raises:
+        ValueError: a negative balance or rate, ``min_share`` not in (0, 1], a minimum that
+            never clears the balance (it does not cover the month's interest).
+    """
+    if balance < 0 or apr_rate < 0 or not 0 < min_share <= 1 or min_dollars < 0:
+        raise ValueError("need balance >= 0, apr_rate >= 0, 0 < min_share <= 1, min_dollars >= 0")
+    monthly = apr_rate / 12
+    if min_share <= monthly and min_dollars <= balance * monthly:
+        raise ValueError("the minimum payment does not cover the interest: never paid off")
+    left, months, interest = float(balance), 0, 0.0
+    while left > 0.005:
+        charge = left * monthly
+        interest += charge
+        left += charge
+        left -= min(left, max(min_share * left, min_dollars))
+        months += 1
+        if months > 12 * 200:
+            raise ValueError("the balance is not cleared in 200 years at this minimum")
+    return {"months": months, "interest": interest, "paid": balance + interest}
+
+
+def kelly_fraction(outcomes: dict, stake: int) -> float:
+    """The Kelly bet: the share of your money to stake on a repeated bet so that your money
+    grows fastest in the long run (maximises the expected log of wealth; Kelly, 1956).
+
+    ``outcomes``: ``{dollars won on a stake of `stake` (a loss negative): probability}``, e.g.
+    :func:`moneynb.analysis.ev.monte_carlo_bet`'s ``"outcomes"``. Returns a share in [0, 1):
+    0 for a bet whose expected value is not positive. For a simple win-b-or-lose-the-stake
+    bet this is the textbook ``p - (1 - p) / b``.
+
+    Raises:
+        ValueError: probabilities that do not add up to 1, ``stake`` <= 0, or a bet that can
+            lose more than the stake.
+    """
+    if stake <= 0:
+        raise ValueError(f"stake must be > 0, got {stake!r}")
+    returns = [(float(x) / stake, float(p)) for x, p in outcomes.items()]
+    if abs(sum(p for _, p in returns) - 1) > 1e-9:
+        raise ValueError("the probabilities of the outcomes must add up to 1")
+    worst = min(r for r, _ in returns)
+    if worst < -1:
+        raise ValueError("a bet that can lose more than the stake has no Kelly fraction here")
+    if sum(r * p for r, p in returns) <= 0:
+        return 0.0
+
+    def slope(f: float) -> float:  # derivative of E[log(1 + f r)], falling in f
+        return sum(p * r / (1 + f * r) for r, p in returns)
+
+    low, high = 0.0, (1 / -worst if worst < 0 else 1.0) * (1 - 1e-12)
+    if worst >= 0 or slope(high) > 0:
+        return high
+    for _ in range(200):
+        mid = (low + high) / 2
+        low, high = (mid, high) if slope(mid) > 0 else (low, mid)
+    return (low + high) / 2
 
 
 def game_credit_terms(moolah_file: str = "", easy_money_file: str | None = None) -> dict:

@@ -26,6 +26,7 @@ process", Mathematics Magazine 45 (1972) 26-29).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -139,6 +140,19 @@ class TrackModel:
         self.n_cards = math.lcm(*decks) if decks else 1
 
     # ----- one step of the rules ------------------------------------------------------------
+
+    @property
+    def labels(self) -> list[str]:
+        """One label per space, all distinct, for the keys of a chart or a table.
+
+        A space whose name is unique keeps it; a name shared by several spaces (Easy Money
+        has two "Red Traffic Light" spaces) gets its space number, ``"Red Traffic Light (12)"``.
+        A chart keyed by bare names would merge such spaces into one bar (plotly stacks bars
+        that share a category). Shape: ``n_spaces`` strings, in space order.
+        """
+        count = Counter(self.names)
+        return [f"{n} ({s})" if count[n] > 1 else str(n) for s, n in enumerate(self.names)]
+
     def _card(self, deck: Sequence, k: int):
         return deck[k * len(deck) // self.n_cards]
 

@@ -206,6 +206,9 @@ def _money_row(g, names, turn) -> dict:
     row = {"turn": turn, "game_turn": _turn_of(g)}
     for n in names:
         row[f"money_{n}"] = int(money.get(f"wallet:{n}", 0))
+    scores = g.scores()
+    for n in names:
+        row[f"score_{n}"] = scores.get(n)
     wallets = {f"wallet:{n}" for n in names}
     for acct, v in sorted(money.items()):
         if acct not in wallets:
@@ -403,9 +406,10 @@ def simulate(
         ``seed, winner, winners, actions, turns, money_<name>..., score_<name>...``
         (and ``save`` with ``keep_games=True``) (winner is None for a shared win; money is the wallet at the end). With
         ``per_turn=True``: ``(games, turns)`` where ``turns`` has columns
-        ``game, turn, game_turn, money_<name>..., account_<name>...`` (``game_turn`` = the
-        game's own turn counter if it has one, else None) (wallets and every other account,
-        e.g. ``account_Pot``, at the start of each turn and at the end).
+        ``game, turn, game_turn, money_<name>..., score_<name>..., account_<name>...``
+        (``game_turn`` = the game's own turn counter if it has one, else None) (wallets, the
+        game's ``scores()`` (Money Moves: net worth, the wallet minus House Bank loans) and
+        every other account, e.g. ``account_Pot``, at the start of each turn and at the end).
 
     Raises:
         ValueError: unknown game or bot, a player that is not a bot name, ``n_games``,

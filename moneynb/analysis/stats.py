@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["wilson_interval", "mean_interval", "gini", "lorenz"]
+__all__ = ["wilson_interval", "mean_interval", "gini", "lorenz", "sample_size_two_proportions"]
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -25,6 +25,35 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def sample_size_two_proportions(
+    p1: float, p2: float, alpha: float = 0.05, power: float = 0.8
+) -> int:
+    """Games per group for a two-sided test at level ``alpha`` to tell win rate ``p1`` from
+    ``p2`` with probability ``power`` (a power calculation).
+
+    The normal approximation for two independent proportions (pooled variance under the null,
+    separate variances under the alternative; Fleiss, *Statistical Methods for Rates and
+    Proportions*, 1981, without continuity correction), rounded up:
+    ``n = (z_{1-alpha/2} sqrt(2 pbar qbar) + z_{power} sqrt(p1 q1 + p2 q2))^2 / (p1 - p2)^2``.
+    Returns an int (games for EACH of the two groups).
+
+    Raises:
+        ValueError: a rate outside (0, 1), ``p1 == p2``, or ``alpha``/``power`` outside (0, 1).
+    """
+    for name, v in (("p1", p1), ("p2", p2), ("alpha", alpha), ("power", power)):
+        if not 0 < v < 1:
+            raise ValueError(f"{name} must be strictly between 0 and 1, got {v}")
+    if p1 == p2:
+        raise ValueError("p1 and p2 are equal: no sample size tells them apart")
+    from statistics import NormalDist
+
+    z_a = NormalDist().inv_cdf(1 - alpha / 2)
+    z_b = NormalDist().inv_cdf(power)
+    pbar = (p1 + p2) / 2
+    root = z_a * math.sqrt(2 * pbar * (1 - pbar)) + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))
+    return math.ceil(root**2 / (p1 - p2) ** 2)
+
+
 def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
     """``(mean, low, high)``: the mean and its normal-approximation confidence interval."""
     x = np.asarray(values, dtype=float)
@@ -33,17 +62,27 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     return m, m - z * se, m + z * se
 
 
-def gini(values: Sequence[float]) -> float:
-    """Gini coefficient of non-negative amounts: 0 = all equal, (n-1)/n = one holds all.
+def gini(values: Sequence[float], negative: bool = False) -> float:
+    """Gini coefficient: 0 = all equal, (n-1)/n = one holds all (of non-negative amounts).
 
     ``G = sum_i sum_j |x_i - x_j| / (2 n^2 mean)``; 0 when everything is 0.
+    ``negative=True`` accepts negative amounts (net worth: a player who owes more than they
+    hold), as wealth surveys do; the same formula then can exceed (n-1)/n, and it is
+    undefined (NaN is returned) when the total is 0 or less (everyone together owes as much as
+    they hold, as can happen mid-game while the money sits in a pot).
 
     Raises:
-        ValueError: a negative amount.
+        ValueError: a negative amount without ``negative=True``.
     """
     x = np.sort(np.asarray(values, dtype=float))
     if (x < 0).any():
-        raise ValueError("the Gini coefficient needs non-negative amounts")
+        if not negative:
+            raise ValueError(
+                "the Gini coefficient needs non-negative amounts (gini(..., negative=True) "
+                "for net worth)"
+            )
+        if x.sum() <= 0:
+            return float("nan")
     n, total = len(x), x.sum()
     if n == 0 or total == 0:
         return 0.0

@@ -341,10 +341,16 @@ class MoneyRun(Game):
 
     def _labels(self, opts: list) -> dict:
         """Display text for "end_turn" and the table coins (board clicks do the rest; the
-        other options read well enough as they are, and labelling every one is slow)."""
+        other options, ``("coin", x, y)`` and ``("pawn", x, y)``, name their square already,
+        and labelling every one is slow). Every label is distinct: the table often holds two
+        coins of one size, so each names its place on the table ("slot 2 of 5", counted from
+        the left as the view draws them) as well as its size (issue 28)."""
         out = {"end_turn": "End turn"}
+        n = len(self.table)
         for i, rank in enumerate(self.table):
-            out[("place", i)] = f"Place the {self.coin_names[rank]} coin from the table"
+            out[("place", i)] = (
+                f"Place the {self.coin_names[rank]} coin from table slot {i + 1} of {n}"
+            )
         return out
 
     def _ask_target(self) -> None:
