@@ -195,15 +195,18 @@ def _app_form(page, game) -> None:
     select = chooser.locator(".moneynb-replay-list select")
     # wait for the whole refresh (the five branches listed, the newest chosen): a selection
     # made before its last message lands is undone by it (a flaky run replayed a branch)
+    # the old moneynb-saves/replay-me.json, imported into the store: the whole Money Card game
+    whole = f"Money Card · {', '.join(game.players)} · {len(game.actions)} actions"
     page.wait_for_function(
-        """() => { const s = document.querySelector('.moneynb-replay-list select');
+        """(whole) => { const s = document.querySelector('.moneynb-replay-list select');
             const o = [...s.options];
-            return o.some(o => o.textContent.startsWith('replay-me.json')) && o.length >= 6
+            return o.some(o => o.textContent.startsWith(whole)) && o.length >= 6
                 && s.selectedIndex === 0; }""",
+        arg=whole,
         timeout=patience(20_000),
     )
     labels = select.locator("option").all_inner_texts()
-    select.select_option(label=next(t for t in labels if t.startswith("replay-me.json")))
+    select.select_option(label=next(t for t in labels if t.startswith(whole)))
     chooser.locator("button.moneynb-replay-go").click()
     view = page.locator(".moneynb-launch-game-box .moneynb-replay")
     view.wait_for(timeout=patience(30_000))
