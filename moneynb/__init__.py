@@ -126,6 +126,30 @@ def replay(source, **kwargs):
     return ReplayView(source, **kwargs)
 
 
+def host(name: str, seats, **kwargs):
+    """Open a shared table of game ``name`` (``seats``: names and ``"bot:greedy"`` entries) in
+    the game store and show it with its join code; see :func:`moneynb.ui.table.host`."""
+    from .ui.table import host as _host
+
+    return _host(name, seats, **kwargs)
+
+
+def join(code: str, name: str | None = None, **kwargs):
+    """Take the seat ``name`` at the shared table with join ``code`` (from any kernel on the
+    same store) and show it; see :func:`moneynb.ui.table.join`."""
+    from .ui.table import join as _join
+
+    return _join(code, name, **kwargs)
+
+
+def classroom(**kwargs):
+    """The teacher's view: every table and solo game on the store, live; see
+    :func:`moneynb.ui.classroom.classroom`."""
+    from .ui.classroom import classroom as _classroom
+
+    return _classroom(**kwargs)
+
+
 def simulate(*args, **kwargs):
     """Play many seeded games with bots; see :func:`moneynb.analysis.montecarlo.simulate`."""
     from .analysis.montecarlo import simulate as _simulate
@@ -140,6 +164,9 @@ __all__ = [
     "play",
     "simulate",
     "replay",
+    "host",
+    "join",
+    "classroom",
     "Replay",
     "Game",
     "Decision",

@@ -786,3 +786,225 @@ def _alt_texts(body: str, nb) -> str:
     for img, fig in zip(images, figures, strict=True):
         img["alt"] = describe_figure(fig)
     return str(soup)
+
+
+# ===== pooled class experiments (issue 25) ===================================================
+#: longest lesson code
+MAX_LESSON = 100
+
+
+def mean_distribution(per_trial: dict, n: int) -> dict[Fraction, Fraction]:
+    """The exact distribution of the mean of ``n`` independent trials, each distributed as
+    ``per_trial`` (``{outcome: probability}``, e.g. a die's ``distribution()`` or one hand's
+    result from the engine's table): the ``n``-fold convolution, in exact fractions.
+    Pure arithmetic on the distribution it is given (no game rule here).
+
+    Raises:
+        ValueError: ``n`` < 1 or over 1000, or probabilities that do not sum to 1.
+    """
+    if not isinstance(n, int) or not 1 <= n <= 1000:
+        raise ValueError(f"n is a whole number of trials from 1 to 1000, got {n!r}")
+    one = {Fraction(k): Fraction(p) for k, p in per_trial.items() if p}
+    if sum(one.values()) != 1:
+        raise ValueError("the probabilities of a trial must sum to 1")
+    total = {Fraction(0): Fraction(1)}
+    for _ in range(n):
+        nxt: dict[Fraction, Fraction] = {}
+        for s, p in total.items():
+            for k, q in one.items():
+                nxt[s + k] = nxt.get(s + k, 0) + p * q
+        total = nxt
+    return {s / n: p for s, p in sorted(total.items())}
+
+
+def post_result(lesson: str, value, store=None, owner: str | None = None, **data) -> int:
+    """Post this student's result for the class experiment ``lesson`` (the code the teacher
+    gives, e.g. ``"dice-10"``) to the game store: ``value`` (a number: the student's mean,
+    share...) and any other JSON-able ``data``. Returns the result's number.
+
+    The owner is the hub user or this browser (None until a moneynb widget has been shown:
+    the result is posted without a name). Prints one line saying it was posted.
+
+    Raises:
+        ValueError: an empty or over-long lesson code, a value that is not a finite number.
+        moneynb.store.StoreError: the store cannot be written (nothing posted).
+    """
+    from .store import open_store
+
+    if not isinstance(lesson, str) or not lesson.strip() or len(lesson) > MAX_LESSON:
+        raise ValueError(f"a lesson code is some text of at most {MAX_LESSON} characters")
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"a result is a number, got {value!r:.40}") from None
+    if not math.isfinite(v):
+        raise ValueError(f"a result is a finite number, got {value!r}")
+    if owner is None:
+        from .ui.identity import current_owner
+
+        owner = current_owner()
+    n = open_store(store).post_result(lesson.strip(), owner, {"value": v, **data})
+    print(f"Posted to lesson {lesson.strip()!r}: {v:g} (result {n}).")
+    return n
+
+
+def class_values(lesson: str, store=None) -> list[float]:
+    """Every value posted for ``lesson`` (oldest first). Raises ``StoreError``."""
+    from .store import open_store
+
+    return [float(r["data"]["value"]) for r in open_store(store).results(lesson)
+            if isinstance(r["data"], dict) and "value" in r["data"]]  # fmt: skip
+
+
+def _bins(exact: dict, most: int = 40) -> list[tuple[float, float]]:
+    """Bins ``(low, high)`` covering the exact distribution's support: one per possible value
+    when there are at most ``most``, else consecutive groups of equally many values."""
+    xs = sorted(float(x) for x in exact)
+    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)] or [1.0]
+    h = min(gaps) / 2
+    g = math.ceil(len(xs) / most)  # the same number of possible values in every bin
+    return [(xs[i] - h, xs[min(i + g, len(xs)) - 1] + h) for i in range(0, len(xs), g)]
+
+
+def class_figure(values, exact: dict, title: str = "The class's results", xlabel: str = "result"):
+    """A plotly figure: the share of ``values`` in each bin (bars) and the exact probability of
+    each bin from ``exact`` (``{value: probability}``, from the engine or analysis; a line).
+    Returns a ``plotly.graph_objects.Figure``."""
+    import plotly.graph_objects as go
+
+    bins = _bins(exact)
+    last = len(bins) - 1
+
+    def where(x: float) -> int | None:
+        for i, (a, b) in enumerate(bins):
+            if a <= x < b or (i == last and x == b):
+                return i
+        return None
+
+    mids = [(a + b) / 2 for a, b in bins]
+    p = [0.0] * len(bins)
+    for x, q in exact.items():
+        i = where(float(x))
+        if i is not None:
+            p[i] += float(q)
+    counts = [0] * len(bins)
+    outside = 0
+    for v in values:
+        i = where(float(v))
+        if i is None:
+            outside += 1
+        else:
+            counts[i] += 1
+    n = len(values)
+    share = [c / n if n else 0.0 for c in counts]
+    fig = go.Figure([
+        go.Bar(x=mids, y=share, name=f"the class ({n} results)", marker_color="#90caf9"),
+        go.Scatter(x=mids, y=p, mode="lines+markers", name="exact (engine)",
+                   line={"color": "#b71c1c"}),
+    ])  # fmt: skip
+    more = f"; {outside} outside the possible range" if outside else ""
+    fig.update_layout(title=f"{title}{more}", xaxis_title=xlabel, yaxis_title="share",
+                      bargap=0.05, height=380, width=700)  # fmt: skip
+    return fig
+
+
+class ClassResults:
+    """The teacher's live histogram of a lesson's results (see :func:`class_results`):
+    ``widget`` (a plotly FigureWidget with a note), ``values`` (the last read), ``redraw()``,
+    ``stop()``."""
+
+    def __init__(self, lesson: str, exact: dict, store=None, watch: bool = True,
+                 title: str | None = None, xlabel: str = "result"):  # fmt: skip
+        import threading
+
+        import ipywidgets as widgets
+        import plotly.graph_objects as go
+
+        from .store import open_store
+
+        self.lesson, self.exact, self.xlabel = lesson, dict(exact), xlabel
+        self.title = title or f"Lesson {lesson}: the class's results"
+        self.store = open_store(store)
+        self.values: list[float] = []
+        self.figure = go.FigureWidget(class_figure([], self.exact, self.title, xlabel))
+        self.note = widgets.HTML()
+        self.widget = widgets.VBox([self.figure, self.note])
+        self.widget.add_class("moneynb-class-results")
+        self._stop = threading.Event()
+        self.redraw()
+        self._thread = None
+        if watch:
+            self._thread = threading.Thread(target=self._loop, daemon=True)
+            self._thread.start()
+
+    def redraw(self) -> None:
+        """Read the results and redraw (a store failure: a note, the last figure kept)."""
+        from .store import StoreError
+
+        try:
+            values = class_values(self.lesson, self.store)
+        except StoreError as e:
+            self.note.value = f"⚠ {html.escape(str(e))}"
+            return
+        self.note.value = ""
+        if values == self.values and self.figure.data[0].y is not None:
+            return
+        self.values = values
+        new = class_figure(values, self.exact, self.title, self.xlabel)
+        with self.figure.batch_update():
+            self.figure.data[0].x, self.figure.data[0].y = new.data[0].x, new.data[0].y
+            self.figure.data[0].name = new.data[0].name
+            self.figure.layout.title = new.layout.title
+
+    def _loop(self) -> None:
+        import time
+
+        from .store import StoreError
+
+        watcher, last = None, time.monotonic()
+        while not self._stop.is_set():
+            try:
+                if watcher is None:
+                    watcher = self.store.watch()
+                    self.redraw()  # what was posted before the watcher listened
+                changed = watcher.wait(1.0)
+                if self._stop.is_set():
+                    break
+                if changed or time.monotonic() - last > 5.0:  # a missed notification
+                    last = time.monotonic()
+                    self.redraw()
+            except StoreError:
+                watcher = None
+                self._stop.wait(2.0)
+        if watcher is not None:
+            watcher.close()
+
+    def stop(self) -> None:
+        """Stop following the store."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _ipython_display_(self, **kwargs) -> None:
+        from IPython.display import display
+
+        if handout():  # a printed page: the figure as it is now, no widget
+            show(class_figure(self.values, self.exact, self.title, self.xlabel))
+        else:
+            display(self.widget)
+
+
+def class_results(lesson: str, exact: dict, store=None, watch: bool = True,
+                  title: str | None = None, xlabel: str = "result") -> ClassResults:  # fmt: skip
+    """The class's results for ``lesson`` as a live plotly histogram, with the exact
+    distribution ``exact`` (``{value: probability}``: from the engine or moneynb.analysis,
+    e.g. :func:`mean_distribution` of a die's distribution) drawn over it. Redraws when a
+    student posts (the store's watcher). Display the returned object.
+
+    Raises:
+        moneynb.store.StoreError: the store cannot be opened.
+    """
+    return ClassResults(lesson, exact, store=store, watch=watch, title=title, xlabel=xlabel)
+
+
+__all__ += ["post_result", "class_results", "class_values", "class_figure", "mean_distribution"]

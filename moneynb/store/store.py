@@ -764,6 +764,23 @@ class Store:
         where += self._filters(game, over, origin, person_moved, exclude)
         return self._list(where, limit)
 
+    def list_seated(
+        self, owner: str, over: bool | None = None, limit: int | None = 100
+    ) -> list[GameInfo]:
+        """The shared tables (games with a join code) where ``owner`` holds a seat, newest
+        write first (``over``: None any, else only finished / unfinished ones). Used to bring
+        a reloaded browser back to its table.
+
+        Raises:
+            ValueError: ``owner`` is not a string.
+        """
+        if not isinstance(owner, str) or not owner:
+            raise ValueError(f"list_seated needs an owner string, got {owner!r}")
+        held = sa.select(seats_table.c.game_id).where(seats_table.c.owner == owner)
+        where = [games_table.c.table_code.is_not(None), games_table.c.id.in_(held)]
+        where += self._filters(None, over, None, None, ())
+        return self._list(where, limit)
+
     def list_table(self, table: str) -> list[GameInfo]:
         """The game(s) at the table with join code ``table`` (at most one today)."""
         return self._list([games_table.c.table_code == table], None)

@@ -25,6 +25,16 @@ CSS classes (stable, for tests): ``moneynb-launcher``, ``moneynb-launch-game`` (
 ``moneynb-launch-name`` and ``moneynb-launch-kind``, ``moneynb-launch-seed``,
 ``moneynb-launch-start``, ``moneynb-launch-error`` and ``moneynb-launch-game-box`` (where the
 game appears).
+
+Shared tables (issue 25): "Host a table" (``moneynb-launch-host``) opens the form's game as a
+table in the store (:func:`moneynb.ui.table.host`: the form's rows are its seats, this browser
+takes the first person's seat) and shows its join code; "Join a table" takes a seat at a table
+by its code and a name (``moneynb-launch-join-code``, ``moneynb-launch-join-name``,
+``moneynb-launch-join``). "Teacher's view" (``moneynb-launch-teacher-code``,
+``moneynb-launch-teacher``) opens :func:`moneynb.ui.classroom.classroom` for a teacher (the hub
+user in ``MONEYNB_TEACHERS``, or the passcode ``MONEYNB_TEACHER_PASSCODE``). Every refusal
+(no such code, seat taken, name too long, store down, wrong passcode) is one message in
+``moneynb-launch-error``; the game on screen stays.
 """
 
 from __future__ import annotations
@@ -139,12 +149,37 @@ class Launcher(widgets.VBox):
         self.chooser.observe(lambda _c: self._game_changed(), "value")
         self.count.observe(lambda _c: self._set_rows(), "value")
         self.start.on_click(lambda _b: self.launch())
+        self.host_button = widgets.Button(
+            description="Host a table", icon="users",
+            tooltip="open this game as a table other browsers join with a code",
+        )  # fmt: skip
+        self.host_button.add_class("moneynb-launch-host")
+        self.host_button.on_click(lambda _b: self.host())
+        self.join_code = widgets.Text(placeholder="e.g. KQMRTA", description="Join code",
+                                      layout={"width": "220px"})  # fmt: skip
+        self.join_code.add_class("moneynb-launch-join-code")
+        self.join_name = widgets.Text(placeholder="your name at the table", description="Name",
+                                      layout={"width": "240px"})  # fmt: skip
+        self.join_name.add_class("moneynb-launch-join-name")
+        self.join_button = widgets.Button(description="Join a table", icon="sign-in")
+        self.join_button.add_class("moneynb-launch-join")
+        self.join_button.on_click(lambda _b: self.join())
+        self.teacher_code = widgets.Password(description="Teacher passcode",
+                                             style={"description_width": "initial"},
+                                             layout={"width": "280px"})  # fmt: skip
+        self.teacher_code.add_class("moneynb-launch-teacher-code")
+        self.teacher_button = widgets.Button(description="Teacher's view", icon="eye")
+        self.teacher_button.add_class("moneynb-launch-teacher")
+        self.teacher_button.on_click(lambda _b: self.teacher())
+        #: the last table view or teacher's view shown (or None)
+        self.table_view = None
         form = widgets.VBox(
             [
                 self.chooser,
                 self.count,
                 self.rows_box,
-                widgets.HBox([self.seed, self.start]),
+                widgets.HBox([self.seed, self.start, self.host_button]),
+                widgets.HBox([self.join_code, self.join_name, self.join_button]),
                 self.error,
             ],
             layout={"border": "1px solid #ddd", "padding": "6px", "margin": "0 0 8px 0"},
@@ -161,8 +196,10 @@ class Launcher(widgets.VBox):
         self.a11y = a11y = A11yHelper(
             layout=widgets.Layout(width="0px", height="0px"), lost_text=lost_text("form")
         )
+        teacher = widgets.HBox([self.teacher_code, self.teacher_button],
+                               layout={"margin": "0 0 8px 0"})  # fmt: skip
         self.children = [
-            self.identity, a11y, self.offer, hide, form, self.replays, self.restored,
+            self.identity, a11y, self.offer, hide, form, self.replays, teacher, self.restored,
             self.game_box,
         ]  # fmt: skip
         self._game_changed()
@@ -189,6 +226,8 @@ class Launcher(widgets.VBox):
         self.replays.refresh()
         if self._restore and self.view is None:
             self._restore_last()
+        if self._restore and self.view is None and self.table_view is None:
+            self._restore_table()
         self.add_class("moneynb-owner-known")
 
     @property
@@ -312,6 +351,27 @@ class Launcher(widgets.VBox):
                 "for a new game.</div>"
             )
 
+    def _restore_table(self) -> None:
+        """Back at the newest unfinished table of this page's game where this owner holds a
+        seat (a reloaded or restarted browser takes its seat back), if there is one."""
+        from ..store import StoreError
+        from .table import join
+
+        only = None if self.origin == "launcher:*" else self.origin.split(":", 1)[1]
+        try:
+            tables = [t for t in self.store.list_seated(self.owner, over=False, limit=20)
+                      if only is None or t.game == only]  # fmt: skip
+            if not tables:
+                return
+            view = join(tables[0].table, store=self.store, owner=self.owner)
+        except (ValueError, StoreError):
+            return
+        self._show_other(view)
+        self.restored.value = (
+            "<div style='color:#1b5e20;background:#f1f8e9'>Welcome back to table "
+            f"{html.escape(tables[0].table or '')}: your seat is below.</div>"
+        )
+
     def resume(self, game_id: str):
         """Continue this owner's stored game ``game_id`` under the form (Continue); returns the
         view, or None with the reason shown (a game of another owner reads as no game)."""
@@ -361,6 +421,76 @@ class Launcher(widgets.VBox):
         )
         plain = "If the form does not show, run this cell again."
         display({"text/html": note, "text/plain": plain}, raw=True)
+
+    def _refuse(self, e: Exception) -> None:
+        self.error.value = (
+            f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
+        )
+
+    def _show_other(self, view):
+        """Show a table or the teacher's view where games appear (the last one stops)."""
+        old = self.table_view
+        if old is not None and hasattr(old, "stop"):
+            old.stop()
+        self.error.value = ""
+        self.restored.value = ""
+        self.table_view = view
+        self.game_box.children = [view]
+        return view
+
+    def _need_owner(self) -> str:
+        if self.store is None:
+            raise ValueError("tables need the game store, and it could not be opened")
+        if self.owner is None:
+            raise ValueError("this browser has not said who it is yet: try again in a moment")
+        return self.owner
+
+    def host(self):
+        """ "Host a table": the form's game and seats as a shared table (this browser holds
+        the first person's seat); returns the :class:`~moneynb.ui.table.TableView` (None with
+        the reason shown)."""
+        from ..store import StoreError
+        from .table import host
+
+        try:
+            view = host(self.game_name, self.players(), seed=int(self.seed.value),
+                        store=self.store, owner=self._need_owner())  # fmt: skip
+        except (ValueError, StoreError) as e:
+            self._refuse(e)
+            return None
+        return self._show_other(view)
+
+    def join(self):
+        """ "Join a table": take the named seat at the table of the typed code; returns the
+        :class:`~moneynb.ui.table.TableView` (None with the reason shown: no such table,
+        seat taken, name too long, store down)."""
+        from ..store import StoreError
+        from .table import join
+
+        try:
+            name = self.join_name.value.strip() or None
+            view = join(self.join_code.value, name, store=self.store, owner=self._need_owner())
+        except (ValueError, StoreError) as e:
+            self._refuse(e)
+            return None
+        return self._show_other(view)
+
+    def teacher(self):
+        """ "Teacher's view": the class's games (for a teacher's hub user or with the
+        passcode); returns the :class:`~moneynb.ui.classroom.ClassroomView` (None with the
+        reason shown)."""
+        from ..store import StoreError
+        from .classroom import NotATeacher, classroom
+
+        try:
+            view = classroom(passcode=self.teacher_code.value, store=self.store,
+                             owner=self.owner)  # fmt: skip
+        except (NotATeacher, StoreError) as e:
+            self._refuse(e)
+            return None
+        finally:
+            self.teacher_code.value = ""
+        return self._show_other(view)
 
     def launch(self):
         """The Start button: build the game and show it under the form; returns the view
