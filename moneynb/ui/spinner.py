@@ -22,7 +22,8 @@ function render({ model, el }) {
       border-left:8px solid transparent; border-right:8px solid transparent;
       border-top:18px solid #111; z-index:2; }
     .moneynb-spinner-label { position:absolute; font-size:11px; font-weight:bold;
-      transform:translate(-50%,-50%); white-space:nowrap; }
+      transform:translate(-50%,-50%); white-space:nowrap;
+      transition: transform 1.2s cubic-bezier(.2,.8,.25,1); }
     .moneynb-spinner-result { position:absolute; bottom:-4px; width:100%; text-align:center;
       font-size:13px; }`;
   el.appendChild(style);
@@ -54,6 +55,12 @@ function render({ model, el }) {
     const angle = turns * 360 - (r + 0.5) * a;
     wheel.style.transition = animate ? "" : "none";
     wheel.style.transform = `rotate(${angle}deg)`;
+    // the labels turn back by the wheel's angle (same timing), so they stay upright: a 6
+    // never reads as a 9 and CARD is never upside down
+    for (const l of wheel.children) {
+      l.style.transition = animate ? "" : "none";
+      l.style.transform = `translate(-50%,-50%) rotate(${-angle}deg)`;
+    }
     box.dataset.result = s[r].label;
     res.textContent = s[r].label;
   }
