@@ -31,3 +31,24 @@ def test_spinner_labels_stay_upright_after_a_spin():
     assert [x["text"] for x in drawn] == labels
     for x in drawn:  # each label's own turn undoes the wheel's: upright on the page
         assert (turned + _angle(x["style"].get("transform"))) % 360 == 0, x
+
+
+def test_card_and_spinner_say_whose_they_are_in_the_page():
+    """Issue 30 case 3: the card shown and the spinner's result name their player."""
+    from moneynb.ui.cards import CardWidget
+
+    c = CardWidget()
+    states = [state(c)]
+    c.show("Lucky 7", "Take $7 from the pot", kind="Task card", owner="Bob")
+    states.append(state(c))
+    (card,) = find(draw(c, states), "moneynb-card")
+    assert card["data"]["owner"] == "Bob"
+    assert [o["text"] for o in find(card, "moneynb-card-owner")] == ["Drawn for Bob"]
+
+    s = SpinnerWidget(["1", "6", "9"])
+    states = [state(s)]
+    s.spin(1, owner="Cy")
+    states.append(state(s))
+    (box,) = find(draw(s, states), "moneynb-spinner")
+    assert box["data"]["owner"] == "Cy" and box["data"]["result"] == "6"
+    assert find(box, "moneynb-spinner-result")[0]["text"] == "Cy spun 6"

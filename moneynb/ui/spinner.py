@@ -61,12 +61,20 @@ function render({ model, el }) {
       l.style.transition = animate ? "" : "none";
       l.style.transform = `translate(-50%,-50%) rotate(${-angle}deg)`;
     }
+    showText();
+  }
+  function showText() {  // the result, and whose spin it is, as the log names them
+    const s = segs(); const r = model.get("result");
+    if (r < 0 || r >= s.length) return;
+    const who = model.get("owner") || "";
     box.dataset.result = s[r].label;
-    res.textContent = s[r].label;
+    box.dataset.owner = who;
+    res.textContent = who ? who + " spun " + s[r].label : s[r].label;
   }
   drawWheel(); showResult(false);
   model.on("change:segments", () => { drawWheel(); showResult(false); });
   model.on("change:spins", () => showResult(true));
+  model.on("change:owner", showText);
 }
 export default { render };
 """
@@ -77,13 +85,15 @@ class SpinnerWidget(anywidget.AnyWidget):
 
     Attributes (synced): ``segments`` (list of ``{"label": str, "color": css}``, clockwise from
     the top), ``result`` (index of the segment shown under the pointer, -1 for none),
-    ``spins`` (each :meth:`spin` adds one and plays the spin).
+    ``spins`` (each :meth:`spin` adds one and plays the spin), ``owner`` (the name of the
+    player who spun, shown under the wheel as "Ann spun 6"; "" for none).
     """
 
     _esm = _ESM
     segments = traitlets.List([]).tag(sync=True)
     result = traitlets.Int(-1).tag(sync=True)
     spins = traitlets.Int(0).tag(sync=True)
+    owner = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, segments=(), **kwargs):
         if segments:
@@ -93,8 +103,9 @@ class SpinnerWidget(anywidget.AnyWidget):
         kwargs.setdefault("_dom_classes", ("moneynb-spinner-widget",))
         super().__init__(**kwargs)
 
-    def spin(self, index: int, animate: bool = True) -> None:
-        """Turn the wheel to segment ``index`` (the engine's result).
+    def spin(self, index: int, animate: bool = True, owner: str = "") -> None:
+        """Turn the wheel to segment ``index`` (the engine's result); ``owner`` is the name
+        of the player who spun (from the event), "" for none.
 
         Raises:
             IndexError: ``index`` is not a segment.
@@ -102,7 +113,7 @@ class SpinnerWidget(anywidget.AnyWidget):
         if not 0 <= index < len(self.segments):
             raise IndexError(f"segment {index} does not exist (0..{len(self.segments) - 1})")
         with self.hold_sync():
-            self.result = index
+            self.result, self.owner = index, owner
             if animate:
                 self.spins += 1
 
