@@ -1,7 +1,7 @@
 """``ReplayView``: step through a saved or finished game in a notebook (issue 19).
 
 ``moneynb.replay(source)`` shows the game's own board (read-only: clicks on it do nothing),
-its money table, the log with the current step's lines highlighted, who decided at that step,
+its money table, the log with the lines of the move that led to the step highlighted, who decided at that step,
 the options there were and the one taken, and the Coach's numbers for that decision
 (:mod:`moneynb.coach`, engine-backed). A slider and buttons (first, back, forward, last,
 and Play at a chosen speed) move through the steps; the slider takes the arrow keys once it
@@ -255,7 +255,7 @@ class ReplayView(GameView):
             widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
             panels,
             self.board_text,
-            widgets.HTML("<b>Log</b> (the current step's lines highlighted)"),
+            widgets.HTML("<b>Log</b> (the move that led to this step highlighted)"),
             self.log_html,
             self.chart,
             widgets.HBox([self.branch_button]),
@@ -459,8 +459,12 @@ class ReplayView(GameView):
 
     def _log_html(self) -> str:
         r = self.replay
-        start = r.log_len[self.index]
-        now = r.events(self.index)
+        # the lines of the move that led to this step (at step 0: the setup's), the same events
+        # the board, dice, card and spinner show (issue 30, case 7); the step's own choice
+        # is the decision panel's, and its lines come with the next step
+        end = r.log_len[self.index]
+        start = r.log_len[self.index - 1] if self.index > 0 else 0
+        now = r.log[start:end]
         before = r.log[max(0, start - LOG_BEFORE) : start]
 
         def line(e, cls: str, style: str) -> str:
@@ -481,7 +485,7 @@ class ReplayView(GameView):
             else ""
         )
         return (
-            f"<div class='moneynb-log-box' data-count='{start + len(now)}' role='region' "
+            f"<div class='moneynb-log-box' data-count='{end}' role='region' "
             f"aria-label='Game log' tabindex='0' style='max-height:220px;"
             f"overflow-y:auto;display:flex;flex-direction:column-reverse;"
             f"border:1px solid #ddd;padding:4px;font-size:0.9em;line-height:1.35'>"
