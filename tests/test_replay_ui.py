@@ -213,10 +213,20 @@ def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
     assert view.bot_specs == {1: "bot:greedy"}
     b = view.branch(10)
     assert b.is_human(0) and not b.is_human(1)
-    # a simulated game's seats ("greedy1") are people: someone plays it on
-    sim = moneynb.simulate("money_moves", ["greedy", "greedy"], n_games=1, keep_games=True,
+    # a simulated game's seats ("greedy1", "random2") stay bots (issue 30, case 7: before,
+    # Continue from here made every one a person, with no way to choose)
+    sim = moneynb.simulate("money_moves", ["greedy", "random"], n_games=1, keep_games=True,
                            progress=False)  # fmt: skip
-    assert ReplayView(sim.loc[0], coach=False, store=tmp_path / "s.sqlite3").bot_specs == {}
+    view = ReplayView(sim.loc[0], coach=False, store=tmp_path / "s.sqlite3")
+    assert view.bot_specs == {0: "bot:greedy", 1: "bot:random"}
+    assert [d.value for d in view.seat_choices] == ["bot:greedy", "bot:random"]
+    b = view.branch(4)
+    assert not b.is_human(0) and not b.is_human(1)
+    # ... and the seats' drop-downs choose: seat 1 becomes a person, seat 0 a search bot
+    view.seat_choices[1].value = "human"
+    view.seat_choices[0].value = "bot:search"
+    b = view.branch(4)
+    assert b.is_human(1) and not b.is_human(0) and b.bot_specs == {0: "bot:search"}
 
 
 def test_a_game_with_no_actions_replays(tmp_path):
