@@ -194,3 +194,79 @@ def test_a_killed_students_process_leaves_a_consistent_game_and_a_rejoin_plays_o
         f"\n[kill {'postgresql' if '://' in location else 'sqlite'}] killed at {killed_at} stored actions, "
         f"rejoined at {at_rejoin}, {len(final)} at the end, {time.monotonic() - t0:.1f} s"
     )
+
+
+# ----- a store written by a newer moneynb, a read-only store: one message in the form -----------
+def _join_in_form(loc, code):
+    from moneynb.ui.launcher import launcher
+
+    form = launcher("moolah", store=loc, restore=False)
+    form._owner_known(BOB)
+    form.join_code.value, form.join_name.value = code, "Bob"
+    assert form.join() is None
+    return form.error.value.replace("&#x27;", "'")
+
+
+def test_a_newer_store_is_one_message_in_the_forms_join_and_stays_untouched(tmp_path):
+    import sqlalchemy as sa
+
+    loc = str(tmp_path / "g.sqlite3")
+    h = host_table("moolah", ["Ann", "Bob"], owner=ANN, store=loc, seed=1)
+    s = open_store(loc)
+    with s._engine.begin() as c:
+        c.execute(sa.text("UPDATE moneynb_schema SET version = 99"))
+    s.close()
+    message = _join_in_form(loc, h.code)
+    assert message.count("⚠") == 1
+    assert "newer moneynb (schema version 99" in message and "upgrade moneynb" in message
+    with sa.create_engine(f"sqlite:///{loc}").connect() as c:  # the store is untouched
+        assert c.execute(sa.text("SELECT version FROM moneynb_schema")).scalar() == 99
+        assert c.execute(sa.text("SELECT count(*) FROM moneynb_games")).scalar() == 1
+
+
+def test_a_read_only_store_is_one_message_and_nothing_changes(tmp_path):
+    """A store file and folder another user owns, readable but not writable: opened by a
+    forked process that drops to the ``nobody`` user when the tests run as root (root writes
+    any file), else by this user after ``chmod`` (read-only to its owner too)."""
+    import json
+    import tempfile
+
+    import moneynb.ui.launcher  # noqa: F401 - imported before the fork (nobody cannot read it)
+
+    folder = tempfile.mkdtemp(prefix="moneynb-ro-")
+    loc = os.path.join(folder, "g.sqlite3")
+    h = host_table("moolah", ["Ann", "Bob"], owner=ANN, store=loc, seed=1)
+    open_store(loc).close()
+    before = open(loc, "rb").read()
+    open_store(str(tmp_path / "warm.sqlite3"))  # SQLAlchemy's SQLite dialect loaded before the fork
+    for p in [loc, *(loc + x for x in ("-wal", "-shm") if os.path.exists(loc + x))]:
+        os.chmod(p, 0o444)
+    os.chmod(folder, 0o555)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: another user (as root), reports what it saw, never returns
+        try:
+            os.close(r)
+            if os.geteuid() == 0:
+                os.setgid(65534)
+                os.setuid(65534)
+            got = {}
+            try:
+                open_store(loc, fresh=True).append(h.game_id, 0, "roll")
+                got["store"] = "stored"
+            except Exception as e:  # noqa: BLE001 - reported to the parent
+                got["store"] = f"{type(e).__name__}: {e}"
+            got["form"] = _join_in_form(loc, h.code)
+            os.write(w, json.dumps(got).encode())
+        finally:
+            os._exit(0)
+    os.close(w)
+    with os.fdopen(r) as f:
+        got = json.loads(f.read() or "{}")
+    os.waitpid(pid, 0)
+    os.chmod(folder, 0o755)
+    assert got["store"].startswith("StoreUnavailable: the game store")
+    assert "read-only" in got["store"] and "MONEYNB_STORE" in got["store"]
+    assert got["form"].count("⚠") == 1 and "read-only" in got["form"]
+    assert open(loc, "rb").read() == before  # nothing changed
+    assert open_store(loc, fresh=True).count(h.game_id) == 0

@@ -358,6 +358,11 @@ class Store:
         except (SQLAlchemyError, OSError) as e:
             orig = getattr(e, "orig", None) or e
             text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+            if "readonly database" in text or "read-only file system" in text.lower():
+                text += (
+                    " (the store's file or folder is read-only: make it writable, or set "
+                    "MONEYNB_STORE to a path you can write)"
+                )
             raise StoreUnavailable(f"the game store {self.shown} could not {what}: {text}") from e
 
     @contextlib.contextmanager
