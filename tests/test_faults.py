@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import shutil
 import signal
 import time
 
@@ -219,6 +220,9 @@ def test_a_newer_store_is_one_message_in_the_forms_join_and_stays_untouched(tmp_
     message = _join_in_form(loc, h.code)
     assert message.count("⚠") == 1
     assert "newer moneynb (schema version 99" in message and "upgrade moneynb" in message
+    solo = moneynb.play("moolah", players=["Ann", "bot:greedy"], seed=1, store=loc)
+    assert solo.game_id is None and "newer moneynb" in solo.save_label.value
+    assert _play_one(solo)  # the game plays on, unsaved, and says so
     with sa.create_engine(f"sqlite:///{loc}").connect() as c:  # the store is untouched
         assert c.execute(sa.text("SELECT version FROM moneynb_schema")).scalar() == 99
         assert c.execute(sa.text("SELECT count(*) FROM moneynb_games")).scalar() == 1
@@ -270,3 +274,5 @@ def test_a_read_only_store_is_one_message_and_nothing_changes(tmp_path):
     assert got["form"].count("⚠") == 1 and "read-only" in got["form"]
     assert open(loc, "rb").read() == before  # nothing changed
     assert open_store(loc, fresh=True).count(h.game_id) == 0
+    open_store(loc).close()
+    shutil.rmtree(folder, ignore_errors=True)
