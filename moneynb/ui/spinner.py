@@ -14,7 +14,7 @@ _ESM = r"""
 function render({ model, el }) {
   const style = document.createElement("style");
   style.textContent = `
-    .moneynb-spinner { position:relative; width:170px; height:190px; font-family:sans-serif; }
+    .moneynb-spinner { position:relative; width:170px; height:200px; font-family:sans-serif; }
     .moneynb-spinner-wheel { position:absolute; top:18px; left:5px; width:160px; height:160px;
       border-radius:50%; border:3px solid #333; box-sizing:border-box;
       transition: transform 1.2s cubic-bezier(.2,.8,.25,1); }
@@ -24,7 +24,7 @@ function render({ model, el }) {
     .moneynb-spinner-label { position:absolute; font-size:11px; font-weight:bold;
       transform:translate(-50%,-50%); white-space:nowrap;
       transition: transform 1.2s cubic-bezier(.2,.8,.25,1); }
-    .moneynb-spinner-result { position:absolute; bottom:-4px; width:100%; text-align:center;
+    .moneynb-spinner-result { position:absolute; bottom:0; width:100%; text-align:center;
       font-size:13px; }`;
   el.appendChild(style);
   const box = document.createElement("div"); box.className = "moneynb-spinner";
