@@ -28,6 +28,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from .bots import bot_seed, name_seats
 from .core.save import loads
 from .store import ConflictError, NoSuchGame, SeatTaken, StoreError, open_store
 
@@ -85,12 +86,6 @@ def _check_name(name) -> str:
     return name
 
 
-def bot_seed(game_seed: int, seat: int, n_actions: int) -> int:
-    """The seed of the bot playing ``seat`` at action ``n_actions`` (as :func:`moneynb.play`
-    seeds its bots)."""
-    return (game_seed * 1009 + seat * 7919 + n_actions) % (2**32)
-
-
 def table_bot(spec: str, game, seat: int):
     """The bot (``spec``, e.g. ``"bot:greedy"``) that plays ``seat`` of ``game`` now: made
     afresh, seeded by :func:`bot_seed` from the game's seed, the seat and the action count, so
@@ -112,29 +107,11 @@ class Hosted:
 
 def _name_seats(name: str, seats) -> tuple[list[str], list[str]]:
     """Names and store kinds for ``seats`` entries (names or "bot:greedy")."""
-    from .bots import BOTS
-
     if isinstance(seats, str) or not isinstance(seats, (list, tuple)) or not seats:
         raise ValueError(f"seats is a list of names and 'bot:...' entries, got {seats!r:.60}")
-    humans = {s for s in seats if isinstance(s, str) and not s.startswith("bot:")}
-    names, kinds, counts = [], [], {}
-    for s in seats:
-        if isinstance(s, str) and s.startswith("bot:"):
-            kind = s[4:]
-            if kind not in BOTS:
-                raise ValueError(
-                    f"unknown bot {s!r}; bots are: " + ", ".join(f"bot:{k}" for k in BOTS)
-                )
-            counts[kind] = counts.get(kind, 0) + 1
-            label = f"{kind.capitalize()} bot {counts[kind]}"
-            while label in humans:
-                counts[kind] += 1
-                label = f"{kind.capitalize()} bot {counts[kind]}"
-            names.append(label)
-            kinds.append(s)
-        else:
-            names.append(_check_name(s))
-            kinds.append("human")
+    names, specs = name_seats(list(seats))
+    kinds = [specs.get(i, "human") for i in range(len(seats))]
+    names = [n if i in specs else _check_name(n) for i, n in enumerate(names)]
     return names, kinds
 
 

@@ -247,7 +247,8 @@ def test_a_seat_holds_no_other_seats_hidden_hand_in_its_widget_state(location):
     seen_by_bob, seen_by_ann = widget_states(b), widget_states(a)
     assert all(c in seen_by_bob for c in bobs)  # his own hand is drawn for him
     assert not any(c in seen_by_ann for c in bobs)  # and never sent to Ann's browser
-    assert "moneynb-hand" not in seen_by_ann
+    # neither the hand panel (its class in _dom_classes) nor a hand card reaches Ann's browser
+    assert '"moneynb-hand"' not in seen_by_ann and "moneynb-hand-card" not in seen_by_ann
 
 
 def test_the_host_gives_an_absent_seat_to_a_bot_and_back(location):

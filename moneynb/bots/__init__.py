@@ -169,6 +169,45 @@ def is_bot_spec(player: str) -> bool:
     return isinstance(player, str) and player.startswith("bot:")
 
 
+def bot_seed(game_seed: int, seat: int, n_actions: int = 0) -> int:
+    """The seed of the bot that answers seat ``seat`` after ``n_actions`` actions of a game
+    seeded ``game_seed``: a function of the game alone, so every kernel that plays the seat
+    (a view, a shared table's sessions) makes the same move. Source: reconstruction."""
+    return (game_seed * 1009 + seat * 7919 + n_actions) % (2**32)
+
+
+def name_seats(players: list) -> tuple[list[str], dict[int, str]]:
+    """Display names for seat entries: ``"bot:greedy"`` becomes a unique "Greedy bot 1" (never
+    a person's name at the table), any other entry stays as given.
+
+    Returns:
+        (names in seat order, {seat index: bot spec}).
+
+    Raises:
+        ValueError: an unknown bot kind (the message lists the bots).
+    """
+    humans = {p for p in players if not is_bot_spec(p)}
+    counts: dict[str, int] = {}
+    names, specs = [], {}
+    for i, p in enumerate(players):
+        if is_bot_spec(p):
+            kind = p[4:]
+            if kind not in BOTS:
+                raise ValueError(
+                    f"unknown bot {p!r}; bots are: " + ", ".join(f"bot:{k}" for k in BOTS)
+                )
+            counts[kind] = counts.get(kind, 0) + 1
+            name = f"{kind.capitalize()} bot {counts[kind]}"
+            while name in humans:
+                counts[kind] += 1
+                name = f"{kind.capitalize()} bot {counts[kind]}"
+            names.append(name)
+            specs[i] = p
+        else:
+            names.append(p)
+    return names, specs
+
+
 def play_out(game, bots, max_actions: int = 1_000_000) -> int:
     """Let ``bots`` (a list of Bot, one per seat) play ``game`` to the end; returns actions taken.
 

@@ -18,7 +18,9 @@ import json
 import re
 from pathlib import Path
 
-from ..bots import BOTS, make_bot
+from ..bots import bot_seed as _bot_seed
+from ..bots import make_bot
+from ..bots import name_seats as _name_players
 from ..core.errors import SaveFileError
 from ..core.save import loads
 from . import _lazy  # noqa: F401 - first: saves seconds of this import (see _lazy.py)
@@ -37,35 +39,6 @@ def app_mode() -> bool:
     import os
 
     return bool(os.environ.get("VOILA_KERNEL_ID") or os.environ.get("VOILA_REQUEST_URL"))
-
-
-def _bot_seed(game_seed: int, seat: int, n_actions: int = 0) -> int:
-    return (game_seed * 1009 + seat * 7919 + n_actions) % (2**32)
-
-
-def _name_players(players: list, seats: dict | None = None) -> tuple[list[str], dict]:
-    """Turn entries like "bot:greedy" into unique display names ("Greedy bot 1");
-    returns (names, {seat: bot spec})."""
-    humans = {p for p in players if not (isinstance(p, str) and p.startswith("bot:"))}
-    counts: dict[str, int] = {}
-    names, specs = [], {}
-    for i, p in enumerate(players):
-        if isinstance(p, str) and p.startswith("bot:"):
-            kind = p[4:]
-            if kind not in BOTS:
-                raise ValueError(
-                    f"unknown bot {p!r}; bots are: " + ", ".join(f"bot:{k}" for k in BOTS)
-                )
-            counts[kind] = counts.get(kind, 0) + 1
-            name = f"{kind.capitalize()} bot {counts[kind]}"
-            while name in humans:
-                counts[kind] += 1
-                name = f"{kind.capitalize()} bot {counts[kind]}"
-            names.append(name)
-            specs[i] = p
-        else:
-            names.append(p)
-    return names, specs
 
 
 def seats_path(save_path: str | Path) -> Path:
