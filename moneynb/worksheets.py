@@ -13,7 +13,7 @@ the tags in their metadata (docs/teaching.md, "Worksheets and keys"):
     a ``teach.predict(...)`` code cell becomes a prediction box with room to write; a Markdown
     cell is printed whole.
 ``worksheet-answers``
-    exercises or assessment: its numbered questions, each followed by answer space.
+    the exercises: its numbered questions, each followed by answer space.
 ``key``
     printed whole in the teacher's key (the top cell with goals and the 45-minute timing, the
     check cells after a prediction, takeaways, assessment, teacher's notes). Answer cells
@@ -41,14 +41,14 @@ _MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$([^$\n]+?)\$", re.S)
 
 CSS = """
 @page { size: A4; margin: 14mm 15mm; }
-body { font: 10.5pt/1.35 "DejaVu Sans", Arial, sans-serif; color: #000; max-width: 180mm; }
-h1 { font-size: 15pt; margin: 0 0 4pt; } h2 { font-size: 12pt; margin: 9pt 0 3pt; }
+body { font: 10pt/1.3 "DejaVu Sans", Arial, sans-serif; color: #000; max-width: 180mm; }
+h1 { font-size: 15pt; margin: 0 0 4pt; } h2 { font-size: 11.5pt; margin: 6pt 0 2pt; }
 h3 { font-size: 11pt; margin: 6pt 0 2pt; } p, li { margin: 2pt 0; }
 .name { border-bottom: 1px solid #000; width: 60%; margin: 0 0 6pt; padding-top: 10pt; }
 .box { border: 1px solid #444; border-radius: 3pt; padding: 3pt 6pt; margin: 3pt 0 6pt;
        break-inside: avoid; }
-.box .space { height: 14mm; } .answer .space { height: 20mm; }
-li .space { border: 1px dashed #999; height: 13mm; margin: 2pt 0 4pt; }
+.box .space { height: 10mm; } .answer .space { height: 16mm; }
+li .space { border: 1px dashed #999; height: 11mm; margin: 2pt 0 3pt; }
 pre { font-size: 8.5pt; background: #f4f4f4; padding: 4pt; white-space: pre-wrap;
       break-inside: avoid; }
 code { font-size: 9pt; } math[display="block"] { margin: 3pt 0; }
