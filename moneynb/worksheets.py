@@ -154,7 +154,9 @@ def worksheet_html(nb) -> str:
             text, work = _step(cell.source)
             body.append(markdown_html(text))
             if work:
-                body.append('<div class="box answer"><b>Your working</b><div class="space"></div></div>')
+                body.append(
+                    '<div class="box answer"><b>Your working</b><div class="space"></div></div>'
+                )
         elif cell.cell_type == "markdown" and "worksheet-answers" in t:
             body.append(_questions(cell.source))
         elif cell.cell_type == "markdown" and "worksheet" in t:
