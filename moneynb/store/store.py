@@ -358,6 +358,11 @@ class Store:
         except (SQLAlchemyError, OSError) as e:
             orig = getattr(e, "orig", None) or e
             text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+            if "readonly database" in text or "read-only file system" in text.lower():
+                text += (
+                    " (the store's file or folder is read-only: make it writable, or set "
+                    "MONEYNB_STORE to a path you can write)"
+                )
             raise StoreUnavailable(f"the game store {self.shown} could not {what}: {text}") from e
 
     @contextlib.contextmanager
@@ -948,7 +953,11 @@ class Store:
 
     # ----- watching ----------------------------------------------------------------------
     def watch(self) -> Watcher:
-        """A :class:`Watcher` on this store (close it when done)."""
+        """A :class:`Watcher` on this store (close it when done).
+
+        Raises:
+            StoreUnavailable: the store cannot be reached (a database that is down).
+        """
         return Watcher(self)
 
     def schema_version(self) -> int:
@@ -976,15 +985,20 @@ class Watcher:
     def __init__(self, store: Store):
         self.store = store
         self.payloads: list[str] = []
-        if store.dialect == "sqlite":
-            self._conn = sqlite3.connect(str(store.path), isolation_level=None, timeout=30)
-            self._version = self._data_version()
-        else:
-            import psycopg
+        self._conn = None
+        try:
+            if store.dialect == "sqlite":
+                self._conn = sqlite3.connect(str(store.path), isolation_level=None, timeout=30)
+                self._version = self._data_version()
+            else:
+                import psycopg
 
-            url = store._url.set(drivername="postgresql").render_as_string(hide_password=False)
-            self._conn = psycopg.connect(url, autocommit=True)
-            self._conn.execute(f"LISTEN {CHANNEL}")
+                url = store._url.set(drivername="postgresql").render_as_string(hide_password=False)
+                self._conn = psycopg.connect(url, autocommit=True)
+                self._conn.execute(f"LISTEN {CHANNEL}")
+        except Exception as e:  # noqa: BLE001 - sqlite3 / psycopg errors, said plainly
+            self.close()
+            raise StoreUnavailable(f"the game store {store.shown} cannot be watched: {e}") from e
 
     def _data_version(self) -> int:
         return self._conn.execute("PRAGMA data_version").fetchone()[0]
@@ -1017,7 +1031,8 @@ class Watcher:
     def close(self) -> None:
         """Close the watcher's connection."""
         with contextlib.suppress(Exception):
-            self._conn.close()
+            if self._conn is not None:
+                self._conn.close()
 
     def __enter__(self) -> Watcher:
         return self

@@ -93,12 +93,13 @@ class Launcher(widgets.VBox):
 
         #: the store games go to (None: autosave off, or it could not be opened)
         self.store = None
-        store_problem = None
+        #: why the store could not be opened (None: it was, or autosave is off)
+        self.store_problem = store_problem = None
         if self.autosave:
             try:
                 self.store = open_store(store)
             except StoreError as e:
-                store_problem = str(e)
+                self.store_problem = store_problem = str(e)
         #: who is at this browser (None until known: see moneynb.ui.identity)
         self.owner: str | None = None
         self.identity = BrowserIdentity(layout=widgets.Layout(width="0px", height="0px"))
@@ -440,7 +441,8 @@ class Launcher(widgets.VBox):
 
     def _need_owner(self) -> str:
         if self.store is None:
-            raise ValueError("tables need the game store, and it could not be opened")
+            why = f": {self.store_problem}" if self.store_problem else " (autosave is off)"
+            raise ValueError(f"tables need the game store, and it could not be opened{why}")
         if self.owner is None:
             raise ValueError("this browser has not said who it is yet: try again in a moment")
         return self.owner
