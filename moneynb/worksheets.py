@@ -174,14 +174,24 @@ def worksheet_html(nb) -> str:
 
 def key_html(nb) -> str:
     """The teacher's key of a notebook: its ``key`` cells and every answer cell, in order."""
-    body = []
+    body, questions, n = [], [], 0
     for cell in nb.cells:
         t = tags(cell)
+        if cell.cell_type == "code" and "teach.predict(" in cell.source:
+            questions.append(prediction(cell.source)[0])
         if cell.cell_type == "markdown" and "key" in t:
             body.append(markdown_html(cell.source))
-        elif cell.cell_type == "code" and ("key" in t or "answer" in t):
-            label = "Answer (run in the notebook)" if "answer" in t else "The check"
-            body.append(f"<p><b>{label}</b></p><pre>{html.escape(cell.source)}</pre>")
+        elif cell.cell_type == "code" and "answer" in t:
+            body.append(
+                f"<p><b>Answer (run in the notebook)</b></p><pre>{html.escape(cell.source)}</pre>"
+            )
+        elif cell.cell_type == "code" and "key" in t:
+            n += 1
+            asked = f": {html.escape(questions[-1])}" if questions else ""
+            body.append(
+                f"<p><b>How the notebook answers prediction {n}</b>{asked}</p>"
+                f"<pre>{html.escape(cell.source)}</pre>"
+            )
     return _page(_title(nb), "Teacher's key", body)
 
 

@@ -67,6 +67,8 @@ def test_key_has_every_answer_and_formula(printed, notebook):
     assert _pages(pdf) >= 1
     answers = [c for c in nb.cells if "answer" in worksheets.tags(c)]
     assert answers and html.count("Answer (run in the notebook)") == len(answers)
+    predictions = [c for c in nb.cells if c.cell_type == "code" and "teach.predict(" in c.source]
+    assert html.count("How the notebook answers prediction") == len(predictions)
     # the 45-minute plan, takeaways, assessment, expected results and misconceptions
     for heading in (
         "Suggested timing",
