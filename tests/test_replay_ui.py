@@ -57,17 +57,20 @@ def test_every_step_shows_the_engines_state(name, n, tmp_path):
         assert traces(view.board) == traces(board)
         assert view.board.describe(view.game) == board.describe(want)
         assert f"data-step='{i}'" in view.step_html.value
-        # the log: the lines before this step, then this step's (highlighted)
+        # the log: the lines before, then (highlighted) the move that led to this step: the
+        # same events the board above was drawn from (issue 30, case 7)
         current = re.findall(r"moneynb-log-current'[^>]*>([^<]*)<", view.log_html.value)
-        after = fresh(g, i + 1) if i < r.n else want
-        new = [e.text for e in after.log[len(want.log) :]]
-        assert len(current) == len(new)
+        assert [html_text(c) for c in current] == [_capital(view.plain(e.text)) for e in events]
         if i < r.n:
             d = want.decision
             assert html_text(view.decision_html.value).count("chosen") == 1
             assert d.prompt.split()[0] in html_text(view.decision_html.value)
         else:
             assert ("Game over" in view.decision_html.value) == want.over
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def html_text(value: str) -> str:
@@ -210,10 +213,20 @@ def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
     assert view.bot_specs == {1: "bot:greedy"}
     b = view.branch(10)
     assert b.is_human(0) and not b.is_human(1)
-    # a simulated game's seats ("greedy1") are people: someone plays it on
-    sim = moneynb.simulate("money_moves", ["greedy", "greedy"], n_games=1, keep_games=True,
+    # a simulated game's seats ("greedy1", "random2") stay bots (issue 30, case 7: before,
+    # Continue from here made every one a person, with no way to choose)
+    sim = moneynb.simulate("money_moves", ["greedy", "random"], n_games=1, keep_games=True,
                            progress=False)  # fmt: skip
-    assert ReplayView(sim.loc[0], coach=False, store=tmp_path / "s.sqlite3").bot_specs == {}
+    view = ReplayView(sim.loc[0], coach=False, store=tmp_path / "s.sqlite3")
+    assert view.bot_specs == {0: "bot:greedy", 1: "bot:random"}
+    assert [d.value for d in view.seat_choices] == ["bot:greedy", "bot:random"]
+    b = view.branch(4)
+    assert not b.is_human(0) and not b.is_human(1)
+    # ... and the seats' drop-downs choose: seat 1 becomes a person, seat 0 a search bot
+    view.seat_choices[1].value = "human"
+    view.seat_choices[0].value = "bot:search"
+    b = view.branch(4)
+    assert b.is_human(1) and not b.is_human(0) and b.bot_specs == {0: "bot:search"}
 
 
 def test_a_game_with_no_actions_replays(tmp_path):
@@ -378,3 +391,30 @@ def test_the_list_of_saves_leaves_out_files_with_wrong_fields(tmp_path):  # (imp
     assert [store.info(i).source for _, i in saved_games(store, "hub:ann")] == [
         f"file:{(tmp_path / 'good.json').resolve()}"
     ]
+
+
+def test_after_a_jump_card_board_and_log_describe_the_same_step(tmp_path):
+    """Issue 30 case 7 (Moolah, about step 137): a jump to a step whose highlighted log line is
+    a card drawn shows that card, for the player the line names; a card on show always has
+    its line highlighted (before: the log highlighted the next step's events, so the card
+    panel said "(no card yet)" beside a card being drawn)."""
+    g = bot_game("moolah", 3, limit=300)
+    view = ReplayView(g.to_json(), coach=False, store=tmp_path / "s.sqlite3")
+    r = view.replay
+    drawn = [i for i in range(1, r.n) if any(e.kind == "drew" for e in r.events(i - 1))]
+    assert len(drawn) >= 3
+    for i in [*drawn[-3:], *drawn[:3], 137]:
+        view.go(i)
+        current = [
+            html_text(c)
+            for c in re.findall(r"moneynb-log-current'[^>]*>([^<]*)<", view.log_html.value)
+        ]
+        cards = [e for e in r.events(i - 1) if e.kind in ("drew", "blackjack", "stock")]
+        card = view.board.card
+        if cards:  # the card shown is the last one the highlighted lines draw, for its player
+            assert card.title, (i, current)
+            assert _capital(view.plain(cards[-1].text)) in current
+            assert card.owner == r.players[cards[-1].data["seat"]]
+            assert card.owner in " ".join(current)
+        else:
+            assert not card.title, (i, card.title, current)

@@ -20,6 +20,7 @@ function render({ model, el }) {
       color:#555; }
     .moneynb-card-title { font-weight:bold; font-size:16px; margin:3px 0 6px; }
     .moneynb-card-text { font-size:13px; }
+    .moneynb-card-owner { font-size:12px; font-style:italic; margin-top:6px; }
     .moneynb-card-empty { color:#555; border-style:dashed; background:#fafafa; }
     .moneynb-card.moneynb-flip { animation: moneynb-flip .4s ease-out; }
     @keyframes moneynb-flip { 0% {transform:rotateY(90deg)} 100% {transform:rotateY(0)} }`;
@@ -39,11 +40,18 @@ function render({ model, el }) {
     t.textContent = title || "(no card yet)"; card.appendChild(t);
     const x = document.createElement("div"); x.className = "moneynb-card-text";
     x.textContent = model.get("text"); card.appendChild(x);
+    const who = model.get("owner") || "";
+    card.dataset.owner = who;
+    if (title && who) {  // whose card it is, as the log names them (issue 30, case 3)
+      const o = document.createElement("div"); o.className = "moneynb-card-owner";
+      o.textContent = "Drawn for " + who; card.appendChild(o);
+    }
   }
   draw(false);
   model.on("change:draws", () => draw(true));
   model.on("change:title", () => draw(false));
   model.on("change:text", () => draw(false));
+  model.on("change:owner", () => draw(false));
 }
 export default { render };
 """
@@ -53,7 +61,8 @@ class CardWidget(anywidget.AnyWidget):
     """One card face up.
 
     Attributes (synced): ``title``, ``text``, ``kind`` (small caption above the title, e.g.
-    "Task card"), ``color`` (CSS background), ``draws`` (each :meth:`show` adds one and plays
+    "Task card"), ``color`` (CSS background), ``owner`` (the player the card was drawn for,
+    shown as "Drawn for Ann"; "" for none), ``draws`` (each :meth:`show` adds one and plays
     the flip).
     """
 
@@ -62,6 +71,7 @@ class CardWidget(anywidget.AnyWidget):
     text = traitlets.Unicode("").tag(sync=True)
     kind = traitlets.Unicode("").tag(sync=True)
     color = traitlets.Unicode("").tag(sync=True)
+    owner = traitlets.Unicode("").tag(sync=True)
     draws = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs):
@@ -75,10 +85,12 @@ class CardWidget(anywidget.AnyWidget):
         kind: str | None = None,
         color: str | None = None,
         animate: bool = True,
+        owner: str = "",
     ) -> None:
-        """Show a newly drawn card."""
+        """Show a newly drawn card; ``owner`` is the name of the player it was drawn for
+        (from the event that drew it), "" for none."""
         with self.hold_sync():
-            self.title, self.text = title, text
+            self.title, self.text, self.owner = title, text, owner
             if kind is not None:
                 self.kind = kind
             if color is not None:

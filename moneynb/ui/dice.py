@@ -91,12 +91,15 @@ class DiceWidget(anywidget.AnyWidget):
             (only ``face`` is required; ints 1-6 get pips unless ``pips`` is False).
         rolls: counts :meth:`show` calls; each change plays the roll animation.
         caption: text under the dice ("Ann rolled $3 / RE-L").
+        owner: the name of the player who rolled ("" for none), in the page as the
+            caption's ``data-owner``.
     """
 
     _esm = _ESM
     dice = traitlets.List([]).tag(sync=True)
     rolls = traitlets.Int(0).tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
+    owner = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, faces=(), **kwargs):
         # state given to the constructor travels in the widget's first message to the page
@@ -109,11 +112,12 @@ class DiceWidget(anywidget.AnyWidget):
     def _die(face) -> dict:
         return dict(face) if isinstance(face, dict) else {"face": face}
 
-    def show(self, faces, caption: str = "", animate: bool = True) -> None:
-        """Show a new roll: ``faces`` is a list of face values or die dicts."""
+    def show(self, faces, caption: str = "", animate: bool = True, owner: str = "") -> None:
+        """Show a new roll: ``faces`` is a list of face values or die dicts; ``owner`` the
+        name of the player who rolled (from the event), "" for none."""
         with self.hold_sync():
             self.dice = [self._die(f) for f in faces]
-            self.caption = caption
+            self.caption, self.owner = caption, owner
             if animate:
                 self.rolls += 1
 

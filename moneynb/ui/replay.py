@@ -1,7 +1,7 @@
 """``ReplayView``: step through a saved or finished game in a notebook (issue 19).
 
 ``moneynb.replay(source)`` shows the game's own board (read-only: clicks on it do nothing),
-its money table, the log with the current step's lines highlighted, who decided at that step,
+its money table, the log with the lines of the move that led to the step highlighted, who decided at that step,
 the options there were and the one taken, and the Coach's numbers for that decision
 (:mod:`moneynb.coach`, engine-backed). A slider and buttons (first, back, forward, last,
 and Play at a chosen speed) move through the steps; the slider takes the arrow keys once it
@@ -26,6 +26,7 @@ CSS classes (stable, for tests): ``moneynb-replay`` (the view, also ``moneynb-vi
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,8 @@ class ReplayView(GameView):
         self.game = r.state(self.index)
         n_seats = len(r.players)
         self.controllers = [None] * n_seats  # texts as the view shows them to people
+        if seats is None and isinstance(getattr(source, "bot_specs", None), dict):
+            seats = source.bot_specs  # a game view: its own seats
         self.bot_specs = dict(seats) if seats is not None else self._seats()
         self.title = title or f"Replay: {r.title}"
         self.start_total = sum(self.game.money().values())
@@ -217,6 +220,13 @@ class ReplayView(GameView):
             self.branch,
             tooltip="start a new game from this step (a new game; this replay stays as it is)",
         )
+        # who plays each seat of the new game: bot seats stay bots unless changed here
+        self.seat_choices = [self._seat_choice(i, p) for i, p in enumerate(r.players)]
+        self.seats_box = widgets.HBox(
+            [widgets.HTML("Seats of the new game:"), *self.seat_choices],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.seats_box.add_class("moneynb-replay-seats")
         self.branch_box = widgets.VBox()
         self.branch_box.add_class("moneynb-replay-branch-box")
         self.branch_button.disabled = self.game.over
@@ -255,10 +265,11 @@ class ReplayView(GameView):
             widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
             panels,
             self.board_text,
-            widgets.HTML("<b>Log</b> (the current step's lines highlighted)"),
+            widgets.HTML("<b>Log</b> (the move that led to this step highlighted)"),
             self.log_html,
             self.chart,
             widgets.HBox([self.branch_button]),
+            self.seats_box,
             self.branch_box,
         ]
 
@@ -266,9 +277,13 @@ class ReplayView(GameView):
     def _seats(self) -> dict[int, str]:
         """Bot seats of the replayed game, as ``play(name, resume=path)`` reads them: from the
         save's ``.seats.json`` sidecar when the replay was read from a file that has one,
-        else players named like a bot ("Greedy bot 1") are bots; every other seat is a
-        person (a simulated game's "greedy1" too: a teacher plays it on)."""
+        else players named like a bot ("Greedy bot 1") and a simulated game's seats
+        ("greedy1", named by ``simulate``) are bots; every other seat is a person (the
+        "Seats of the new game" drop-downs change any seat before continuing)."""
+        from ..bots import BOTS
         from . import _BOT_NAME, _read_seats
+
+        simulated = re.compile(r"^(" + "|".join(map(re.escape, BOTS)) + r")\d+$")
 
         players = self.replay.players
         if self.replay.path is not None:
@@ -279,8 +294,33 @@ class ReplayView(GameView):
         return {
             i: f"bot:{m.group(1).lower()}"
             for i, p in enumerate(players)
-            if (m := _BOT_NAME.match(p)) is not None
+            if (m := _BOT_NAME.match(p) or simulated.match(p)) is not None
         }
+
+    def _seat_choice(self, seat: int, player: str):
+        """The drop-down choosing who plays ``seat`` after "Continue from here": a person or
+        one of the bots (:data:`moneynb.bots.BOTS`), first the seat's kind in the replayed game."""
+        from ..bots import BOTS
+
+        options = [("a person", "human")] + [(f"{k} bot", f"bot:{k}") for k in BOTS]
+        kind = self.bot_specs.get(seat, "human")
+        kind = kind if kind == "human" or kind.startswith("bot:") else f"bot:{kind}"
+        if kind not in [v for _, v in options]:
+            options.append((kind[4:] + " bot", kind))
+        d = widgets.Dropdown(
+            options=options,
+            value=kind,
+            description=player,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
+        d.add_class("moneynb-replay-seat")
+        return d
+
+    def chosen_seats(self) -> dict[int, str]:
+        """``{seat: bot kind}`` for the seats the "Seats of the new game" drop-downs give to a
+        bot (the others are people); at first the replayed game's own (:attr:`bot_specs`)."""
+        return {i: d.value for i, d in enumerate(self.seat_choices) if d.value != "human"}
 
     # ----- moving ---------------------------------------------------------------------
     def go(self, i: int) -> None:
@@ -459,8 +499,12 @@ class ReplayView(GameView):
 
     def _log_html(self) -> str:
         r = self.replay
-        start = r.log_len[self.index]
-        now = r.events(self.index)
+        # the lines of the move that led to this step (at step 0: the setup's), the same events
+        # the board, dice, card and spinner show (issue 30, case 7); the step's own choice
+        # is the decision panel's, and its lines come with the next step
+        end = r.log_len[self.index]
+        start = r.log_len[self.index - 1] if self.index > 0 else 0
+        now = r.log[start:end]
         before = r.log[max(0, start - LOG_BEFORE) : start]
 
         def line(e, cls: str, style: str) -> str:
@@ -481,7 +525,7 @@ class ReplayView(GameView):
             else ""
         )
         return (
-            f"<div class='moneynb-log-box' data-count='{start + len(now)}' role='region' "
+            f"<div class='moneynb-log-box' data-count='{end}' role='region' "
             f"aria-label='Game log' tabindex='0' style='max-height:220px;"
             f"overflow-y:auto;display:flex;flex-direction:column-reverse;"
             f"border:1px solid #ddd;padding:4px;font-size:0.9em;line-height:1.35'>"
@@ -563,7 +607,8 @@ class ReplayView(GameView):
     def branch(self, i: int | None = None) -> GameView:
         """ "Continue from here": a new live game from step ``i`` (default: the step shown),
         kept in the store as a new game (the replayed game is untouched), shown under the
-        replay as a :class:`GameView` (bot seats as :meth:`_seats` finds them; the others
+        replay as a :class:`GameView` (seats as the "Seats of the new game" drop-downs say,
+        :meth:`chosen_seats`: at first the replayed game's bot seats stay bots, the others
         are people). Returns that view (also :attr:`branched`).
 
         A store that cannot be written gives a game that is not saved, and a note saying so
@@ -579,10 +624,11 @@ class ReplayView(GameView):
         self.play.playing = False  # the replay stops moving under the new game
         g = self.replay.branch(i)
         controllers = [None] * len(g.players)
-        for seat, spec in self.bot_specs.items():
+        specs = self.chosen_seats()  # bot seats stay bots unless the player changed them
+        for seat, spec in specs.items():
             controllers[seat] = make_bot(spec, seed=_bot_seed(g.seed, seat, len(g.actions)))
         # no "Unfinished games" box: the new game is the one asked for (issue 30, case 7)
-        view = GameView(g, controllers, autosave=True, bot_specs=self.bot_specs,
+        view = GameView(g, controllers, autosave=True, bot_specs=specs,
                         origin=self.origin, store=self.store, owner=self.owner,
                         offer_saves=False)  # fmt: skip
         if view.game_id is not None and view.save_problem is None:

@@ -14,7 +14,7 @@ _ESM = r"""
 function render({ model, el }) {
   const style = document.createElement("style");
   style.textContent = `
-    .moneynb-spinner { position:relative; width:170px; height:190px; font-family:sans-serif; }
+    .moneynb-spinner { position:relative; width:170px; height:200px; font-family:sans-serif; }
     .moneynb-spinner-wheel { position:absolute; top:18px; left:5px; width:160px; height:160px;
       border-radius:50%; border:3px solid #333; box-sizing:border-box;
       transition: transform 1.2s cubic-bezier(.2,.8,.25,1); }
@@ -22,8 +22,9 @@ function render({ model, el }) {
       border-left:8px solid transparent; border-right:8px solid transparent;
       border-top:18px solid #111; z-index:2; }
     .moneynb-spinner-label { position:absolute; font-size:11px; font-weight:bold;
-      transform:translate(-50%,-50%); white-space:nowrap; }
-    .moneynb-spinner-result { position:absolute; bottom:-4px; width:100%; text-align:center;
+      transform:translate(-50%,-50%); white-space:nowrap;
+      transition: transform 1.2s cubic-bezier(.2,.8,.25,1); }
+    .moneynb-spinner-result { position:absolute; bottom:0; width:100%; text-align:center;
       font-size:13px; }`;
   el.appendChild(style);
   const box = document.createElement("div"); box.className = "moneynb-spinner";
@@ -54,12 +55,26 @@ function render({ model, el }) {
     const angle = turns * 360 - (r + 0.5) * a;
     wheel.style.transition = animate ? "" : "none";
     wheel.style.transform = `rotate(${angle}deg)`;
+    // the labels turn back by the wheel's angle (same timing), so they stay upright: a 6
+    // never reads as a 9 and CARD is never upside down
+    for (const l of wheel.children) {
+      l.style.transition = animate ? "" : "none";
+      l.style.transform = `translate(-50%,-50%) rotate(${-angle}deg)`;
+    }
+    showText();
+  }
+  function showText() {  // the result, and whose spin it is, as the log names them
+    const s = segs(); const r = model.get("result");
+    if (r < 0 || r >= s.length) return;
+    const who = model.get("owner") || "";
     box.dataset.result = s[r].label;
-    res.textContent = s[r].label;
+    box.dataset.owner = who;
+    res.textContent = who ? who + " spun " + s[r].label : s[r].label;
   }
   drawWheel(); showResult(false);
   model.on("change:segments", () => { drawWheel(); showResult(false); });
   model.on("change:spins", () => showResult(true));
+  model.on("change:owner", showText);
 }
 export default { render };
 """
@@ -70,13 +85,15 @@ class SpinnerWidget(anywidget.AnyWidget):
 
     Attributes (synced): ``segments`` (list of ``{"label": str, "color": css}``, clockwise from
     the top), ``result`` (index of the segment shown under the pointer, -1 for none),
-    ``spins`` (each :meth:`spin` adds one and plays the spin).
+    ``spins`` (each :meth:`spin` adds one and plays the spin), ``owner`` (the name of the
+    player who spun, shown under the wheel as "Ann spun 6"; "" for none).
     """
 
     _esm = _ESM
     segments = traitlets.List([]).tag(sync=True)
     result = traitlets.Int(-1).tag(sync=True)
     spins = traitlets.Int(0).tag(sync=True)
+    owner = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, segments=(), **kwargs):
         if segments:
@@ -86,8 +103,9 @@ class SpinnerWidget(anywidget.AnyWidget):
         kwargs.setdefault("_dom_classes", ("moneynb-spinner-widget",))
         super().__init__(**kwargs)
 
-    def spin(self, index: int, animate: bool = True) -> None:
-        """Turn the wheel to segment ``index`` (the engine's result).
+    def spin(self, index: int, animate: bool = True, owner: str = "") -> None:
+        """Turn the wheel to segment ``index`` (the engine's result); ``owner`` is the name
+        of the player who spun (from the event), "" for none.
 
         Raises:
             IndexError: ``index`` is not a segment.
@@ -95,7 +113,7 @@ class SpinnerWidget(anywidget.AnyWidget):
         if not 0 <= index < len(self.segments):
             raise IndexError(f"segment {index} does not exist (0..{len(self.segments) - 1})")
         with self.hold_sync():
-            self.result = index
+            self.result, self.owner = index, owner
             if animate:
                 self.spins += 1
 

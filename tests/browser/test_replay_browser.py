@@ -142,8 +142,9 @@ def _check(page, k: int, game, i: int) -> None:
         and f"step {i} of {len(game.actions)}" in (shown["header"])
     )
     assert shown["board"] >= 1
-    assert shown["current"] == (len(state_at(game, i + 1).log) - len(state_at(game, i).log)
-                                if i < len(game.actions) else 0)  # fmt: skip
+    # the highlighted lines: the move that led to step i (the events the board shows)
+    assert shown["current"] == (len(state_at(game, i).log) - len(state_at(game, i - 1).log)
+                                if i > 0 else len(state_at(game, 0).log))  # fmt: skip
 
 
 def test_replay_scrubs_each_game_and_continues_from_a_middle_step(served, page):

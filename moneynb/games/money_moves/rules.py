@@ -310,7 +310,8 @@ class MoneyMoves(Game):
         self.last_cards.append(card)
         c = self.cards[card]
         text = c["text"].replace("$m", f"${m}")  # the money die gives the card's amount
-        self.emit("drew", f"{self.players[self.current]} drew {c['title']}: {text}", card=card)
+        self.emit("drew", f"{self.players[self.current]} drew {c['title']}: {text}",
+                  seat=self.current, card=card)  # fmt: skip
         return card
 
     def _do_card(self, card: str, m: int) -> bool:

@@ -677,6 +677,15 @@ class BoardRenderer:
                 width=[4 if i == turn else 0 for i in range(len(names))], color="black"
             )
 
+    @staticmethod
+    def owner(game, event) -> str:
+        """The name of the player an event (a roll, a spin, a card drawn) belongs to, from the
+        event's own ``seat``; "" when it names none. The dice, card and spinner show it, so
+        they name the same player as the log line (issue 30, case 3)."""
+        seat = event.data.get("seat")
+        players = list(game.players)
+        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+
     def status(self, game) -> str:
         """A short status for the header, e.g. "Round 2 of 5" (default: the game's ``round``
         attribute if it has one)."""

@@ -306,10 +306,12 @@ class Board(BoardRenderer):
         for e in events:
             if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
                 faces = list(e.data["dice"])
-                self.dice.show(faces, self.plain(f"{g.players[e.data['seat']]} threw {sum(faces)}"))
+                who = self.owner(g, e)
+                self.dice.show(faces, self.plain(f"{who} threw {sum(faces)}"), owner=who)
             elif e.kind == "drew":
                 card = g.cards[e.data["card"]]
-                self.card.show(card["title"], card["text"], kind="Give or Take", color="#fff8e1")
+                self.card.show(card["title"], card["text"], kind="Give or Take", color="#fff8e1",
+                               owner=self.owner(g, e))  # fmt: skip
         self.table.value = self._table(g)
 
     def _table(self, g) -> str:

@@ -280,13 +280,13 @@ class Board(BoardRenderer):
     def _update_panels(self, game, events) -> None:
         for e in events:
             if e.kind == "spun" and e.data.get("segment") is not None:
-                self.spinner.spin(e.data["segment"])
+                self.spinner.spin(e.data["segment"], owner=self.owner(game, e))
             elif e.kind == "drew":
                 card = game.board.cards[e.data["card"]]
                 text = card["text"]
                 if "words" in card:
                     text += f"\n\n{card['words']} ({card['say']}) = {card['means']}"
-                self.card.show(e.data["deck"], text, kind=e.data["deck"])
+                self.card.show(e.data["deck"], text, kind=e.data["deck"], owner=self.owner(game, e))
         self.keys_html.value = self._keys_table(game)
 
     def _keys_table(self, game) -> str:

@@ -222,7 +222,7 @@ class Board(BoardRenderer):
             t = ev.data["task"]
             faces.append({"face": t, "title": "task die", "color": TASK_COLORS.get(t, "#fff"),
                           "ink": "white"})  # fmt: skip
-        self.dice.show(faces, caption=self.plain(ev.text))
+        self.dice.show(faces, caption=self.plain(ev.text), owner=self.owner(game, ev))
 
     def _update_card(self, game, events) -> None:
         m, shown = None, None
@@ -230,13 +230,13 @@ class Board(BoardRenderer):
             if e.kind == "rolled" and "task" in e.data:
                 m = e.data["money"]
             elif e.kind == "drew":
-                shown = (e.data.get("card"), m)
+                shown = (e.data.get("card"), m, self.owner(game, e))
         if shown is None:
             return
         card = game.cards.get(shown[0])
         if card is not None:
             amount = f"${shown[1]}" if shown[1] is not None else "$(money die)"
-            self.card.show(card["title"], card["text"].replace("$m", amount))
+            self.card.show(card["title"], card["text"].replace("$m", amount), owner=shown[2])
 
     def _sheet_html(self, game) -> str:
         rounds = game.score_sheet

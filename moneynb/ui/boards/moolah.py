@@ -303,26 +303,27 @@ class Board(BoardRenderer):
 
     def _update_panels(self, game, events) -> None:
         for e in events:
+            who = self.owner(game, e)
             if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
                 faces = e.data["dice"]
-                self.dice.show(
-                    faces, self.plain(f"{game.players[e.data['seat']]} rolled {sum(faces)}")
-                )
+                self.dice.show(faces, self.plain(f"{who} rolled {sum(faces)}"), owner=who)
             elif e.kind == "drew":
                 deck = e.data.get("deck")
                 if deck == "temptation":
                     card = game.data.cards[e.data["card"]]
                     title = "Advantage card" if card["kind"] == "advantage" else "Temptation"
-                    self.card.show(title, card["text"], kind="Temptation", color="#fce4ec")
+                    self.card.show(title, card["text"], kind="Temptation", color="#fce4ec",
+                                   owner=who)  # fmt: skip
                 else:
                     self.card.show(f"Black Jack: {e.data['card']}", self.plain(e.text),
-                                   kind="Las Vegas Casino", color="#ffebee")  # fmt: skip
+                                   kind="Las Vegas Casino", color="#ffebee", owner=who)  # fmt: skip
             elif e.kind == "blackjack":
                 self.card.show(f"House: {e.data['house']}", self.plain(e.text),
-                               kind="Las Vegas Casino", color="#ffebee")  # fmt: skip
+                               kind="Las Vegas Casino", color="#ffebee", owner=who)  # fmt: skip
             elif e.kind == "stock":
                 self.card.show(f"{e.data['stock'].capitalize()} {e.data['percent']:+d}%",
-                               self.plain(e.text), kind="Wall Street", color="#e8eaf6")  # fmt: skip
+                               self.plain(e.text), kind="Wall Street", color="#e8eaf6",
+                               owner=who)  # fmt: skip
         self.pad_html.value = self._pad_table(game)
 
     def _pad_table(self, game) -> str:
