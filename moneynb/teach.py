@@ -570,6 +570,12 @@ def is_answer_cell(cell: dict) -> bool:
     return "answer" in cell.get("metadata", {}).get("tags", [])
 
 
+def is_teacher_cell(cell: dict) -> bool:
+    """Whether a notebook cell (nbformat dict) is for the teacher only (tag ``teacher``: the
+    "Teacher's notes" Markdown cell); the student handout leaves it out like an answer."""
+    return "teacher" in cell.get("metadata", {}).get("tags", [])
+
+
 # --- live knobs ----------------------------------------------------------------------------
 
 
@@ -723,7 +729,7 @@ def build_handout(
             else:
                 os.environ[k] = v
     if not key:
-        nb.cells = [c for c in nb.cells if not is_answer_cell(c)]
+        nb.cells = [c for c in nb.cells if not (is_answer_cell(c) or is_teacher_cell(c))]
     for cell in nb.cells:  # a handout shows everything it keeps: no collapsed cells
         cell.metadata.pop("jupyter", None)
     nb.metadata.pop("widgets", None)  # no live widgets on paper (their state can be megabytes)

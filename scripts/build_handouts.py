@@ -5,6 +5,14 @@ Usage::
     python scripts/build_handouts.py out/                      # every notebooks/teach_*.ipynb
     python scripts/build_handouts.py out/ notebooks/teach_dice.ipynb --key   # teacher's key
     python scripts/build_handouts.py out/ --figures embed      # interactive, plotly.js inside
+    python scripts/build_handouts.py out/ --worksheets         # 8 worksheets + 8 teacher's keys
+
+``--worksheets`` writes, per notebook, ``<name>-worksheet.html`` (at most two A4 pages: the
+question, prediction boxes, activity steps, exercises with answer space, no code) and
+``<name>-key.html`` (timing, answers, takeaways, assessment, teacher's notes) from the cells
+tagged for them (moneynb.worksheets). Nothing is executed (well under a second for all 16);
+formulas are MathML made at build time, so the pages print offline. Print them from a
+browser, or add ``--pdf`` to print each to ``.pdf`` with headless Chromium (playwright).
 
 Each notebook is run in a fresh kernel (moneynb.teach.build_handout): figures become SVG images
 drawn by kaleido with the system's Chromium (``--figures static``, the default), or HTML
@@ -20,6 +28,7 @@ import sys
 import time
 from pathlib import Path
 
+from moneynb import worksheets
 from moneynb.teach import FIGURE_MODES, build_handout
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -31,8 +40,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/teach_*.ipynb")
     parser.add_argument("--key", action="store_true", help="also write the teacher's key")
     parser.add_argument("--figures", choices=FIGURE_MODES, default="static")
+    parser.add_argument(
+        "--worksheets", action="store_true", help="worksheet + teacher's key per notebook instead"
+    )
+    parser.add_argument("--pdf", action="store_true", help="with --worksheets: also A4 PDFs")
     args = parser.parse_args(argv)
     paths = args.notebooks or sorted(NOTEBOOKS.glob("teach_*.ipynb"))
+    if args.worksheets:
+        docs = [doc for nb in paths for doc in worksheets.build(nb, args.out)]
+        for doc in docs:
+            print(doc)
+        if args.pdf:
+            _print_pdfs(docs)
+        return 0
     for nb in paths:
         for key in (False, True) if args.key else (False,):
             start = time.perf_counter()
@@ -40,6 +60,23 @@ def main(argv: list[str] | None = None) -> int:
             size = path.stat().st_size / 1e6
             print(f"{path}: {size:.2f} MB in {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def _print_pdfs(docs: list[Path]) -> None:
+    """Print each HTML document to ``<same name>.pdf`` (A4) with one headless Chromium."""
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    exe = os.environ.get("MONEYNB_CHROMIUM", "/usr/bin/chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page()
+        for doc in docs:
+            page.goto(doc.as_uri())
+            page.pdf(path=str(doc.with_suffix(".pdf")), format="A4")
+            print(doc.with_suffix(".pdf"))
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -76,6 +76,8 @@ def test_teachers_key_prints_the_answers(tmp_path):
     key, _ = teach.build_handout(nb, tmp_path, key=True, figures="cdn")
     assert "the answer is 42" not in student.read_text()
     assert "the answer is 42" in key.read_text()
+    assert "misconception" not in student.read_text()  # teacher's notes: the key only
+    assert "misconception" in key.read_text()
     assert student.read_text().count('class="plotly-graph-div"') == 1
 
 
@@ -97,6 +99,10 @@ def _tiny_notebook():
             "with teach.answer():\n    print('the answer is', 6 * 7)",
             metadata=nbformat.from_dict(teach.ANSWER_METADATA),
         ),
+        nbformat.v4.new_markdown_cell(
+            "## Teacher's notes\n\nA common misconception.",
+            metadata={"jupyter": {"source_hidden": True}, "tags": ["key", "teacher"]},
+        ),
     ]
     return nb
 
@@ -116,6 +122,8 @@ def test_notebook_follows_the_teaching_conventions(notebook):
         assert any("teach.check(" in c.source for c in nb.cells[i + 1 :])
         assert "teach.check(" not in nb.cells[i].source
     assert any("teach.knobs(" in c for c in code), f"{notebook.name}: no live-knob cell"
+    notes = [c for c in nb.cells if teach.is_teacher_cell(c)]  # the key's notes, not the handout's
+    assert [c.source.splitlines()[0] for c in notes] == ["## Teacher's notes"]
     answers = [c for c in nb.cells if teach.is_answer_cell(c)]
     assert answers, f"{notebook.name}: no hidden answers"
     for cell in answers:
