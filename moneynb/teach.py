@@ -963,27 +963,9 @@ class ClassResults:
             self.figure.layout.title = new.layout.title
 
     def _loop(self) -> None:
-        import time
+        from .store.store import follow
 
-        from .store import StoreError
-
-        watcher, last = None, time.monotonic()
-        while not self._stop.is_set():
-            try:
-                if watcher is None:
-                    watcher = self.store.watch()
-                    self.redraw()  # what was posted before the watcher listened
-                changed = watcher.wait(1.0)
-                if self._stop.is_set():
-                    break
-                if changed or time.monotonic() - last > 5.0:  # a missed notification
-                    last = time.monotonic()
-                    self.redraw()
-            except StoreError:
-                watcher = None
-                self._stop.wait(2.0)
-        if watcher is not None:
-            watcher.close()
+        follow(self.store, self._stop, self.redraw)
 
     def stop(self) -> None:
         """Stop following the store."""

@@ -1041,6 +1041,65 @@ class Watcher:
         self.close()
 
 
+def follow(
+    store: Store,
+    stop,
+    on_change: Callable[[], object],
+    *,
+    on_error: Callable[[Exception], object] | None = None,
+    wait_s: float = 1.0,
+    recheck_s: float = 5.0,
+    min_interval_s: float = 0.0,
+    game_id: str | None = None,
+) -> None:
+    """Follow the store until ``stop`` (a :class:`threading.Event`) is set: the loop of every
+    view that shows what other kernels write (a table, the teacher's view, a class histogram).
+
+    ``on_change()`` is called once when listening starts (what was written before), then when
+    the store's :class:`Watcher` says something was written (only for ``game_id`` when given and
+    the back end names the game), or when ``recheck_s`` seconds passed without a call (a missed
+    notification), at most once per ``min_interval_s`` seconds. The watcher waits ``wait_s``
+    seconds at a time, so ``stop`` is noticed within about that.
+
+    Errors: a :class:`StoreError` (the store is down) goes to ``on_error`` and the loop retries
+    with a new watcher every 2 s; any other exception goes to ``on_error`` too (the thread does
+    not die silently), or is raised when there is no ``on_error``.
+    """
+    watcher, last = None, 0.0
+    try:
+        while not stop.is_set():
+            try:
+                if watcher is None:
+                    watcher = store.watch()
+                    last = time.monotonic()
+                    on_change()  # what was written before the watcher listened
+                    continue
+                changed = watcher.wait(wait_s)
+                if stop.is_set():
+                    break
+                if changed and game_id is not None and watcher.payloads:
+                    changed = any(p.split(" ")[0] == game_id for p in watcher.payloads)
+                now = time.monotonic()
+                if (changed or now - last > recheck_s) and now - last >= min_interval_s:
+                    last = now
+                    on_change()
+            except StoreError as e:
+                if on_error is not None:
+                    on_error(e)
+                if watcher is not None:
+                    watcher.close()
+                watcher = None
+                stop.wait(2.0)
+            except Exception as e:  # noqa: BLE001 - the following thread must not die silently
+                if on_error is None:
+                    raise
+                on_error(e)
+                stop.wait(2.0)
+    finally:
+        if watcher is not None:
+            watcher.close()
+
+
 def import_folder(store: Store, folder: str | os.PathLike, owner: str | None) -> list[str]:
     """Import the save files of an old autosave folder (``moneynb-saves/``: ``*.json`` and
     their ``.seats.json`` sidecars) once; returns the ids of the games imported now.

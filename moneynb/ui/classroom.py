@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from ..core.errors import SaveFileError
 from ..core.save import loads
 from ..store import StoreError, is_teacher, open_store, teacher_passcode_ok
+from ..store.store import follow
 from .a11y import ERROR_STYLE
 
 __all__ = ["ClassroomView", "classroom", "NotATeacher"]
@@ -193,27 +194,11 @@ class ClassroomView(widgets.VBox):
         return view
 
     def _loop(self) -> None:
-        watcher, last = None, 0.0
-        while not self._stop.is_set():
-            try:
-                if watcher is None:
-                    watcher = self.store.watch()
-                    self.redraw()  # what was written before the watcher listened
-                changed = watcher.wait(REDRAW_S)
-                stale = time.monotonic() - last > 5.0  # a missed notification
-                if (
-                    (changed or stale)
-                    and time.monotonic() - last >= REDRAW_S
-                    and not self._stop.is_set()
-                ):
-                    last = time.monotonic()
-                    self.redraw()
-            except StoreError as e:
-                self.note.value = f"<span style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
-                watcher = None
-                self._stop.wait(2.0)
-        if watcher is not None:
-            watcher.close()
+        def say(e: Exception) -> None:
+            self.note.value = f"<span style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
+
+        follow(self.store, self._stop, self.redraw, on_error=say, wait_s=REDRAW_S,
+               min_interval_s=REDRAW_S)  # fmt: skip
 
     def stop(self) -> None:
         """Stop following the store."""

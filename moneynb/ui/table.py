@@ -29,6 +29,7 @@ import ipywidgets as widgets
 
 from ..bots import make_bot
 from ..store import ConflictError, SeatTaken, StoreError
+from ..store.store import follow
 from ..tables import TableSession, table_bot
 from .a11y import ERROR_STYLE, NOTE_STYLE, seat_html
 from .boards.base import player_color
@@ -266,39 +267,21 @@ class TableView(GameView):
             return changed
 
     def _watch_loop(self) -> None:
-        watcher, last = None, time.monotonic()
-        gid = self.game_id
-        while not self._stop.is_set():
-            try:
-                if watcher is None:
-                    watcher = self.store.watch()
-                    self.follow()  # what was stored before the watcher listened
-                changed = watcher.wait(0.5)
-                if self._stop.is_set():
-                    break
-                if changed and watcher.payloads:
-                    changed = any(p.split(" ")[0] == gid for p in watcher.payloads)
-                if changed or time.monotonic() - last > RECHECK_S:
-                    last = time.monotonic()
-                    self.follow()
-                    if self.table_note.value:
-                        self.table_note.value = ""
-            except StoreError as e:
-                self.table_note.value = (
-                    f"<span style='{ERROR_STYLE}'>⚠ cannot follow the table now ({html.escape(str(e))}); "
-                    "trying again every few seconds. Your board is as last stored.</span>"
-                )
-                if watcher is not None:
-                    watcher.close()
-                watcher = None
-                self._stop.wait(2.0)
-            except Exception as e:  # noqa: BLE001 - the thread must not die silently
-                self.table_note.value = (
-                    f"<span style='{ERROR_STYLE}'>⚠ {html.escape(repr(e))}</span>"
-                )
-                self._stop.wait(2.0)
-        if watcher is not None:
-            watcher.close()
+        def catch_up() -> None:
+            self.follow()
+            if self.table_note.value:  # following again: the outage note goes
+                self.table_note.value = ""
+
+        def say(e: Exception) -> None:
+            self.table_note.value = (
+                f"<span style='{ERROR_STYLE}'>⚠ cannot follow the table now ({html.escape(str(e))}); "
+                "trying again every few seconds. Your board is as last stored.</span>"
+                if isinstance(e, StoreError)
+                else f"<span style='{ERROR_STYLE}'>⚠ {html.escape(repr(e))}</span>"
+            )
+
+        follow(self.store, self._stop, catch_up, on_error=say, wait_s=0.5,
+               recheck_s=RECHECK_S, game_id=self.game_id)  # fmt: skip
 
     def stop(self) -> None:
         """Stop following the table (the watcher thread ends within a second)."""
