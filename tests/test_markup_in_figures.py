@@ -150,7 +150,7 @@ def test_no_markup_from_names_or_data_reaches_a_board(name, tmp_path):
         board.update(g, g.apply(random_action(g.decision, rng)))
     assert not found, f"{name}: {len(found)} texts with markup, e.g. {sorted(found)[:3]}"
     # the replay of that game: its board and its "where the game turned" chart (legend)
-    view = ReplayView(g.to_json(), coach=False, saves=None)
+    view = ReplayView(g.to_json(), coach=False)
     for i in (0, view.replay.n // 2, view.replay.n):
         view.go(i)
         for fig in (view.chart_figure, view.board.figure, view.board.backdrop):
