@@ -29,6 +29,7 @@ import secrets
 from dataclasses import dataclass
 
 from .bots import bot_seed, name_seats
+from .core.game import MAX_NAME, normalize_name
 from .core.save import loads
 from .store import ConflictError, NoSuchGame, SeatTaken, StoreError, open_store
 
@@ -50,8 +51,6 @@ __all__ = [
 ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 #: letters in a join code
 CODE_LENGTH = 6
-#: the longest player name (as :func:`moneynb.new_game`)
-MAX_NAME = 40
 #: the origin stored with a table's game
 ORIGIN = "table"
 
@@ -78,12 +77,11 @@ def normal_code(code) -> str:
 
 
 def _check_name(name) -> str:
+    """A name typed at a table (surrounding spaces dropped), checked by the engine's own rule
+    (:func:`moneynb.core.game.normalize_name`). Raises ValueError: the engine's message."""
     if not isinstance(name, str) or not name.strip():
         raise ValueError("a player's name is some text, e.g. 'Bob'")
-    name = name.strip()
-    if len(name) > MAX_NAME:
-        raise ValueError(f"a player's name is at most {MAX_NAME} characters, got {len(name)}")
-    return name
+    return normalize_name(name.strip())
 
 
 def table_bot(spec: str, game, seat: int):
