@@ -277,7 +277,8 @@ def _run(served, page):
         bb = view.locator(".moneynb-replay-slider .noUi-target").bounding_box()
         page.mouse.click(bb["x"] + bb["width"] * 0.9, bb["y"] + bb["height"] / 2)
         page.wait_for_function(
-            "() => document.activeElement?.classList.contains('noUi-handle')", timeout=15_000
+            "() => document.activeElement?.classList.contains('noUi-handle')",
+            timeout=patience(15_000),
         )
         clicked = int(view.locator(".moneynb-replay-slider .widget-readout").inner_text())
         _check(page, k, g, clicked)
