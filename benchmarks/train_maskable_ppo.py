@@ -14,15 +14,27 @@ or one game: ``python benchmarks/train_maskable_ppo.py moolah --minutes 8``.
 
 The recipe (every part standard and switchable):
 
+0. **Greedy's advice as an input** (default; ``--no-hint`` for the observation alone): the
+   observation vector is followed by a one-hot of the env action the greedy bot would take
+   now (:class:`Hinted`; the greedy bot reads only what the seat may see, so nothing hidden
+   is added). Without it the clone of greedy stays far below greedy (docs/env.md: the
+   observation does not carry all greedy computes, e.g. the fork lookahead in Moolah), so
+   the fine-tuning starts from a policy that already plays as well as greedy and PPO has to
+   find where deviating pays ("residual" learning on top of a heuristic).
 1. **Behaviour cloning warm start** (``--bc-games``, ``--bc-epochs``): the greedy bot plays
    the learner's seat (:class:`moneynb.env.BotPolicy` gives its choices as env actions)
    against the training opponents; the ``(observation, mask, action)`` pairs train
    MaskablePPO's policy network by cross-entropy over the *masked* logits, and its value head
    regresses the discounted return of those games (so the fine-tuning starts with a critic
-   that matches the actor). ``--bc-games 0`` skips it (PPO from scratch).
+   that matches the actor). Then ``--dagger-rounds`` rounds of DAgger (Ross, Gordon and
+   Bagnell 2011): the clone plays ``--dagger-games`` games, greedy labels the states it
+   visits, and the clone is trained ``--dagger-epochs`` more on all the data (default 0
+   rounds: with the hint the clone is exact after a few epochs; use 2 with ``--no-hint``).
+   ``--bc-games 0`` skips both (PPO from scratch).
 2. **Observation normalisation** (``--no-normalize`` to skip): each entry is shifted and
    scaled by the mean and standard deviation seen in the demonstration games (or in random
-   games without BC), fixed for the whole run and saved with the policy.
+   games without BC), fixed for the whole run and saved with the policy (the hint is left
+   as 0/1).
 3. **MaskablePPO fine-tuning** (sb3-contrib) against a mix of opponents (``--opponents``, one
    vector environment per entry, default three greedy and one random), seats alternated,
    sparse reward by default (``--reward win``: +1 for a sole or shared win, -1 otherwise;
@@ -36,7 +48,7 @@ The recipe (every part standard and switchable):
    column, samples from its masked distribution (*sample*). A win is a *sole* win; a game cut
    by ``--max-cycles`` counts as not won and is reported. Win rates come with Wilson 95%
    intervals (:func:`moneynb.analysis.stats.wilson_interval`). Greedy itself is played in
-   the learner's seat too (``--reference``), which shows what a perfect clone would reach.
+   the learner's seat too (``--no-reference`` skips it): what a perfect clone would reach.
 
 Budget: ``--minutes`` is the wall-clock cap on BC plus PPO for one game (the issue allows at
 most 30); ``--games all`` uses :data:`MINUTES` per game unless ``--minutes`` is given. One
@@ -262,21 +274,66 @@ class PolicyPlayer:
         self.sample = sample
         self.gen = torch.Generator().manual_seed(seed)
 
-    def __call__(self, env, obs) -> int:
-        """The action for ``obs`` (the un-normalised observation ``env`` returned)."""
+    def choose(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """Actions (int64, one per row) for a batch of un-normalised observations ``obs``
+        (rows) and bool ``masks``: the actor network's logits, masked, then argmax or a
+        draw. (The network is called directly: building sb3's distribution object for every
+        single step was most of the evaluation's cost.)"""
         torch = self.torch
-        raw = env.unwrapped
         if self.norm is not None:
             obs = np.clip((obs - self.norm[0]) / self.norm[1], -10, 10)
-        mask = torch.as_tensor(raw.action_masks()[None])
+        p = self.policy
         with torch.no_grad():
-            dist = self.policy.get_distribution(
-                torch.as_tensor(obs[None], dtype=torch.float32), action_masks=mask
-            )
-            probs = dist.distribution.probs[0]
+            x = p.features_extractor(torch.as_tensor(obs, dtype=torch.float32))
+            logits = p.action_net(p.mlp_extractor.forward_actor(x))
+            logits[~torch.as_tensor(masks)] = -torch.inf
             if self.sample:
-                return int(torch.multinomial(probs, 1, generator=self.gen).item())
-            return int(torch.argmax(probs).item())
+                probs = torch.softmax(logits, dim=1)
+                return torch.multinomial(probs, 1, generator=self.gen)[:, 0].numpy()
+            return torch.argmax(logits, dim=1).numpy()
+
+    def __call__(self, env, obs) -> int:
+        """The action for ``obs`` (the un-normalised observation ``env`` returned)."""
+        return int(self.choose(obs[None], env.unwrapped.action_masks()[None])[0])
+
+
+def evaluate_batched(game, player, opponent, n_games, max_cycles, hint=False, width=32):
+    """As :func:`evaluate` for a :class:`PolicyPlayer`, with ``width`` games under way at
+    once so the network runs on a batch; the same games (seeds 1,000,000 + index, the
+    learner in seat ``index % 2``). ``opponent``: a bot name, or a callable making a fresh
+    :class:`~moneynb.bots.Bot` for each of the ``width`` tables."""
+    envs = [
+        make_env(game, opponent() if callable(opponent) else opponent, "win", max_cycles,
+                 hint=hint)
+        for _ in range(min(width, n_games))
+    ]  # fmt: skip
+    obs, started, won, capped = {}, 0, 0, 0
+
+    def start(i: int) -> None:
+        nonlocal started
+        raw = envs[i].unwrapped
+        raw.seat_choice = started % len(raw.aec.possible_agents)
+        obs[i] = envs[i].reset(seed=1_000_000 + started)[0]
+        started += 1
+
+    for i in range(len(envs)):
+        start(i)
+    while obs:
+        idx = list(obs)
+        masks = np.stack([envs[i].unwrapped.action_masks() for i in idx])
+        actions = player.choose(np.stack([obs[i] for i in idx]), masks)
+        for i, a in zip(idx, actions, strict=True):
+            o, _, terminated, truncated, _ = envs[i].step(int(a))
+            if not (terminated or truncated):
+                obs[i] = o
+                continue
+            raw = envs[i].unwrapped
+            capped += bool(truncated)
+            won += raw.seat in raw.game.winners and len(raw.game.winners) == 1
+            del obs[i]
+            if started < n_games:
+                start(i)
+    return won, capped
 
 
 def evaluate(game, player, opponent, n_games, max_cycles, hint=False) -> tuple[int, int]:
@@ -434,9 +491,13 @@ def train_game(game: str, args) -> dict:
     for opp in eval_opps:
         opponent = opp
         if opp == "search":
-            opponent = make_bot(
-                "search", seed=args.seed, time_budget=None, max_nodes=args.search_nodes, beam=2
-            )
+
+            def opponent() -> object:
+                return make_bot(
+                    "search", seed=args.seed, time_budget=None, max_nodes=args.search_nodes,
+                    beam=2,
+                )  # fmt: skip
+
         row = {"against": opp}
         modes = [("argmax", False, args.eval_games), ("sample", True, args.sample_games)]
         if args.reference:
@@ -447,9 +508,13 @@ def train_game(game: str, args) -> dict:
             if sample is None:
                 expert = menv.BotPolicy("greedy", seed=args.seed)
                 player = lambda env, obs, expert=expert: expert(env)  # noqa: E731
+                bot = opponent() if callable(opponent) else opponent
+                won, capped = evaluate(game, player, bot, n, args.max_cycles, args.hint)
             else:
                 player = PolicyPlayer(model, norm, sample=sample, seed=args.seed)
-            won, capped = evaluate(game, player, opponent, n, args.max_cycles, args.hint)
+                won, capped = evaluate_batched(
+                    game, player, opponent, n, args.max_cycles, args.hint
+                )
             low, high = wilson_interval(won, n)
             row[mode] = {"games": n, "won": won, "capped": capped, "rate": won / n,
                          "low": low, "high": high}  # fmt: skip
@@ -508,9 +573,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--steps", type=int, default=50_000_000, help="PPO step cap")
     p.add_argument("--opponents", default="greedy,greedy,greedy,random")
     p.add_argument("--reward", default="win", choices=["win", "score"])
-    p.add_argument("--bc-games", type=int, default=400)
-    p.add_argument("--bc-epochs", type=int, default=15)
-    p.add_argument("--dagger-rounds", type=int, default=2)
+    p.add_argument("--bc-games", type=int, default=200)
+    p.add_argument("--bc-epochs", type=int, default=4)
+    p.add_argument("--dagger-rounds", type=int, default=0)
     p.add_argument("--dagger-games", type=int, default=200)
     p.add_argument("--dagger-epochs", type=int, default=5)
     p.add_argument("--no-hint", dest="hint", action="store_false", help="observation only")
