@@ -60,7 +60,8 @@ git): ``<game>.zip`` (sb3 model), ``<game>.npz`` (normalisation), ``<game>.json`
 
 Options: ``--seed``, ``--max-cycles`` (default 3,000 learner steps), ``--batch-size``,
 ``--n-epochs``, ``--gamma``, ``--clip``, ``--sample-games`` (games per opponent for the
-sampling column; 0 skips it), ``--eval-only`` (load ``--out/<game>.zip`` and evaluate).
+sampling column; 0 skips it), ``--eval-only`` (load ``--out/<game>.zip`` and evaluate),
+``--resume`` (``--minutes`` more PPO on the saved policy, figures added to the saved ones).
 """
 
 from __future__ import annotations
@@ -378,6 +379,49 @@ def train_game(game: str, args) -> dict:
         old = out / f"{game}.json"
         if old.exists():
             result = {**json.loads(old.read_text()), **result}
+    elif args.resume:
+        # more PPO on a saved policy (same normalisation); the figures add up
+        z = np.load(out / f"{game}.npz")
+        norm = (z["mean"], z["std"]) if z["mean"].size else None
+        venv = DummyVecEnv(
+            [
+                lambda o=o: make_env(game, o, args.reward, args.max_cycles, norm, args.hint)
+                for o in opponents
+            ]  # fmt: skip
+        )
+        model = MaskablePPO.load(out / f"{game}.zip", env=venv, device="cpu")
+        prev = json.loads((out / f"{game}.json").read_text())
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        deadline = wall0 + minutes * 60
+
+        class Deadline2(BaseCallback):
+            def _on_step(self) -> bool:
+                if self.n_calls % 2000 == 0:
+                    loads.append(os.getloadavg()[0])
+                return time.perf_counter() < deadline
+
+        steps0 = model.num_timesteps
+        model.learn(total_timesteps=args.steps, callback=Deadline2(), reset_num_timesteps=False)
+        result = {**prev, **result}
+        result["ppo_steps"] = prev["ppo_steps"] + int(model.num_timesteps - steps0)
+        result["ppo_games"] = prev["ppo_games"] + sum(e.unwrapped.episodes for e in venv.envs)
+        wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+        result["train_wall_s"] = round(prev["train_wall_s"] + wall, 1)
+        result["train_cpu_s"] = round(prev["train_cpu_s"] + cpu, 1)
+        loads.append(os.getloadavg()[0])
+        mean_load = float(np.mean(loads))
+        result["load_avg_mean"] = round(
+            (prev["load_avg_mean"] * prev["train_wall_s"] + mean_load * wall)
+            / (prev["train_wall_s"] + wall),
+            2,
+        )
+        result["resumed"] = prev.get("resumed", 0) + 1
+        model.save(out / f"{game}.zip")
+        print(
+            f"{game}: resumed, PPO now {result['ppo_steps']:,} steps; "
+            f"{result['train_wall_s']:.0f} s wall, {result['train_cpu_s']:.0f} s processor",
+            flush=True,
+        )
     else:
         wall0, cpu0 = time.perf_counter(), time.process_time()
         deadline = wall0 + minutes * 60
@@ -596,6 +640,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default="runs/agents")
     p.add_argument("--eval-only", action="store_true")
+    p.add_argument("--resume", action="store_true", help="more PPO on the saved policy")
     args = p.parse_args(argv)
     if args.games:
         games = GAMES if args.games == "all" else args.games.split(",")

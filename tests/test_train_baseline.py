@@ -67,6 +67,14 @@ def test_a_tiny_run_trains_saves_and_plays_legal_moves(tmp_path):
         assert r["sample"]["games"] == 2
         assert r["argmax"]["low"] <= r["argmax"]["rate"] <= r["argmax"]["high"]
 
+    train.main(
+        ["money_moves", "--resume", "--minutes", "1", "--steps", "64", "--eval-games", "2",
+         "--sample-games", "0", "--no-reference", "--out", str(tmp_path)]
+    )  # fmt: skip
+    more = json.loads((tmp_path / "money_moves.json").read_text())
+    assert more["ppo_steps"] > res["ppo_steps"] and more["train_cpu_s"] > res["train_cpu_s"]
+    assert more["resumed"] == 1 and more["eval"][0]["argmax"]["games"] == 2
+
     model = MaskablePPO.load(tmp_path / "money_moves.zip", device="cpu")
     z = np.load(tmp_path / "money_moves.npz")
     player = train.PolicyPlayer(model, (z["mean"], z["std"]))
