@@ -47,6 +47,7 @@ VIEWS = {}
 for name in GAMES:
     v = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
     v.add_class("probe-" + name)
+    v.coach_toggle.value = True  # the Coach's heat map and box are on the page too
     VIEWS[name] = v
     display(v)
 
