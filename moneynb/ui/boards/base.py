@@ -225,6 +225,14 @@ def place_labels(labels: list[dict], markers: list[tuple], scale: float,
     return out
 
 
+def _mix(color: str, rgb: tuple, share: float) -> str:
+    """``color`` (``#rrggbb``) mixed with ``rgb`` in ``share`` (0..1); other colours as given."""
+    if not share or not (isinstance(color, str) and color.startswith("#") and len(color) == 7):
+        return color
+    own = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (t - c) * share):02x}" for c, t in zip(own, rgb, strict=True))
+
+
 def player_color(seat: int) -> str:
     """The display colour of ``seat`` (cycles after 8 seats)."""
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
@@ -956,42 +964,66 @@ class BoardRenderer:
             return float(space[0]), float(space[1])
         return None
 
+    #: index in :attr:`figure` of the trace whose markers are the spaces as tiles that fill
+    #: the board (Easy Money's squares, Money Run's): the heat map tints them instead of
+    #: drawing discs, which those tiles would hide (``None``: discs)
+    HEAT_TILES: int | None = None
+    #: the Coach's colour, mixed into a tile or filling a disc
+    HEAT_RGB = (255, 140, 0)
+
     def show_heatmap(self, probs: dict | None) -> None:
-        """Draw the Coach's heat map ``{space id: probability}`` as translucent orange discs
-        (layout shapes named ``moneynb-heat``; darker = likelier), or remove it (``None``).
+        """Draw the Coach's heat map ``{space id: probability}`` (darker = likelier), or
+        remove it (``None``), without covering any label (issue 30, case 2): a tile board
+        (:attr:`HEAT_TILES`) tints its tiles towards orange; any other board draws
+        translucent orange discs (layout shapes named ``moneynb-heat``) BELOW its markers and
+        labels, in its :attr:`backdrop` when it has one, so they show as a halo round each
+        space and every name stays on top.
 
         Boards whose spaces have no :meth:`heat_xy` draw nothing; a board may override this.
         """
-        fig = self.figure
-        keep = [sh for sh in fig.layout.shapes if (sh.name or "") != "moneynb-heat"]
-        heat = []
+        weights = {}
         if probs:
             top = max(float(p) for p in probs.values()) or 1.0
-            r = self.heat_radius
             for space, p in probs.items():
                 xy = self.heat_xy(space)
-                if xy is None or float(p) <= 0:
-                    continue
-                a = 0.15 + 0.55 * float(p) / top
-                heat.append(
-                    dict(
-                        type="circle",
-                        xref="x",
-                        yref="y",
-                        name="moneynb-heat",
-                        x0=xy[0] - r,
-                        x1=xy[0] + r,
-                        y0=xy[1] - r,
-                        y1=xy[1] + r,
-                        fillcolor=f"rgba(255,140,0,{a:.2f})",
-                        line=dict(width=0),
-                        layer="above",
-                    )  # fmt: skip
-                )
+                if xy is not None and float(p) > 0:
+                    weights[(float(xy[0]), float(xy[1]))] = 0.15 + 0.55 * float(p) / top
+        if self.HEAT_TILES is not None:
+            self._tint_tiles(weights)
+            return
+        fig = self.backdrop if self.backdrop is not None else self.figure
+        keep = [sh for sh in fig.layout.shapes if (sh.name or "") != "moneynb-heat"]
+        r = self.heat_radius
+        rgb = ",".join(map(str, self.HEAT_RGB))
+        heat = [
+            dict(type="circle", xref="x", yref="y", name="moneynb-heat",
+                 x0=x - r, x1=x + r, y0=y - r, y1=y + r, fillcolor=f"rgba({rgb},{a:.2f})",
+                 line=dict(width=0), layer="below")
+            for (x, y), a in weights.items()
+        ]  # fmt: skip
         if not heat and len(keep) == len(fig.layout.shapes):
             return
         with fig.batch_update():
             fig.layout.shapes = keep + heat
+
+    def _tint_tiles(self, weights: dict) -> None:
+        """Tint the :attr:`HEAT_TILES` markers at the points of ``weights`` (``{(x, y):
+        share of orange}``); the others get back their own colours."""
+        t = self.figure.data[self.HEAT_TILES]
+        colors = list(t.marker.color) if not isinstance(t.marker.color, str) else None
+        if colors is None:
+            return
+        base, tinted = getattr(self, "_heat_tiles", ((), ()))
+        if tuple(colors) != tuple(tinted):  # redrawn since the last tint: these are its own
+            base = tuple(colors)
+        new = [
+            _mix(c, self.HEAT_RGB, weights.get((float(x), float(y)), 0.0))
+            for c, x, y in zip(base, t.x, t.y, strict=True)
+        ]
+        self._heat_tiles = (base, tuple(new))
+        if new != colors:
+            with self.figure.batch_update():
+                t.marker.color = new
 
     def panels(self) -> list:
         """Extra widgets shown under the board (score sheet, dice...); default none."""

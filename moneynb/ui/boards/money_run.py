@@ -51,6 +51,8 @@ class Board(BoardRenderer):
     """
 
     height = 600
+    #: the Coach's heat map tints the spaces (trace 0): a disc would hide their text
+    HEAT_TILES = 0
 
     def __init__(self, game):
         self.pawn_selected = False
