@@ -145,11 +145,28 @@ def fit_text(text: str, max_px: float, size: float, bold: bool = False) -> str:
     words = text.split()
     for k in range(len(words) - 1, 0, -1):
         if text_px(" ".join(words[:k]), size, bold) <= max_px:
-            return " ".join(words[:k])
+            return " ".join(words[:k]).rstrip(",;:")
     cut = text
     while len(cut) > 1 and text_px(cut + ".", size, bold) > max_px:
         cut = cut[:-1]
     return cut.rstrip() + "."
+
+
+def fit_in_circle(lines: list[str], diameter: float, size: float, bold_first: bool = False,
+                  margin: float = 4) -> list[str]:  # fmt: skip
+    """Plain text ``lines`` written centred in a circle ``diameter`` px across at ``size`` px
+    (the first line bold if ``bold_first``), each cut by :func:`fit_text` to the width of the
+    circle at that line's top or bottom, less ``margin`` px (a name on a seat: issue 30,
+    case 2; keep the full text in the hover)."""
+    step = size * LINE_EM
+    r = diameter / 2 - margin
+    out = []
+    for k, line in enumerate(lines):
+        mid = (k - (len(lines) - 1) / 2) * step
+        edge = abs(mid) + size * GLYPH_EM / 2 * 0.6  # the glyphs, not the line's whole box
+        room = 2 * (max(r * r - edge * edge, 0.0) ** 0.5)
+        out.append(fit_text(line, room, size, bold=bold_first and k == 0))
+    return out
 
 
 def px_per_unit(layout: dict) -> float:
@@ -202,7 +219,9 @@ def place_labels(labels: list[dict], markers: list[tuple], scale: float,
         w, h = (v / scale for v in text_box(lab["text"], size))
         r = lab.get("clear", 0) / 2 / scale
         best = None
-        tries = [(side, step) for step in lab.get("steps", (0,)) for side in lab.get("sides") or SIDES]
+        tries = [
+            (side, step) for step in lab.get("steps", (0,)) for side in lab.get("sides") or SIDES
+        ]
         for side, step in tries:
             dx, dy = SIDES[side]
             cx = lab["x"] + dx * (r + gap + step / scale + w / 2)

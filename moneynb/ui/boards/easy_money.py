@@ -195,7 +195,7 @@ class Board(BoardRenderer):
                        line=dict(width=5, color="rgba(255,111,0,0.45)")),
             go.Scatter(x=tx, y=ty, mode="markers+text", text=tt, hovertext=th, hoverinfo="text",
                        name="tokens", textfont=dict(color="white", size=9),
-                       marker=dict(symbol="circle", size=15, color=tc,
+                       marker=dict(symbol="circle", size=18, color=tc,
                                    line=dict(width=1.5, color="white"))),
             # the names, in the upper part of each space: clear of the colour band (at its
             # inner edge), the houses (below the name) and the tokens (beside the space)

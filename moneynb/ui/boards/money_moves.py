@@ -20,11 +20,13 @@ import plotly.graph_objects as go
 from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
-from .base import BoardRenderer, ink_on, money, player_color, plot_text
+from .base import BoardRenderer, fit_in_circle, ink_on, money, player_color, plot_text
 
 POT, BANK = "Pot", "House Bank"
 RX, RY = 1.55, 0.95  # seat ellipse radii (plot units)
 BANK_XY = (1.95, -1.22)
+#: a seat's disc (px across) and its text's size (px): each line is cut to fit inside
+SEAT_PX, SEAT_FONT = 90, 12
 #: the most arrows drawn for one update (the rest are in the log)
 MAX_ARROWS = 10
 TASK_COLORS = {"7": "#c62828", "11": "#6a1b9a", "PL": "#2e7d32", "SAFE": "#1565c0",
@@ -69,26 +71,39 @@ class Board(BoardRenderer):
         return self.positions[self.game.players.index(name)]
 
     # ----- building ---------------------------------------------------------------------
-    def _seat_text(self, game) -> list[str]:
+    def _seat_lines(self, game) -> list[list[str]]:
+        """Per seat, its lines as plain text: the name, the wallet, then debts, held cards
+        and "out" in one line."""
         m = game.money()
         out = []
         for i, p in enumerate(game.players):
-            lines = [f"<b>{plot_text(p)}</b>", money(m[f"wallet:{p}"])]
+            lines = [p, money(m[f"wallet:{p}"])]
             extra = []
             if game.loans[i]:
                 extra.append(f"owes {money(game.loans[i])}")
             for c in game.held[i]:  # by the card's effect: a house-rule deck names cards freely
                 effect = game.cards[c]["effect"]
                 extra.append(
-                    {"potluck": "♣ ", "wild": "🃏 "}.get(effect, "")
-                    + plot_text(game.cards[c]["title"])
+                    {"potluck": "♣ ", "wild": "🃏 "}.get(effect, "") + game.cards[c]["title"]
                 )
             if game.out[i]:
                 extra.append("out")
             if extra:
                 lines.append(", ".join(extra))
-            out.append("<br>".join(lines))
+            out.append(lines)
         return out
+
+    def _seat_text(self, game) -> list[str]:
+        """What each seat's disc says, every line cut to fit inside it ("Greedy bot 1" ran
+        out of its disc: issue 30, case 2); the whole text is its hover (:meth:`_seat_hover`)."""
+        out = []
+        for lines in self._seat_lines(game):
+            fit = [plot_text(t) for t in fit_in_circle(lines, SEAT_PX, SEAT_FONT, bold_first=True)]
+            out.append("<br>".join([f"<b>{fit[0]}</b>", *fit[1:]]))
+        return out
+
+    def _seat_hover(self, game) -> list[str]:
+        return ["<br>".join(plot_text(t) for t in lines) for lines in self._seat_lines(game)]
 
     def _seat_colors(self, game) -> list[str]:
         return ["#bbbbbb" if game.out[i] else player_color(i) for i in range(len(game.players))]
@@ -104,11 +119,11 @@ class Board(BoardRenderer):
             go.Scatter(
                 x=xs, y=ys, mode="markers+text", text=self._seat_text(game),
                 textposition="middle center", customdata=list(range(len(xs))),
-                marker=dict(size=78, color=self._seat_colors(game), opacity=0.9,
+                marker=dict(size=SEAT_PX, color=self._seat_colors(game), opacity=0.9,
                             line=dict(width=2, color="white")),
-                textfont=dict(color=[ink_on(c) for c in self._seat_colors(game)], size=12),
+                textfont=dict(color=[ink_on(c) for c in self._seat_colors(game)], size=SEAT_FONT),
                 hoverinfo="text", cliponaxis=False,
-                hovertext=[plot_text(p) for p in game.players], name="seats",
+                hovertext=self._seat_hover(game), name="seats",
             ),
             go.Scatter(
                 x=[0], y=[0], mode="markers+text", text=[f"<b>Pot</b><br>{money(m[POT])}"],
@@ -123,12 +138,12 @@ class Board(BoardRenderer):
             ),
             go.Scatter(
                 x=tx, y=ty, mode="markers", hoverinfo="skip", name="turn",
-                marker=dict(size=96, symbol="circle-open", color="#ffd600",
+                marker=dict(size=SEAT_PX + 18, symbol="circle-open", color="#ffd600",
                             line=dict(width=5, color="#ffd600")),
             ),
             go.Scatter(
                 x=[], y=[], mode="markers", hoverinfo="skip", name="targets",
-                marker=dict(size=104, symbol="circle-open-dot",
+                marker=dict(size=SEAT_PX + 26, symbol="circle-open-dot",
                             line=dict(width=3, color="#00e5ff")),
             ),
         ]  # fmt: skip
@@ -192,6 +207,7 @@ class Board(BoardRenderer):
         with self.figure.batch_update():
             seats = self.figure.data[0]
             seats.text = self._seat_text(game)
+            seats.hovertext = self._seat_hover(game)
             seats.marker.color = self._seat_colors(game)
             # dark text on a light seat (a grey seat that is out, an orange one...)
             seats.textfont.color = [ink_on(c) for c in self._seat_colors(game)]
