@@ -214,7 +214,8 @@ class Board(BoardRenderer):
                 key = sp["kind"] == "key"
                 names.append(dict(x=sp["x"], y=sp["y"], clear=max(self._style(s)[1], self.PLANE_ROOM),
                                   text=f"<b>{plot_text(sp['name'])}</b>" if key else plot_text(sp["name"]),
-                                  color="#212121" if key else "#546e7a", key=key))  # fmt: skip
+                                  color="#212121" if key else "#546e7a", key=key,
+                                  steps=(0, 4, 8)))  # fmt: skip
         # the Key Cities first: they get the best places
         names.sort(key=lambda lab: not lab.pop("key"))
         for area in AREA_FILL:
