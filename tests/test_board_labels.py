@@ -5,7 +5,8 @@ game (a person against a greedy bot, seed 5, the Coach on; the same games as
 ``tests/browser/test_zz_boards_fit_browser.py``). It is an APPROXIMATION: a label's box comes
 from :func:`moneynb.ui.boards.base.text_box` (per-character widths of the boards' one font),
 a marker's box is its ``size`` in px, and only labels written centred on their point are
-checked (the labels traces, space names, token letters, seat texts: every board's names). The
+checked (the labels traces, space names, token letters, seat texts: every board's names); a
+text written centred on its own marker must fit inside it (as a circle). The
 page's own geometry is the real check (``LABELS_JS`` in the browser test); this one catches a
 change that puts a name on a marker without starting a browser.
 """
@@ -63,7 +64,7 @@ def _boxes(board) -> tuple[list, list]:
                         continue
                     w, h = text_box(str(text), size[i])
                     box = (x * s - w / 2, -y * s - h / 2, x * s + w / 2, -y * s + h / 2)
-                    labels.append((box, str(text), order + 0.5, own.get(i)))
+                    labels.append((box, str(text), order + 0.5, own.get(i), size[i]))
     return labels, markers
 
 
@@ -76,17 +77,31 @@ def _inside(a, b) -> bool:
             and a[1] >= b[1] - TOL and a[3] <= b[3] + TOL)  # fmt: skip
 
 
+def _in_circle(box, marker, size) -> bool:
+    """The corners of a text's glyphs (its box less a fifth of the font size above and
+    below) inside the circle drawn in ``marker``'s box (every board writes on circles)."""
+    cx, cy, r = (
+        (marker[0] + marker[2]) / 2,
+        (marker[1] + marker[3]) / 2,
+        (marker[2] - marker[0]) / 2,
+    )
+    corners = [(x, y) for x in (box[0], box[2]) for y in (box[1] + size / 5, box[3] - size / 5)]
+    return all(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r for x, y in corners)
+
+
 def _problems(board) -> list[str]:
     labels, markers = _boxes(board)
     out = []
-    for k, (box, text, order, own) in enumerate(labels):
+    for k, (box, text, order, own, size) in enumerate(labels):
+        if own is not None and not _in_circle(box, own, size):
+            out.append(f"label {text!r} runs out of its marker")
         for mbox, morder, what in markers:
             if mbox == own or not _hit(box, mbox):
                 continue
             if morder < order and (own is not None or _inside(box, mbox)):
                 continue  # written on its own marker, or on a marker that holds it
             out.append(f"label {text!r} overlaps {what}")
-        for box2, text2, _o, _own in labels[k + 1 :]:
+        for box2, text2, *_rest in labels[k + 1 :]:
             if _hit(box, box2):
                 out.append(f"label {text!r} overlaps label {text2!r}")
     return out
