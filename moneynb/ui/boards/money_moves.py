@@ -62,13 +62,20 @@ class Board(BoardRenderer):
         a = math.radians(-90 - seat * 360 / n)
         return RX * math.cos(a), RY * math.sin(a)
 
-    def _where(self, account: str) -> tuple[float, float]:
+    def _where(self, account: str, arrow: bool = False) -> tuple[float, float]:
+        """An account's point on the table; ``arrow``: where its money arrows start or end
+        (the House Bank's above its square and its label, so no arrow crosses them)."""
         if account == POT:
             return (0.0, 0.0)
         if account == BANK:
-            return BANK_XY
+            return (BANK_XY[0], BANK_XY[1] + 0.2) if arrow else BANK_XY
         name = account.split(":", 1)[1]
         return self.positions[self.game.players.index(name)]
+
+    @staticmethod
+    def _rim(account: str) -> int:
+        """How far (px) from an account's point a money arrow stops: past its disc or square."""
+        return {POT: 37, BANK: 0}.get(account, SEAT_PX // 2 + 2)
 
     # ----- building ---------------------------------------------------------------------
     def _seat_lines(self, game) -> list[list[str]]:
@@ -193,16 +200,24 @@ class Board(BoardRenderer):
         arrows = []
         for ev in [e for e in events if e.kind == "paid"][-MAX_ARROWS:]:
             try:
-                (x0, y0), (x1, y1) = self._where(ev.data["src"]), self._where(ev.data["dst"])
+                (x0, y0), (x1, y1) = (self._where(ev.data[k], arrow=True) for k in ("src", "dst"))
             except (KeyError, ValueError):
                 continue
+            # from rim to rim, not over any disc's text; a line that would cross the pot's
+            # amount passes beside it (issue 30, case 2)
+            dx, dy = x1 - x0, y1 - y0
+            length = math.hypot(dx, dy) or 1.0
+            if (
+                POT not in (ev.data["src"], ev.data["dst"])
+                and abs(x0 * dy - y0 * dx) / length < 0.25
+            ):
+                nx, ny = -dy / length * 0.3, dx / length * 0.3
+                x0, y0, x1, y1 = x0 + nx, y0 + ny, x1 + nx, y1 + ny
             arrows.append(dict(
-                x=x1 * 0.8, y=y1 * 0.8, ax=x0 * 0.8, ay=y0 * 0.8, xref="x", yref="y",
+                x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y",
                 axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
                 arrowwidth=2.5, arrowcolor="rgba(255,255,255,0.9)", text="",
-                # stop at the rim of the pot's disc (70 px across), not over its amount
-                standoff=36 if ev.data["dst"] == POT else 0,
-                startstandoff=36 if ev.data["src"] == POT else 0,
+                standoff=self._rim(ev.data["dst"]), startstandoff=self._rim(ev.data["src"]),
             ))  # fmt: skip
         with self.figure.batch_update():
             seats = self.figure.data[0]
