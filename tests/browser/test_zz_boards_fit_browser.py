@@ -104,6 +104,11 @@ CHECK_JS = r"""([name, narrow]) => {
     if (!side && !stackedFirst)
       out.push(`controls neither beside the board nor above it (board ${Math.round(br.top)}-${Math.round(br.bottom)}, controls top ${Math.round(dr.top)})`);
   }
+  // the tables under a board (Moolah's score pad, Easy Money's holdings): 11 px or more too
+  if (narrow) for (const c of view.querySelectorAll('.moneynb-board-panels td, .moneynb-board-panels th')) {
+    const px = parseFloat(getComputedStyle(c).fontSize), s = c.textContent.trim();
+    if (s && c.offsetParent && px < 11 - 0.05) { out.push(`panel text "${s.slice(0, 30)}" at ${px.toFixed(1)} px`); break; }
+  }
   if (view.querySelector('mjx-container, .MathJax, .MathJax_SVG, .MathJax_Preview'))
     out.push('text typeset as maths');
   for (const fig of view.querySelectorAll('.js-plotly-plot')) {

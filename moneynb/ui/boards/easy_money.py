@@ -358,7 +358,7 @@ class Board(BoardRenderer):
                 f"<td style='text-align:right'>{money(g.cash(s))}</td>"
                 f"<td style='text-align:right'><b>{money(sc[p])}</b></td>"
                 f"<td>{g.pieces_used(s)}/{g.data['houses_per_player']}</td>"
-                f"<td style='font-size:0.85em'>{', '.join(held) or '—'}</td></tr>"
+                f"<td>{', '.join(held) or '—'}</td></tr>"
             )
         return (
             "<table class='moneynb-em-table' cellpadding='3' style='border-collapse:collapse'>"

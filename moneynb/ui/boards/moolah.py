@@ -368,7 +368,7 @@ class Board(BoardRenderer):
                 f"<td style='text-align:right'>{money(game.cash(i))}</td>"
                 f"<td style='text-align:right'><b>{money(game.balance(i))}</b></td>"
                 f"<td style='text-align:right'>{money(credit)}</td>"
-                f"<td>{len(game.hand[i])}</td><td style='font-size:0.85em'>{hist}</td></tr>"
+                f"<td>{len(game.hand[i])}</td><td>{hist}</td></tr>"
             )
         return (
             "<div><b>Personal Bank Account score pad</b> (last entries: old → new)</div>"
