@@ -24,9 +24,12 @@ Case 8 (a board that stops following the game): :func:`test_board_catches_up_aft
 drops one plotly change message on the kernel's websocket (Playwright's ``route_web_socket``,
 the real socket) and shows that the board still ends up drawing the kernel's figure.
 
-CI time, measured on the loaded 2-core machine (pytest --durations): the fit test 25-43 s,
-the lost-message test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests
-of the session): about 40-70 s for the module (two page loads).
+CI time, measured on the loaded 2-core machine (pytest --durations): the fit test 25-43 s
+(26-37 s with the label check and the Coach on, which is turned off while the games are played
+on and on again for the late check: with it on for every step the test took 60 s), the
+lost-message test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests of
+the session): about 40-70 s for the module (two page loads). The label check itself takes
+about 15 ms a view (``LABELS_JS``, measured in Chromium).
 """
 
 from __future__ import annotations
@@ -59,11 +62,13 @@ for name in GAMES:
 def play_on(_=None, steps=25):
     bot = make_bot("greedy", seed=1)
     for v in VIEWS.values():
+        v.coach_toggle.value = False  # it would weigh up every step: on again for the check
         for _i in range(steps):
             d = v.game.decision
             if d is None or not v.is_human(d.player):
                 break
             v.submit(bot.choose(v.game))
+        v.coach_toggle.value = True
     done.value = "played"
 
 later = W.Button(description="play on")
