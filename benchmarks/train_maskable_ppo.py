@@ -313,7 +313,7 @@ def evaluate_batched(game, player, opponent, n_games, max_cycles, hint=False, wi
     def start(i: int) -> None:
         nonlocal started
         raw = envs[i].unwrapped
-        raw.seat_choice = started % len(raw.aec.possible_agents)
+        raw.seat_choice = raw.seat = started % len(raw.aec.possible_agents)  # fixed seat
         obs[i] = envs[i].reset(seed=1_000_000 + started)[0]
         started += 1
 
@@ -568,6 +568,9 @@ def train_game(game: str, args) -> dict:
                 flush=True,
             )
         rows.append(row)
+    if args.eval_only:  # keep columns of an earlier evaluation that were not run now
+        before = {r["against"]: r for r in result.get("eval", [])}
+        rows = [{**before.get(r["against"], {}), **r} for r in rows]
     result["eval"] = rows
     result["eval_wall_s"] = round(time.perf_counter() - ev0, 1)
     result["eval_cpu_s"] = round(time.process_time() - evc0, 1)
