@@ -298,23 +298,27 @@ class PolicyPlayer:
         return int(self.choose(obs[None], env.unwrapped.action_masks()[None])[0])
 
 
-def evaluate_batched(game, player, opponent, n_games, max_cycles, hint=False, width=32):
+def evaluate_batched(
+    game, player, opponent, n_games, max_cycles, hint=False, width=32, record=None
+):
     """As :func:`evaluate` for a :class:`PolicyPlayer`, with ``width`` games under way at
     once so the network runs on a batch; the same games (seeds 1,000,000 + index, the
     learner in seat ``index % 2``). ``opponent``: a bot name, or a callable making a fresh
-    :class:`~moneynb.bots.Bot` for each of the ``width`` tables."""
+    :class:`~moneynb.bots.Bot` for each of the ``width`` tables. ``record``: a list that
+    receives ``(game index, learner's seat, sole win)`` per game."""
     envs = [
         make_env(game, opponent() if callable(opponent) else opponent, "win", max_cycles,
                  hint=hint)
         for _ in range(min(width, n_games))
     ]  # fmt: skip
-    obs, started, won, capped = {}, 0, 0, 0
+    obs, started, won, capped, index = {}, 0, 0, 0, {}
 
     def start(i: int) -> None:
         nonlocal started
         raw = envs[i].unwrapped
         raw.seat_choice = raw.seat = started % len(raw.aec.possible_agents)  # fixed seat
         obs[i] = envs[i].reset(seed=1_000_000 + started)[0]
+        index[i] = started
         started += 1
 
     for i in range(len(envs)):
@@ -330,7 +334,10 @@ def evaluate_batched(game, player, opponent, n_games, max_cycles, hint=False, wi
                 continue
             raw = envs[i].unwrapped
             capped += bool(truncated)
-            won += raw.seat in raw.game.winners and len(raw.game.winners) == 1
+            win = raw.seat in raw.game.winners and len(raw.game.winners) == 1
+            won += win
+            if record is not None:
+                record.append((index[i], raw.seat, win))
             del obs[i]
             if started < n_games:
                 start(i)

@@ -87,3 +87,22 @@ def test_a_tiny_run_trains_saves_and_plays_legal_moves(tmp_path):
         obs, _, term, trunc, info = env.step(a)
         assert not info.get("illegal")
         done = term or trunc
+
+
+class FirstLegal:
+    """A real (if plain) policy for the batched evaluation: the lowest legal env action."""
+
+    def choose(self, obs, masks):
+        return np.argmax(masks, axis=1)
+
+    def __call__(self, env, obs):
+        return int(np.argmax(env.unwrapped.action_masks()))
+
+
+def test_batched_evaluation_alternates_seats_and_matches_one_game_at_a_time():
+    record = []
+    batched = train.evaluate_batched(
+        "money_run", FirstLegal(), "greedy", 10, 3000, width=4, record=record
+    )
+    assert sorted((g, seat) for g, seat, _ in record) == [(g, g % 2) for g in range(10)]
+    assert batched == train.evaluate("money_run", FirstLegal(), "greedy", 10, 3000)
