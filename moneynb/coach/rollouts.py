@@ -73,6 +73,13 @@ def score_measure(game, seat: int) -> int:
     return game.scores()[game.players[seat]]
 
 
+def lead_measure(game, seat: int) -> int:
+    """``seat``'s engine score less the best other player's (:meth:`Game.scores`)."""
+    scores = game.scores()
+    me = game.players[seat]
+    return scores[me] - max((v for p, v in scores.items() if p != me), default=0)
+
+
 def win_measure(game, seat: int) -> float:
     """``seat``'s share of the win: 1 for a lone winner, ``1/k`` for one of ``k`` tied
     winners, 0 otherwise or while the game goes on."""
@@ -222,6 +229,12 @@ def rank(
     diff, noise = po.gap(a, b)
     figures.update(margin=diff, give_or_take=noise)
     coaching.numbers.update(figures)
+    if diff > 0 and noise == 0:  # every play-out alike: no give-or-take to state
+        coaching.best = of(a)
+        coaching.headline = (
+            f"Best: {labels[a]} — {fmt(diff)} {more} than {labels[b]} in every one of the {sims}."
+        )
+        return coaching
     if diff > noise:
         coaching.best = of(a)
         coaching.headline = (
