@@ -173,7 +173,7 @@ def _move_label(game, move: tuple) -> str:
         return f"Move your pawn to ({first[1]}, {first[2]})"
     to = f"({move[1][0]}, {move[1][1]})" if len(move) > 1 else "a square"
     if first[0] == "place":
-        return f"Place the {game.coin_names[game.table[first[1]]]} table coin at {to}"
+        return f"{game.decision.label(first)} at {to}"
     return f"Move the top coin at ({first[1]}, {first[2]}) to {to}"
 
 

@@ -361,7 +361,7 @@ def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:
         verb = verb or "Withdraw"  # the first withdrawal
         picks = amounts(d, 4 if d.tag == "first_withdrawal" else 3)
         moves = {a: (a,) for a in picks}
-        labels = {a: f"{verb} {dollars(a)}" if a else f"{verb} nothing" for a in picks}
+        labels = {a: f"{verb} {dollars(a)}" for a in picks}
         of = lambda key: key  # noqa: E731
     po = play_outs(game, moves, turns=BANK_TURNS, budget=BANK_BUDGET)
     coaching.lines += [

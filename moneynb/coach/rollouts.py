@@ -218,8 +218,8 @@ def rank(
     coaching.ranking = [(of(k), po.mean(k)) for k in order]
     coaching.measure = measure + f" ({po.n} simulated games)"
     coaching.why = [w for w in why if w][:3]
-    figures: dict = {"play_outs": po, "moves": {of(k): k for k in order}, "n": po.n}
-    coaching.numbers.update(figures)
+    figures = coaching.numbers
+    figures.update(play_outs=po, moves={of(k): k for k in order}, n=po.n)
     sims = f"{po.n} simulated games"
     if len(order) == 1:
         coaching.best = of(order[0])
@@ -228,7 +228,6 @@ def rank(
     a, b = order[0], order[1]
     diff, noise = po.gap(a, b)
     figures.update(margin=diff, give_or_take=noise)
-    coaching.numbers.update(figures)
     if diff > 0 and noise == 0:  # every play-out alike: no give-or-take to state
         coaching.best = of(a)
         coaching.headline = (
