@@ -4,9 +4,10 @@ House Bank loan, Money Run's actions).
 
 Each option (a *move*: the option, and for a choice that asks an amount next, that amount) is
 played on copies of the game, ``n`` times. Play-out ``i`` starts from one copy whose hidden
-chance is drawn afresh (:meth:`Game.resample_chance <moneynb.core.game.Game.resample_chance>`
-with seed :func:`sample_seed`: the copy does not know the real game's next die, spin, coin or
-card); every move is played from that same copy (the same dice for every option: common random
+chance is drawn afresh (its face-down piles put in a fixed order, :func:`forget_order`, then
+:meth:`Game.resample_chance <moneynb.core.game.Game.resample_chance>` with seed
+:func:`sample_seed`: the copy does not know the real game's next die, spin, coin or card, and
+the Coach's figures do not depend on the piles' hidden order); every move is played from that same copy (the same dice for every option: common random
 numbers, so the options' difference is measured with far less noise than their values), then
 the game is played on by the game's greedy bots (:class:`moneynb.bots.GreedyBot`, seeded
 :func:`bot_seed`) at every seat, the deciding player's own later choices included, up to the
@@ -125,6 +126,20 @@ class PlayOuts:
         return m, 2 * math.sqrt(var / n)
 
 
+def forget_order(game) -> None:
+    """Put every face-down pile of ``game`` (each :class:`~moneynb.core.chance.Deck`, alone or
+    in a list or dict attribute) in one fixed order (by ``repr``) before a play-out reshuffles
+    it: the play-outs then depend on which cards are unseen, never on their hidden order (a
+    reshuffle permutes the order it is given). Changes ``game``: use it on a copy."""
+    from ..core.chance import Deck
+
+    for value in list(vars(game).values()):
+        many = value.values() if isinstance(value, dict) else value
+        for deck in many if isinstance(value, (dict, list, tuple)) else (value,):
+            if isinstance(deck, Deck):
+                deck.draw_pile.sort(key=repr)
+
+
 def play_to_horizon(g, seat: int, bots: list, turns: int | None) -> int:
     """Play ``g`` on with ``bots`` (one per seat) until ``seat``'s ``turns``-th turn from now
     begins (a turn begins when the game hands a decision to ``seat`` after someone else's),
@@ -173,6 +188,7 @@ def play_outs(
         if budget is not None and spent >= budget and done >= MIN_PLAY_OUTS:
             break
         root = what_if_copy(game)
+        forget_order(root)
         root.resample_chance(sample_seed(seed, i))
         for key, actions in moves.items():
             g = what_if_copy(root)
