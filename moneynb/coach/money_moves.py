@@ -114,7 +114,7 @@ def _mm_borrow(game, d) -> Coaching:
 
 #: Money Moves' loan: most engine actions the play-outs of one decision may take (about half a
 #: second; ``benchmarks/bench_coach.py`` prints the time)
-BORROW_BUDGET = 4_000
+BORROW_BUDGET = 8_000
 
 
 def _borrow_ranked(game, d, coaching: Coaching, why: list) -> Coaching:

@@ -336,7 +336,7 @@ def _moolah_jump(game, d) -> Coaching:
 BANK_TURNS = 3
 #: Moolah's Bank: most engine actions the play-outs of one decision may take (about a second
 #: on a school laptop; ``benchmarks/bench_coach.py`` prints the time)
-BANK_BUDGET = 2_500
+BANK_BUDGET = 4_000
 
 
 def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:

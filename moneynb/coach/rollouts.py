@@ -37,7 +37,7 @@ from ..core.outcomes import what_if_copy, worth
 #: play-outs per move unless the action budget stops them first
 N_PLAY_OUTS = 100
 #: fewest play-outs per move: the budget never stops them before this many
-MIN_PLAY_OUTS = 20
+MIN_PLAY_OUTS = 30
 #: most actions one play-out may take (a guard: every game ends long before)
 MAX_PLAY_OUT_ACTIONS = 2_000
 
