@@ -14,6 +14,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
+from .rollouts import deferred
 from .valuation import Check, Coaching, valuation_of
 from .wording import cents, chance, dollars, pct, top
 
@@ -177,7 +178,7 @@ def coach_decision(game, d) -> Coaching | None:
         coaching = _em_selling(game, d)
         if coaching is None:
             coaching = Coaching("Selling: what you give up")
-        return _em_offer_ranked(game, d, coaching)
+        return coaching.defer(deferred(_em_offer_ranked, game))
     if tag in ("post", "debt"):
         coaching = Coaching("Build, mortgage or lift?" if tag == "post" else "Raise the money")
         _em_holdings(game, d, coaching)

@@ -14,6 +14,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
+from .rollouts import deferred
 from .valuation import Check, Coaching, each_option, valuation_of, value_check
 from .wording import cents, chance, dollars, pct
 
@@ -109,7 +110,7 @@ def _mm_borrow(game, d) -> Coaching:
                    f"{chance(big['p_broke_after'])}.")  # fmt: skip
     why.append("The House Bank takes its loan back from the money you receive next.")
     coaching = Coaching("House Bank: borrow or leave?", lines, numbers=nums, checks=checks)
-    return _borrow_ranked(game, d, coaching, why)
+    return coaching.defer(deferred(_borrow_ranked, game, why))
 
 
 #: Money Moves' loan: most engine actions the play-outs of one decision may take (about half a

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rollouts import deferred
 from .valuation import Coaching, value_check
 from .wording import chance, pct
 
@@ -151,7 +152,7 @@ def coach_decision(game, d) -> Coaching | None:
         if likely:
             why.append(f"Placing a table coin brings a new coin from the bag; most likely "
                        f"a {likely[0]} one (chance {chance(likely[1])}).")  # fmt: skip
-    return _actions_ranked(game, d, coaching, why)
+    return coaching.defer(deferred(_actions_ranked, game, why))
 
 
 #: Money Run's actions: how many of the game's candidate moves are played out (the most

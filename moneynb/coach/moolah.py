@@ -18,6 +18,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
+from .rollouts import deferred
 from .valuation import Check, Coaching, each_option, landing_check, risk_line, value_check
 from .wording import cents, chance, dollars, pct, top
 
@@ -215,7 +216,7 @@ def coach_decision(game, d) -> Coaching | None:
             ],
             numbers={"loan_shark": shark, "bill": bill},
         )
-        return _bank_ranked(game, d, coaching, shark)
+        return coaching.defer(deferred(_bank_ranked, game, shark))
     if tag == "turn" and not game.missed[seat]:
         c = landing_check(game, _outer_path, _moolah_landing, 2)
         heat = {s: p for s, p in c.valuation.distribution.items() if s is not None}

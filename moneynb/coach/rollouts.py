@@ -126,6 +126,14 @@ class PlayOuts:
         return m, 2 * math.sqrt(var / n)
 
 
+def deferred(fn: Callable, game, *args: Any) -> Callable:
+    """For :meth:`Coaching.defer <moneynb.coach.valuation.Coaching.defer>`: ``fn(copy,
+    decision, coaching, *args)`` on a copy of ``game`` taken now (the game may move on before
+    the coaching is read)."""
+    snap = what_if_copy(game)
+    return lambda coaching: fn(snap, snap.decision, coaching, *args)
+
+
 def forget_order(game) -> None:
     """Put every face-down pile of ``game`` (each :class:`~moneynb.core.chance.Deck`, alone or
     in a list or dict attribute) in one fixed order (by ``repr``) before a play-out reshuffles
