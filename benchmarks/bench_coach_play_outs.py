@@ -4,8 +4,8 @@ Moves' House Bank loan, Money Run's actions.
 
 Plays seeded greedy-bot games (players A, B, C) and, at every decision of those tags, asks
 :func:`moneynb.coach.coach` with its cache cleared (the work itself, as a player's first look
-at the decision; its first line read, which works the ranking out). Prints per game and tag: decisions seen, how many got a "Best:" line and how
-many "No clear best", the median play-outs per option and engine actions played, and the
+at the decision; its first line read, which works the ranking out). Prints per game and tag:
+decisions seen, how many got a "Best:" line and how many "No clear best", the median play-outs per option and engine actions played, and the
 median / max milliseconds per coached decision, wall-clock and CPU of this process
 (``time.process_time``: steadier on a shared machine). The machine's load is printed before and
 after (``os.getloadavg``). The work is capped by an action budget per decision (the
