@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.outcomes import what_if_copy, worth
@@ -108,7 +108,6 @@ class PlayOuts:
     seed: int
     turns: int | None
     actions: int = 0
-    extra: dict = field(default_factory=dict)
 
     def mean(self, key) -> float:
         """The mean of ``key``'s samples."""

@@ -150,8 +150,13 @@ class Coaching:
         if name in Coaching._DEFERRED:
             later = object.__getattribute__(self, "_later")
             if later is not None:
-                object.__setattr__(self, "_later", None)  # once, even if it raises
-                later(self)
+                object.__setattr__(self, "_later", None)  # once
+                try:
+                    later(self)
+                except Exception as e:  # noqa: BLE001 - read by a view: never break a game
+                    object.__getattribute__(self, "lines").append(
+                        f"The ranking could not be worked out: {e}"
+                    )
         return object.__getattribute__(self, name)
 
     def defer(self, fn: Callable) -> Coaching:
@@ -160,7 +165,9 @@ class Coaching:
         :attr:`best`, :attr:`ranking`, :attr:`measure`, :attr:`lines` or :attr:`numbers` is
         first read: a caller that reads only :attr:`checks` or :attr:`heatmap` (the coach
         harness) does not pay for it. ``fn`` must work on a copy of the game taken now (the
-        game may move on before it runs). Returns ``self``."""
+        game may move on before it runs). An error in ``fn`` is not raised to the reader (a
+        view): the coaching keeps what it had and its details say the ranking failed.
+        Returns ``self``."""
         self._later = fn
         return self
 
