@@ -204,3 +204,24 @@ def test_the_ranking_never_reads_the_hidden_order_of_the_cards():
         random.Random(1).shuffle(deck.draw_pile)
     clear_cache()
     assert coach(g).text() == before
+
+
+def test_the_ranking_is_worked_out_when_first_read():
+    """A caller reading only the checks (the coach harness) does not pay for the play-outs; the
+    first line read works them out, on the game as it was when coached; an error in them is
+    said in the details, never raised to the view reading the coaching."""
+    from moneynb.coach.valuation import Coaching
+
+    g = moneynb.new_game("moolah", players=["A", "B", "C"], seed=0)
+    same = g.copy()
+    clear_cache()
+    c = coach(g)
+    assert c.checks == [] and object.__getattribute__(c, "_later") is not None
+    g.apply(g.decision.high)  # the game moves on before the coaching is read
+    text = c.text()  # the first read works it out, from the state coached
+    assert object.__getattribute__(c, "_later") is None and c.numbers["n"] >= ro.MIN_PLAY_OUTS
+    clear_cache()
+    assert coach(same).text() == text
+    broken = Coaching("t", ["a"], headline="plain").defer(lambda c: 1 / 0)
+    assert broken.headline == "plain" and broken.best is None
+    assert broken.lines[-1] == "The ranking could not be worked out: division by zero"
