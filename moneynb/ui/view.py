@@ -146,7 +146,7 @@ class GameView(widgets.VBox):
 
     CSS classes (stable, for tests): ``moneynb-view``, ``moneynb-header``, ``moneynb-board``,
     ``moneynb-decision``, ``moneynb-prompt``, ``moneynb-error``, ``moneynb-money``,
-    ``moneynb-log``, ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
+    ``moneynb-log`` (the last move's lines: ``moneynb-log-last``), ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
     ``moneynb-coach-toggle`` (the Coach on/off), ``moneynb-coach`` (its panel), and the
     panel classes of :mod:`moneynb.ui.panels`.
     """
