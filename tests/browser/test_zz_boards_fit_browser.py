@@ -29,7 +29,7 @@ of the session): about 40-70 s for the module (two page loads).
 from __future__ import annotations
 
 import pytest
-from conftest import open_and_run, screenshot, write_probe_notebook
+from conftest import open_and_run, patience, screenshot, write_probe_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -68,6 +68,22 @@ done.add_class("probe-done")
 display(W.HBox([later, done]))
 """.replace("GAMES_HERE", repr(GAMES))
 
+#: the replay view of each game (issue 30, item 3 of the layout work): a seeded game of two
+#: greedy bots, 40 actions in, shown at its middle step (Coach on, as it starts)
+REPLAYS_CELL = """
+import moneynb
+from IPython.display import display
+from moneynb.bots import make_bot
+for name in GAMES_HERE:
+    g = moneynb.new_game(name, players=["Ann", "Bob"], seed=5)
+    bots = [make_bot("greedy", seed=5 + i) for i in range(2)]
+    while not g.over and len(g.actions) < 40:
+        g.apply(bots[g.decision.player].choose(g))
+    r = moneynb.replay(g, step=len(g.actions) // 2)
+    r.add_class("probe-replay-" + name)
+    display(r)
+""".replace("GAMES_HERE", repr(GAMES))
+
 #: per view: a list of problems (strings); empty when the view passes
 CHECK_JS = r"""([name, narrow]) => {
   const view = document.querySelector('.moneynb-view.probe-' + name);
@@ -90,7 +106,9 @@ CHECK_JS = r"""([name, narrow]) => {
     if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
       out.push(`button text cut: "${b.textContent.trim()}" (${b.scrollWidth} > ${b.clientWidth})`);
   }
-  const board = view.querySelector('.moneynb-board'), dec = view.querySelector('.moneynb-decision');
+  const board = view.querySelector('.moneynb-board');
+  const dec = view.querySelector('.moneynb-decision')
+    || view.querySelector('.moneynb-replay-slider')?.parentElement;  // a replay's step controls
   if (board && dec && dec.offsetParent) {
     const br = board.getBoundingClientRect(), dr = dec.getBoundingClientRect();
     const side = dr.left >= br.right - 1 && dr.top < br.bottom;
@@ -119,58 +137,204 @@ CHECK_JS = r"""([name, narrow]) => {
 }"""
 
 
-def _show_file_browser(page) -> None:
+#: how much of a view's board and of its pending decision's controls (a replay: its step
+#: controls) the window shows, each a fraction of its height in 0..1 (the window cut by every
+#: scrolling box around it: Lab scrolls the notebook inside a panel)
+SEEN_JS = r"""(name) => {
+  const view = document.querySelector('.moneynb-view.probe-' + name);
+  const board = view.querySelector('.moneynb-board');
+  const dec = view.querySelector('.moneynb-decision')
+    || view.querySelector('.moneynb-replay-slider')?.parentElement;
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.height) return 0;
+    let top = Math.max(0, r.top), bottom = Math.min(innerHeight, r.bottom);
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (/auto|scroll|hidden|clip/.test(s.overflowY)) {
+        const q = p.getBoundingClientRect();
+        top = Math.max(top, q.top);
+        bottom = Math.min(bottom, q.bottom);
+      }
+    }
+    return Math.max(0, bottom - top) / r.height;
+  };
+  return {board: seen(board), controls: seen(dec),
+          boardH: Math.round(board.getBoundingClientRect().height),
+          controlsH: Math.round(dec.getBoundingClientRect().height)};
+}"""
+
+
+def _side_bar(page, shown: bool) -> None:
+    """Open Lab's file browser (``shown``) or close the left side bar."""
     page.evaluate(
-        "() => { const s = window.jupyterapp.shell;"
-        " if (s.leftCollapsed) return window.jupyterapp.commands.execute('filebrowser:activate'); }"
+        """(shown) => { const app = window.jupyterapp, s = app.shell;
+            if (shown && s.leftCollapsed) return app.commands.execute('filebrowser:activate');
+            if (!shown && !s.leftCollapsed) s.collapseLeft(); }""",
+        shown,
     )
+    page.wait_for_function("(shown) => window.jupyterapp.shell.leftCollapsed === !shown", arg=shown)
 
 
-def _check_all(page, label: str) -> dict:
+def _resize(page, w: int, h: int, n: int) -> None:
+    page.set_viewport_size({"width": w, "height": h})
+    # a resize re-lays out the views: wait until every board has its plot again
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
+        arg=n,
+    )
+    page.wait_for_timeout(0)
+
+
+def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:
     problems = {}
-    for w, h in SIZES:
-        page.set_viewport_size({"width": w, "height": h})
-        # a resize re-lays out the views: wait until every board has its plot again
-        page.wait_for_function(
-            "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
-            arg=len(GAMES),
-        )
-        page.wait_for_timeout(0)
-        for name in GAMES:
+    for w, h in sizes:
+        _resize(page, w, h, n_plots)
+        for name in names:
             view = page.locator(f".moneynb-view.probe-{name}")
             view.scroll_into_view_if_needed()
             found = page.evaluate(CHECK_JS, [name, w <= 1024])
+            if name.startswith("replay-"):
+                found += _both_seen(page, name)
             if found:
                 problems[f"{label} {name} {w}x{h}"] = found
                 screenshot(page, f"boards-fit-{label}-{name}-{w}", view)
     return problems
 
 
+def _both_seen(page, name: str) -> list[str]:
+    """A player brings the controls into view (as little scrolling as needed): the board must
+    be on screen with them. Returns the problems found (empty: none)."""
+    page.evaluate(
+        """(name) => { const v = document.querySelector('.moneynb-view.probe-' + name);
+            const c = v.querySelector('.moneynb-decision')
+              || v.querySelector('.moneynb-replay-slider').parentElement;
+            c.scrollIntoView({block: 'nearest'}); }""",
+        name,
+    )
+    seen = page.evaluate(SEEN_JS, name)
+    print(name, seen)
+    out = []
+    if seen["controls"] < 0.99:
+        out.append(f"the controls are not all on screen: {seen}")
+    if seen["board"] < BOARD_SEEN:
+        out.append(f"only {seen['board']:.0%} of the board is on screen with the controls: {seen}")
+    return out
+
+
+#: the share of the board's height that must be on screen with the controls after a move
+BOARD_SEEN = 0.5
+
+#: a decision's main button, first found first (Money Run: End turn; never Back or Cancel)
+MAIN_BUTTONS = (".moneynb-roll", ".moneynb-spin", ".moneynb-mr-end", ".moneynb-submit",
+                ".moneynb-option", ".moneynb-player")  # fmt: skip
+
+
+def _after_a_move(page, label: str) -> dict:
+    """Issue 30, case 1: in each game a player looks at the board, clicks the decision's main
+    button; once the next decision of theirs is up (its controls focused), the board and
+    those controls are both on screen, with no scrolling of the player's own."""
+    problems = {}
+    for name in GAMES:
+        view = page.locator(f".moneynb-view.probe-{name}")
+        view.evaluate("v => v.querySelector('.moneynb-header').scrollIntoView({block: 'start'})")
+        button = None
+        for css in MAIN_BUTTONS:
+            b = view.locator(f".moneynb-decision button{css}:not([disabled])")
+            if b.count():
+                button = b.first
+                break
+        assert button is not None, f"{name}: no button to press"
+        before = view.evaluate(
+            "v => [Number(v.querySelector('.moneynb-log-box').dataset.count),"
+            " v.querySelector('.moneynb-a11y').dataset.focused || '']"
+        )
+        button.click()
+        page.wait_for_function(
+            """([name, n, key]) => { const v = document.querySelector('.moneynb-view.probe-' + name);
+                return Number(v.querySelector('.moneynb-log-box').dataset.count) > n
+                    && (v.querySelector('.moneynb-a11y').dataset.focused || '') !== key; }""",
+            arg=[name, *before],
+        )
+        page.wait_for_timeout(100)  # the focus scrolls (if it does) in the frame after
+        seen = page.evaluate(SEEN_JS, name)
+        print(label, name, seen)
+        found = []
+        if seen["controls"] < 0.99:
+            found.append(f"the controls are not all on screen: {seen}")
+        if seen["board"] < BOARD_SEEN:
+            found.append(f"only {seen['board']:.0%} of the board is on screen: {seen}")
+        if found:
+            problems[f"{label} {name}"] = found
+            screenshot(page, f"boards-fit-{label}-{name}", view)
+    return problems
+
+
+def _open_probe(page, n_plots: int) -> None:
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
+        arg=n_plots,
+        timeout=patience(90_000),
+    )
+
+
+def _play_on(page) -> None:
+    page.locator("button.probe-later").click()
+    page.wait_for_function(
+        "() => document.querySelector('.probe-done').textContent.includes('played')",
+        timeout=patience(90_000),
+    )
+
+
+REPLAYS = tuple(f"replay-{name}" for name in GAMES)
+#: plotly figures on the probe page: a board per game, a board and a chart per replay
+N_PLOTS = len(GAMES) + 2 * len(GAMES)
+
+
 def test_boards_fit_and_read_at_three_window_sizes(lab_server, page):
     _base, root = lab_server
-    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", BOARDS_CELL)
+    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", BOARDS_CELL + REPLAYS_CELL)
     try:
         page.set_viewport_size({"width": 1400, "height": 1000})
         open_and_run(page, lab_server, "notebooks/_boards_fit_probe.ipynb", timeout_s=120)
-        _show_file_browser(page)
-        page.wait_for_function(
-            "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
-            arg=len(GAMES),
-            timeout=90_000,
-        )
-        problems = _check_all(page, "start")
-        page.locator("button.probe-later").click()
-        page.wait_for_function(
-            "() => document.querySelector('.probe-done').textContent.includes('played')",
-            timeout=90_000,
-        )
-        problems.update(_check_all(page, "late"))
+        _side_bar(page, True)
+        _open_probe(page, N_PLOTS)
+        problems = _check_all(page, "start", GAMES + REPLAYS, N_PLOTS)
+        _resize(page, 1024, 700, N_PLOTS)
+        problems.update(_after_a_move(page, "move-1024x700-file-browser"))
+        _side_bar(page, False)
+        problems.update(_check_all(page, "side-bar-closed", GAMES + REPLAYS, N_PLOTS))
+        _resize(page, 1024, 700, N_PLOTS)
+        problems.update(_after_a_move(page, "move-1024x700-side-bar-closed"))
+        _side_bar(page, True)
+        _play_on(page)
+        problems.update(_check_all(page, "late", GAMES, N_PLOTS))
         assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
     except BaseException:
         screenshot(page, "boards-fit-failure")
         raise
     finally:
         page.evaluate("window.jupyterapp.commands.execute('application:close-all')")
+
+
+def test_boards_fit_in_the_voila_app_at_three_window_sizes(voila_server, page):
+    """The same checks in Voila (the app: no Lab around the views): the five games and their
+    replays at the three sizes, after a move at 1024x700, and late in the games."""
+    base, root = voila_server
+    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", BOARDS_CELL + REPLAYS_CELL)
+    try:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+        page.goto(f"{base}/voila/render/_boards_fit_probe.ipynb", timeout=patience(240_000))
+        _open_probe(page, N_PLOTS)
+        problems = _check_all(page, "voila", GAMES + REPLAYS, N_PLOTS)
+        _resize(page, 1024, 700, N_PLOTS)
+        problems.update(_after_a_move(page, "voila-move-1024x700"))
+        _play_on(page)
+        problems.update(_check_all(page, "voila-late", GAMES, N_PLOTS))
+        assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
+    except BaseException:
+        screenshot(page, "boards-fit-voila-failure")
+        raise
 
 
 # ----- case 8 ------------------------------------------------------------------------------
