@@ -151,7 +151,7 @@ SEEN_JS = r"""(name) => {
     let top = Math.max(0, r.top), bottom = Math.min(innerHeight, r.bottom);
     for (let p = el.parentElement; p; p = p.parentElement) {
       const s = getComputedStyle(p);
-      if (/auto|scroll|hidden|clip/.test(s.overflowY)) {
+      if (/auto|scroll/.test(s.overflowY) && p.scrollHeight > p.clientHeight) {
         const q = p.getBoundingClientRect();
         top = Math.max(top, q.top);
         bottom = Math.min(bottom, q.bottom);
