@@ -19,8 +19,9 @@ CSS classes (stable, for tests): ``moneynb-replay`` (the view, also ``moneynb-vi
 ``moneynb-replay-speed``, ``moneynb-replay-first`` / ``-back`` / ``-forward`` / ``-last``,
 ``moneynb-replay-step`` (data-step), ``moneynb-replay-decision`` (the option taken:
 ``moneynb-replay-taken``), ``moneynb-coach-toggle``, ``moneynb-coach``,
-``moneynb-replay-chart``, ``moneynb-replay-branch`` (Continue from here) and
-``moneynb-replay-branch-box`` (where the new game appears).
+``moneynb-replay-chart``, ``moneynb-board-row`` and ``moneynb-board-tools`` (the live
+view's layout: :class:`~moneynb.ui.view.GameView`), ``moneynb-replay-branch`` (Continue
+from here) and ``moneynb-replay-branch-box`` (where the new game appears).
 """
 
 from __future__ import annotations
@@ -253,7 +254,7 @@ class ReplayView(GameView):
             layout=widgets.Layout(min_width="0"),
         )  # fmt: skip
         side.add_class("moneynb-board-tools")
-        board_row = widgets.Box([board_box, side])
+        board_row = widgets.Box([board_box, side], layout=widgets.Layout(flex_flow="row wrap"))
         board_row.add_class("moneynb-board-row")
         panels = widgets.HBox(
             self.board.panels(),

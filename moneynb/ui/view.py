@@ -145,6 +145,8 @@ class GameView(widgets.VBox):
     ``moneynb-fallback``, hidden while the view draws).
 
     CSS classes (stable, for tests): ``moneynb-view``, ``moneynb-header``, ``moneynb-board``,
+    ``moneynb-board-row`` (board, decision and tools; ``data-layout`` "side" or "stacked", set
+    by the page), ``moneynb-side`` (holds the decision), ``moneynb-board-tools`` (Coach, money),
     ``moneynb-decision``, ``moneynb-prompt``, ``moneynb-error``, ``moneynb-money``,
     ``moneynb-log``, ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
     ``moneynb-coach-toggle`` (the Coach on/off), ``moneynb-coach`` (its panel), and the
@@ -329,7 +331,10 @@ class GameView(widgets.VBox):
             layout=widgets.Layout(min_width="0"),
         )
         tools.add_class("moneynb-board-tools")
-        self._board_row = widgets.Box([board_box, side, tools])
+        # (without the page's CSS, e.g. a static export: a row that wraps)
+        self._board_row = widgets.Box(
+            [board_box, side, tools], layout=widgets.Layout(flex_flow="row wrap")
+        )
         self._board_row.add_class("moneynb-board-row")
         extra = self.board.panels()
         from .saves import ResumeOffer
