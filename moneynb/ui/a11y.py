@@ -382,7 +382,8 @@ function render({ model, el }) {
         el.dataset.focused = model.get("focus_key");
         return;
       }
-      if (++tries < 60) timer = setTimeout(step, 50);
+      // the new panel may come seconds later on a loaded machine: look for it up to 15 s
+      if (++tries < 300) timer = setTimeout(step, 50);
     };
     step();
   };
