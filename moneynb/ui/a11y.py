@@ -382,8 +382,9 @@ function render({ model, el }) {
         el.dataset.focused = model.get("focus_key");
         return;
       }
-      // the new panel may come seconds later on a loaded machine: look for it up to 15 s
-      if (++tries < 300) timer = setTimeout(step, 50);
+      // the new panel may come many seconds later on a loaded machine: look for it (every
+      // 100 ms) up to 60 s; a newer request cancels this one
+      if (++tries < 600) timer = setTimeout(step, 100);
     };
     step();
   };

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import open_and_run, patience, screenshot, write_probe_notebook
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -255,17 +256,30 @@ def _after_a_move(page, label: str) -> dict:
                 button = b.first
                 break
         assert button is not None, f"{name}: no button to press"
+        button_text = button.inner_text()
         before = view.evaluate(
             "v => [Number(v.querySelector('.moneynb-log-box').dataset.count),"
             " v.querySelector('.moneynb-a11y').dataset.focused || '']"
         )
         button.click()
-        page.wait_for_function(
-            """([name, n, key]) => { const v = document.querySelector('.moneynb-view.probe-' + name);
-                return Number(v.querySelector('.moneynb-log-box').dataset.count) > n
-                    && (v.querySelector('.moneynb-a11y').dataset.focused || '') !== key; }""",
-            arg=[name, *before],
-        )
+        try:
+            page.wait_for_function(
+                """([name, n, key]) => {
+                    const v = document.querySelector('.moneynb-view.probe-' + name);
+                    return Number(v.querySelector('.moneynb-log-box').dataset.count) > n
+                        && (v.querySelector('.moneynb-a11y').dataset.focused || '') !== key; }""",
+                arg=[name, *before],
+                timeout=patience(60_000),
+            )
+        except PlaywrightTimeout:
+            state = view.evaluate(
+                "v => [v.querySelector('.moneynb-log-box').dataset.count,"
+                " v.querySelector('.moneynb-a11y').dataset.focused,"
+                " v.querySelector('.moneynb-header').textContent.slice(0, 160),"
+                " (document.activeElement?.outerHTML || '').slice(0, 160)]"
+            )
+            raise AssertionError(f"{label} {name}: no new decision focused after "
+                                 f"{button_text!r} (log, focus before: {before}; now: {state})") from None  # fmt: skip
         page.wait_for_timeout(100)  # the focus scrolls (if it does) in the frame after
         seen = page.evaluate(SEEN_JS, name)
         print(label, name, seen)  # the figures, for the record (pytest -s)
