@@ -40,8 +40,9 @@ def main(argv=None) -> int:
     from conftest import CHROMIUM_ARGS, find_chromium, open_and_run, write_probe_notebook
     from playwright.sync_api import sync_playwright
     from servers import jupyter_server
-    from test_zz_boards_fit_browser import BOARDS_CELL, GAMES, N_PLOTS, REPLAYS, REPLAYS_CELL
+    from test_zz_boards_fit_browser import BOARDS_CELL, GAMES, REPLAYS, REPLAYS_CELL
 
+    n_plots = 3 * len(GAMES)  # a board per game, a board and a chart per replay (at least)
     exe = find_chromium()
     if exe is None:
         print("no Chromium found (see tests/browser/conftest.py)", file=sys.stderr)
@@ -61,7 +62,7 @@ def main(argv=None) -> int:
             page.wait_for_function(
                 "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg')"
                 ".length >= n",
-                arg=N_PLOTS,
+                arg=n_plots,
             )
             for theme, lab_theme in THEMES:
                 page.evaluate(
@@ -77,7 +78,7 @@ def main(argv=None) -> int:
                     page.wait_for_function(
                         "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot "
                         ".main-svg').length >= n",
-                        arg=N_PLOTS,
+                        arg=n_plots,
                     )
                     shot = out / f"page-{w}x{h}-{theme}.png"
                     page.screenshot(path=str(shot))

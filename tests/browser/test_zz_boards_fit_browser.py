@@ -23,8 +23,9 @@ Per view and size (``CHECK_JS``):
   its own marker fits inside it (``LABELS_JS``, the same page load).
 
 After a move (case 1, at 1024x700; in Lab with the file browser open and closed, and in
-Voila): in each game the view's header is scrolled to the top, the decision's main button
-clicked; once the person's next decision is up (its controls focused), all of its controls
+Voila): in each game (a second view of the same seeded game, so that the start and late
+checks keep their positions) the view's header is scrolled to the top, the decision's main
+button clicked; once the person's next decision is up (its controls focused), all of its controls
 and at least half of the board are on screen, with no scrolling of the player's own.
 
 The same checks run again after each game was played on (the person's decisions answered by a
@@ -35,16 +36,18 @@ drops one plotly change message on the kernel's websocket (Playwright's ``route_
 the real socket) and shows that the board still ends up drawing the kernel's figure.
 
 CI time, measured on the loaded 2-core machine (load 7-10; pytest --durations): the Lab fit
-test 60-70 s before the label check was merged in (25-43 s before the replays, the closed side
-bar and the moves were added; the Coach is on in every view, turned off while the games are
-played on and on again for the late check: with it on for every step the test took 60 s more),
-the Voila fit test 34-72 s (one page; Voila's start, about 10 s, is shared with the other
-Voila tests), the lost-message test 11-27 s, plus Lab's start (about 10-20 s, shared with the
-other Lab tests of the session): about 2-3 minutes for the module (three page loads). The
-label check itself takes about 15 ms a view (``LABELS_JS``, measured in Chromium).
+test 60-75 s (26-37 s before the replays, the closed side bar and the moves were added; the
+Coach is on in every view, turned off while the games are played on and on again for the late
+check: with it on for every step the test took 60 s more), the Voila fit test 32-37 s (one
+page; Voila's start, about 5-10 s, is shared with the other Voila tests), the lost-message
+test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests of the
+session): about 2.5 minutes for the module (three page loads). The label check itself takes
+about 15 ms a view (``LABELS_JS``, measured in Chromium).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from conftest import open_and_run, patience, screenshot, write_probe_notebook
@@ -90,6 +93,17 @@ later.on_click(play_on)
 done = W.HTML("")
 done.add_class("probe-done")
 display(W.HBox([later, done]))
+""".replace("GAMES_HERE", repr(GAMES))
+
+#: the views the after-a-move check plays in (the same seeded games as BOARDS_CELL's, which
+#: keep their positions for the start and late checks)
+MOVES_CELL = """
+import moneynb
+from IPython.display import display
+for name in GAMES_HERE:
+    m = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    m.add_class("probe-move-" + name)
+    display(m)
 """.replace("GAMES_HERE", repr(GAMES))
 
 #: the replay view of each game (issue 30, item 3 of the layout work): a seeded game of two
@@ -352,9 +366,10 @@ def _both_seen(page, name: str) -> list[str]:
 #: the share of the board's height that must be on screen with the controls after a move
 BOARD_SEEN = 0.5
 
-#: a decision's main button, first found first (Money Run: End turn; never Back or Cancel)
+#: a decision's main button, first found first (Money Run: End turn), else any of its
+#: buttons (a game's own panel); never Back, Cancel or Undo
 MAIN_BUTTONS = (".moneynb-roll", ".moneynb-spin", ".moneynb-mr-end", ".moneynb-submit",
-                ".moneynb-option", ".moneynb-player")  # fmt: skip
+                ".moneynb-option", ".moneynb-player", "")  # fmt: skip
 
 
 def _after_a_move(page, label: str) -> dict:
@@ -362,12 +377,15 @@ def _after_a_move(page, label: str) -> dict:
     button; once the next decision of theirs is up (its controls focused), the board and
     those controls are both on screen, with no scrolling of the player's own."""
     problems = {}
-    for name in GAMES:
+    for game in GAMES:
+        name = f"move-{game}"
         view = page.locator(f".moneynb-view.probe-{name}")
         view.evaluate("v => v.querySelector('.moneynb-header').scrollIntoView({block: 'start'})")
         button = None
         for css in MAIN_BUTTONS:
-            b = view.locator(f".moneynb-decision button{css}:not([disabled])")
+            b = view.locator(f".moneynb-decision button{css}:not([disabled])").filter(
+                has_not_text=re.compile(r"^\s*(Back|Cancel|Undo.*)\s*$", re.I)
+            )
             if b.count():
                 button = b.first
                 break
@@ -427,13 +445,15 @@ def _play_on(page) -> None:
 
 
 REPLAYS = tuple(f"replay-{name}" for name in GAMES)
-#: plotly figures on the probe page: a board per game, a board and a chart per replay
-N_PLOTS = len(GAMES) + 2 * len(GAMES)
+#: plotly figures on the probe page (at least): two boards per game, a board and a chart per
+#: replay
+N_PLOTS = 2 * len(GAMES) + 2 * len(GAMES)
+PROBE = BOARDS_CELL + MOVES_CELL + REPLAYS_CELL
 
 
 def test_boards_fit_and_read_at_three_window_sizes(lab_server, page):
     _base, root = lab_server
-    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", BOARDS_CELL + REPLAYS_CELL)
+    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", PROBE)
     try:
         page.set_viewport_size({"width": 1400, "height": 1000})
         open_and_run(page, lab_server, "notebooks/_boards_fit_probe.ipynb", timeout_s=120)
@@ -462,7 +482,7 @@ def test_boards_fit_in_the_voila_app_at_three_window_sizes(voila_server, page):
     replays at the three sizes, and after a move at 1024x700 (the late position is left to
     the Lab test: the views are the same)."""
     base, root = voila_server
-    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", BOARDS_CELL + REPLAYS_CELL)
+    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", PROBE)
     try:
         page.set_viewport_size({"width": 1400, "height": 1000})
         page.goto(f"{base}/voila/render/_boards_fit_probe.ipynb", timeout=patience(240_000))
