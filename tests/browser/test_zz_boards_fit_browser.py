@@ -414,7 +414,10 @@ def _after_a_move(page, label: str) -> dict:
             )
             raise AssertionError(f"{label} {name}: no new decision focused after "
                                  f"{button_text!r} (log, focus before: {before}; now: {state})") from None  # fmt: skip
-        page.wait_for_timeout(100)  # the focus scrolls (if it does) in the frame after
+        # the focus scrolls (if it does) in the frame after: wait for two frames to be drawn
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
         seen = page.evaluate(SEEN_JS, name)
         print(label, name, seen)  # the figures, for the record (pytest -s)
         found = []
