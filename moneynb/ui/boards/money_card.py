@@ -30,12 +30,9 @@ from ..panels import button
 from ..spinner import SpinnerWidget
 from .base import BoardRenderer, ink_on, label_trace, money, player_color, plot_text, token_letters
 
-AREA_FILL = {
-    "France": "#e3f2fd",
-    "Italy": "#e8f5e9",
-    "Spain": "#fff8e1",
-    "Germany-Austria": "#fce4ec",
-}
+#: the Language Countries, each with the palette role of its fill (``base.PALETTES``: a
+#: pastel in the light theme, a deep tint in the dark one, under light text there)
+AREA_FILL = {a: f"country_{a}" for a in ("France", "Italy", "Spain", "Germany-Austria")}
 KIND_STYLE = {  # symbol, size, colour
     "key": ("star", 22, "#ffc107"),
     "town": ("circle", 13, "#90a4ae"),
@@ -147,17 +144,17 @@ class Board(BoardRenderer):
             sizes.append(size)
             colors.append(col)
         return [
-            go.Scatter(x=rx, y=ry, mode="lines", line=dict(color="#78909c", width=2),
+            go.Scatter(x=rx, y=ry, mode="lines", line=dict(color=self.pal["track"], width=2),
                        hoverinfo="skip", name="routes"),
             go.Scatter(x=px, y=py, mode="lines", line=dict(color="#0288d1", width=2, dash="dot"),
                        hoverinfo="skip", name="perimeter"),
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="arrows",
                        marker=dict(symbol="arrow", size=9, angle=angles, color="#0288d1")),
-            label_trace(self._labels(b)),
+            label_trace(self._labels(b), ink=self.pal["text"]),
             go.Scatter(x=sx, y=sy, mode="markers", customdata=ids, hoverinfo="text",
                        hovertext=[self._hover(game, s) for s in ids], name="spaces",
                        marker=dict(symbol=symbols, size=sizes, color=colors,
-                                   line=dict(width=1, color="#37474f"))),
+                                   line=dict(width=1, color=self.pal["edge"]))),
         ]  # fmt: skip
 
     def build_data(self, game) -> list:
@@ -172,7 +169,7 @@ class Board(BoardRenderer):
             go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="text", hovertext=[], text=[],
                        name="planes", textfont=dict(color="white", size=10),
                        marker=dict(symbol="circle", size=19, color=[],
-                                   line=dict(width=2, color="white"))),
+                                   line=dict(width=2, color=self.pal["outline"]))),
         ]  # fmt: skip
 
     def _hover(self, game, s: str) -> str:
@@ -199,13 +196,13 @@ class Board(BoardRenderer):
                     x, position = x + 2, "middle left"
                 labels.append(dict(x=x, y=sp["y"] + self.LABEL_DY, position=position,
                                    text=f"<b>{sp['name']}</b>" if key else sp["name"],
-                                   size=10 if key else 9, color="#212121" if key else "#546e7a"))  # fmt: skip
+                                   size=10 if key else 9, color=self.pal["text" if key else "muted"]))  # fmt: skip
         for area in AREA_FILL:
             xs = [b.spaces[s]["x"] for s in b.order if b.spaces[s]["area"] == area]
             ys = [b.spaces[s]["y"] for s in b.order if b.spaces[s]["area"] == area]
             if xs:
                 labels.append(dict(x=min(xs) - 2, y=max(ys) + 2.5, text=area.upper(),
-                                   position="middle right", color="#90a4ae"))  # fmt: skip
+                                   position="middle right", color=self.pal["muted"]))  # fmt: skip
         return labels
 
     def build_layout(self, game) -> dict:
@@ -215,14 +212,14 @@ class Board(BoardRenderer):
             pts = [self._xy(s) for s in b.order if b.spaces[s]["area"] == area]
             if len(pts) >= 3:
                 shapes.append(dict(type="path", xref="x", yref="y", path=_hull_path(pts, 3.5),
-                                   fillcolor=fill, opacity=0.85, layer="below",
-                                   line=dict(width=1, color="#cfd8dc")))  # fmt: skip
+                                   fillcolor=self.pal[fill], opacity=0.85, layer="below",
+                                   line=dict(width=1, color=self.pal["border"])))  # fmt: skip
         axis = dict(visible=False, range=[-5, 105], fixedrange=True)
         return dict(
             height=self.height, width=self.width, autosize=False,
             margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
-            plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
+            plot_bgcolor=self.pal["field"], paper_bgcolor=self.pal["paper"], xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
         )  # fmt: skip
