@@ -862,8 +862,8 @@ class GameView(widgets.VBox):
             f"{line(e.text)}</div>"
             for e in shown
         ) + "".join(
-            "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0;"
-            f"color:#b00020'>{html.escape(t)}</div>"
+            "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0'>"
+            f"<span style='{ERROR_STYLE}'>{html.escape(t)}</span></div>"
             for t in self.engine_errors
         )
         more = (

@@ -951,6 +951,11 @@ class BoardRenderer:
         """A player's score as the game-over line shows it (default: dollars)."""
         return money(score)
 
+    #: text-only traces drawn on the board's tiles (the markers of its ``"spaces"`` trace,
+    #: which keep their game colours in both themes), not on its background: their ink is
+    #: ``pal["tile_ink"]`` (checked against the tiles, not the background, by the tests)
+    TILE_TEXT: tuple[str, ...] = ()
+
     #: traces whose hover texts say where each token is (one point per token)
     TOKEN_TRACES = ("tokens", "planes", "pawns", "seats", "wallets")
 

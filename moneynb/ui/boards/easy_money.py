@@ -75,6 +75,9 @@ def inward(i: int, size: int = 48) -> tuple[float, float]:
 class Board(BoardRenderer):
     """Renderer of the Easy Money board (see the module docstring)."""
 
+    #: the spaces' names are written on the spaces (see :attr:`BoardRenderer.TILE_TEXT`)
+    TILE_TEXT = ("labels",)
+
     height = 600
 
     def __init__(self, game):

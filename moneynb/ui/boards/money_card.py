@@ -332,7 +332,7 @@ class Board(BoardRenderer):
             items.append(
                 f"<div class='moneynb-hand-card' data-card='{c}' style='display:inline-block;"
                 "border:1px solid #90a4ae;border-radius:6px;padding:4px 8px;margin:2px;"
-                f"background:#fffde7'><b>{plot_text(card['words'])}</b> "
+                f"background:#fffde7;color:#1a1a1a'><b>{plot_text(card['words'])}</b> "
                 f"<i>({plot_text(card['say'])})</i><br>{plot_text(card['means'])} "
                 f"<span style='color:#6a1b9a'>[{plot_text(syms)}]</span></div>"
             )

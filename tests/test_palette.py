@@ -1,0 +1,116 @@
+"""The boards' colours in a light and a dark theme (issue 30, case 6).
+
+* every text role of a palette reaches 4.5:1 (WCAG 2.1 AA) on every background role it is
+  drawn on (``base.TEXT_ON``), in both themes; a dark palette's backgrounds are dark;
+* a board told by the page that the theme is dark (its figure's ``_moneynb_theme``, as the
+  page's code sets it) draws every background from the dark palette and every text on it at
+  4.5:1 or more, for all five games, and goes back to light; a board made while the page is
+  dark starts dark.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import moneynb
+from moneynb.ui.boards import base
+from moneynb.ui.boards.base import PALETTES, TEXT_ON, contrast
+
+GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
+
+
+def test_contrast_formula_gives_the_known_ratios():
+    assert contrast("#ffffff", "#000000") == pytest.approx(21.0)
+    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert contrast("#1f77b4", "#212121") == pytest.approx(3.3, abs=0.05)
+
+
+@pytest.mark.parametrize("theme", sorted(PALETTES))
+def test_every_text_role_reads_on_every_background_it_is_drawn_on(theme):
+    pal = PALETTES[theme]
+    low = {
+        f"{t} on {b}": round(contrast(pal[t], pal[b]), 2)
+        for t, b in TEXT_ON
+        if contrast(pal[t], pal[b]) < 4.5
+    }
+    assert not low, f"{theme}: text below 4.5:1: {low}"
+
+
+def test_the_palettes_name_the_same_roles_and_dark_backgrounds_are_dark():
+    assert set(PALETTES["light"]) == set(PALETTES["dark"])
+    for role in ("paper", "plot", "field", "field_em"):
+        assert base._luminance(PALETTES["dark"][role]) < 0.05, role
+        assert base._luminance(PALETTES["light"][role]) > 0.8, role
+
+
+def _fig_colors(board) -> dict:
+    """The backgrounds (the backdrop's, if the board has one: the figure over it is
+    see-through) and the text colours drawn on them: titles, annotations, text-only traces."""
+    figs = [f for f in (board.backdrop, board.figure) if f is not None]
+    under = figs[0].layout
+    texts = []
+    for fig in figs:
+        lay = fig.layout
+        if lay.title.text:
+            texts.append(("title", lay.title.font.color or lay.font.color))
+        for a in lay.annotations:
+            texts.append((a.text, a.font.color or lay.font.color))
+        for t in fig.data:
+            if t.mode == "text":
+                col = t.textfont.color or lay.font.color
+                for c in [col] if isinstance(col, str) else col:
+                    texts.append((t.name, c))
+    tiles = [t.marker.color for f in figs for t in f.data if t.name == "spaces" and t.marker.color]
+    tiles = sorted({c for cs in tiles for c in ([cs] if isinstance(cs, str) else cs)})
+    return {"paper": under.paper_bgcolor, "plot": under.plot_bgcolor, "texts": texts,
+            "tiles": tiles}  # fmt: skip
+
+
+def _check(board, theme: str) -> list[str]:
+    c = _fig_colors(board)
+    pal = PALETTES[theme]
+    out = []
+    if c["paper"] != pal["paper"]:
+        out.append(f"paper {c['paper']} is not {theme}'s {pal['paper']}")
+    lum = base._luminance(c["plot"])
+    if (lum >= 0.2) if theme == "dark" else (lum <= 0.8):
+        out.append(f"plot area {c['plot']} is not a {theme} background")
+    for what, col in c["texts"]:
+        # a text-only trace sits on the plot area (or on the tiles); titles on the paper
+        bgs = [c["paper"] if what == "title" else c["plot"]]
+        if what in board.TILE_TEXT:
+            bgs = c["tiles"]
+            assert bgs, f"{what}: drawn on tiles, but the board has no tiles"
+        for bg in bgs:
+            if col is None or contrast(col, bg) < 4.5:
+                out.append(f"text {what!r} in {col} on {bg}")
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_follows_the_theme_the_page_reports(game):
+    v = moneynb.play(game, players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    b = v.board
+    try:
+        assert _check(b, "light") == []
+        tokens_before = [list(t.x or ()) for t in b.figure.data]
+        b.figure._moneynb_theme = "dark"  # what the page's code does in a dark page
+        assert b.theme == "dark"
+        assert _check(b, "dark") == []
+        # the game's state is still drawn (tokens where they were)
+        assert [list(t.x or ()) for t in b.figure.data] == tokens_before
+        # a board made while the page is dark starts dark
+        v2 = moneynb.play(game, players=["Ann", "bot:greedy"], seed=5, autosave=False)
+        assert v2.board.theme == "dark" and _check(v2.board, "dark") == []
+        b.figure._moneynb_theme = "light"
+        assert _check(b, "light") == []
+    finally:
+        base._THEME["now"] = "light"
+
+
+def test_an_unknown_theme_changes_nothing():
+    v = moneynb.play("moolah", players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    v.board.figure._moneynb_theme = "sepia"
+    assert v.board.theme == "light" and base.current_theme() == "light"
+    with pytest.raises(ValueError, match="theme must be one of"):
+        base.palette("sepia")
