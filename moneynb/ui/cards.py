@@ -46,8 +46,8 @@ function render({ model, el }) {
     card.dataset.title = title;
     // the tint the kernel chose, as a CSS variable: the light theme shows it as it is, a
     // dark theme mixes a little of it into its own panel colour (issue 30, case 6)
-    if (model.get("color") && title) card.style.setProperty("--moneynb-card-tint", model.get("color"));
-    else card.style.removeProperty("--moneynb-card-tint");
+    const tint = model.get("color");
+    card.style.cssText = tint && title ? "--moneynb-card-tint:" + tint : "";
     card.innerHTML = "";
     const k = document.createElement("div"); k.className = "moneynb-card-kind";
     k.textContent = model.get("kind"); card.appendChild(k);
