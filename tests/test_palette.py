@@ -45,25 +45,33 @@ def test_the_palettes_name_the_same_roles_and_dark_backgrounds_are_dark():
 
 def _fig_colors(board) -> dict:
     """The backgrounds (the backdrop's, if the board has one: the figure over it is
-    see-through) and the text colours drawn on them: titles, annotations, text-only traces."""
+    see-through) and the texts drawn on them, ``(what, colour, background or None for the
+    plot area)``: titles, annotations, text-only traces (a board's ``TILE_TEXT`` on the tile
+    of the nearest space)."""
     figs = [f for f in (board.backdrop, board.figure) if f is not None]
     under = figs[0].layout
+    spaces = [t for f in figs for t in f.data if t.name == "spaces"]
     texts = []
     for fig in figs:
         lay = fig.layout
         if lay.title.text:
-            texts.append(("title", lay.title.font.color or lay.font.color))
+            texts.append(("title", lay.title.font.color or lay.font.color, under.paper_bgcolor))
         for a in lay.annotations:
-            texts.append((a.text, a.font.color or lay.font.color))
+            texts.append((a.text, a.font.color or lay.font.color, None))
         for t in fig.data:
-            if t.mode == "text":
-                col = t.textfont.color or lay.font.color
-                for c in [col] if isinstance(col, str) else col:
-                    texts.append((t.name, c))
-    tiles = [t.marker.color for f in figs for t in f.data if t.name == "spaces" and t.marker.color]
-    tiles = sorted({c for cs in tiles for c in ([cs] if isinstance(cs, str) else cs)})
-    return {"paper": under.paper_bgcolor, "plot": under.plot_bgcolor, "texts": texts,
-            "tiles": tiles}  # fmt: skip
+            if t.mode != "text" or not t.x:
+                continue
+            col = t.textfont.color or lay.font.color
+            cols = [col] * len(t.x) if isinstance(col, str) else list(col)
+            for x, y, c in zip(t.x, t.y, cols, strict=True):
+                bg = None
+                if t.name in board.TILE_TEXT:  # on the tile of the nearest space
+                    sp = spaces[0]
+                    i = min(range(len(sp.x)), key=lambda k: (sp.x[k] - x) ** 2 + (sp.y[k] - y) ** 2)
+                    mc = sp.marker.color
+                    bg = mc if isinstance(mc, str) else mc[i]
+                texts.append((t.name, c, bg))
+    return {"paper": under.paper_bgcolor, "plot": under.plot_bgcolor, "texts": texts}
 
 
 def _check(board, theme: str) -> list[str]:
@@ -75,15 +83,11 @@ def _check(board, theme: str) -> list[str]:
     lum = base._luminance(c["plot"])
     if (lum >= 0.2) if theme == "dark" else (lum <= 0.8):
         out.append(f"plot area {c['plot']} is not a {theme} background")
-    for what, col in c["texts"]:
-        # a text-only trace sits on the plot area (or on the tiles); titles on the paper
-        bgs = [c["paper"] if what == "title" else c["plot"]]
-        if what in board.TILE_TEXT:
-            bgs = c["tiles"]
-            assert bgs, f"{what}: drawn on tiles, but the board has no tiles"
-        for bg in bgs:
-            if col is None or contrast(col, bg) < 4.5:
-                out.append(f"text {what!r} in {col} on {bg}")
+    for what, col, bg in c["texts"]:
+        # titles on the paper, tile text on its tile, the rest on the plot area
+        bg = bg or c["plot"]
+        if col is None or contrast(col, bg) < 4.5:
+            out.append(f"text {what!r} in {col} on {bg}")
     return out
 
 
@@ -114,3 +118,17 @@ def test_an_unknown_theme_changes_nothing():
     assert v.board.theme == "light" and base.current_theme() == "light"
     with pytest.raises(ValueError, match="theme must be one of"):
         base.palette("sepia")
+
+
+def test_seat_colours_as_text_read_on_every_tile_a_player_owns():
+    from moneynb.games.easy_money.rules import OWNABLE
+    from moneynb.ui.boards.base import PLAYER_TEXT_COLORS
+    from moneynb.ui.boards.easy_money import KIND_COLOR
+
+    low = [
+        (c, kind, round(contrast(c, KIND_COLOR[kind]), 2))
+        for c in PLAYER_TEXT_COLORS
+        for kind in OWNABLE
+        if contrast(c, KIND_COLOR[kind]) < 4.5
+    ]
+    assert not low

@@ -256,8 +256,9 @@ _GLYPHS_JS = """(sel) => {
 #: its plot area: ``.bglayer .bg`` fill) must be dark (luminance < 0.2) in a dark page and
 #: light (> 0.5) in a light one; every text drawn on them (the title, annotations, and the
 #: text-only traces: plotly binds each trace group to its trace, ``g.__data__[0].trace``)
-#: at 4.5:1 or more against the background it sits on (a board's tile text against each
-#: tile colour of its ``spaces`` trace). Returns the problems found, as text.
+#: at 4.5:1 or more against the background it sits on (a board's tile text, its
+#: ``TILE_TEXT`` traces, against the colour of the tile of its ``spaces`` trace under it).
+#: Returns the problems found, as text.
 _THEME_JS = r"""([sel, dark, tileText]) => {
     const parse = (s) => {
         const m = /rgba?\(([^)]+)\)/.exec(s || '');
@@ -310,20 +311,27 @@ _THEME_JS = r"""([sel, dark, tileText]) => {
         for (const p of plots) {
             for (const t of p.querySelectorAll('.gtitle')) { check(t.textContent.trim(), t, [paper]); checked++; }
             for (const t of p.querySelectorAll('.annotation-text')) { check(t.textContent.trim(), t, [plot]); checked++; }
-            const tiles = [];
+            const tiles = [];  // the board's tiles: their boxes and colours
             for (const g of p.querySelectorAll('.scatterlayer .trace')) {
                 const tr = g.__data__ && g.__data__[0] && g.__data__[0].trace;
                 if (tr && tr.name === 'spaces')
-                    for (const pt of g.querySelectorAll('path.point')) {
-                        const c = parse(getComputedStyle(pt).fill);
-                        if (c && !tiles.some((x) => hex(x) === hex(c))) tiles.push(c);
-                    }
+                    for (const pt of g.querySelectorAll('path.point'))
+                        tiles.push({box: pt.getBoundingClientRect(), fill: parse(getComputedStyle(pt).fill)});
             }
+            const under = (el) => {  // the tile under the middle of a text
+                const b = el.getBoundingClientRect(), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+                const t = tiles.find((t) => t.fill && x >= t.box.left && x <= t.box.right
+                                            && y >= t.box.top && y <= t.box.bottom);
+                return t ? t.fill : plot;
+            };
             for (const g of p.querySelectorAll('.scatterlayer .trace')) {
                 const tr = g.__data__ && g.__data__[0] && g.__data__[0].trace;
                 if (!tr || tr.mode !== 'text') continue;
-                const bgs = tileText.includes(tr.name) ? tiles : [plot];
-                for (const t of g.querySelectorAll('.textpoint text')) { check(t.textContent.trim(), t, bgs); checked++; }
+                const onTiles = tileText.includes(tr.name);
+                for (const t of g.querySelectorAll('.textpoint text')) {
+                    check(t.textContent.trim(), t, [onTiles ? under(t) : plot]);
+                    checked++;
+                }
             }
         }
         if (!checked) out.push('no board text found');
@@ -332,13 +340,14 @@ _THEME_JS = r"""([sel, dark, tileText]) => {
 }"""
 
 
-def _board_theme(page, dark: bool, where: str) -> list[str]:
-    """Wait (generously) until every board of the page is drawn in the theme's background,
-    then check its colours from the page (:data:`_THEME_JS`); returns the problems."""
+def _board_theme(page, game: str, dark: bool, where: str) -> list[str]:
+    """Wait (generously) until the board of ``game`` (the page's view) is drawn in the
+    theme's background, then check its colours from the page (:data:`_THEME_JS`); returns
+    the problems."""
     from moneynb.ui.boards import board_class
 
-    # the names of the text traces drawn on tiles (any game's board)
-    tile_text = sorted({n for g in GAMES for n in getattr(board_class(g), "TILE_TEXT", ())})
+    # the names of the board's text traces drawn on its tiles
+    tile_text = list(getattr(board_class(game), "TILE_TEXT", ()))
     arg = [f"{VIEW} .moneynb-board", dark, tile_text]
     try:
         page.wait_for_function(
@@ -383,7 +392,7 @@ def _run_mode(page, mode: str, theme: str, keyboard: int, check_boards: bool) ->
         view = _start(page, game)
         if check_boards:
             problems += _board_geometry(page, view, game, "start", mode, theme)
-        problems += _board_theme(page, theme == "dark", f"{game} start ({theme})")
+        problems += _board_theme(page, game, theme == "dark", f"{game} start ({theme})")
         problems += _axe(page, f"{game} start", results, context)
         bt = _board_text(page)
         assert bt.get("tokens"), f"{game}: the board as text lists no token"
@@ -448,7 +457,7 @@ def test_lab_accessible_in_both_themes(lab_server, page):
                     _lab_theme(page, theme == "dark")
                     # the board follows the theme (the kernel redraws it): wait, then check
                     where = f"{game} {when} ({theme})"
-                    problems += _board_theme(page, theme == "dark", where)
+                    problems += _board_theme(page, game, theme == "dark", where)
                     problems += _axe(page, f"{game} {when}", results[theme], ".moneynb-launcher")
                 if when == "start":
                     _lab_theme(page, False)

@@ -50,6 +50,26 @@ PLAYER_COLORS = (
 )
 
 
+#: each seat's colour as TEXT on a board's light tiles (Easy Money's houses): a deep shade of
+#: :data:`PLAYER_COLORS`, at 4.5:1 or more on the tiles (which keep their colours in both
+#: themes; ``tests/test_palette.py``)
+PLAYER_TEXT_COLORS = (
+    "#0d47a1",
+    "#9a0007",
+    "#1b5e20",
+    "#4a148c",
+    "#7a3300",
+    "#005a60",
+    "#880e4f",
+    "#4e342e",
+)
+
+
+def player_text_color(seat: int) -> str:
+    """The colour of text in ``seat``'s colour on a light tile (see :data:`PLAYER_TEXT_COLORS`)."""
+    return PLAYER_TEXT_COLORS[seat % len(PLAYER_TEXT_COLORS)]
+
+
 #: seconds after a change of the game in which a click on the board from the page is taken as
 #: the second click of a double-click and ignored (a browser's double-click interval is ~0.5 s)
 REPEAT_CLICK_S = 0.4

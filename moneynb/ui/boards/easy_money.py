@@ -29,7 +29,15 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, ink_on, money, player_color, plot_text, token_letters
+from .base import (
+    BoardRenderer,
+    ink_on,
+    money,
+    player_color,
+    player_text_color,
+    plot_text,
+    token_letters,
+)
 
 KIND_COLOR = {
     "bonus": "#ffd54f",
@@ -75,8 +83,8 @@ def inward(i: int, size: int = 48) -> tuple[float, float]:
 class Board(BoardRenderer):
     """Renderer of the Easy Money board (see the module docstring)."""
 
-    #: the spaces' names are written on the spaces (see :attr:`BoardRenderer.TILE_TEXT`)
-    TILE_TEXT = ("labels",)
+    #: the spaces' names and houses are written on the spaces (see :attr:`BoardRenderer.TILE_TEXT`)
+    TILE_TEXT = ("labels", "houses")
 
     height = 600
 
@@ -257,7 +265,7 @@ class Board(BoardRenderer):
             hx.append(x)
             hy.append(y + HOUSES_DY)
             ht.append(label)
-            hc.append(player_color(o))
+            hc.append(player_text_color(o))  # text on the tile: a deep shade of the colour
         tx, ty, tc, tt, th = [], [], [], [], []
         count: dict[int, int] = {}
         here: dict[int, int] = {}
