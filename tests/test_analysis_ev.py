@@ -241,3 +241,30 @@ def test_monte_carlo_bet_formula_is_the_engines_value():
                 return
             g.apply(bots[d.player].choose(g))
     pytest.fail("no Monte Carlo colour decision by a player without the Money Card")
+
+
+def test_blackjack_hand_played_by_the_engine_matches_its_exact_distribution():
+    """The class experiment of teach_expected_value: one hand's distribution comes from the
+    engine's chance outcomes (no payout restated), its mean is the engine table's value for the
+    same way of playing, and hands the engine plays land within the exact 99.9% band."""
+    from moneynb.analysis.moolah import (
+        blackjack_hand_distribution,
+        blackjack_values,
+        play_blackjack_hands,
+    )
+
+    values = blackjack_values()
+    for policy, name in (("stay", "always stay"), ("best", "double when P(win) > 1/2")):
+        dist = blackjack_hand_distribution(policy)
+        assert sum(dist.values()) == 1
+        mean = sum(k * p for k, p in dist.items())
+        assert mean == values[name], policy
+        var = sum((k - mean) ** 2 * p for k, p in dist.items())
+        n = 400
+        got = play_blackjack_hands(n, seed=3, policy=policy)
+        assert abs(got - float(mean)) < 3.3 * math.sqrt(float(var) / n), (policy, got, mean)
+    assert set(blackjack_hand_distribution("stay")) == {-1, 1}
+    with pytest.raises(ValueError, match="policy"):
+        blackjack_hand_distribution("double")
+    with pytest.raises(ValueError, match="at least 1"):
+        play_blackjack_hands(0)

@@ -19,6 +19,7 @@ from pettingzoo.utils.conversions import parallel_to_aec
 
 import moneynb
 import moneynb.env as menv
+from moneynb.bots import make_bot
 from moneynb.bots.search import SearchBot
 from moneynb.testing import rig
 
@@ -263,16 +264,45 @@ def test_unknown_ids_are_clear_errors():
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_rgb_array_render_is_a_picture_that_follows_the_game(name):
+def test_rgb_array_render_is_the_board_figure_and_follows_the_game(name):
+    """``rgb_array`` is the player's board (the plotly figure of moneynb.ui.boards, drawn by
+    kaleido in Chromium): its size is the figure's, it is not blank, and it changes as the
+    game is played."""
+    from moneynb.env.render import board_figure
+
     env = menv.make(name, render_mode="rgb_array")
     env.reset(seed=5)
     first = env.render()
-    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
+    layout = board_figure(env.unwrapped.game).layout
+    assert first.dtype == np.uint8 and first.shape == (layout.height, layout.width, 3)
+    assert len(np.unique(first.reshape(-1, 3), axis=0)) > 50  # a drawn board, not a blank
     policy = menv.BotPolicy("greedy", seed=5)
     for _agent in env.agent_iter():
         _, _, term, trunc, _ = env.last(observe=False)
         env.step(None if term or trunc else policy(env))
-    assert not np.array_equal(env.render(), first)
+    last = env.render()
+    assert last.shape == first.shape and not np.array_equal(last, first)
+
+
+def test_the_fast_raster_follows_the_game():
+    from moneynb.env.render import raster
+
+    g = moneynb.new_game("money_run", players=["A", "B"], seed=5)
+    first = raster(g)
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[1:] == (256, 3)
+    bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    while not g.over:
+        g.apply(bots[g.decision.player].choose(g))
+    assert not np.array_equal(raster(g), first)
+
+
+def test_rgb_array_without_the_render_extra_names_it(monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda n, *a: None if n == "kaleido" else real(n, *a)
+    )
+    with pytest.raises(ModuleNotFoundError, match=r"moneynb\[render\].*kaleido|kaleido.*render"):
+        menv.make("moolah", render_mode="rgb_array")
 
 
 def test_the_table_of_observation_entries_is_the_code_s():

@@ -11,6 +11,7 @@ import signal
 import time
 
 import pytest
+from waiting import wait_for
 
 import moneynb
 from moneynb.bots import make_bot
@@ -18,15 +19,6 @@ from moneynb.store import StoreUnavailable, open_store
 from moneynb.tables import TableSession, host_table, join_table
 
 ANN, BOB = "hub:ann", "hub:bob"
-
-
-def wait_for(cond, timeout=60.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 def replayed(store, gid):

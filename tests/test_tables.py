@@ -13,6 +13,7 @@ import time
 from fractions import Fraction
 
 import pytest
+from waiting import wait_for
 
 import moneynb
 from moneynb.bots import make_bot
@@ -35,15 +36,6 @@ def location(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "games.sqlite3")
     return request.getfixturevalue("postgres").new_database()
-
-
-def wait_for(cond, timeout=60.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 def widget_states(w) -> str:

@@ -20,6 +20,8 @@ __all__ = [
     "blackjack_rows",
     "blackjack_values",
     "simulate_blackjack",
+    "blackjack_hand_distribution",
+    "play_blackjack_hands",
     "loan_shark_cost",
     "decision_state",
     "wall_street_values",
@@ -100,6 +102,84 @@ def loan_shark_cost(amount: int, wallet: int = 0, percent: int | None = None) ->
     if percent is None:
         percent = load_data().rules["loan_shark_percent"]
     return _loan_shark_cost(amount, wallet, percent)
+
+
+#: how a hand is played at the raise decision: the engine's own options ("stay", or the
+#: highest raise the decision allows when the engine's table says doubling pays)
+BLACKJACK_POLICIES = ("stay", "best")
+
+
+def _blackjack_follow(policy: str):
+    """``play_on`` for :func:`~moneynb.core.outcomes.chance_outcomes`: answers the player's
+    own Black Jack raise decision by ``policy`` and stops anywhere else."""
+    if policy not in BLACKJACK_POLICIES:
+        raise ValueError(f"policy must be one of {BLACKJACK_POLICIES}, got {policy!r}")
+
+    def play_on(game):
+        d = game.decision
+        if d is None or d.tag != "casino_raise":
+            return None
+        if policy == "stay":
+            return "stay"
+        return game.greedy_action(random.Random(0))  # the engine's table: raise when it pays
+
+    return play_on
+
+
+def blackjack_hand_distribution(policy: str = "stay", seed: int = 0) -> dict[Fraction, Fraction]:
+    """The exact distribution of one Black Jack hand's result per $1 of first bet, from the
+    engine's own chance outcomes at a real casino bet (:func:`decision_state`, the smallest bet
+    the decision allows), the hand followed through its raise decision by ``policy``
+    (``"stay"``: always stay; ``"best"``: raise to the most the decision allows when the
+    engine's table says it pays) and the House's card.
+
+    Returns:
+        ``{result per $1: probability}`` (Fractions; probabilities sum to 1).
+
+    Raises:
+        ValueError: unknown ``policy``.
+    """
+    from ..core.outcomes import chance_outcomes, worth
+
+    play_on = _blackjack_follow(policy)
+    game = decision_state("casino_bet", seed=seed)
+    seat, stake = game.decision.player, game.decision.low
+    before = worth(game, seat)
+    dist: dict[Fraction, Fraction] = {}
+    for o in chance_outcomes(game, stake, play_on=play_on):
+        k = Fraction(worth(o.game, seat) - before, stake)
+        dist[k] = dist.get(k, 0) + o.probability
+    return dist
+
+
+def play_blackjack_hands(n_hands: int, seed: int = 0, policy: str = "stay") -> float:
+    """Play ``n_hands`` Black Jack hands through the engine (each from the same real casino bet
+    as :func:`blackjack_hand_distribution`, its hidden cards reshuffled by ``seed``), the raise
+    decision answered by ``policy``.
+
+    Returns:
+        the mean result per $1 of first bet (a float).
+
+    Raises:
+        ValueError: ``n_hands`` < 1, or unknown ``policy``.
+    """
+    from ..core.outcomes import worth
+
+    if n_hands < 1:
+        raise ValueError("n_hands must be at least 1")
+    play_on = _blackjack_follow(policy)
+    game = decision_state("casino_bet")
+    seat, stake = game.decision.player, game.decision.low
+    before = worth(game, seat)
+    rng = random.Random(seed)
+    total = 0
+    for _ in range(n_hands):
+        hand = game.copy(resample_chance=rng.getrandbits(64))
+        hand.apply(stake)
+        while (action := play_on(hand)) is not None:
+            hand.apply(action)
+        total += worth(hand, seat) - before
+    return total / (n_hands * stake)
 
 
 def decision_state(tag: str, wallet: int = 100_000, seed: int = 0):

@@ -33,8 +33,10 @@ class MoneynbEnv(AECEnv):
     Args:
         name: the game (``moneynb.GAMES``).
         players: how many seats (an int in the game's rulebook range; default 2).
-        render_mode: None, ``"ansi"`` (``render()`` returns the text log) or ``"human"``
-            (shows the board widget in a notebook, prints the log elsewhere; returns None).
+        render_mode: None, ``"ansi"`` (``render()`` returns the text log), ``"human"``
+            (shows the board widget in a notebook, prints the log elsewhere; returns None) or
+            ``"rgb_array"`` (the board as a ``uint8`` picture ``(height, width, 3)``:
+            :func:`moneynb.env.render.board_image`; needs the ``render`` extra).
         option_slots: option slots of the action space (default: the game's
             :attr:`~moneynb.env.observe.GameSpec.option_slots`).
         amount_slots: base of amount entry (default :data:`AMOUNT_SLOTS`).
@@ -90,6 +92,10 @@ class MoneynbEnv(AECEnv):
                 f"render_mode must be None or one of {self.metadata['render_modes']}, "
                 f"got {render_mode!r}"
             )
+        if render_mode == "rgb_array":
+            from .render import check_board_image
+
+            check_board_image()  # ModuleNotFoundError naming the missing extra, now
         if isinstance(win_reward, bool) or not isinstance(win_reward, (int, float)):
             raise ValueError(f"win_reward must be a number, got {win_reward!r}")
         if reward not in ("score", "win"):
@@ -331,9 +337,9 @@ class MoneynbEnv(AECEnv):
         """``"ansi"``: the game's text log (one event a line). ``"human"``: the board widget in
         a notebook (updated on later calls), the log printed elsewhere; returns None."""
         if self.render_mode == "rgb_array":
-            from .render import raster
+            from .render import board_image
 
-            return raster(self.game)
+            return board_image(self.game)
         if self.game is None:
             return "" if self.render_mode == "ansi" else None
         text = "\n".join(e.text for e in self.game.log)

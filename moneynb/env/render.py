@@ -1,10 +1,14 @@
-"""``render_mode="rgb_array"``: a small picture of a game as a numpy array (no plotting
-library, no browser; reconstruction, issue 29).
+"""Pictures of a game as numpy arrays, for ``render_mode="rgb_array"`` (reconstruction,
+issue 29).
 
-The board figures of the notebooks are plotly figures; turning one into an image needs kaleido
-and a headless Chromium per call (about a second), too slow for an environment's ``render()``.
-This raster draws instead, from the seat-independent public state only (``Game.scores()`` and
-``observation(0)`` minus the observer's own hand):
+:func:`board_image` (what ``render()`` returns): the game's own board, the plotly figure a
+player sees in JupyterLab (:func:`moneynb.ui.boards.board_for`), drawn as a PNG by kaleido in
+a headless Chrome/Chromium kept running for the process (the first picture starts it, a few
+seconds; then about 0.1-0.3 s a picture), decoded with Pillow. Needs the ``render`` extra
+(plotly, ipywidgets, kaleido, Pillow) and a Chrome or Chromium on the machine.
+
+:func:`raster`: a small, fast picture without a browser (about 0.1 ms), for recording many
+frames, from the seat-independent public state only (``Game.scores()`` and the board):
 
 * **Money Run**: the board, one 8x8 cell per square, grey by stack height (darker = higher),
   each pawn a coloured 4x4 block in its cell (seat colours below);
@@ -16,6 +20,11 @@ Shape ``(height, 256, 3)``, ``uint8``.
 """
 
 from __future__ import annotations
+
+import atexit
+import io
+import threading
+import warnings
 
 import numpy as np
 
@@ -35,6 +44,74 @@ COLOURS = np.array(
 )
 WIDTH = 256
 BAND = 12
+
+
+#: what :func:`board_image` needs, as ``(module, distribution)`` pairs
+BOARD_IMAGE_NEEDS = (("plotly", "plotly"), ("ipywidgets", "ipywidgets"), ("kaleido", "kaleido"),
+                     ("PIL", "pillow"))  # fmt: skip
+_SERVER = threading.Lock()
+_started = False
+
+
+def check_board_image() -> None:
+    """Raise ``ModuleNotFoundError`` naming what :func:`board_image` lacks (and the extra that
+    installs it), or do nothing when everything is importable."""
+    import importlib.util
+
+    missing = [dist for mod, dist in BOARD_IMAGE_NEEDS if importlib.util.find_spec(mod) is None]
+    if missing:
+        raise ModuleNotFoundError(
+            f"render_mode='rgb_array' draws the board with {', '.join(missing)}, not installed: "
+            'pip install "moneynb[render]" (and a Chrome or Chromium on the machine)'
+        )
+
+
+def board_figure(game):
+    """The board of ``game`` as it stands, as one static plotly ``go.Figure``: the backdrop's
+    traces, shapes and annotations with the moving traces drawn over them (the same traces,
+    layout and size as the board widget of :func:`moneynb.ui.boards.board_for`)."""
+    import plotly.graph_objects as go
+
+    from ..ui.boards import board_for
+
+    board = board_for(game)
+    board.update(game, list(game.log))  # boards draw the events' traces (last move, cards)
+    top = board.figure
+    if board.backdrop is None:
+        return go.Figure(data=list(top.data), layout=top.layout)
+    fig = go.Figure(data=list(board.backdrop.data) + list(top.data), layout=board.backdrop.layout)
+    return fig
+
+
+def board_image(game, scale: float = 1.0) -> np.ndarray:
+    """``uint8`` array ``(height, width, 3)``: the board of ``game`` (:func:`board_figure`) as
+    a picture, ``scale`` x the figure's size in pixels; for ``None`` (no game yet) the blank
+    picture of :func:`raster`.
+
+    Raises:
+        ModuleNotFoundError: the ``render`` extra is not installed (:func:`check_board_image`).
+        RuntimeError: kaleido found no Chrome or Chromium to draw with (its message says how
+            to get one).
+    """
+    global _started
+    if game is None:
+        return raster(None)
+    check_board_image()
+    import kaleido
+    import plotly.io as pio
+    from PIL import Image
+
+    fig = board_figure(game)
+    with _SERVER:  # one browser for the process, started by the first picture
+        if not _started:
+            kaleido.start_sync_server(silence_warnings=True)
+            atexit.register(kaleido.stop_sync_server, silence_warnings=True)
+            _started = True
+        with warnings.catch_warnings():  # plotly notes that a running server takes no options
+            warnings.filterwarnings("ignore", "The kopts argument", UserWarning)
+            png = pio.to_image(fig, format="png", scale=scale)
+    with Image.open(io.BytesIO(png)) as im:
+        return np.asarray(im.convert("RGB"), dtype=np.uint8).copy()
 
 
 def raster(game) -> np.ndarray:
