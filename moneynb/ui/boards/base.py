@@ -121,7 +121,7 @@ def player_color(seat: int) -> str:
 #:   labels), ``title`` (a game's big name), ``subtitle`` (the line under it);
 #: * ``tile_ink``: text on a board's light tiles (Easy Money's spaces, Money Run's cells):
 #:   the tiles keep their game colours in both themes, so their ink does too;
-#: * lines and outlines: ``grid``, ``track`` (Moolah's track, Money Card's routes),
+#: * lines and outlines: ``grid``, ``track`` (Moolah's track), ``route`` (Money Card's routes),
 #:   ``edge`` (outlines of spaces), ``outline`` (outline of a token, ringed with
 #:   :data:`BoardRenderer.TURN_RING` for the player to move), ``border`` (country borders),
 #:   ``hands`` (Moolah's pathway arrows), ``step`` (the replay chart's step line).
@@ -146,6 +146,7 @@ PALETTES: dict[str, dict[str, str]] = {
         "tile_ink": "#1a1a1a",
         "grid": "#eeeeee",
         "track": "#8d6e63",
+        "route": "#78909c",
         "edge": "#3e2723",
         "outline": "#ffffff",
         "border": "#cfd8dc",
@@ -168,6 +169,7 @@ PALETTES: dict[str, dict[str, str]] = {
         "tile_ink": "#1a1a1a",
         "grid": "#3d3d3d",
         "track": "#a1887f",
+        "route": "#90a4ae",
         "edge": "#d7ccc8",
         "outline": "#ffffff",
         "border": "#607d8b",

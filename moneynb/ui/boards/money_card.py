@@ -144,7 +144,7 @@ class Board(BoardRenderer):
             sizes.append(size)
             colors.append(col)
         return [
-            go.Scatter(x=rx, y=ry, mode="lines", line=dict(color=self.pal["track"], width=2),
+            go.Scatter(x=rx, y=ry, mode="lines", line=dict(color=self.pal["route"], width=2),
                        hoverinfo="skip", name="routes"),
             go.Scatter(x=px, y=py, mode="lines", line=dict(color="#0288d1", width=2, dash="dot"),
                        hoverinfo="skip", name="perimeter"),
