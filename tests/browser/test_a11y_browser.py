@@ -259,7 +259,7 @@ _GLYPHS_JS = """(sel) => {
 #: at 4.5:1 or more against the background it sits on (a board's tile text, its
 #: ``TILE_TEXT`` traces, against the colour of the tile of its ``spaces`` trace under it).
 #: Returns the problems found, as text.
-_THEME_JS = r"""([sel, dark, tileText]) => {
+_THEME_JS = r"""([sel, dark, tileText, backgroundsOnly]) => {
     const parse = (s) => {
         const m = /rgba?\(([^)]+)\)/.exec(s || '');
         if (!m) return null;
@@ -299,6 +299,7 @@ _THEME_JS = r"""([sel, dark, tileText]) => {
             if (dark ? l >= 0.2 : l <= 0.5)
                 out.push(`${what} ${hex(c)} (luminance ${l.toFixed(2)}) in a ${dark ? 'dark' : 'light'} page`);
         }
+        if (backgroundsOnly) continue;
         const check = (text, el, bgs) => {
             const f = parse(getComputedStyle(el).fill);
             if (!f || !text) return;
@@ -349,15 +350,16 @@ def _board_theme(page, game: str, dark: bool, where: str) -> list[str]:
     # the names of the board's text traces drawn on its tiles
     tile_text = list(getattr(board_class(game), "TILE_TEXT", ()))
     arg = [f"{VIEW} .moneynb-board", dark, tile_text]
-    try:
+    try:  # the backgrounds only, every 200 ms (the kernel's redraw is one message)
         page.wait_for_function(
-            f"(a) => !({_THEME_JS})(a).some(p => /paper|plot area|no opaque/.test(p))",
-            arg=arg,
+            f"(a) => ({_THEME_JS})(a).length === 0",
+            arg=[*arg, True],
+            polling=200,
             timeout=patience(30_000),
         )
     except Exception:  # noqa: BLE001 - the check below says what is wrong
         pass
-    return [f"{where}: {p}" for p in page.evaluate(_THEME_JS, arg)]
+    return [f"{where}: {p}" for p in page.evaluate(_THEME_JS, [*arg, False])]
 
 
 def _show_coach_and_board_text(page) -> None:
