@@ -116,6 +116,8 @@ def test_map_is_a_backdrop_with_names_in_a_text_trace():
     named = [s for s in g.board.order if g.board.spaces[s]["name"]
              and g.board.spaces[s]["kind"] in ("key", "side_trip", "express", "town")]  # fmt: skip
     assert len(labels.text) == len(named) + 4  # plus the four Language Countries
-    first = g.board.spaces[named[0]]
-    assert (labels.x[0], labels.y[0]) == (first["x"], first["y"] + Board.LABEL_DY)
+    # each name beside its space, never on it (issue 30, case 2): London, a Key City, above
+    london = g.board.spaces["london"]
+    i = [t.replace("<b>", "").replace("</b>", "") for t in labels.text].index("London")
+    assert labels.x[i] == london["x"] and labels.y[i] > london["y"] + 2
     assert "FRANCE" in labels.text

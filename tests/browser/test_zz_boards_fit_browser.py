@@ -12,7 +12,10 @@ Per view and size (``CHECK_JS``):
 * case 2: no text of the view is typeset as maths (JupyterLab's MathJax hid labels holding
   two ``$``: no ``mjx-container`` in a view, and the ``$`` labels are drawn as written); at
   the 1024 px layout every board label (``.textpoint text``) is drawn at 11 px or more, and
-  every label lies inside its figure.
+  every label lies inside its figure; every label is clear of the other labels, of the
+  markers (spaces, tokens, target rings, seats), of the shapes drawn over it (the Coach's heat
+  map: the Coach is on in every view) and of the view's other blocks, and a label written on
+  its own marker fits inside it (``LABELS_JS``, the same page load).
 
 The same checks run again after each game was played on (the person's decisions answered by a
 greedy bot, in the kernel) to a late position.
@@ -21,9 +24,12 @@ Case 8 (a board that stops following the game): :func:`test_board_catches_up_aft
 drops one plotly change message on the kernel's websocket (Playwright's ``route_web_socket``,
 the real socket) and shows that the board still ends up drawing the kernel's figure.
 
-CI time, measured on the loaded 2-core machine (pytest --durations): the fit test 25-43 s,
-the lost-message test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests
-of the session): about 40-70 s for the module (two page loads).
+CI time, measured on the loaded 2-core machine (pytest --durations): the fit test 25-43 s
+(26-37 s with the label check and the Coach on, which is turned off while the games are played
+on and on again for the late check: with it on for every step the test took 60 s), the
+lost-message test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests of
+the session): about 40-70 s for the module (two page loads). The label check itself takes
+about 15 ms a view (``LABELS_JS``, measured in Chromium).
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ pytestmark = pytest.mark.browser
 
 GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
 SIZES = ((1024, 700), (1280, 800), (1400, 1000))
+#: how far (px) a label may run into a marker, another label or a shape before it counts
+LABEL_TOLERANCE_PX = 2
 
 BOARDS_CELL = """
 import ipywidgets as W
@@ -47,17 +55,20 @@ VIEWS = {}
 for name in GAMES:
     v = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
     v.add_class("probe-" + name)
+    v.coach_toggle.value = True  # the Coach's heat map and box are on the page too
     VIEWS[name] = v
     display(v)
 
 def play_on(_=None, steps=25):
     bot = make_bot("greedy", seed=1)
     for v in VIEWS.values():
+        v.coach_toggle.value = False  # it would weigh up every step: on again for the check
         for _i in range(steps):
             d = v.game.decision
             if d is None or not v.is_human(d.player):
                 break
             v.submit(bot.choose(v.game))
+        v.coach_toggle.value = True
     done.value = "played"
 
 later = W.Button(description="play on")
@@ -98,6 +109,11 @@ CHECK_JS = r"""([name, narrow]) => {
     if (!side && !stackedFirst)
       out.push(`controls neither beside the board nor above it (board ${Math.round(br.top)}-${Math.round(br.bottom)}, controls top ${Math.round(dr.top)})`);
   }
+  // the tables under a board (Moolah's score pad, Easy Money's holdings): 11 px or more too
+  if (narrow) for (const c of view.querySelectorAll('.moneynb-board-panels td, .moneynb-board-panels th')) {
+    const px = parseFloat(getComputedStyle(c).fontSize), s = c.textContent.trim();
+    if (s && c.offsetParent && px < 11 - 0.05) { out.push(`panel text "${s.slice(0, 30)}" at ${px.toFixed(1)} px`); break; }
+  }
   if (view.querySelector('mjx-container, .MathJax, .MathJax_SVG, .MathJax_Preview'))
     out.push('text typeset as maths');
   for (const fig of view.querySelectorAll('.js-plotly-plot')) {
@@ -115,6 +131,102 @@ CHECK_JS = r"""([name, narrow]) => {
         out.push(`label "${s}" outside its figure`);
     }
   }
+  return out;
+}"""
+
+#: per view: where a board's text is hidden or crowded (issue 30, case 2), from the page's own
+#: geometry, with a tolerance of ``tol`` px. Each label (``.textpoint text``) against:
+#:
+#: * its own marker, when it is written centred on it (a seat's name, a token's letters): it
+#:   must fit inside it (in a circle: the corners of its glyphs within the rim);
+#: * every other marker (``.points path.point`` of every trace, in the board's figure and its
+#:   backdrop): no overlap, unless the label lies wholly inside a marker drawn under it or
+#:   inside an outline / see-through highlight (a name written on its space);
+#: * every other label: no overlap;
+#: * shapes drawn over it (the layer above the traces, or any shape of a figure laid over a
+#:   backdrop: the Coach's heat discs, colour bands): no overlap unless an outline round it;
+#: * the view's blocks beside the board (money table, Coach, controls, log, panels).
+#:
+#: Returns one line per problem, naming the label and what it meets.
+LABELS_JS = r"""([name, tol]) => {
+  const view = document.querySelector('.moneynb-view.probe-' + name);
+  if (!view) return ['no view'];
+  const out = [];
+  const labels = [], marks = [], covers = [];
+  const hits = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > tol
+                         && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > tol;
+  const inside = (a, b) => a.left >= b.left - tol && a.right <= b.right + tol
+                           && a.top >= b.top - tol && a.bottom <= b.bottom + tol;
+  // a text in a circle: the corners of its glyphs (the text's box less the room its line
+  // keeps above and below them, a fifth of the font size each) within the rim
+  const inCircle = (a, c, px) => {
+    const cx = (c.left + c.right) / 2, cy = (c.top + c.bottom) / 2, r = c.width / 2;
+    const top = a.top + px / 5, bottom = a.bottom - px / 5;
+    return [[a.left, top], [a.right, top], [a.left, bottom], [a.right, bottom]]
+      .every(([x, y]) => Math.hypot(x - cx, y - cy) <= r);
+  };
+  const pick = (v, i) => Array.isArray(v) ? v[i] : v;
+  const short = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
+  // a board drawn over a backdrop: the backdrop (z 0) is under the figure (z 1)
+  const stacked = !!view.querySelector('.moneynb-board-backdrop .js-plotly-plot');
+  for (const fig of view.querySelectorAll('.js-plotly-plot')) {
+    const z = stacked && !fig.closest('.moneynb-board-backdrop') ? 1 : 0;
+    for (const g of fig.querySelectorAll('.scatterlayer .trace')) {
+      const tr = g.__data__?.[0]?.trace;
+      if (!tr || tr.visible !== true) continue;
+      const order = z * 1000 + tr.index, tname = tr.name || 'trace ' + tr.index;
+      const own = new Map();
+      for (const p of g.querySelectorAll('.points path.point')) {
+        const r = p.getBoundingClientRect(), i = p.__data__?.i, st = getComputedStyle(p);
+        if (r.width < 1 || r.height < 1 || Number(st.opacity) === 0) continue;
+        // an outline or a see-through highlight: a label inside it still reads
+        const open = st.fill === 'none' || Number(st.fillOpacity) * Number(st.opacity) < 0.5;
+        const m = { r, order, open, what: `${tname} marker ${i}`,
+                    circle: String(pick(tr.marker?.symbol, i) ?? 'circle') === 'circle' };
+        marks.push(m);
+        own.set(i, m);
+      }
+      for (const tp of g.querySelectorAll('.textpoint')) {
+        const t = tp.querySelector('text'), s = t?.textContent.trim(), i = tp.__data__?.i;
+        if (!s || getComputedStyle(t).visibility === 'hidden') continue;
+        const r = t.getBoundingClientRect();
+        if (r.width < 1) continue;
+        const centred = (pick(tr.textposition, i) ?? 'middle center') === 'middle center';
+        const mine = tr.mode?.includes('markers') && centred ? own.get(i) : undefined;
+        labels.push({ r, s, order: order + 0.5, z, own: mine,
+                      px: r.height && parseFloat(getComputedStyle(t).fontSize) * (r.height / t.getBBox().height) });
+      }
+    }
+    // shapes drawn over the traces: those of the layer above them, and any shape of a
+    // figure laid over a backdrop; an outline only covers what it crosses
+    for (const p of fig.querySelectorAll('.shapelayer path')) {
+      if (!(p.closest('.layer-above') || z === 1)) continue;
+      const r = p.getBoundingClientRect(), st = getComputedStyle(p);
+      if (r.width < 1 || r.height < 1) continue;
+      const open = st.fill === 'none' || Number(st.fillOpacity) === 0;
+      covers.push({ r, z, open, what: `a shape (${st.fill})` });
+    }
+  }
+  // the view's own blocks beside the board: no label may run under or over them
+  const blocks = [...view.querySelectorAll('.moneynb-money, .moneynb-coach, .moneynb-decision, .moneynb-log, .moneynb-board-panels')]
+    .filter((b) => b.offsetParent && !b.querySelector('.js-plotly-plot'));
+  labels.forEach((a, k) => {
+    if (a.own && !(a.own.circle ? inCircle(a.r, a.own.r, a.px) : inside(a.r, a.own.r)))
+      out.push(`label "${a.s}" (${short(a.r)} px) runs out of its ${a.own.what} (${short(a.own.r)})`);
+    for (const m of marks) {
+      if (m === a.own || !hits(a.r, m.r)) continue;
+      if (inside(a.r, m.r) && (m.open || m.order < a.order)) continue;  // written on it
+      if (a.own && m.order < a.own.order) continue;  // its own marker covers what is below
+      out.push(`label "${a.s}" overlaps ${m.what}`);
+    }
+    for (const b of labels.slice(k + 1))
+      if (hits(a.r, b.r)) out.push(`label "${a.s}" overlaps label "${b.s}"`);
+    for (const c of covers)
+      if (c.z >= a.z && hits(a.r, c.r) && !(c.open && inside(a.r, c.r)))
+        out.push(`label "${a.s}" under ${c.what}`);
+    for (const b of blocks)
+      if (hits(a.r, b.getBoundingClientRect())) out.push(`label "${a.s}" runs onto the view's ${b.className.match(/moneynb-\w+/)[0]}`);
+  });
   return out;
 }"""
 
@@ -140,6 +252,7 @@ def _check_all(page, label: str) -> dict:
             view = page.locator(f".moneynb-view.probe-{name}")
             view.scroll_into_view_if_needed()
             found = page.evaluate(CHECK_JS, [name, w <= 1024])
+            found += page.evaluate(LABELS_JS, [name, LABEL_TOLERANCE_PX])
             if found:
                 problems[f"{label} {name} {w}x{h}"] = found
                 screenshot(page, f"boards-fit-{label}-{name}-{w}", view)

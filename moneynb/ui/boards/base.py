@@ -104,6 +104,174 @@ def readable(traces: list, min_px: int = MIN_TEXT_PX) -> list:
     return traces
 
 
+# ----- where a board's text goes (issue 30, case 2) ---------------------------------------
+#: the font of every board's text: Arial's widths (Liberation Sans on Linux has the same), so
+#: the room a label takes is known in the kernel (:func:`text_box`) and is the same on every
+#: machine (plotly's default, "Open Sans, verdana, arial", is as wide as the first one installed)
+BOARD_FONT = "Arial, 'Liberation Sans', Helvetica, sans-serif"
+#: advance widths (em) of :data:`BOARD_FONT`'s characters, by group; any other character 0.6,
+#: a symbol past U+2000 (arrows, stars, ticks) 1.0. Measured in Chromium (getComputedTextLength)
+_EM = {
+    **dict.fromkeys("fijlt.,'/:;!|I ", 0.278), **dict.fromkeys("r-()", 0.333),
+    **dict.fromkeys("ckszvxyJ", 0.5), **dict.fromkeys("mM", 0.833), "w": 0.722, "W": 0.944,
+    **dict.fromkeys("ABEKPSVXY&", 0.667), **dict.fromkeys("FTZ", 0.611),
+    **dict.fromkeys("CDHNRUw", 0.722), **dict.fromkeys("GOQ", 0.778), "+": 0.584,
+}  # fmt: skip
+#: a line's height in a board's text, em (plotly spaces lines 1.3 em; the glyphs take 1.12)
+LINE_EM, GLYPH_EM = 1.3, 1.12
+#: the space (px) kept between a label and the marker or label beside it
+LABEL_GAP = 3
+
+
+def _plain_lines(text: str) -> list[str]:
+    import re
+
+    lines = re.split(r"<br\s*/?>", str(text))
+    return [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in lines]
+
+
+def _em(c: str) -> float:
+    if c in _EM:
+        return _EM[c]
+    if c.isdigit() or c.islower() or c in "$L":
+        return 0.556
+    if c.isupper():
+        return 0.667
+    return 1.0 if ord(c) >= 0x2000 else 0.6
+
+
+def text_px(line: str, size: float, bold: bool = False) -> float:
+    """The width (px) of one line of plain text in :data:`BOARD_FONT` at ``size`` px (bold
+    about 8% wider); an estimate from per-character widths, a little generous."""
+    em = sum(_em(c) for c in line)
+    return em * size * (1.08 if bold else 1.0)
+
+
+def text_box(text: str, size: float) -> tuple[float, float]:
+    """``(width, height)`` in px of a plotly text (``<br>`` between lines, ``<b>`` bold) at
+    ``size`` px: the widest line by :func:`text_px`, and the lines' height."""
+    bold = "<b>" in str(text)
+    lines = _plain_lines(text)
+    w = max((text_px(line, size, bold) for line in lines), default=0.0)
+    return w, size * (GLYPH_EM + LINE_EM * (len(lines) - 1))
+
+
+def fit_text(text: str, max_px: float, size: float, bold: bool = False) -> str:
+    """``text`` (plain, one line) as it fits in ``max_px`` at ``size`` px: whole, else its
+    first words that fit, else cut with a "." (the caller keeps the full text in the hover
+    and the board as text)."""
+    if text_px(text, size, bold) <= max_px:
+        return text
+    words = text.split()
+    for k in range(len(words) - 1, 0, -1):
+        if text_px(" ".join(words[:k]), size, bold) <= max_px:
+            return " ".join(words[:k]).rstrip(",;:")
+    cut = text
+    while len(cut) > 1 and text_px(cut + ".", size, bold) > max_px:
+        cut = cut[:-1]
+    return cut.rstrip() + "."
+
+
+def fit_in_circle(lines: list[str], diameter: float, size: float, bold_first: bool = False,
+                  margin: float = 4) -> list[str]:  # fmt: skip
+    """Plain text ``lines`` written centred in a circle ``diameter`` px across at ``size`` px
+    (the first line bold if ``bold_first``), each cut by :func:`fit_text` to the width of the
+    circle at that line's top or bottom, less ``margin`` px (a name on a seat: issue 30,
+    case 2; keep the full text in the hover)."""
+    step = size * LINE_EM
+    r = diameter / 2 - margin
+    out = []
+    for k, line in enumerate(lines):
+        mid = (k - (len(lines) - 1) / 2) * step
+        edge = abs(mid) + size * GLYPH_EM / 2 * 0.6  # the glyphs, not the line's whole box
+        room = 2 * (max(r * r - edge * edge, 0.0) ** 0.5)
+        out.append(fit_text(line, room, size, bold=bold_first and k == 0))
+    return out
+
+
+def px_per_unit(layout: dict) -> float:
+    """Pixels per board unit of a board figure's ``layout`` (a dict with ``width``,
+    ``height``, ``margin`` and the axes' ``range``; the axes share one scale)."""
+    m = {"l": 80, "r": 80, "t": 100, "b": 80, **(layout.get("margin") or {})}
+    xr, yr = layout["xaxis"]["range"], layout["yaxis"]["range"]
+    w = (layout.get("width") or BOARD_WIDTH) - m["l"] - m["r"]
+    h = layout["height"] - m["t"] - m["b"]
+    return min(w / (xr[1] - xr[0]), h / (yr[1] - yr[0]))
+
+
+#: the places :func:`place_labels` tries for a label, around its point, in this order unless
+#: a label names its own (``sides``): (dx, dy) directions, y up
+SIDES = {
+    "above": (0, 1), "below": (0, -1), "right": (1, 0), "left": (-1, 0),
+    "above right": (1, 1), "above left": (-1, 1), "below right": (1, -1), "below left": (-1, -1),
+}  # fmt: skip
+
+
+def _overlap(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def place_labels(labels: list[dict], markers: list[tuple], scale: float,
+                 bounds: tuple | None = None) -> list[dict]:  # fmt: skip
+    """Put each label beside the marker it names, clear of every marker and of the labels
+    placed before it: the one rule every board's names follow (issue 30, case 2).
+
+    ``labels``: dicts with ``x``, ``y`` (board units: the point named), ``text``, ``size``
+    (px, default :data:`MIN_TEXT_PX`), ``clear`` (px: the size of the marker at the point, and
+    of a token that may stand on it), optional ``sides`` (names of :data:`SIDES` to try, in
+    order; default all), optional ``steps`` (px further out to try, after the sides at
+    0 px; default none) and any keys of :func:`label_trace`. ``markers``: ``(x, y, size px)``
+    of everything drawn on the board that a label must not touch. ``scale``: px per board
+    unit (:func:`px_per_unit`). ``bounds``: ``(x0, y0, x1, y1)`` board units a label must
+    stay inside. Each label's box is estimated with :func:`text_box`; of the sides tried the
+    first that touches nothing wins, else the one that touches least.
+
+    Returns the labels as :func:`label_trace` takes them, each moved to the centre of its box
+    (``position`` "middle center")."""
+    gap = LABEL_GAP / scale
+    boxes = [(x - s / 2 / scale, y - s / 2 / scale, x + s / 2 / scale, y + s / 2 / scale)
+             for x, y, s in markers]  # fmt: skip
+    out = []
+    for lab in labels:
+        size = max(MIN_TEXT_PX, lab.get("size", MIN_TEXT_PX))
+        w, h = (v / scale for v in text_box(lab["text"], size))
+        r = lab.get("clear", 0) / 2 / scale
+        best = None
+        tries = [
+            (side, step) for step in lab.get("steps", (0,)) for side in lab.get("sides") or SIDES
+        ]
+        for side, step in tries:
+            dx, dy = SIDES[side]
+            cx = lab["x"] + dx * (r + gap + step / scale + w / 2)
+            cy = lab["y"] + dy * (r + gap + step / scale + h / 2)
+            box = (cx - w / 2 - gap / 2, cy - h / 2 - gap / 2,
+                   cx + w / 2 + gap / 2, cy + h / 2 + gap / 2)  # fmt: skip
+            cost = sum(_overlap(box, b) for b in boxes)
+            if bounds is not None:
+                x0, y0, x1, y1 = bounds
+                inside = (max(x0, box[0]), max(y0, box[1]), min(x1, box[2]), min(y1, box[3]))
+                cost += (box[2] - box[0]) * (box[3] - box[1]) - _overlap(box, inside) * 1.0
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, cx, cy, box)
+            if cost <= 1e-9:
+                break
+        _cost, cx, cy, box = best
+        boxes.append(box)
+        placed = {k: v for k, v in lab.items() if k not in ("clear", "sides", "steps")}
+        out.append({**placed, "x": cx, "y": cy, "size": size, "position": "middle center"})
+    return out
+
+
+def _mix(color: str, rgb: tuple, share: float) -> str:
+    """``color`` (``#rrggbb``) mixed with ``rgb`` in ``share`` (0..1); other colours as given."""
+    if not share or not (isinstance(color, str) and color.startswith("#") and len(color) == 7):
+        return color
+    own = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (t - c) * share):02x}" for c, t in zip(own, rgb, strict=True))
+
+
 def player_color(seat: int) -> str:
     """The display colour of ``seat`` (cycles after 8 seats): a token's fill, the same in
     both themes (its letters take :func:`ink_on` it)."""
@@ -801,14 +969,17 @@ class BoardRenderer:
         self.figure.on_theme(self.set_theme)
 
     def _full_layout(self, game) -> dict:
-        """:meth:`build_layout` with the defaults every board shares: a width, and the
-        palette's paper, plot and text colours where the board names none."""
+        """:meth:`build_layout` with the defaults every board shares: a width, the board font
+        (:data:`BOARD_FONT`), and the palette's paper, plot and text colours where the board
+        names none."""
         layout = dict(self.build_layout(game))
         if not layout.get("width"):
             layout.update(width=BOARD_WIDTH, autosize=False)
         layout.setdefault("paper_bgcolor", self.pal["paper"])
         layout.setdefault("plot_bgcolor", self.pal["plot"])
         font = dict(layout.get("font") or {})
+        # one known font: the room each label takes is known here (see text_box)
+        font.setdefault("family", BOARD_FONT)
         font.setdefault("color", self.pal["text"])
         layout["font"] = font
         title = layout.get("title")
@@ -1084,42 +1255,66 @@ class BoardRenderer:
             return float(space[0]), float(space[1])
         return None
 
+    #: index in :attr:`figure` of the trace whose markers are the spaces as tiles that fill
+    #: the board (Easy Money's squares, Money Run's): the heat map tints them instead of
+    #: drawing discs, which those tiles would hide (``None``: discs)
+    HEAT_TILES: int | None = None
+    #: the Coach's colour, mixed into a tile or filling a disc
+    HEAT_RGB = (255, 140, 0)
+
     def show_heatmap(self, probs: dict | None) -> None:
-        """Draw the Coach's heat map ``{space id: probability}`` as translucent orange discs
-        (layout shapes named ``moneynb-heat``; darker = likelier), or remove it (``None``).
+        """Draw the Coach's heat map ``{space id: probability}`` (darker = likelier), or
+        remove it (``None``), without covering any label (issue 30, case 2): a tile board
+        (:attr:`HEAT_TILES`) tints its tiles towards orange; any other board draws
+        translucent orange discs (layout shapes named ``moneynb-heat``) BELOW its markers and
+        labels, in its :attr:`backdrop` when it has one, so they show as a halo round each
+        space and every name stays on top.
 
         Boards whose spaces have no :meth:`heat_xy` draw nothing; a board may override this.
         """
-        fig = self.figure
-        keep = [sh for sh in fig.layout.shapes if (sh.name or "") != "moneynb-heat"]
-        heat = []
+        weights = {}
         if probs:
             top = max(float(p) for p in probs.values()) or 1.0
-            r = self.heat_radius
             for space, p in probs.items():
                 xy = self.heat_xy(space)
-                if xy is None or float(p) <= 0:
-                    continue
-                a = 0.15 + 0.55 * float(p) / top
-                heat.append(
-                    dict(
-                        type="circle",
-                        xref="x",
-                        yref="y",
-                        name="moneynb-heat",
-                        x0=xy[0] - r,
-                        x1=xy[0] + r,
-                        y0=xy[1] - r,
-                        y1=xy[1] + r,
-                        fillcolor=f"rgba(255,140,0,{a:.2f})",
-                        line=dict(width=0),
-                        layer="above",
-                    )  # fmt: skip
-                )
+                if xy is not None and float(p) > 0:
+                    weights[(float(xy[0]), float(xy[1]))] = 0.15 + 0.55 * float(p) / top
+        if self.HEAT_TILES is not None:
+            self._tint_tiles(weights)
+            return
+        fig = self.backdrop if self.backdrop is not None else self.figure
+        keep = [sh for sh in fig.layout.shapes if (sh.name or "") != "moneynb-heat"]
+        r = self.heat_radius
+        rgb = ",".join(map(str, self.HEAT_RGB))
+        heat = [
+            dict(type="circle", xref="x", yref="y", name="moneynb-heat",
+                 x0=x - r, x1=x + r, y0=y - r, y1=y + r, fillcolor=f"rgba({rgb},{a:.2f})",
+                 line=dict(width=0), layer="below")
+            for (x, y), a in weights.items()
+        ]  # fmt: skip
         if not heat and len(keep) == len(fig.layout.shapes):
             return
         with fig.batch_update():
             fig.layout.shapes = keep + heat
+
+    def _tint_tiles(self, weights: dict) -> None:
+        """Tint the :attr:`HEAT_TILES` markers at the points of ``weights`` (``{(x, y):
+        share of orange}``); the others get back their own colours."""
+        t = self.figure.data[self.HEAT_TILES]
+        colors = list(t.marker.color) if not isinstance(t.marker.color, str) else None
+        if colors is None:
+            return
+        base, tinted = getattr(self, "_heat_tiles", ((), ()))
+        if tuple(colors) != tuple(tinted):  # redrawn since the last tint: these are its own
+            base = tuple(colors)
+        new = [
+            _mix(c, self.HEAT_RGB, weights.get((float(x), float(y)), 0.0))
+            for c, x, y in zip(base, t.x, t.y, strict=True)
+        ]
+        self._heat_tiles = (base, tuple(new))
+        if new != colors:
+            with self.figure.batch_update():
+                t.marker.color = new
 
     def panels(self) -> list:
         """Extra widgets shown under the board (score sheet, dice...); default none."""

@@ -30,7 +30,9 @@ from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
 from .base import (
+    MIN_TEXT_PX,
     BoardRenderer,
+    fit_text,
     ink_on,
     money,
     player_color,
@@ -58,6 +60,12 @@ SHORT = {  # short labels for the non-property spaces
 }  # fmt: skip
 #: where a space's name (two lines) and its houses row sit, from its centre (board units)
 LABEL_DY, HOUSES_DY = 0.12, -0.31
+#: how far from a space's centre its colour band is drawn, towards the inside (board units;
+#: the square's edge is at 0.49)
+BAND_AT = 0.56
+#: the widest a line of a space's name may be, px: inside its 40 px square and the owner's
+#: 36 px frame
+LABEL_PX = 34
 #: the mortgage cross stands in the houses row, right of the owner's mark
 MORTGAGE_DX = 0.28
 #: how far from a space's centre its tokens stand, towards the inside of the board
@@ -87,6 +95,8 @@ class Board(BoardRenderer):
     TILE_TEXT = ("labels", "houses")
 
     height = 600
+    #: the Coach's heat map tints the spaces (trace 0): a disc would hide their text
+    HEAT_TILES = 0
 
     def __init__(self, game):
         self.size = len(game.board)
@@ -121,15 +131,18 @@ class Board(BoardRenderer):
         return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
 
     def _label(self, sp: dict) -> str:
+        """The text on a space: two short lines that fit inside its square at 11 px
+        (:data:`LABEL_PX` wide: "Commonwealth" is written "Comm."; the full name is in the
+        hover text and the board as text)."""
+        fit = lambda text: plot_text(fit_text(text, LABEL_PX, MIN_TEXT_PX))  # noqa: E731
         if sp["kind"] == "property":
-            words = sp["name"].split()
-            return f"{words[0][:8]}<br>B{sp['B']}"
-        name = SHORT.get(sp["name"], sp["name"].split()[0][:8])
+            return f"{fit(sp['name'].split()[0])}<br>B{sp['B']}"
+        name = SHORT.get(sp["name"], sp["name"].split()[0])
         if sp["kind"] == "legend" and sp.get("amount"):
             sign = "+" if sp["effect"] in ("win", "take") else "−"
-            return f"{name}<br>{sign}${sp['amount']}"
-        # two short lines, not one wide one, at 11 px ("Black<br>Kat")
-        return name.replace(" ", "<br>", 1)
+            return f"{fit(name)}<br>{sign}${sp['amount']}"
+        # two short lines, not one wide one ("Black<br>Kat")
+        return "<br>".join(fit(part) for part in name.split(" ", 1))
 
     def _hover(self, g, i: int) -> str:
         sp = g.board[i]
@@ -186,7 +199,7 @@ class Board(BoardRenderer):
                        line=dict(width=5, color="rgba(255,111,0,0.45)")),
             go.Scatter(x=tx, y=ty, mode="markers+text", text=tt, hovertext=th, hoverinfo="text",
                        name="tokens", textfont=dict(color="white", size=9),
-                       marker=dict(symbol="circle", size=15, color=tc,
+                       marker=dict(symbol="circle", size=18, color=tc,
                                    line=dict(width=1.5, color=self.pal["outline"]))),
             # the names, in the upper part of each space: clear of the colour band (at its
             # inner edge), the houses (below the name) and the tokens (beside the space)
@@ -204,7 +217,9 @@ class Board(BoardRenderer):
                 continue
             x, y = self._xy(i)
             dx, dy = inward(i, self.size)
-            cx, cy = x + dx * 0.41, y + dy * 0.41
+            # just outside the square, on its inner side: the name inside keeps the whole
+            # square (a band inside it ran through the name; issue 30, case 2)
+            cx, cy = x + dx * BAND_AT, y + dy * BAND_AT
             w, h = (0.44, 0.05) if dy else (0.05, 0.44)
             shapes.append(dict(type="rect", x0=cx - w, x1=cx + w, y0=cy - h, y1=cy + h,
                                fillcolor=sp.get("colour", "#999"), line=dict(width=0),
@@ -348,7 +363,7 @@ class Board(BoardRenderer):
                 f"<td style='text-align:right'>{money(g.cash(s))}</td>"
                 f"<td style='text-align:right'><b>{money(sc[p])}</b></td>"
                 f"<td>{g.pieces_used(s)}/{g.data['houses_per_player']}</td>"
-                f"<td style='font-size:0.85em'>{', '.join(held) or '—'}</td></tr>"
+                f"<td>{', '.join(held) or '—'}</td></tr>"
             )
         return (
             "<table class='moneynb-em-table' cellpadding='3' style='border-collapse:collapse'>"

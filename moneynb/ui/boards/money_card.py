@@ -28,7 +28,17 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..panels import button
 from ..spinner import SpinnerWidget
-from .base import BoardRenderer, ink_on, label_trace, money, player_color, plot_text, token_letters
+from .base import (
+    BoardRenderer,
+    ink_on,
+    label_trace,
+    money,
+    place_labels,
+    player_color,
+    plot_text,
+    px_per_unit,
+    token_letters,
+)
 
 #: the Language Countries, each with the palette role of its fill (``base.PALETTES``: a
 #: pastel in the light theme, a deep tint in the dark one, under light text there)
@@ -84,9 +94,6 @@ class Board(BoardRenderer):
     #: trace indices in :attr:`figure` and in :attr:`backdrop`
     TARGETS, PATH, PLANES = range(3)
     ROUTES, PERIMETER, ARROWS, LABELS, SPACES = range(5)
-    #: how far above its space a place's name is written, map units (about 13 px at the
-    #: map's scale of some 5.3 px per unit)
-    LABEL_DY = 2.5
 
     def __init__(self, game):
         self.b = game.board
@@ -136,10 +143,7 @@ class Board(BoardRenderer):
         sy = [b.spaces[s]["y"] for s in ids]
         symbols, sizes, colors = [], [], []
         for s in ids:
-            sp = b.spaces[s]
-            sym, size, col = KIND_STYLE[sp["kind"]]
-            if sp["kind"] in ("route", "town") and sp["color"] in ("white", "black"):
-                col = "#ffffff" if sp["color"] == "white" else "#263238"
+            sym, size, col = self._style(s)
             symbols.append(sym)
             sizes.append(size)
             colors.append(col)
@@ -179,31 +183,55 @@ class Board(BoardRenderer):
         deck = game.deck_for(s)
         return f"{plot_text(self.b.name(s))}<br>{sp['area']} · {kind}<br>draws: {deck}"
 
+    #: the room (px) a plane takes on the space it stands on: names keep clear of it
+    PLANE_ROOM = 24
+
+    def _style(self, s: str) -> tuple[str, int, str]:
+        """``(symbol, size px, colour)`` of space ``s``'s marker."""
+        sp = self.b.spaces[s]
+        sym, size, col = KIND_STYLE[sp["kind"]]
+        if sp["kind"] in ("route", "town") and sp["color"] in ("white", "black"):
+            col = "#ffffff" if sp["color"] == "white" else "#263238"
+        return sym, size, col
+
     def _labels(self, b) -> list[dict]:
-        """Names of the Key Cities (bold), towns, side trips and Express Ports above their
-        spaces, and each Language Country's name at its top left (see :func:`label_trace`)."""
-        labels = []
+        """Names of the Key Cities (bold), towns, side trips and Express Ports beside their
+        spaces, and each Language Country's name by its top left corner, each put where it
+        touches no space, arrow or other name (:func:`~.base.place_labels`, the rule every
+        board follows; issue 30, case 2): above its space when that is free, else below,
+        beside, or at a corner. A name keeps clear of a plane standing on its space too."""
+        markers = [(*self._xy(s), self._style(s)[1]) for s in b.order]
+        per = [(a, b.perimeter[(i + 1) % len(b.perimeter)]) for i, a in enumerate(b.perimeter)]
+        markers += [((self._xy(a)[0] + self._xy(c)[0]) / 2, (self._xy(a)[1] + self._xy(c)[1]) / 2, 9)
+                    for a, c in per if c in b.out.get(a, ())]  # fmt: skip
+        names = []
         for s in b.order:
             sp = b.spaces[s]
             if sp["name"] and sp["kind"] in ("key", "side_trip", "express", "town"):
                 key = sp["kind"] == "key"
-                # near the left or right edge a name runs inwards from its space, not past
-                # the edge of the board (issue 30, case 2)
-                x, position = sp["x"], "middle center"
-                if x < 12:
-                    x, position = x - 2, "middle right"
-                elif x > 88:
-                    x, position = x + 2, "middle left"
-                labels.append(dict(x=x, y=sp["y"] + self.LABEL_DY, position=position,
-                                   text=f"<b>{sp['name']}</b>" if key else sp["name"],
-                                   size=10 if key else 9, color=self.pal["text" if key else "muted"]))  # fmt: skip
+                names.append(dict(x=sp["x"], y=sp["y"], clear=max(self._style(s)[1], self.PLANE_ROOM),
+                                  text=f"<b>{plot_text(sp['name'])}</b>" if key else plot_text(sp["name"]),
+                                  color=self.pal["text" if key else "muted"], key=key,
+                                  steps=(0, 4, 8)))  # fmt: skip
+        # the Key Cities first: they get the best places
+        names.sort(key=lambda lab: not lab.pop("key"))
         for area in AREA_FILL:
             xs = [b.spaces[s]["x"] for s in b.order if b.spaces[s]["area"] == area]
             ys = [b.spaces[s]["y"] for s in b.order if b.spaces[s]["area"] == area]
             if xs:
-                labels.append(dict(x=min(xs) - 2, y=max(ys) + 2.5, text=area.upper(),
-                                   position="middle right", color=self.pal["muted"]))  # fmt: skip
-        return labels
+                names.append(dict(x=min(xs) - 2, y=max(ys) + 2.5, text=area.upper().replace("-", "-<br>"), clear=0,
+                                  steps=(0, 8, 16, 24, 32, 48),
+                                  color=self.pal["muted"], sides=("right", "above right", "below right",
+                                                          "above", "below", "left")))  # fmt: skip
+        layout = self.build_layout_base()
+        r = layout["xaxis"]["range"]
+        return place_labels(names, markers, px_per_unit(layout), bounds=(r[0], r[0], r[1], r[1]))
+
+    def build_layout_base(self) -> dict:
+        """The size and axes of the map (what :meth:`_labels` needs to place the names)."""
+        axis = dict(visible=False, range=[-5, 105], fixedrange=True)
+        return dict(height=self.height, width=self.width, margin=dict(l=5, r=5, t=36, b=5),
+                    xaxis=axis, yaxis=dict(axis, scaleanchor="x"))  # fmt: skip
 
     def build_layout(self, game) -> dict:
         b = game.board
@@ -214,13 +242,10 @@ class Board(BoardRenderer):
                 shapes.append(dict(type="path", xref="x", yref="y", path=_hull_path(pts, 3.5),
                                    fillcolor=self.pal[fill], opacity=0.85, layer="below",
                                    line=dict(width=1, color=self.pal["border"])))  # fmt: skip
-        axis = dict(visible=False, range=[-5, 105], fixedrange=True)
         return dict(
-            height=self.height, width=self.width, autosize=False,
-            margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
+            **self.build_layout_base(), autosize=False, showlegend=False,
             title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
-            plot_bgcolor=self.pal["field"], paper_bgcolor=self.pal["paper"], xaxis=axis,
-            yaxis=dict(axis, scaleanchor="x"), shapes=shapes,
+            plot_bgcolor=self.pal["field"], paper_bgcolor=self.pal["paper"], shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
         )  # fmt: skip
 

@@ -20,11 +20,13 @@ import plotly.graph_objects as go
 from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
-from .base import BoardRenderer, ink_on, money, player_color, plot_text
+from .base import BoardRenderer, fit_in_circle, ink_on, money, player_color, plot_text
 
 POT, BANK = "Pot", "House Bank"
 RX, RY = 1.55, 0.95  # seat ellipse radii (plot units)
 BANK_XY = (1.95, -1.22)
+#: a seat's disc (px across) and its text's size (px): each line is cut to fit inside
+SEAT_PX, SEAT_FONT = 90, 12
 #: the most arrows drawn for one update (the rest are in the log)
 MAX_ARROWS = 10
 TASK_COLORS = {"7": "#c62828", "11": "#6a1b9a", "PL": "#2e7d32", "SAFE": "#1565c0",
@@ -60,35 +62,55 @@ class Board(BoardRenderer):
         a = math.radians(-90 - seat * 360 / n)
         return RX * math.cos(a), RY * math.sin(a)
 
-    def _where(self, account: str) -> tuple[float, float]:
+    def _where(self, account: str, arrow: bool = False) -> tuple[float, float]:
+        """An account's point on the table; ``arrow``: where its money arrows start or end
+        (the House Bank's above its square and its label, so no arrow crosses them)."""
         if account == POT:
             return (0.0, 0.0)
         if account == BANK:
-            return BANK_XY
+            return (BANK_XY[0], BANK_XY[1] + 0.2) if arrow else BANK_XY
         name = account.split(":", 1)[1]
         return self.positions[self.game.players.index(name)]
 
+    @staticmethod
+    def _rim(account: str) -> int:
+        """How far (px) from an account's point a money arrow stops: past its disc or square."""
+        return {POT: 37, BANK: 0}.get(account, SEAT_PX // 2 + 2)
+
     # ----- building ---------------------------------------------------------------------
-    def _seat_text(self, game) -> list[str]:
+    def _seat_lines(self, game) -> list[list[str]]:
+        """Per seat, its lines as plain text: the name, the wallet, then debts, held cards
+        and "out" in one line."""
         m = game.money()
         out = []
         for i, p in enumerate(game.players):
-            lines = [f"<b>{plot_text(p)}</b>", money(m[f"wallet:{p}"])]
+            lines = [p, money(m[f"wallet:{p}"])]
             extra = []
             if game.loans[i]:
                 extra.append(f"owes {money(game.loans[i])}")
             for c in game.held[i]:  # by the card's effect: a house-rule deck names cards freely
                 effect = game.cards[c]["effect"]
                 extra.append(
-                    {"potluck": "♣ ", "wild": "🃏 "}.get(effect, "")
-                    + plot_text(game.cards[c]["title"])
+                    {"potluck": "♣ ", "wild": "🃏 "}.get(effect, "") + game.cards[c]["title"]
                 )
             if game.out[i]:
                 extra.append("out")
             if extra:
                 lines.append(", ".join(extra))
-            out.append("<br>".join(lines))
+            out.append(lines)
         return out
+
+    def _seat_text(self, game) -> list[str]:
+        """What each seat's disc says, every line cut to fit inside it ("Greedy bot 1" ran
+        out of its disc: issue 30, case 2); the whole text is its hover (:meth:`_seat_hover`)."""
+        out = []
+        for lines in self._seat_lines(game):
+            fit = [plot_text(t) for t in fit_in_circle(lines, SEAT_PX, SEAT_FONT, bold_first=True)]
+            out.append("<br>".join([f"<b>{fit[0]}</b>", *fit[1:]]))
+        return out
+
+    def _seat_hover(self, game) -> list[str]:
+        return ["<br>".join(plot_text(t) for t in lines) for lines in self._seat_lines(game)]
 
     def _seat_colors(self, game) -> list[str]:
         return ["#bbbbbb" if game.out[i] else player_color(i) for i in range(len(game.players))]
@@ -104,11 +126,11 @@ class Board(BoardRenderer):
             go.Scatter(
                 x=xs, y=ys, mode="markers+text", text=self._seat_text(game),
                 textposition="middle center", customdata=list(range(len(xs))),
-                marker=dict(size=78, color=self._seat_colors(game), opacity=0.9,
+                marker=dict(size=SEAT_PX, color=self._seat_colors(game), opacity=0.9,
                             line=dict(width=2, color=self.pal["outline"])),
-                textfont=dict(color=[ink_on(c) for c in self._seat_colors(game)], size=12),
+                textfont=dict(color=[ink_on(c) for c in self._seat_colors(game)], size=SEAT_FONT),
                 hoverinfo="text", cliponaxis=False,
-                hovertext=[plot_text(p) for p in game.players], name="seats",
+                hovertext=self._seat_hover(game), name="seats",
             ),
             go.Scatter(
                 x=[0], y=[0], mode="markers+text", text=[f"<b>Pot</b><br>{money(m[POT])}"],
@@ -123,12 +145,12 @@ class Board(BoardRenderer):
             ),
             go.Scatter(
                 x=tx, y=ty, mode="markers", hoverinfo="skip", name="turn",
-                marker=dict(size=96, symbol="circle-open", color="#ffd600",
+                marker=dict(size=SEAT_PX + 18, symbol="circle-open", color="#ffd600",
                             line=dict(width=5, color="#ffd600")),
             ),
             go.Scatter(
                 x=[], y=[], mode="markers", hoverinfo="skip", name="targets",
-                marker=dict(size=104, symbol="circle-open-dot",
+                marker=dict(size=SEAT_PX + 26, symbol="circle-open-dot",
                             line=dict(width=3, color="#00e5ff")),
             ),
         ]  # fmt: skip
@@ -178,20 +200,29 @@ class Board(BoardRenderer):
         arrows = []
         for ev in [e for e in events if e.kind == "paid"][-MAX_ARROWS:]:
             try:
-                (x0, y0), (x1, y1) = self._where(ev.data["src"]), self._where(ev.data["dst"])
+                (x0, y0), (x1, y1) = (self._where(ev.data[k], arrow=True) for k in ("src", "dst"))
             except (KeyError, ValueError):
                 continue
+            # from rim to rim, not over any disc's text; a line that would cross the pot's
+            # amount passes beside it (issue 30, case 2)
+            dx, dy = x1 - x0, y1 - y0
+            length = math.hypot(dx, dy) or 1.0
+            if (
+                POT not in (ev.data["src"], ev.data["dst"])
+                and abs(x0 * dy - y0 * dx) / length < 0.25
+            ):
+                nx, ny = -dy / length * 0.3, dx / length * 0.3
+                x0, y0, x1, y1 = x0 + nx, y0 + ny, x1 + nx, y1 + ny
             arrows.append(dict(
-                x=x1 * 0.8, y=y1 * 0.8, ax=x0 * 0.8, ay=y0 * 0.8, xref="x", yref="y",
+                x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y",
                 axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
                 arrowwidth=2.5, arrowcolor="rgba(255,255,255,0.9)", text="",
-                # stop at the rim of the pot's disc (70 px across), not over its amount
-                standoff=36 if ev.data["dst"] == POT else 0,
-                startstandoff=36 if ev.data["src"] == POT else 0,
+                standoff=self._rim(ev.data["dst"]), startstandoff=self._rim(ev.data["src"]),
             ))  # fmt: skip
         with self.figure.batch_update():
             seats = self.figure.data[0]
             seats.text = self._seat_text(game)
+            seats.hovertext = self._seat_hover(game)
             seats.marker.color = self._seat_colors(game)
             # dark text on a light seat (a grey seat that is out, an orange one...)
             seats.textfont.color = [ink_on(c) for c in self._seat_colors(game)]

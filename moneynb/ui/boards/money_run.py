@@ -35,8 +35,8 @@ def _height_color(h: int) -> str:
 
 
 #: a pawn stands in its square's upper left corner (board units): the number of coins in the
-#: stack under it stays readable
-PAWN_DX, PAWN_DY = -0.24, 0.24
+#: stack under it stays clear of it (at 0.24 its edge covered the number: issue 30, case 2)
+PAWN_DX, PAWN_DY = -0.34, 0.34
 
 
 class Board(BoardRenderer):
@@ -51,6 +51,8 @@ class Board(BoardRenderer):
     """
 
     height = 600
+    #: the Coach's heat map tints the spaces (trace 0): a disc would hide their text
+    HEAT_TILES = 0
 
     def __init__(self, game):
         self.pawn_selected = False

@@ -38,7 +38,19 @@ from ..a11y import seat_html
 from ..cards import CardWidget
 from ..dice import DiceWidget
 from ..panels import button, make_panel
-from .base import BoardRenderer, ink_on, label_trace, money, player_color, plot_text, token_letters
+from .base import (
+    BOARD_WIDTH,
+    SIDES,
+    BoardRenderer,
+    ink_on,
+    label_trace,
+    money,
+    place_labels,
+    player_color,
+    plot_text,
+    px_per_unit,
+    token_letters,
+)
 
 KIND_STYLE = {  # symbol, size, colour
     "bank": ("square", 30, "#2e7d32"),
@@ -119,7 +131,7 @@ class Board(BoardRenderer):
                        hoverinfo="skip", name="track"),
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands",
                        marker=dict(symbol="arrow", size=12, angle=angles, color=self.pal["hands"])),
-            label_trace(self._labels(d), ink=self.pal["text"]),
+            label_trace(self._labels(d, game), ink=self.pal["text"]),
             go.Scatter(x=[self._xy(s)[0] for s in ids], y=[self._xy(s)[1] for s in ids],
                        mode="markers", customdata=ids, hovertext=[self._hover(s) for s in ids],
                        hoverinfo="text", name="spaces",
@@ -172,8 +184,25 @@ class Board(BoardRenderer):
             text += "<br>outer track or inner pathway"
         return text
 
-    def _labels(self, d) -> list[dict]:
-        """The short names written next to the spaces (see :func:`label_trace`)."""
+    def _label_sides(self, sid: str, xy) -> tuple[str, ...]:
+        """Where the label of space ``sid`` at ``xy`` may go, best first: outside the side
+        columns, below the top row and the inside spaces, above the bottom row (Min: above
+        its box, below it is the "→ Max" of the bottom row): away from where
+        :meth:`_token_offset` puts the tokens; the other sides only when those are taken."""
+        x, y = xy
+        if 0 < y < 10 and (x <= 0 or x >= 10):
+            side = "left" if x <= 0 else "right"
+            first = (side, f"above {side}", f"below {side}")
+        elif self.d.spaces[sid]["kind"] == "min" or y <= 0:
+            first = ("above", "above right", "above left")
+        else:
+            first = ("below", "below right", "below left")
+        return first + tuple(s for s in SIDES if s not in first)
+
+    def _labels(self, d, game) -> list[dict]:
+        """The short names written next to the spaces, each clear of the spaces, the hands
+        and the other names (:func:`~.base.place_labels`, the rule every board follows), on
+        the side :meth:`_label_sides` gives (see :func:`label_trace`)."""
         labels = []
         for sid in d.order:
             s = d.spaces[sid]
@@ -188,17 +217,15 @@ class Board(BoardRenderer):
             if not text:
                 continue
             x, y = s["x"], s["y"]
-            inside = 0 < x < 10 and 0 < y < 10
-            position = "middle center"
-            if x <= 0 and 0 < y < 10:  # left side: ending just left of the space
-                x, position = x - self.LABEL_DX, "middle left"
-            elif x >= 10 and 0 < y < 10:  # right side: starting just right of it
-                x, position = x + self.LABEL_DX, "middle right"
-            elif k == "min":  # above its box: below it is the "→ Max" of the bottom row
-                y += self.LABEL_DY
-            else:  # top row and the inside: below the space; bottom row: above it
-                y += -self.LABEL_DY if (y >= 10 or inside) else self.LABEL_DY
-            labels.append(dict(x=x, y=y, text=text, position=position))
+            labels.append(dict(x=x, y=y, text=text, clear=KIND_STYLE[k][1],
+                               sides=self._label_sides(sid, (x, y))))  # fmt: skip
+        layout = {"width": BOARD_WIDTH, **self.build_layout(game)}
+        r = layout["xaxis"]["range"]
+        markers = [(*self._xy(s), KIND_STYLE[d.spaces[s]["kind"]][1]) for s in d.order]
+        for a, b in self.inner_edges(d):  # the hands
+            (x0, y0), (x1, y1) = self._xy(a), self._xy(b)
+            markers.append(((x0 + x1) / 2, (y0 + y1) / 2, 12))
+        labels = place_labels(labels, markers, px_per_unit(layout), bounds=(r[0], r[0], r[1], r[1]))
         return labels
 
     def build_layout(self, game) -> dict:
@@ -341,7 +368,7 @@ class Board(BoardRenderer):
                 f"<td style='text-align:right'>{money(game.cash(i))}</td>"
                 f"<td style='text-align:right'><b>{money(game.balance(i))}</b></td>"
                 f"<td style='text-align:right'>{money(credit)}</td>"
-                f"<td>{len(game.hand[i])}</td><td style='font-size:0.85em'>{hist}</td></tr>"
+                f"<td>{len(game.hand[i])}</td><td>{hist}</td></tr>"
             )
         return (
             "<div><b>Personal Bank Account score pad</b> (last entries: old → new)</div>"

@@ -1,0 +1,122 @@
+"""Board labels clear of markers and of each other, estimated in the kernel (issue 30, case 2).
+
+A fast check without a browser, for each board's figures at the start and late in a seeded
+game (a person against a greedy bot, seed 5, the Coach on; the same games as
+``tests/browser/test_zz_boards_fit_browser.py``). It is an APPROXIMATION: a label's box comes
+from :func:`moneynb.ui.boards.base.text_box` (per-character widths of the boards' one font),
+a marker's box is its ``size`` in px, and only labels written centred on their point are
+checked (the labels traces, space names, token letters, seat texts: every board's names); a
+text written centred on its own marker must fit inside it (as a circle). The
+page's own geometry is the real check (``LABELS_JS`` in the browser test); this one catches a
+change that puts a name on a marker without starting a browser.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import moneynb  # noqa: E402
+from moneynb.bots import make_bot  # noqa: E402
+from moneynb.ui.boards.base import MIN_TEXT_PX, px_per_unit, text_box  # noqa: E402
+
+GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
+TOL = 2  # px, as in the browser check
+
+
+def _arr(v, n):
+    return list(v) if isinstance(v, (list, tuple)) else [v] * n
+
+
+def _boxes(board) -> tuple[list, list]:
+    """``(labels, markers)`` in px, y down: labels ``(box, text, order, own marker)``,
+    markers ``(box, order, name)``; ``order`` is the drawing order (a backdrop first)."""
+    figs = [f for f in (board.backdrop, board.figure) if f is not None]
+    layout = board.figure.layout.to_plotly_json()
+    layout.setdefault("width", board.figure.layout.width)
+    s = px_per_unit(layout)
+    labels, markers = [], []
+    for z, fig in enumerate(figs):
+        for t_i, tr in enumerate(fig.data):
+            if tr.type != "scatter" or tr.x is None:
+                continue
+            n = len(tr.x)
+            order = z * 1000 + t_i
+            mode = tr.mode or ""
+            own = {}
+            if "markers" in mode:
+                sizes = _arr(tr.marker.size if tr.marker.size is not None else 6, n)
+                symbols = _arr(tr.marker.symbol or "circle", n)
+                for i, (x, y, m) in enumerate(zip(tr.x, tr.y, sizes, strict=True)):
+                    if x is None or not m:
+                        continue
+                    box = (x * s - m / 2, -y * s - m / 2, x * s + m / 2, -y * s + m / 2)
+                    # an outline (a ring round a seat) hides nothing inside it
+                    drawn = -1 if "open" in str(symbols[i]) else order
+                    markers.append((box, drawn, f"{tr.name} marker {i}"))
+                    own[i] = box
+            if "text" in mode and tr.text is not None:
+                pos = _arr(tr.textposition or "middle center", n)
+                size = _arr(tr.textfont.size or MIN_TEXT_PX, n)
+                for i, (x, y, text) in enumerate(zip(tr.x, tr.y, tr.text, strict=True)):
+                    if x is None or not str(text).strip() or pos[i] != "middle center":
+                        continue
+                    w, h = text_box(str(text), size[i])
+                    box = (x * s - w / 2, -y * s - h / 2, x * s + w / 2, -y * s + h / 2)
+                    labels.append((box, str(text), order + 0.5, own.get(i), size[i]))
+    return labels, markers
+
+
+def _hit(a, b) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > TOL and min(a[3], b[3]) - max(a[1], b[1]) > TOL
+
+
+def _inside(a, b) -> bool:
+    return (a[0] >= b[0] - TOL and a[2] <= b[2] + TOL
+            and a[1] >= b[1] - TOL and a[3] <= b[3] + TOL)  # fmt: skip
+
+
+def _in_circle(box, marker, size) -> bool:
+    """The corners of a text's glyphs (its box less a fifth of the font size above and
+    below) inside the circle drawn in ``marker``'s box (every board writes on circles)."""
+    cx, cy, r = (
+        (marker[0] + marker[2]) / 2,
+        (marker[1] + marker[3]) / 2,
+        (marker[2] - marker[0]) / 2,
+    )
+    corners = [(x, y) for x in (box[0], box[2]) for y in (box[1] + size / 5, box[3] - size / 5)]
+    return all(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r for x, y in corners)
+
+
+def _problems(board) -> list[str]:
+    labels, markers = _boxes(board)
+    out = []
+    for k, (box, text, order, own, size) in enumerate(labels):
+        if own is not None and not _in_circle(box, own, size):
+            out.append(f"label {text!r} runs out of its marker")
+        for mbox, morder, what in markers:
+            if mbox == own or not _hit(box, mbox):
+                continue
+            if morder < order and (own is not None or _inside(box, mbox)):
+                continue  # written on its own marker, or on a marker that holds it
+            out.append(f"label {text!r} overlaps {what}")
+        for box2, text2, *_rest in labels[k + 1 :]:
+            if _hit(box, box2):
+                out.append(f"label {text!r} overlaps label {text2!r}")
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_board_labels_clear_of_markers_and_each_other_estimated(name):
+    v = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    v.coach_toggle.value = True
+    found = {"start": _problems(v.board)}
+    bot = make_bot("greedy", seed=1)
+    for _ in range(25):
+        d = v.game.decision
+        if d is None or not v.is_human(d.player):
+            break
+        v.submit(bot.choose(v.game))
+    found["late"] = _problems(v.board)
+    assert not found["start"] and not found["late"], found
