@@ -364,6 +364,15 @@ def _board_theme(page, game: str, dark: bool, where: str) -> list[str]:
 
 def _show_coach_and_board_text(page) -> None:
     """Turn on the Coach and the on-screen board as text (keyboard: focus, Enter)."""
+    # first the view's own focus move to a person's pending decision (it may arrive after
+    # the log): else it can take the focus from a toggle between focus() and Enter
+    s = page.evaluate(_STATE_JS)
+    if s["human"] and not s["over"]:
+        page.wait_for_function(
+            f"(n) => document.querySelector('{VIEW} .moneynb-a11y')?.dataset.focused === String(n)",
+            arg=s["actions"],
+            timeout=patience(30_000),
+        )
     for css in (".moneynb-coach-toggle", ".moneynb-board-text-toggle"):
         toggle = page.locator(f"{VIEW} button{css}")
         if "mod-active" not in (toggle.get_attribute("class") or ""):
