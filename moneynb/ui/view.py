@@ -146,7 +146,7 @@ class GameView(widgets.VBox):
 
     CSS classes (stable, for tests): ``moneynb-view``, ``moneynb-header``, ``moneynb-board``,
     ``moneynb-decision``, ``moneynb-prompt``, ``moneynb-error``, ``moneynb-money``,
-    ``moneynb-log``, ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
+    ``moneynb-log`` (the last move's lines: ``moneynb-log-last``), ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
     ``moneynb-coach-toggle`` (the Coach on/off), ``moneynb-coach`` (its panel), and the
     panel classes of :mod:`moneynb.ui.panels`.
     """
@@ -224,8 +224,10 @@ class GameView(widgets.VBox):
         #: perf_counter() of the last Undo button click (see _undo_clicked)
         self._undo_clicked_at = float("-inf")
 
-        #: ``(seat, events)`` of the last action taken at this screen (the "last move" line)
+        #: ``(seat, events)`` of the last action applied to the game, whoever took it (the
+        #: "last move" line; see _apply), and where its events start in ``game.log``
         self._last_move: tuple | None = None
+        self._last_move_at: int | None = None
         #: the seat of the person who acted last at this screen (hot seat: the hand-off note)
         self._last_person: int | None = None
         self.board = board_for(game)
@@ -407,6 +409,13 @@ class GameView(widgets.VBox):
         return second_person(text)
 
     @property
+    def screen_seats(self) -> set[int]:
+        """The seats played by the people at this screen: every person's seat (hot seat);
+        a shared table's view has only its own (:class:`moneynb.ui.table.TableView`), so it
+        never asks to hand the screen over."""
+        return {s for s in range(len(self.game.players)) if self.is_human(s)}
+
+    @property
     def human_turn(self) -> bool:
         """True when the pending decision belongs to a person."""
         d = self.game.decision
@@ -463,7 +472,7 @@ class GameView(widgets.VBox):
         seat = self.game.decision.player if self.game.decision is not None else None
         try:
             try:
-                events = self.game.apply(action)
+                events = self._apply(action)
             except IllegalAction as e:
                 self._show_error(str(e))
                 return False
@@ -472,7 +481,6 @@ class GameView(widgets.VBox):
                 return False
             self.error.value = ""
             self._person_moved = True
-            self._last_move = (seat, list(events))
             self._last_person = seat
             self._update_board(events)
             self.run_bots(refresh=False)
@@ -504,8 +512,7 @@ class GameView(widgets.VBox):
             action = None
             try:
                 action = bot.choose(self.game)
-                events = self.game.apply(action)
-                self._last_move = (seat, list(events))
+                events = self._apply(action)
             except IllegalAction as e:  # a bot bug must not crash the notebook
                 self._show_error(
                     f"{self.game.players[self.game.decision.player]} (bot) "
@@ -527,6 +534,22 @@ class GameView(widgets.VBox):
         if refresh:
             self.refresh()
         return taken
+
+    def _apply(self, action: Any) -> list:
+        """Apply ``action`` to the pending decision and keep it as the last move (its seat
+        and events, for the "Last move" line and the log's mark): every action this view
+        shows passes here, whoever took it (a person at this screen, a bot, another screen
+        at a shared table: :meth:`moneynb.ui.table.TableView.follow`), so every screen names
+        the same last move. Returns the events.
+
+        Raises:
+            IllegalAction, or an engine error: as ``Game.apply`` (nothing changed).
+        """
+        d = self.game.decision
+        events = self.game.apply(action)
+        self._last_move = (None if d is None else d.player, list(events))
+        self._last_move_at = len(self.game.log) - len(events)
+        return events
 
     def continue_bots(self) -> None:
         """The "Let the bots move" button: run up to ``max_bot_steps`` (at least 1) bot actions."""
@@ -558,7 +581,7 @@ class GameView(widgets.VBox):
             self._show_error(f"Cannot undo: {e}")
             return False
         self._epoch += 1
-        self._last_move = None
+        self._last_move = self._last_move_at = None
         self.board.changed_at = time.perf_counter()
         self.error.value = ""
         self.board.game = self.game
@@ -744,10 +767,10 @@ class GameView(widgets.VBox):
         """Hot seat: when the person who must decide now is not the person who acted last at
         this screen, a marked line saying so (issue 30, case 3); empty otherwise."""
         g, d = self.game, self.game.decision
-        people = [s for s in range(len(g.players)) if self.is_human(s)]
-        if d is None or len(people) < 2 or not self.is_human(d.player):
+        people = self.screen_seats
+        if d is None or len(people) < 2 or d.player not in people:
             return ""
-        if self._last_person is None or self._last_person == d.player:
+        if self._last_person not in people or self._last_person == d.player:
             return ""
         now, before = g.players[d.player], g.players[self._last_person]
         return (
@@ -857,10 +880,19 @@ class GameView(widgets.VBox):
             text = second_person(text) if you else text
             return html.escape(text[:1].upper() + text[1:])  # "bank paid..." -> "Bank paid..."
 
+        # the last move's lines (the "Last move" line's) are marked: class moneynb-log-last
+        last = len(log) if self._last_move_at is None else self._last_move_at
+        first = len(log) - len(shown)
         lines = "".join(
-            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}' style='margin:0'>"
-            f"{line(e.text)}</div>"
-            for e in shown
+            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}"
+            + (
+                " moneynb-log-last' style='margin:0;border-left:3px solid #e0b040;"
+                "padding-left:3px'>"
+                if first + i >= last
+                else "' style='margin:0'>"
+            )
+            + f"{line(e.text)}</div>"
+            for i, e in enumerate(shown)
         ) + "".join(
             "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0'>"
             f"<span style='{ERROR_STYLE}'>{html.escape(t)}</span></div>"
@@ -1049,7 +1081,7 @@ class GameView(widgets.VBox):
         self.game, self.controllers = game, list(controllers)
         self.start_total = sum(game.money().values())
         self._epoch += 1  # the old game's controls answer nothing now
-        self._last_move = None
+        self._last_move = self._last_move_at = None
         self._decision_key = object()
         self._announced = len(game.log)
         self.board = board_for(game)
