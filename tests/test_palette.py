@@ -132,3 +132,30 @@ def test_seat_colours_as_text_read_on_every_tile_a_player_owns():
         if contrast(c, KIND_COLOR[kind]) < 4.5
     ]
     assert not low
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_theme_switch_reaches_the_page_as_messages_plotly_accepts(game):
+    """The switch's messages (colours, then the game's state drawn again, in one batch)
+    never set an attribute and one inside it, which plotly.js refuses as a whole."""
+    from test_board_messages import nested_keys, record
+
+    from moneynb.ui.view import GameView
+
+    view = GameView(moneynb.new_game(game, players=["Ann", "Bob"], seed=5))
+    sent: list = []
+    for fig in (f for f in (view.board.figure, view.board.backdrop) if f is not None):
+        record(fig, sent)
+    try:
+        view.board.figure._moneynb_theme = "dark"
+        view.board.figure._moneynb_theme = "light"
+    finally:
+        base._THEME["now"] = "light"
+    assert len(sent) >= 2
+    clashes = [
+        (trait, *c)
+        for trait, msg in sent
+        for part in ("style_data", "restyle_data", "layout_data", "relayout_data")
+        for c in nested_keys(msg.get(part) or {})
+    ]
+    assert clashes == []
