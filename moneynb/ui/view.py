@@ -145,6 +145,8 @@ class GameView(widgets.VBox):
     ``moneynb-fallback``, hidden while the view draws).
 
     CSS classes (stable, for tests): ``moneynb-view``, ``moneynb-header``, ``moneynb-board``,
+    ``moneynb-board-row`` (board, decision and tools; ``data-layout`` "side" or "stacked", set
+    by the page), ``moneynb-side`` (holds the decision), ``moneynb-board-tools`` (Coach, money),
     ``moneynb-decision``, ``moneynb-prompt``, ``moneynb-error``, ``moneynb-money``,
     ``moneynb-log`` (the last move's lines: ``moneynb-log-last``), ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
     ``moneynb-coach-toggle`` (the Coach on/off), ``moneynb-coach`` (its panel), and the
@@ -303,9 +305,13 @@ class GameView(widgets.VBox):
         self._update_board(list(game.log))
         self.run_bots(refresh=False)
         self.board.release()
-        # as wide as the board when there is room, narrower (the board then drawn smaller by
-        # the page: a11y.fitBoards) when not; never a box that scrolls (a scrollable region
-        # a keyboard cannot reach: axe scrollable-region-focusable)
+        # Board, pending decision and the tools (Coach, money table) in one grid (issue 30,
+        # case 1; the CSS and a11y.fitBoards choose): side by side when the view has room for
+        # the board at its own size and a column for the decision (at the top right, the
+        # tools under it); otherwise stacked: the decision FIRST, then the board (drawn
+        # smaller when the view is narrower than it), then the tools, so that a player sees
+        # the controls and the board together. Never a box that scrolls (a scrollable region
+        # a keyboard cannot reach: axe scrollable-region-focusable).
         width = int(self.board.figure.layout.width or 0) or 580
         self._board_box = board_box = widgets.Box(
             [self.board.widget()],
@@ -314,18 +320,23 @@ class GameView(widgets.VBox):
             ),
         )
         board_box.add_class("moneynb-board")
-        side = widgets.VBox(
+        side = widgets.VBox([self.decision_box], layout=widgets.Layout(min_width="0"))
+        side.add_class("moneynb-side")
+        tools = widgets.VBox(
             [
-                self.decision_box,
-                widgets.HBox([self.coach_toggle, self.board_text_toggle]),
+                widgets.HBox(
+                    [self.coach_toggle, self.board_text_toggle],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
                 self.coach_html,
                 self.money_html,
             ],
-            layout=widgets.Layout(flex="1 1 280px", min_width="280px", padding="0 0 0 10px"),
+            layout=widgets.Layout(min_width="0"),
         )
-        self._board_row = widgets.HBox(
-            [board_box, side],
-            layout=widgets.Layout(flex_flow="row wrap-reverse", align_items="flex-end"),
+        tools.add_class("moneynb-board-tools")
+        # (without the page's CSS, e.g. a static export: a row that wraps)
+        self._board_row = widgets.Box(
+            [board_box, side, tools], layout=widgets.Layout(flex_flow="row wrap")
         )
         self._board_row.add_class("moneynb-board-row")
         extra = self.board.panels()
@@ -348,8 +359,6 @@ class GameView(widgets.VBox):
             hide,
             self.header,
             self.a11y,
-            # board and controls side by side when both fit; else stacked, the controls
-            # FIRST (wrap-reverse puts the second line on top; flex-end is then the top)
             self._board_row,
             self._panels_box,
             self.board_text,
