@@ -165,6 +165,31 @@ function watchServerKernel(kernel, gone) {
     }
   };
 }
+// Leaving a Voila page (closed, reloaded, navigated away) shuts its kernel down (issue 30
+// follow-up): Voila's own call on unload is refused by the server (403, "'_xsrf' argument
+// missing from POST": voila-dashboards/voila#1458), which left one 150-180 MB kernel per
+// page load. So the page asks for it itself, DELETE api/kernels/<id> with the _xsrf cookie
+// as X-XSRFToken, as a keepalive request (it outlives the page). Only where the kernel says it
+// runs a Voila app (`leave_shuts_kernel`): in JupyterLab the notebook keeps its kernel.
+const leaving = new Set();
+function shutdownOnLeave(kernel) {
+  const id = kernel && kernel.id;
+  const settings = kernel && kernel.serverSettings;
+  if (!id || !settings || leaving.has(id) || typeof fetch !== "function") return;
+  leaving.add(id);
+  const url = String(settings.baseUrl || "/").replace(/\/?$/, "/") + "api/kernels/" +
+    encodeURIComponent(id);
+  window.addEventListener("pagehide", (e) => {
+    if (e.persisted) return;  // kept in the back-forward cache: the page may come back
+    const m = document.cookie.match(/(?:^|;\s*)_xsrf=([^;]+)/);
+    const headers = {};
+    if (m) headers["X-XSRFToken"] = decodeURIComponent(m[1]);
+    if (settings.token) headers.Authorization = "token " + settings.token;
+    try {
+      fetch(url, { method: "DELETE", keepalive: true, credentials: "same-origin", headers });
+    } catch (err) { /* nothing more a closing page can do: the server culls it later */ }
+  });
+}
 function watchKernel(model, el, lost, offline) {
   const cleanups = [];
   const check = () => {
@@ -202,6 +227,7 @@ function watchKernel(model, el, lost, offline) {
     });
   }
   if (kernel) cleanups.push(watchServerKernel(kernel, () => lost("culled")));
+  if (kernel && model.get("leave_shuts_kernel")) shutdownOnLeave(kernel);
   if (kernel && kernel.disposed && kernel.disposed.connect) {
     const onDisposed = () => lost("disposed");
     kernel.disposed.connect(onDisposed);
@@ -400,9 +426,16 @@ class A11yHelper(anywidget.AnyWidget):
     lost_text = traitlets.Unicode(LOST_TEXT).tag(sync=True)
     #: shown at the top while the connection to the server is down (removed once it is back)
     offline_text = traitlets.Unicode(OFFLINE_TEXT).tag(sync=True)
+    #: the page shuts its kernel down when it is left (closed, reloaded): True in the Voila
+    #: app (:func:`moneynb.ui.app_mode`), where each page load has a kernel of its own
+    leave_shuts_kernel = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("_dom_classes", ("moneynb-a11y",))
+        if "leave_shuts_kernel" not in kwargs:
+            from . import app_mode
+
+            kwargs["leave_shuts_kernel"] = app_mode()
         super().__init__(**kwargs)
 
     def announce(self, text: str) -> None:

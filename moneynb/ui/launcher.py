@@ -40,6 +40,7 @@ user in ``MONEYNB_TEACHERS``, or the passcode ``MONEYNB_TEACHER_PASSCODE``). Eve
 from __future__ import annotations
 
 import html
+import time
 
 import ipywidgets as widgets
 
@@ -60,6 +61,13 @@ KINDS = {
 #: decision in turn: a 2-search-bot Money Card game took 46 s to play out, against 2.7 s for
 #: six greedy bots (measured 2026-11-30). ``play(..., players=[..., "bot:search"])`` still works.
 SEARCH_BOT_GAMES = ("money_run",)
+#: seconds after Start or "Host a table" was handled in which another click of either is taken
+#: as the second click of a double-click and ignored (the page sends both clicks; the kernel
+#: handles the second right after the first: before, that made a second stored game)
+REPEAT_CLICK_S = 0.5
+#: seconds after its end during which a finished game still comes back on a reload of the app
+#: (its final screen: scores and who won), when it is the newest game the page's form started
+FINISHED_KEPT_S = 3600
 
 
 def kinds_for(game: str) -> list[str]:
@@ -131,6 +139,12 @@ class Launcher(widgets.VBox):
         self.game_box.add_class("moneynb-launch-game-box")
         self.restored = widgets.HTML()
         self.restored.add_class("moneynb-launch-restored")
+        #: "Replay it": shown with the final screen of a finished game brought back by a reload
+        self.replay_last = widgets.Button(description="Replay it", icon="history",
+                                          tooltip="step through the game that just ended",
+                                          layout={"display": "none"})  # fmt: skip
+        self.replay_last.add_class("moneynb-launch-replay-last")
+        self.replay_last.on_click(lambda _b: self._replay_shown())
         from .saves import ResumeOffer
 
         self.offer = ResumeOffer([], self.resume)
@@ -149,13 +163,15 @@ class Launcher(widgets.VBox):
         self._quiet = False
         self.chooser.observe(lambda _c: self._game_changed(), "value")
         self.count.observe(lambda _c: self._set_rows(), "value")
-        self.start.on_click(lambda _b: self.launch())
+        #: True while a Start / "Host a table" click is handled; when the last one ended
+        self._busy, self._done_at = False, float("-inf")
+        self.start.on_click(lambda _b: self._once(self.launch))
         self.host_button = widgets.Button(
             description="Host a table", icon="users",
             tooltip="open this game as a table other browsers join with a code",
         )  # fmt: skip
         self.host_button.add_class("moneynb-launch-host")
-        self.host_button.on_click(lambda _b: self.host())
+        self.host_button.on_click(lambda _b: self._once(self.host))
         self.join_code = widgets.Text(placeholder="e.g. KQMRTA", description="Join code",
                                       layout={"width": "220px"})  # fmt: skip
         self.join_code.add_class("moneynb-launch-join-code")
@@ -200,8 +216,8 @@ class Launcher(widgets.VBox):
         teacher = widgets.HBox([self.teacher_code, self.teacher_button],
                                layout={"margin": "0 0 8px 0"})  # fmt: skip
         self.children = [
-            self.identity, a11y, self.offer, hide, form, self.replays, teacher, self.restored,
-            self.game_box,
+            self.identity, a11y, self.offer, hide, form, self.replays, teacher,
+            widgets.HBox([self.restored, self.replay_last]), self.game_box,
         ]  # fmt: skip
         self._game_changed()
         if store_problem is not None:
@@ -340,10 +356,27 @@ class Launcher(widgets.VBox):
         self.offer.set_games(unfinished(self.store, self.owner, game=only, exclude=exclude))
 
     def _restore_last(self) -> None:
-        """Continue the newest unfinished game this form's page started (the app after a
-        reload), if there is one."""
+        """Bring back the game this form's page last started (the app after a reload): the
+        newest unfinished one continues; when the newest game a person played here ended less
+        than :data:`FINISHED_KEPT_S` ago, its final screen (Game over, scores) comes back
+        instead, with "Replay it" beside the note (Start makes a new game)."""
+        from ..store import StoreError
         from .saves import unfinished
 
+        try:
+            last = self.store.list_games(self.owner, origin=self.origin, person_moved=True,
+                                         limit=1) if self.store is not None else []  # fmt: skip
+        except StoreError:
+            last = []
+        if last and last[0].over and time.time() - last[0].updated < FINISHED_KEPT_S:
+            if self.resume(last[0].id) is not None:
+                self.restored.value = (
+                    "<div style='color:#1b5e20;background:#f1f8e9'>Welcome back: your last game "
+                    f"({html.escape(last[0].describe())}) has ended; its final screen is below. "
+                    "Press <b>Start</b> for a new game, or <b>Replay it</b>.</div>"
+                )
+                self.replay_last.layout.display = None
+            return
         games = unfinished(self.store, self.owner, origin=self.origin)
         if games and self.resume(games[0].id) is not None:
             self.restored.value = (
@@ -351,6 +384,36 @@ class Launcher(widgets.VBox):
                 f"({html.escape(games[0].describe())}) continues below. Press <b>Start</b> "
                 "for a new game.</div>"
             )
+
+    def _replay_shown(self):
+        """ "Replay it": the game on screen as a replay where games appear (None: no game)."""
+        if self.view is None or self.view.game_id is None:
+            return None
+        return self.replays.show(self.view.game_id)
+
+    def _show_settings(self, info) -> None:
+        """Set the form to a stored game's settings (game, players and their kinds, seed), so
+        the form and the game under it agree (a game continued or brought back by a reload)."""
+        by_spec = {spec: label for label, spec in KINDS.items() if spec is not None}
+        if (
+            self.chooser.layout.display != "none"
+            and info.game in dict(self.chooser.options).values()
+        ):
+            self.chooser.value = info.game
+        if info.game != self.game_name:
+            return
+        n = len(info.players)
+        if n in [v for _, v in self.count.options]:
+            self.count.value = n
+        kinds = {seat.seat: seat.kind for seat in info.seats}
+        offered = kinds_for(self.game_name)
+        for i, (name, kind) in enumerate(self.rows[:n]):
+            label = by_spec.get(kinds.get(i, "human"), "person")
+            kind.value = label if label in offered else "greedy bot"
+            if label == "person":
+                name.value = info.players[i]
+        self._show_bot_names()
+        self.seed.value = int(info.seed)
 
     def _restore_table(self) -> None:
         """Back at the newest unfinished table of this page's game where this owner holds a
@@ -383,29 +446,44 @@ class Launcher(widgets.VBox):
         try:
             if self.store is None or self.owner is None:
                 raise ValueError("there is no game store to continue a game from")
-            name = self.store.info(game_id, owner=self.owner).game
-            view = play(name, resume=game_id, store=self.store, owner=self.owner)
+            info = self.store.info(game_id, owner=self.owner)
+            view = play(info.game, resume=game_id, store=self.store, owner=self.owner)
         except (OSError, ValueError, SaveFileError, StoreError) as e:
             self.error.value = (
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
             )
             return None
+        self._show_settings(info)
         return self._show(view)
 
     def _show(self, view):
         self.error.value = ""
-        self.restored.value = ""
+        self._clear_restored()
         view.offer.set_games([])  # the form offers them
         self.view = view
         self.game_box.children = [view]
         self._offer_games()
         self.replays.refresh()
+        # "Replay a saved game" lists the game as over once it ends (the save line is
+        # redrawn after each save of a move)
+        over = [view.game.over]
+
+        def saved(_change):
+            if view.game.over and not over[0] and self.view is view:
+                self.replays.refresh()
+            over[0] = view.game.over
+
+        view.save_label.observe(saved, "value")
         return view
+
+    def _clear_restored(self) -> None:
+        self.restored.value = ""
+        self.replay_last.layout.display = "none"
 
     def _show_replay(self, view) -> None:
         """Show a replay (from "Replay a saved game") where games appear."""
         self.error.value = ""
-        self.restored.value = ""
+        self._clear_restored()
         self.replay_view = view
         self.game_box.children = [view]
 
@@ -434,10 +512,30 @@ class Launcher(widgets.VBox):
         if old is not None and hasattr(old, "stop"):
             old.stop()
         self.error.value = ""
-        self.restored.value = ""
+        self._clear_restored()
         self.table_view = view
         self.game_box.children = [view]
         return view
+
+    def _once(self, handle):
+        """Run ``handle`` (Start or "Host a table") for a click, unless another such click is
+        being handled or was handled less than :data:`REPEAT_CLICK_S` ago (a double-click
+        starts one game, not two); both buttons are disabled meanwhile. Returns what
+        ``handle`` returned, or None for an ignored click."""
+        if self._busy or time.perf_counter() - self._done_at < REPEAT_CLICK_S:
+            return None
+        self._busy = True
+        buttons = (self.start, self.host_button)
+        was = [b.disabled for b in buttons]
+        for b in buttons:
+            b.disabled = True
+        try:
+            return handle()
+        finally:
+            for b, d in zip(buttons, was, strict=True):
+                b.disabled = d
+            self._busy = False
+            self._done_at = time.perf_counter()
 
     def _need_owner(self) -> str:
         if self.store is None:
