@@ -167,9 +167,12 @@ function watchServerKernel(kernel, gone) {
 }
 // Leaving a Voila page (closed, reloaded, navigated away) shuts its kernel down (issue 30
 // follow-up): Voila's own call on unload is refused by the server (403, "'_xsrf' argument
-// missing from POST": voila-dashboards/voila#1458), which left one 150-180 MB kernel per
-// page load. So the page asks for it itself, DELETE api/kernels/<id> with the _xsrf cookie
-// as X-XSRFToken, as a keepalive request (it outlives the page). Only where the kernel says it
+// missing from POST": voila-dashboards/voila#1458: a Voila page gets no _xsrf cookie), which
+// left one 150-180 MB kernel per page load. So the page asks for it itself, DELETE
+// api/kernels/<id> as a keepalive request (it outlives the page), with the _xsrf cookie as
+// X-XSRFToken: tornado's check is a double submit (header equal to the cookie, the cookie
+// unsigned), so where the server set none the page sets a random one for its base path
+// (SameSite=Strict: another site can neither read nor send it). Only where the kernel says it
 // runs a Voila app (`leave_shuts_kernel`): in JupyterLab the notebook keeps its kernel.
 const leaving = new Set();
 function shutdownOnLeave(kernel) {
@@ -177,13 +180,20 @@ function shutdownOnLeave(kernel) {
   const settings = kernel && kernel.serverSettings;
   if (!id || !settings || leaving.has(id) || typeof fetch !== "function") return;
   leaving.add(id);
-  const url = String(settings.baseUrl || "/").replace(/\/?$/, "/") + "api/kernels/" +
-    encodeURIComponent(id);
+  const base = String(settings.baseUrl || "/").replace(/\/?$/, "/");
+  const url = base + "api/kernels/" + encodeURIComponent(id);
   window.addEventListener("pagehide", (e) => {
     if (e.persisted) return;  // kept in the back-forward cache: the page may come back
     const m = document.cookie.match(/(?:^|;\s*)_xsrf=([^;]+)/);
+    let xsrf = m && decodeURIComponent(m[1]);
+    if (!xsrf && window.crypto && crypto.getRandomValues) {
+      xsrf = Array.from(crypto.getRandomValues(new Uint8Array(16)),
+        (b) => b.toString(16).padStart(2, "0")).join("");
+      const path = new URL(base, location.href).pathname;
+      document.cookie = `_xsrf=${xsrf}; path=${path}; SameSite=Strict`;
+    }
     const headers = {};
-    if (m) headers["X-XSRFToken"] = decodeURIComponent(m[1]);
+    if (xsrf) headers["X-XSRFToken"] = xsrf;
     if (settings.token) headers.Authorization = "token " + settings.token;
     try {
       fetch(url, { method: "DELETE", keepalive: true, credentials: "same-origin", headers });
