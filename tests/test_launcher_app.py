@@ -125,3 +125,50 @@ def test_an_amount_in_powers_of_ten_is_refused_asking_for_digits(typed):
     value, message = parse_amount(typed, g.decision)
     assert value is None and "type whole dollars as digits" in message
     assert g.to_json() == before
+
+
+NOTEBOOKS = __import__("pathlib").Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def _links(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"\]\(([^)]+)\)", text)
+
+
+@pytest.mark.parametrize(
+    ("voila_url", "served"),
+    [
+        (None, "lab"),  # JupyterLab: no Voila variables in the kernel
+        ("http://127.0.0.1:8866/voila/render/start_here.ipynb", "folder"),  # voila notebooks/
+        ("https://hub.example/user/ann/voila/render/notebooks/start_here.ipynb", "folder"),
+        ("http://127.0.0.1:8866/", "one"),  # voila notebooks/start_here.ipynb
+    ],
+)
+def test_the_choose_a_game_links_stay_on_this_server(monkeypatch, voila_url, served):
+    from moneynb.ui.launcher import PLAY_NOTEBOOKS, game_links
+
+    for var in ("VOILA_KERNEL_ID", "VOILA_REQUEST_URL"):
+        monkeypatch.delenv(var, raising=False)
+    if voila_url is not None:
+        monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+        monkeypatch.setenv("VOILA_REQUEST_URL", voila_url)
+    text = game_links(NOTEBOOKS)
+    links = _links(text)
+    assert "mybinder" not in text and "://" not in "".join(links)
+    if served == "one":  # the app serves this page only: no link would open
+        assert links == [] and "voila notebooks/" in text
+    else:
+        assert links == [f"{n}.ipynb" for n in PLAY_NOTEBOOKS]
+        assert ("as an app" in text) == (served == "folder")
+
+
+def test_start_here_keeps_binder_links_apart_from_the_local_ones():
+    import json
+
+    nb = json.loads((NOTEBOOKS / "start_here.ipynb").read_text())
+    cells = ["".join(c["source"]) for c in nb["cells"]]
+    choose = next(i for i, c in enumerate(cells) if c.startswith("### Choose a game"))
+    assert "mybinder" not in cells[choose] and "game_links()" in cells[choose + 1]
+    binder = [c for c in cells if "mybinder.org" in c]
+    assert len(binder) == 1 and binder[0].startswith("#### On Binder (for readers on GitHub)")

@@ -47,7 +47,7 @@ import ipywidgets as widgets
 from ..core.registry import GAMES, game_class
 from .a11y import ERROR_STYLE, A11yHelper
 
-__all__ = ["launcher", "Launcher", "KINDS"]
+__all__ = ["launcher", "Launcher", "KINDS", "game_links", "links_open_here"]
 
 #: controller choices of a player row -> what :func:`moneynb.ui.play` takes
 KINDS = {
@@ -613,6 +613,59 @@ class Launcher(widgets.VBox):
             )
             return None
         return self._show(view)
+
+
+#: the play notebooks ``notebooks/start_here.ipynb`` links to, in its order
+PLAY_NOTEBOOKS = ("money_moves", "moolah", "easy_money", "money_card", "money_run")
+
+
+def links_open_here() -> bool:
+    """True when a relative link to another notebook opens on this server: in JupyterLab (not
+    :func:`moneynb.ui.app_mode`), and in a Voila app whose page is ``.../voila/render/<nb>``
+    (Voila served on a folder, or Binder); False in a Voila app started on one notebook,
+    which serves that page only (its address is the server's root)."""
+    import os
+    from urllib.parse import urlparse
+
+    from . import app_mode
+
+    if not app_mode():
+        return True
+    return "/voila/render/" in urlparse(os.environ.get("VOILA_REQUEST_URL", "")).path
+
+
+def game_links(folder=".") -> str:
+    """Markdown: a table of the play notebooks in ``folder`` (the notebook's own: a kernel runs
+    in it), each a RELATIVE link that opens on the server showing this page: in JupyterLab
+    the notebook itself; in the Voila app served on a folder (``voila notebooks/``, or Binder's
+    ``.../voila/render/notebooks/start_here.ipynb``) the notebook as an app (a page at
+    ``.../voila/render/start_here.ipynb`` resolves ``moolah.ipynb`` to
+    ``.../voila/render/moolah.ipynb``). A Voila app started on one notebook
+    (``voila notebooks/start_here.ipynb``) serves that page only, so there the table names the
+    games without links and says how to serve them all. Never a link to another server: the
+    Binder links are a section of their own in the notebook, for readers on GitHub.
+
+    The mode comes from the kernel's environment (:func:`moneynb.ui.app_mode`, and Voila's
+    ``VOILA_REQUEST_URL``, the page's address)."""
+    from pathlib import Path
+
+    from . import app_mode
+
+    here = Path(folder)
+    games = [(game_class(n).title, f"{n}.ipynb") for n in PLAY_NOTEBOOKS
+             if (here / f"{n}.ipynb").exists()]  # fmt: skip
+    if not app_mode():
+        rows = [f"| {t} | [open {t} here]({nb}) |" for t, nb in games]
+        return "\n".join(["| Game | Its notebook, on this server |", "|---|---|", *rows])
+    if links_open_here():
+        rows = [f"| {t} | [play {t} as an app]({nb}) |" for t, nb in games]
+        return "\n".join(["| Game | Its own app page, on this server |", "|---|---|", *rows])
+    names = ", ".join(t for t, _ in games)
+    return (
+        f"This app serves this page only, and the form below plays every game ({names}). "
+        "To open each game's own app page on this server as well, start the app on the folder: "
+        "`voila notebooks/`, then choose `start_here.ipynb` or a game in its list."
+    )
 
 
 def launcher(
