@@ -1,12 +1,13 @@
-"""A closed Voila page leaves no kernel behind, and a double-clicked Start makes one game
-(a newcomer's report on the class app, voila 0.5.13).
+"""A closed Voila page leaves no kernel behind, a double-clicked Start makes one game, and the
+"Choose a game" links stay on this server (a newcomer's report on the class app, voila 0.5.13).
 
 Voila's own shutdown call on page close is refused by the server (``403 POST
 /voila/api/shutdown/<id>: '_xsrf' argument missing from POST``, voila-dashboards/voila#1458):
 36 reloads left 36 kernels of 150-180 MB. The page's own code (``shutdownOnLeave`` in
 ``moneynb/ui/a11y.py``) now asks for the shutdown with the ``_xsrf`` cookie as
-``X-XSRFToken``, as a keepalive request. One page load: open the app, note its kernel (from the
-page's kernel websocket), double-click Start and count the games in the server's store (one
+``X-XSRFToken``, as a keepalive request. One page load of ``start_here.ipynb`` (Voila served
+on the folder): its game links resolve to this server's app pages; note the page's kernel
+(from its kernel websocket), double-click Start and count the games in the server's store (one
 more, not two), close the page, and wait until the server no longer has that kernel.
 """
 
@@ -49,9 +50,16 @@ def test_a_closed_voila_page_shuts_its_kernel_and_a_double_click_starts_one_game
     kernels = []  # the page's kernel ids, from its websockets
     page.on("websocket", lambda ws: kernels.extend(re.findall(r"/api/kernels/([\w-]+)", ws.url)))
     try:
-        page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=patience(240_000))
+        page.goto(f"{base}/voila/render/start_here.ipynb", timeout=patience(240_000))
         form = page.locator(".moneynb-launcher.moneynb-owner-known")
         form.wait_for(state="visible", timeout=patience(240_000))
+        plays = page.evaluate(
+            """() => [...document.querySelectorAll('a')]
+                .filter(a => /^play .* as an app$/.test(a.textContent.trim()))
+                .map(a => new URL(a.getAttribute('href'), location.href).href)"""
+        )
+        games = ["money_moves", "moolah", "easy_money", "money_card", "money_run"]
+        assert plays == [f"{base}/voila/render/{g}.ipynb" for g in games]
         assert kernels, "the page opened no kernel websocket"
         kernel = kernels[-1]
         assert _kernel_exists(base, kernel)
