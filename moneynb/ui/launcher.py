@@ -14,7 +14,11 @@ The owner is the hub user, or this browser (:mod:`moneynb.ui.identity`): the for
 nothing until the browser has said who it is (then the form gets the class
 ``moneynb-owner-known``), so a visitor is never offered another's game. In the app (Voila), a
 reloaded page comes back with the last unfinished game that page's form started for this owner
-(a note, class ``moneynb-launch-restored``, says so); in JupyterLab the offer waits for a click.
+(a note, class ``moneynb-launch-restored``, says so), or with the final screen of its newest
+game when that one ended less than :data:`FINISHED_KEPT_S` ago ("Replay it",
+``moneynb-launch-replay-last``, beside the note); in JupyterLab the offer waits for a click.
+A game continued or brought back sets the form to its settings (game, seats, seed). Start and
+"Host a table" ignore the second click of a double-click (:data:`REPEAT_CLICK_S`).
 
 "Replay a saved game" (:class:`~moneynb.ui.replay.ReplayChooser`, class
 ``moneynb-replay-chooser``) lists the owner's stored games, finished or not, and shows the
