@@ -293,10 +293,12 @@ class TableSession:
         """Read the table's header and seats again (a claim, a seat given to a bot)."""
         self.info = self.store.info(self.game_id)
 
-    def sync(self) -> list:
+    def sync(self, apply=None) -> list:
         """Bring :attr:`game` to the stored actions; returns the new events (``[]``: nothing
         new). When the stored game is not a continuation of this copy (it cannot be, short of
         an undo elsewhere), the game is read again in full and ``None`` is returned.
+        ``apply``: what applies one stored action to :attr:`game` and returns its events
+        (default ``game.apply``; a view passes its own, to see each action and its seat).
 
         Raises:
             StoreError: the store cannot be read (the game here is unchanged).
@@ -312,7 +314,7 @@ class TableSession:
             if new[: len(local)] == local:  # our unsaved actions are the stored ones
                 events = []
                 for a in new[len(local) :]:
-                    events.extend(self.game.apply(a))
+                    events.extend((apply or self.game.apply)(a))
                 self.stored = len(self.game.actions)
                 return events
         self.game = loads(self.store.read(self.game_id))

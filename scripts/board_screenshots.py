@@ -6,10 +6,12 @@ tests do)::
     python scripts/board_screenshots.py [--out test-output/screenshots]
 
 Starts JupyterLab on a temporary copy of ``notebooks/`` (``tests/browser/servers.py``), opens
-ONE probe notebook showing all five games (a person against a greedy bot, seed 5: the same
-page as ``tests/browser/test_zz_boards_fit_browser.py``), and for each window size and theme
+ONE probe notebook showing all five games (a person against a greedy bot, seed 5) and a replay
+of each (the same page as ``tests/browser/test_zz_boards_fit_browser.py``), and for each
+window size and theme
 (JupyterLab Light, JupyterLab Dark, switched with Lab's own theme command, no reload) saves
-``<out>/<game>-<width>x<height>-<theme>.png`` (the game's view) and
+``<out>/<game>-<width>x<height>-<theme>.png`` (the game's view),
+``<out>/replay-<game>-<width>x<height>-<theme>.png`` (its replay's view) and
 ``<out>/page-<width>x<height>-<theme>.png`` (the window). Prints each file written.
 """
 
@@ -38,8 +40,9 @@ def main(argv=None) -> int:
     from conftest import CHROMIUM_ARGS, find_chromium, open_and_run, write_probe_notebook
     from playwright.sync_api import sync_playwright
     from servers import jupyter_server
-    from test_zz_boards_fit_browser import BOARDS_CELL, GAMES
+    from test_zz_boards_fit_browser import BOARDS_CELL, GAMES, REPLAYS, REPLAYS_CELL
 
+    n_plots = 3 * len(GAMES)  # a board per game, a board and a chart per replay (at least)
     exe = find_chromium()
     if exe is None:
         print("no Chromium found (see tests/browser/conftest.py)", file=sys.stderr)
@@ -47,7 +50,7 @@ def main(argv=None) -> int:
     profile = tempfile.mkdtemp(prefix="moneynb-shots-")
     with jupyter_server("lab", timeout=90) as server, sync_playwright() as p:
         _base, root = server
-        write_probe_notebook(root / "notebooks" / "_screenshots.ipynb", BOARDS_CELL)
+        write_probe_notebook(root / "notebooks" / "_screenshots.ipynb", BOARDS_CELL + REPLAYS_CELL)
         ctx = p.chromium.launch_persistent_context(
             profile, executable_path=exe, headless=True, args=CHROMIUM_ARGS,
             viewport={"width": 1400, "height": 1000},
@@ -59,7 +62,7 @@ def main(argv=None) -> int:
             page.wait_for_function(
                 "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg')"
                 ".length >= n",
-                arg=len(GAMES),
+                arg=n_plots,
             )
             for theme, lab_theme in THEMES:
                 page.evaluate(
@@ -75,12 +78,12 @@ def main(argv=None) -> int:
                     page.wait_for_function(
                         "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot "
                         ".main-svg').length >= n",
-                        arg=len(GAMES),
+                        arg=n_plots,
                     )
                     shot = out / f"page-{w}x{h}-{theme}.png"
                     page.screenshot(path=str(shot))
                     print(shot)
-                    for name in GAMES:
+                    for name in GAMES + REPLAYS:
                         view = page.locator(f".moneynb-view.probe-{name}")
                         view.scroll_into_view_if_needed()
                         shot = out / f"{name}-{w}x{h}-{theme}.png"

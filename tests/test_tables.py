@@ -408,3 +408,67 @@ def test_an_unreachable_store_is_one_message(tmp_path):
     bad.write_text("x")
     with pytest.raises(StoreError):
         find_table("ACDEFG", str(bad / "g.sqlite3"))
+
+
+# ----- what each screen says about turns and moves (issue 30, cases 3 and 8 at a table) -----
+def _last_move(view) -> str:
+    """The view's "Last move" line (its HTML), "" when it shows none."""
+    m = re.search(r"<div class='moneynb-last-move'.*?</div>", view.header.value)
+    return m.group(0) if m else ""
+
+
+def _log_marked(view) -> list[str]:
+    """The log lines marked as the last move's."""
+    return re.findall(r"moneynb-log-last'[^>]*>([^<]*)</div>", view.log_html.value)
+
+
+def test_a_table_screen_never_asks_to_hand_the_screen_over(location):
+    """Each student at their own screen: Bob's screen, at Ann's turn after Bob moved, says it
+    waits for Ann, never "Hand over the screen: Ann, ..." (that is for hot seat)."""
+    a = moneynb.host("moolah", ["Ann", "Bob"], owner=ANN, store=location, seed=4, watch=False)
+    b = moneynb.join(a.session.code, "Bob", owner=BOB, store=location, watch=False)
+    turned = 0
+    for step in range(120):
+        if a.game.over or turned >= 3:
+            break
+        v, other = (a, b) if a.game.decision.player == 0 else (b, a)
+        assert v.submit(make_bot("greedy", seed=step).choose(v.game))
+        other.follow()
+        d = v.game.decision
+        if d is not None and d.player not in v.mine:  # the turn went to the other screen
+            turned += 1
+            for w in (a, b):
+                assert "moneynb-handoff" not in w.header.value, w.header.value
+                assert "Hand over" not in w.header.value
+            who = v.game.players[d.player]
+            assert f"waiting for {who}" in v.panel_box.children[0].description
+    assert turned >= 3
+
+
+def test_both_screens_name_the_same_last_move_whoever_made_it(location):
+    """Moves made at the other screen (the watcher's follow) and by a bot (run_bots) update
+    the "Last move" line, the log's mark and the dice of both screens alike."""
+    from moneynb.core.replay import Replay
+
+    a = moneynb.host("moolah", ["Ann", "Bob", "bot:greedy"], owner=ANN, store=location,
+                     seed=4, watch=False)  # fmt: skip
+    b = moneynb.join(a.session.code, "Bob", owner=BOB, store=location, watch=False)
+    sources = set()
+    for step in range(40):
+        if a.game.over:
+            break
+        v, other = (a, b) if a.game.decision.player == 0 else (b, a)
+        assert v.submit(make_bot("greedy", seed=step).choose(v.game))
+        other.follow()
+        assert a.game.actions == b.game.actions
+        r = Replay(a.game)
+        seat = r.deciders[r.n - 1]  # who took the last action, and what it did
+        sources.add("bot" if seat == 2 else "mover")
+        line = _last_move(a)
+        assert line and line == _last_move(b), (line, _last_move(b))
+        assert f"data-seat='{seat}'" in line and a.game.players[seat] in line
+        assert _log_marked(a) == _log_marked(b)
+        assert len(_log_marked(a)) == len(r.events(r.n - 1))
+        assert (a.board.dice.faces, a.board.dice.caption, a.board.dice.owner) == (
+            b.board.dice.faces, b.board.dice.caption, b.board.dice.owner)  # fmt: skip
+    assert sources == {"bot", "mover"}

@@ -88,7 +88,18 @@ const CSS = `
 .moneynb-view .jupyter-button, .moneynb-view .widget-toggle-button { flex-shrink: 0;
   min-width: max-content; }
 .moneynb-view .moneynb-decision .widget-dropdown, .moneynb-view .moneynb-decision .widget-text {
-  max-width: 100%; }
+  max-width: calc(100% - 4px); }
+/* board, decision and tools (issue 30, case 1; see GameView): a grid, stacked (the decision
+   first, then the board, then the Coach and money) unless fitBoards finds room for the board
+   at its own size and a column of SIDE_PX beside it (data-layout="side") */
+.moneynb-view .moneynb-board-row { display: grid !important; grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: "side" "board" "tools"; column-gap: 10px; align-items: start; }
+.moneynb-view .moneynb-board-row[data-layout="side"] {
+  grid-template-columns: max-content minmax(0, 1fr); grid-template-rows: auto 1fr;
+  grid-template-areas: "board side" "board tools"; }
+.moneynb-view .moneynb-board-row > .moneynb-board { grid-area: board; }
+.moneynb-view .moneynb-board-row > .moneynb-side { grid-area: side; }
+.moneynb-view .moneynb-board-row > .moneynb-board-tools { grid-area: tools; }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
   pointer-events: none; }
@@ -297,9 +308,20 @@ function showLost(model, el, root, why) {
 
 // A board wider than its box is drawn smaller (issue 30, case 1): scaled as a whole with a
 // CSS transform (plotly maps the mouse through it), the box taking the scaled height. At the
-// board's own width or more it is drawn at its own size.
+// board's own width or more it is drawn at its own size. A replay's chart is fitted the same
+// way. The board's row (see GameView) is laid out side by side when it has room for the
+// board at its own size and a column of SIDE_PX for the decision, else stacked.
+const SIDE_PX = 300, GAP_PX = 10;
 function fitBoards(r) {
-  for (const box of r.querySelectorAll(".moneynb-board")) {
+  for (const row of r.querySelectorAll(".moneynb-board-row")) {
+    if (row.closest(".moneynb-view") !== r) continue;
+    const svg = row.querySelector(".moneynb-board svg.main-svg");
+    const w = svg && Number(svg.getAttribute("width"));
+    if (!w || !row.clientWidth) continue;
+    const layout = row.clientWidth >= w + 4 + GAP_PX + SIDE_PX ? "side" : "stacked";
+    if (row.dataset.layout !== layout) row.dataset.layout = layout;
+  }
+  for (const box of r.querySelectorAll(".moneynb-board, .moneynb-replay-chart")) {
     if (box.closest(".moneynb-view") !== r) continue;  // a view inside this one fits itself
     const inner = box.firstElementChild;
     const svg = inner && inner.querySelector("svg.main-svg");
@@ -313,6 +335,26 @@ function fitBoards(r) {
     inner.style.transform = s < 1 ? `scale(${s})` : "";
     box.style.height = s < 1 ? `${Math.ceil(h * s)}px` : "";
   }
+}
+
+// the part of the window `el` can be seen in: the window cut by every scrolling box around
+// it (Lab scrolls the notebook inside a panel: the window alone says nothing there)
+function sight(el) {
+  let top = 0, bottom = innerHeight;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (p.scrollHeight > p.clientHeight && /auto|scroll/.test(getComputedStyle(p).overflowY)) {
+      const q = p.getBoundingClientRect();
+      top = Math.max(top, q.top);
+      bottom = Math.min(bottom, q.bottom);
+    }
+  }
+  return { top, bottom };
+}
+const sightTop = (el) => sight(el).top;
+// whether all of `el` is in sight
+function inSight(el) {
+  const r = el.getBoundingClientRect(), s = sight(el);
+  return r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
 }
 
 function render({ model, el }) {
@@ -340,7 +382,7 @@ function render({ model, el }) {
   };
   say();
   let tries = 0, timer = null;
-  const focus = () => {
+  const focus = (initial = false) => {
     const cls = model.get("focus");
     if (timer) clearTimeout(timer);
     tries = 0;
@@ -360,21 +402,31 @@ function render({ model, el }) {
           !!(outer && outer.contains(a)) || !!a.closest(".moneynb-launcher");
         if (free && a !== target) {
           // no jump of the page under a mouse user's pointer: scroll only if the control
-          // is out of sight, and then as little as possible
+          // is out of sight, and then to show the controls WITH the board (issue 30, case
+          // 1): the top of the board's row (the decision first when stacked) at the top
           target.focus({ preventScroll: true });
           const b = target.getBoundingClientRect();
-          if (b.bottom > innerHeight || b.top < 0) target.scrollIntoView({ block: "nearest" });
+          const row = target.closest(".moneynb-board-row");
+          if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
+            (row || target).scrollIntoView({ block: row ? "start" : "nearest" });
+          } else if (!initial && row && !inSight(row) && row.getBoundingClientRect().top > sightTop(row)) {
+            // after a move (not when the view first shows): the controls are in sight but
+            // the board runs out at the bottom: its row up to the top
+            row.scrollIntoView({ block: "start" });
+          }
         }
         el.dataset.focused = model.get("focus_key");
         return;
       }
-      if (++tries < 60) timer = setTimeout(step, 50);
+      // the new panel may come many seconds later on a loaded machine: look for it (every
+      // 100 ms) up to 60 s; a newer request cancels this one
+      if (++tries < 600) timer = setTimeout(step, 100);
     };
     step();
   };
   model.on("change:seq", say);
-  model.on("change:focus_seq", focus);
-  focus();
+  model.on("change:focus_seq", () => focus(false));
+  focus(true);
   let fitting = 0;
   const fit = () => {
     if (!fitting) fitting = requestAnimationFrame(() => { fitting = 0; fitBoards(root()); });

@@ -19,8 +19,9 @@ CSS classes (stable, for tests): ``moneynb-replay`` (the view, also ``moneynb-vi
 ``moneynb-replay-speed``, ``moneynb-replay-first`` / ``-back`` / ``-forward`` / ``-last``,
 ``moneynb-replay-step`` (data-step), ``moneynb-replay-decision`` (the option taken:
 ``moneynb-replay-taken``), ``moneynb-coach-toggle``, ``moneynb-coach``,
-``moneynb-replay-chart``, ``moneynb-replay-branch`` (Continue from here) and
-``moneynb-replay-branch-box`` (where the new game appears).
+``moneynb-replay-chart``, ``moneynb-board-row`` and ``moneynb-board-tools`` (the live
+view's layout: :class:`~moneynb.ui.view.GameView`), ``moneynb-replay-branch`` (Continue
+from here) and ``moneynb-replay-branch-box`` (where the new game appears).
 """
 
 from __future__ import annotations
@@ -151,7 +152,8 @@ class ReplayView(GameView):
         self.decision_html.add_class("moneynb-replay-decision")
         self.money_html = widgets.HTML()
         self.money_html.add_class("moneynb-money")
-        self.log_html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        # "auto": stretched to the view's width less its margin (100% stuck out 2 px)
+        self.log_html = widgets.HTML(layout=widgets.Layout(width="auto"))
         self.log_html.add_class("moneynb-log")
         self.board_text = widgets.HTML()
         self.board_text.add_class("moneynb-board-text")
@@ -234,19 +236,26 @@ class ReplayView(GameView):
         self.chart = self._make_chart()
         self._show(self.index, first=True)
         self.board.release()
-        width = self.board.figure.layout.width
+        # the live view's grid (issue 30, case 1; the CSS and a11y.fitBoards choose): the
+        # board and, beside it when the view has room (else under it), the step, its
+        # decision, the Coach and the money table; the board drawn smaller when the view is
+        # narrower than it, never wider than the view
+        width = int(self.board.figure.layout.width or 0) or 580
         board_box = widgets.Box(
             [self.board.widget()],
             layout=widgets.Layout(
-                flex="1 1 60%", min_width=f"{max(380, int(width or 0) + 4)}px", overflow="visible"
+                flex=f"0 1 {width + 4}px", min_width="0", max_width="100%", overflow="visible"
             ),
         )
         board_box.add_class("moneynb-board")
         side = widgets.VBox(
             [self.step_html, self.decision_html, self.coach_toggle, self.coach_html,
              self.money_html],
-            layout=widgets.Layout(flex="1 1 35%", min_width="280px", padding="0 0 0 10px"),
+            layout=widgets.Layout(min_width="0"),
         )  # fmt: skip
+        side.add_class("moneynb-board-tools")
+        board_row = widgets.Box([board_box, side], layout=widgets.Layout(flex_flow="row wrap"))
+        board_row.add_class("moneynb-board-row")
         panels = widgets.HBox(
             self.board.panels(),
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
@@ -262,7 +271,7 @@ class ReplayView(GameView):
             self.a11y,
             controls,
             keys,
-            widgets.HBox([board_box, side], layout=widgets.Layout(flex_flow="row wrap")),
+            board_row,
             panels,
             self.board_text,
             widgets.HTML("<b>Log</b> (the move that led to this step highlighted)"),

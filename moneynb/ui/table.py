@@ -99,6 +99,12 @@ class TableView(GameView):
         return self.session.mine
 
     @property
+    def screen_seats(self) -> set[int]:
+        """This browser's seats: a screen at a table has its own person, so no hand-over
+        line (the others' turns read "waiting for Ann")."""
+        return set(self.mine)
+
+    @property
     def human_turn(self) -> bool:
         """True when the pending decision is one of this browser's seats'."""
         d = self.game.decision
@@ -128,7 +134,7 @@ class TableView(GameView):
         while taken < limit and g.decision is not None and g.decision.player in self.bot_specs:
             seat = g.decision.player
             try:
-                pending.extend(g.apply(table_bot(self.bot_specs[seat], g, seat).choose(g)))
+                pending.extend(self._apply(table_bot(self.bot_specs[seat], g, seat).choose(g)))
             except Exception as e:  # noqa: BLE001 - a bot or engine bug must not stop the table
                 self._engine_failed(e, None)
                 break
@@ -221,7 +227,7 @@ class TableView(GameView):
         s = self.session
         before = list(self.game.actions)
         s.game = self.game
-        events = s.sync()
+        events = s.sync(apply=self._apply)
         if events is None:
             lost = any(
                 i >= len(s.game.actions) or s.game.actions[i] != a for i, a in enumerate(before)
@@ -246,7 +252,7 @@ class TableView(GameView):
             seats_before = s.info.seats
             n_before = len(self.game.actions)
             s.game = self.game
-            events = s.sync()
+            events = s.sync(apply=self._apply)
             seats_changed = s.info.seats != seats_before
             if seats_changed:
                 self.bot_specs = {x.seat: x.kind for x in s.info.seats if x.bot}

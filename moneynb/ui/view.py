@@ -145,8 +145,10 @@ class GameView(widgets.VBox):
     ``moneynb-fallback``, hidden while the view draws).
 
     CSS classes (stable, for tests): ``moneynb-view``, ``moneynb-header``, ``moneynb-board``,
+    ``moneynb-board-row`` (board, decision and tools; ``data-layout`` "side" or "stacked", set
+    by the page), ``moneynb-side`` (holds the decision), ``moneynb-board-tools`` (Coach, money),
     ``moneynb-decision``, ``moneynb-prompt``, ``moneynb-error``, ``moneynb-money``,
-    ``moneynb-log``, ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
+    ``moneynb-log`` (the last move's lines: ``moneynb-log-last``), ``moneynb-undo``, ``moneynb-continue``, ``moneynb-save-path``,
     ``moneynb-coach-toggle`` (the Coach on/off), ``moneynb-coach`` (its panel), and the
     panel classes of :mod:`moneynb.ui.panels`.
     """
@@ -224,8 +226,10 @@ class GameView(widgets.VBox):
         #: perf_counter() of the last Undo button click (see _undo_clicked)
         self._undo_clicked_at = float("-inf")
 
-        #: ``(seat, events)`` of the last action taken at this screen (the "last move" line)
+        #: ``(seat, events)`` of the last action applied to the game, whoever took it (the
+        #: "last move" line; see _apply), and where its events start in ``game.log``
         self._last_move: tuple | None = None
+        self._last_move_at: int | None = None
         #: the seat of the person who acted last at this screen (hot seat: the hand-off note)
         self._last_person: int | None = None
         self.board = board_for(game)
@@ -300,9 +304,13 @@ class GameView(widgets.VBox):
         self._update_board(list(game.log))
         self.run_bots(refresh=False)
         self.board.release()
-        # as wide as the board when there is room, narrower (the board then drawn smaller by
-        # the page: a11y.fitBoards) when not; never a box that scrolls (a scrollable region
-        # a keyboard cannot reach: axe scrollable-region-focusable)
+        # Board, pending decision and the tools (Coach, money table) in one grid (issue 30,
+        # case 1; the CSS and a11y.fitBoards choose): side by side when the view has room for
+        # the board at its own size and a column for the decision (at the top right, the
+        # tools under it); otherwise stacked: the decision FIRST, then the board (drawn
+        # smaller when the view is narrower than it), then the tools, so that a player sees
+        # the controls and the board together. Never a box that scrolls (a scrollable region
+        # a keyboard cannot reach: axe scrollable-region-focusable).
         width = int(self.board.figure.layout.width or 0) or 580
         self._board_box = board_box = widgets.Box(
             [self.board.widget()],
@@ -311,18 +319,23 @@ class GameView(widgets.VBox):
             ),
         )
         board_box.add_class("moneynb-board")
-        side = widgets.VBox(
+        side = widgets.VBox([self.decision_box], layout=widgets.Layout(min_width="0"))
+        side.add_class("moneynb-side")
+        tools = widgets.VBox(
             [
-                self.decision_box,
-                widgets.HBox([self.coach_toggle, self.board_text_toggle]),
+                widgets.HBox(
+                    [self.coach_toggle, self.board_text_toggle],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
                 self.coach_html,
                 self.money_html,
             ],
-            layout=widgets.Layout(flex="1 1 280px", min_width="280px", padding="0 0 0 10px"),
+            layout=widgets.Layout(min_width="0"),
         )
-        self._board_row = widgets.HBox(
-            [board_box, side],
-            layout=widgets.Layout(flex_flow="row wrap-reverse", align_items="flex-end"),
+        tools.add_class("moneynb-board-tools")
+        # (without the page's CSS, e.g. a static export: a row that wraps)
+        self._board_row = widgets.Box(
+            [board_box, side, tools], layout=widgets.Layout(flex_flow="row wrap")
         )
         self._board_row.add_class("moneynb-board-row")
         extra = self.board.panels()
@@ -345,8 +358,6 @@ class GameView(widgets.VBox):
             hide,
             self.header,
             self.a11y,
-            # board and controls side by side when both fit; else stacked, the controls
-            # FIRST (wrap-reverse puts the second line on top; flex-end is then the top)
             self._board_row,
             self._panels_box,
             self.board_text,
@@ -406,6 +417,13 @@ class GameView(widgets.VBox):
         return second_person(text)
 
     @property
+    def screen_seats(self) -> set[int]:
+        """The seats played by the people at this screen: every person's seat (hot seat);
+        a shared table's view has only its own (:class:`moneynb.ui.table.TableView`), so it
+        never asks to hand the screen over."""
+        return {s for s in range(len(self.game.players)) if self.is_human(s)}
+
+    @property
     def human_turn(self) -> bool:
         """True when the pending decision belongs to a person."""
         d = self.game.decision
@@ -462,7 +480,7 @@ class GameView(widgets.VBox):
         seat = self.game.decision.player if self.game.decision is not None else None
         try:
             try:
-                events = self.game.apply(action)
+                events = self._apply(action)
             except IllegalAction as e:
                 self._show_error(str(e))
                 return False
@@ -471,7 +489,6 @@ class GameView(widgets.VBox):
                 return False
             self.error.value = ""
             self._person_moved = True
-            self._last_move = (seat, list(events))
             self._last_person = seat
             self._update_board(events)
             self.run_bots(refresh=False)
@@ -503,8 +520,7 @@ class GameView(widgets.VBox):
             action = None
             try:
                 action = bot.choose(self.game)
-                events = self.game.apply(action)
-                self._last_move = (seat, list(events))
+                events = self._apply(action)
             except IllegalAction as e:  # a bot bug must not crash the notebook
                 self._show_error(
                     f"{self.game.players[self.game.decision.player]} (bot) "
@@ -526,6 +542,22 @@ class GameView(widgets.VBox):
         if refresh:
             self.refresh()
         return taken
+
+    def _apply(self, action: Any) -> list:
+        """Apply ``action`` to the pending decision and keep it as the last move (its seat
+        and events, for the "Last move" line and the log's mark): every action this view
+        shows passes here, whoever took it (a person at this screen, a bot, another screen
+        at a shared table: :meth:`moneynb.ui.table.TableView.follow`), so every screen names
+        the same last move. Returns the events.
+
+        Raises:
+            IllegalAction, or an engine error: as ``Game.apply`` (nothing changed).
+        """
+        d = self.game.decision
+        events = self.game.apply(action)
+        self._last_move = (None if d is None else d.player, list(events))
+        self._last_move_at = len(self.game.log) - len(events)
+        return events
 
     def continue_bots(self) -> None:
         """The "Let the bots move" button: run up to ``max_bot_steps`` (at least 1) bot actions."""
@@ -557,7 +589,7 @@ class GameView(widgets.VBox):
             self._show_error(f"Cannot undo: {e}")
             return False
         self._epoch += 1
-        self._last_move = None
+        self._last_move = self._last_move_at = None
         self.board.changed_at = time.perf_counter()
         self.error.value = ""
         self.board.game = self.game
@@ -733,10 +765,10 @@ class GameView(widgets.VBox):
         """Hot seat: when the person who must decide now is not the person who acted last at
         this screen, a marked line saying so (issue 30, case 3); empty otherwise."""
         g, d = self.game, self.game.decision
-        people = [s for s in range(len(g.players)) if self.is_human(s)]
-        if d is None or len(people) < 2 or not self.is_human(d.player):
+        people = self.screen_seats
+        if d is None or len(people) < 2 or d.player not in people:
             return ""
-        if self._last_person is None or self._last_person == d.player:
+        if self._last_person not in people or self._last_person == d.player:
             return ""
         now, before = g.players[d.player], g.players[self._last_person]
         return (
@@ -846,10 +878,19 @@ class GameView(widgets.VBox):
             text = second_person(text) if you else text
             return html.escape(text[:1].upper() + text[1:])  # "bank paid..." -> "Bank paid..."
 
+        # the last move's lines (the "Last move" line's) are marked: class moneynb-log-last
+        last = len(log) if self._last_move_at is None else self._last_move_at
+        first = len(log) - len(shown)
         lines = "".join(
-            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}' style='margin:0'>"
-            f"{line(e.text)}</div>"
-            for e in shown
+            f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}"
+            + (
+                " moneynb-log-last' style='margin:0;border-left:3px solid #e0b040;"
+                "padding-left:3px'>"
+                if first + i >= last
+                else "' style='margin:0'>"
+            )
+            + f"{line(e.text)}</div>"
+            for i, e in enumerate(shown)
         ) + "".join(
             "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0;"
             f"color:#b00020'>{html.escape(t)}</div>"
@@ -1038,7 +1079,7 @@ class GameView(widgets.VBox):
         self.game, self.controllers = game, list(controllers)
         self.start_total = sum(game.money().values())
         self._epoch += 1  # the old game's controls answer nothing now
-        self._last_move = None
+        self._last_move = self._last_move_at = None
         self._decision_key = object()
         self._announced = len(game.log)
         self.board = board_for(game)

@@ -1,14 +1,19 @@
 """Boards a player reads at a glance, on any screen (issue 30, cases 1, 2 and 8).
 
 Browser time is the scarce thing here, so ONE JupyterLab page shows all five games (a probe
-notebook, one cell per game: a person against a greedy bot, seeded) and the checks run on
-that page at each window size (1024x700, 1280x800, 1400x1000, Lab's file browser open): a
-resize re-lays out the same views, so each size costs a few seconds, not a page load.
+notebook: a person against a greedy bot per game, seeded) and a replay of each game (a seeded
+game of two greedy bots, shown at its middle step), and the checks run on that page at each
+window size (1024x700, 1280x800, 1400x1000), with Lab's file browser open and again with the
+side bar closed: a resize re-lays out the same views, so each size costs a few seconds, not a
+page load. :func:`test_boards_fit_in_the_voila_app_at_three_window_sizes` runs the same
+checks on the same probe served by Voila (the app: no Lab around the views), one page too.
 Per view and size (``CHECK_JS``):
 
 * case 1: nothing in the view overflows the output area (its right edge, its scroll width);
   no button's text is cut (``scrollWidth`` against ``clientWidth``); board and the pending
-  decision's controls are side by side, or stacked with the controls first;
+  decision's controls (a replay: its step controls) are side by side, or stacked with the
+  controls first; a replay whose step controls are scrolled into view (as little as needed)
+  shows at least half of its board with them (``SEEN_JS``);
 * case 2: no text of the view is typeset as maths (JupyterLab's MathJax hid labels holding
   two ``$``: no ``mjx-container`` in a view, and the ``$`` labels are drawn as written); at
   the 1024 px layout every board label (``.textpoint text``) is drawn at 11 px or more, and
@@ -17,6 +22,12 @@ Per view and size (``CHECK_JS``):
   map: the Coach is on in every view) and of the view's other blocks, and a label written on
   its own marker fits inside it (``LABELS_JS``, the same page load).
 
+After a move (case 1, at 1024x700; in Lab with the file browser open and closed, and in
+Voila): in each game (a second view of the same seeded game, so that the start and late
+checks keep their positions) the view's header is scrolled to the top, the decision's main
+button clicked; once the person's next decision is up (its controls focused), all of its controls
+and at least half of the board are on screen, with no scrolling of the player's own.
+
 The same checks run again after each game was played on (the person's decisions answered by a
 greedy bot, in the kernel) to a late position.
 
@@ -24,18 +35,23 @@ Case 8 (a board that stops following the game): :func:`test_board_catches_up_aft
 drops one plotly change message on the kernel's websocket (Playwright's ``route_web_socket``,
 the real socket) and shows that the board still ends up drawing the kernel's figure.
 
-CI time, measured on the loaded 2-core machine (pytest --durations): the fit test 25-43 s
-(26-37 s with the label check and the Coach on, which is turned off while the games are played
-on and on again for the late check: with it on for every step the test took 60 s), the
-lost-message test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests of
-the session): about 40-70 s for the module (two page loads). The label check itself takes
+CI time, measured on the loaded 2-core machine (load 7-10; pytest --durations): the Lab fit
+test 60-75 s (26-37 s before the replays, the closed side bar and the moves were added; the
+Coach is on in every view, turned off while the games are played on and on again for the late
+check: with it on for every step the test took 60 s more), the Voila fit test 32-37 s (one
+page; Voila's start, about 5-10 s, is shared with the other Voila tests), the lost-message
+test 11-27 s, plus Lab's start (about 10-20 s, shared with the other Lab tests of the
+session): about 2.5 minutes for the module (three page loads). The label check itself takes
 about 15 ms a view (``LABELS_JS``, measured in Chromium).
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from conftest import open_and_run, screenshot, write_probe_notebook
+from conftest import open_and_run, patience, screenshot, write_probe_notebook
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -79,6 +95,33 @@ done.add_class("probe-done")
 display(W.HBox([later, done]))
 """.replace("GAMES_HERE", repr(GAMES))
 
+#: the views the after-a-move check plays in (the same seeded games as BOARDS_CELL's, which
+#: keep their positions for the start and late checks)
+MOVES_CELL = """
+import moneynb
+from IPython.display import display
+for name in GAMES_HERE:
+    m = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    m.add_class("probe-move-" + name)
+    display(m)
+""".replace("GAMES_HERE", repr(GAMES))
+
+#: the replay view of each game (issue 30, item 3 of the layout work): a seeded game of two
+#: greedy bots, 40 actions in, shown at its middle step (Coach on, as it starts)
+REPLAYS_CELL = """
+import moneynb
+from IPython.display import display
+from moneynb.bots import make_bot
+for name in GAMES_HERE:
+    g = moneynb.new_game(name, players=["Ann", "Bob"], seed=5)
+    bots = [make_bot("greedy", seed=5 + i) for i in range(2)]
+    while not g.over and len(g.actions) < 40:
+        g.apply(bots[g.decision.player].choose(g))
+    r = moneynb.replay(g, step=len(g.actions) // 2)
+    r.add_class("probe-replay-" + name)
+    display(r)
+""".replace("GAMES_HERE", repr(GAMES))
+
 #: per view: a list of problems (strings); empty when the view passes
 CHECK_JS = r"""([name, narrow]) => {
   const view = document.querySelector('.moneynb-view.probe-' + name);
@@ -101,7 +144,9 @@ CHECK_JS = r"""([name, narrow]) => {
     if (b.offsetParent && b.scrollWidth > b.clientWidth + 1)
       out.push(`button text cut: "${b.textContent.trim()}" (${b.scrollWidth} > ${b.clientWidth})`);
   }
-  const board = view.querySelector('.moneynb-board'), dec = view.querySelector('.moneynb-decision');
+  const board = view.querySelector('.moneynb-board');
+  const dec = view.querySelector('.moneynb-decision')
+    || view.querySelector('.moneynb-replay-slider')?.parentElement;  // a replay's step controls
   if (board && dec && dec.offsetParent) {
     const br = board.getBoundingClientRect(), dr = dec.getBoundingClientRect();
     const side = dr.left >= br.right - 1 && dr.top < br.bottom;
@@ -231,59 +276,224 @@ LABELS_JS = r"""([name, tol]) => {
 }"""
 
 
-def _show_file_browser(page) -> None:
+#: how much of a view's board and of its pending decision's controls (a replay: its step
+#: controls) the window shows, each a fraction of its height in 0..1 (the window cut by every
+#: scrolling box around it: Lab scrolls the notebook inside a panel), their heights and the
+#: pixels of the controls out of sight
+SEEN_JS = r"""(name) => {
+  const view = document.querySelector('.moneynb-view.probe-' + name);
+  const board = view.querySelector('.moneynb-board');
+  const dec = view.querySelector('.moneynb-decision')
+    || view.querySelector('.moneynb-replay-slider')?.parentElement;
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.height) return 0;
+    let top = Math.max(0, r.top), bottom = Math.min(innerHeight, r.bottom);
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (/auto|scroll/.test(s.overflowY) && p.scrollHeight > p.clientHeight) {
+        const q = p.getBoundingClientRect();
+        top = Math.max(top, q.top);
+        bottom = Math.min(bottom, q.bottom);
+      }
+    }
+    return Math.max(0, bottom - top) / r.height;
+  };
+  const h = (el) => el.getBoundingClientRect().height;
+  return {board: seen(board), controls: seen(dec), boardH: Math.round(h(board)),
+          controlsH: Math.round(h(dec)), controlsHidden: Math.round(h(dec) * (1 - seen(dec)))};
+}"""
+
+
+def _side_bar(page, shown: bool) -> None:
+    """Open Lab's file browser (``shown``) or close the left side bar."""
     page.evaluate(
-        "() => { const s = window.jupyterapp.shell;"
-        " if (s.leftCollapsed) return window.jupyterapp.commands.execute('filebrowser:activate'); }"
+        """(shown) => { const app = window.jupyterapp, s = app.shell;
+            if (shown && s.leftCollapsed) return app.commands.execute('filebrowser:activate');
+            if (!shown && !s.leftCollapsed) s.collapseLeft(); }""",
+        shown,
     )
+    page.wait_for_function("(shown) => window.jupyterapp.shell.leftCollapsed === !shown", arg=shown)
 
 
-def _check_all(page, label: str) -> dict:
+def _resize(page, w: int, h: int, n: int) -> None:
+    page.set_viewport_size({"width": w, "height": h})
+    # a resize re-lays out the views: wait until every board has its plot again
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
+        arg=n,
+    )
+    page.wait_for_timeout(0)
+
+
+def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:
     problems = {}
-    for w, h in SIZES:
-        page.set_viewport_size({"width": w, "height": h})
-        # a resize re-lays out the views: wait until every board has its plot again
-        page.wait_for_function(
-            "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
-            arg=len(GAMES),
-        )
-        page.wait_for_timeout(0)
-        for name in GAMES:
+    for w, h in sizes:
+        _resize(page, w, h, n_plots)
+        for name in names:
             view = page.locator(f".moneynb-view.probe-{name}")
             view.scroll_into_view_if_needed()
             found = page.evaluate(CHECK_JS, [name, w <= 1024])
-            found += page.evaluate(LABELS_JS, [name, LABEL_TOLERANCE_PX])
+            if name.startswith("replay-"):
+                found += _both_seen(page, name)
+            else:  # the label check (case 2) on the live views, as it was written for them
+                found += page.evaluate(LABELS_JS, [name, LABEL_TOLERANCE_PX])
             if found:
                 problems[f"{label} {name} {w}x{h}"] = found
                 screenshot(page, f"boards-fit-{label}-{name}-{w}", view)
     return problems
 
 
+def _both_seen(page, name: str) -> list[str]:
+    """A player brings the controls into view (as little scrolling as needed): the board must
+    be on screen with them. Returns the problems found (empty: none)."""
+    page.evaluate(
+        """(name) => { const v = document.querySelector('.moneynb-view.probe-' + name);
+            const c = v.querySelector('.moneynb-decision')
+              || v.querySelector('.moneynb-replay-slider').parentElement;
+            c.scrollIntoView({block: 'nearest'}); }""",
+        name,
+    )
+    seen = page.evaluate(SEEN_JS, name)
+    out = []
+    if seen["controlsHidden"] > 1:
+        out.append(f"the controls are not all on screen: {seen}")
+    if seen["board"] < BOARD_SEEN:
+        out.append(f"only {seen['board']:.0%} of the board is on screen with the controls: {seen}")
+    return out
+
+
+#: the share of the board's height that must be on screen with the controls after a move
+BOARD_SEEN = 0.5
+
+#: a decision's main button, first found first (Money Run: End turn), else any of its
+#: buttons (a game's own panel); never Back, Cancel or Undo
+MAIN_BUTTONS = (".moneynb-roll", ".moneynb-spin", ".moneynb-mr-end", ".moneynb-submit",
+                ".moneynb-option", ".moneynb-player", "")  # fmt: skip
+
+
+def _after_a_move(page, label: str) -> dict:
+    """Issue 30, case 1: in each game a player looks at the board, clicks the decision's main
+    button; once the next decision of theirs is up (its controls focused), the board and
+    those controls are both on screen, with no scrolling of the player's own."""
+    problems = {}
+    for game in GAMES:
+        name = f"move-{game}"
+        view = page.locator(f".moneynb-view.probe-{name}")
+        view.evaluate("v => v.querySelector('.moneynb-header').scrollIntoView({block: 'start'})")
+        button = None
+        for css in MAIN_BUTTONS:
+            b = view.locator(f".moneynb-decision button{css}:not([disabled])").filter(
+                has_not_text=re.compile(r"^\s*(Back|Cancel|Undo.*)\s*$", re.I)
+            )
+            if b.count():
+                button = b.first
+                break
+        assert button is not None, f"{name}: no button to press"
+        button_text = button.inner_text()
+        before = view.evaluate(
+            "v => [Number(v.querySelector('.moneynb-log-box').dataset.count),"
+            " v.querySelector('.moneynb-a11y').dataset.focused || '']"
+        )
+        button.click()
+        try:
+            page.wait_for_function(
+                """([name, n, key]) => {
+                    const v = document.querySelector('.moneynb-view.probe-' + name);
+                    return Number(v.querySelector('.moneynb-log-box').dataset.count) > n
+                        && (v.querySelector('.moneynb-a11y').dataset.focused || '') !== key; }""",
+                arg=[name, *before],
+                timeout=patience(60_000),
+            )
+        except PlaywrightTimeout:
+            state = view.evaluate(
+                "v => [v.querySelector('.moneynb-log-box').dataset.count,"
+                " v.querySelector('.moneynb-a11y').dataset.focused,"
+                " v.querySelector('.moneynb-header').textContent.slice(0, 160),"
+                " (document.activeElement?.outerHTML || '').slice(0, 160)]"
+            )
+            raise AssertionError(f"{label} {name}: no new decision focused after "
+                                 f"{button_text!r} (log, focus before: {before}; now: {state})") from None  # fmt: skip
+        page.wait_for_timeout(100)  # the focus scrolls (if it does) in the frame after
+        seen = page.evaluate(SEEN_JS, name)
+        print(label, name, seen)  # the figures, for the record (pytest -s)
+        found = []
+        if seen["controlsHidden"] > 1:
+            found.append(f"the controls are not all on screen: {seen}")
+        if seen["board"] < BOARD_SEEN:
+            found.append(f"only {seen['board']:.0%} of the board is on screen: {seen}")
+        if found:
+            problems[f"{label} {name}"] = found
+            screenshot(page, f"boards-fit-{label}-{name}", view)
+    return problems
+
+
+def _open_probe(page, n_plots: int) -> None:
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
+        arg=n_plots,
+        timeout=patience(90_000),
+    )
+
+
+def _play_on(page) -> None:
+    page.locator("button.probe-later").click()
+    page.wait_for_function(
+        "() => document.querySelector('.probe-done').textContent.includes('played')",
+        timeout=patience(90_000),
+    )
+
+
+REPLAYS = tuple(f"replay-{name}" for name in GAMES)
+#: plotly figures on the probe page (at least): two boards per game, a board and a chart per
+#: replay
+N_PLOTS = 2 * len(GAMES) + 2 * len(GAMES)
+PROBE = BOARDS_CELL + MOVES_CELL + REPLAYS_CELL
+
+
 def test_boards_fit_and_read_at_three_window_sizes(lab_server, page):
     _base, root = lab_server
-    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", BOARDS_CELL)
+    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", PROBE)
     try:
         page.set_viewport_size({"width": 1400, "height": 1000})
         open_and_run(page, lab_server, "notebooks/_boards_fit_probe.ipynb", timeout_s=120)
-        _show_file_browser(page)
-        page.wait_for_function(
-            "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
-            arg=len(GAMES),
-            timeout=90_000,
-        )
-        problems = _check_all(page, "start")
-        page.locator("button.probe-later").click()
-        page.wait_for_function(
-            "() => document.querySelector('.probe-done').textContent.includes('played')",
-            timeout=90_000,
-        )
-        problems.update(_check_all(page, "late"))
+        _side_bar(page, True)
+        _open_probe(page, N_PLOTS)
+        problems = _check_all(page, "start", GAMES + REPLAYS, N_PLOTS)
+        _resize(page, 1024, 700, N_PLOTS)
+        problems.update(_after_a_move(page, "move-1024x700-file-browser"))
+        _side_bar(page, False)
+        problems.update(_check_all(page, "side-bar-closed", GAMES + REPLAYS, N_PLOTS))
+        _resize(page, 1024, 700, N_PLOTS)
+        problems.update(_after_a_move(page, "move-1024x700-side-bar-closed"))
+        _side_bar(page, True)
+        _play_on(page)
+        problems.update(_check_all(page, "late", GAMES, N_PLOTS))
         assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
     except BaseException:
         screenshot(page, "boards-fit-failure")
         raise
     finally:
         page.evaluate("window.jupyterapp.commands.execute('application:close-all')")
+
+
+def test_boards_fit_in_the_voila_app_at_three_window_sizes(voila_server, page):
+    """The same checks in Voila (the app: no Lab around the views): the five games and their
+    replays at the three sizes, and after a move at 1024x700 (the late position is left to
+    the Lab test: the views are the same)."""
+    base, root = voila_server
+    write_probe_notebook(root / "notebooks" / "_boards_fit_probe.ipynb", PROBE)
+    try:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+        page.goto(f"{base}/voila/render/_boards_fit_probe.ipynb", timeout=patience(240_000))
+        _open_probe(page, N_PLOTS)
+        problems = _check_all(page, "voila", GAMES + REPLAYS, N_PLOTS)
+        _resize(page, 1024, 700, N_PLOTS)
+        problems.update(_after_a_move(page, "voila-move-1024x700"))
+        assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
+    except BaseException:
+        screenshot(page, "boards-fit-voila-failure")
+        raise
 
 
 # ----- case 8 ------------------------------------------------------------------------------

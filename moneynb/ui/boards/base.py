@@ -550,6 +550,17 @@ class BoardFigure(go.FigureWidget):
             self._trait_values["_widget_layout"] = layout
             self._trait_values["_widget_data"] = data
 
+    def _build_update_params_from_batch(self):
+        """Plotly's batch, with no trace and no layout setting an attribute and one inside
+        it in one message (:func:`merge_nested_edits`): plotly.js refuses such a message whole
+        ("cannot set marker.line and a parent attribute simultaneously"), so the page asked
+        for the full state after every such move (Money Run: ``update`` set the pawns'
+        ``marker``, ``mark_turn`` their ``marker.line``)."""
+        # the figure's own state is still the one before the batch (plotly applies it next)
+        merge_nested_edits([(e, self._data[i]) for i, e in self._batch_trace_edits.items()])
+        merge_nested_edits([(self._batch_layout_edits, self._layout)])
+        return super()._build_update_params_from_batch()
+
     # after every change the figure sends to the page, its synced state is its current one
     def _send_restyle_msg(self, *args, **kwargs):
         super()._send_restyle_msg(*args, **kwargs)
@@ -596,6 +607,76 @@ class BoardFigure(go.FigureWidget):
 
     def __repr__(self) -> str:
         return f"BoardFigure({len(self.data)} traces)"
+
+
+def _path_parts(key: str) -> list:
+    """``"marker.line.color"`` -> ``["marker", "line", "color"]``; ``"x[2]"`` -> ``["x", 2]``."""
+    out: list = []
+    for part in key.split("."):
+        name, *idx = part.replace("]", "").split("[")
+        out.append(name)
+        out.extend(int(i) for i in idx)
+    return out
+
+
+def _parent_keys(key: str) -> list[str]:
+    """Every attribute path ``key`` lies inside: ``"marker.line.color"`` -> ``["marker",
+    "marker.line"]`` (cut before each ``.`` or ``[``, as plotly.js's ``hasParent``)."""
+    return [key[:i] for i, c in enumerate(key) if c in ".[" and i > 0]
+
+
+def _get_in(value: Any, parts: list) -> Any:
+    """``value[parts[0]][parts[1]]...``, or None when a part is missing."""
+    for part in parts:
+        try:
+            value = value[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
+
+
+def _set_in(value: Any, parts: list, new: Any) -> Any:
+    """``value`` (a dict or list, or None: a new dict) with ``new`` put at ``parts`` inside
+    it (dicts and lists made on the way); returns it."""
+    if not parts:
+        return new
+    head, rest = parts[0], parts[1:]
+    if isinstance(head, int):
+        value = list(value) if isinstance(value, (list, tuple)) else []
+        value.extend([None] * (head + 1 - len(value)))
+    elif not isinstance(value, dict):
+        value = {}
+    value[head] = _set_in(value[head] if isinstance(head, int) else value.get(head), rest, new)
+    return value
+
+
+def merge_nested_edits(batch: list[tuple[dict, dict]]) -> None:
+    """Make one plotly message's edits safe for plotly.js, in place. ``batch``: one
+    ``(edits, props)`` per trace (or the layout alone): ``edits`` its batched ``{attribute
+    path: value}``, ``props`` its state before the batch.
+
+    plotly.js's ``restyle``/``relayout`` refuse a whole message whose keys hold an attribute
+    (``"marker"``) and one inside it (``"marker.line"``, ``"marker.line.color"``), even when
+    they are for different traces ("cannot set marker.line and a parent attribute
+    simultaneously"). Each such inner edit is folded into an edit of the outermost attribute
+    the message sets, for its trace: that attribute's value in the batch (or in ``props``),
+    with the inner edits put in it in the order plotly applies a batch to the figure
+    (sorted by path). The page then ends with what the kernel's figure holds. Source:
+    plotly.js's rule; reconstruction for the merge."""
+    keys = {k for edits, _ in batch for k in edits}
+    outer = {k: next(p for p in _parent_keys(k) if p in keys) for k in keys
+             if any(p in keys for p in _parent_keys(k))}  # fmt: skip
+    if not outer:
+        return
+    for edits, props in batch:
+        merged: dict = {}
+        for k in sorted(k for k in edits if k in outer):
+            p = outer[k]
+            if p not in merged:
+                base = edits[p] if p in edits else _get_in(props, _path_parts(p))
+                merged[p] = copy.deepcopy(base)
+            merged[p] = _set_in(merged[p], _path_parts(k)[len(_path_parts(p)) :], edits.pop(k))
+        edits.update(merged)
 
 
 def _backdrop_layout(layout: dict) -> dict:
@@ -939,10 +1020,19 @@ class BoardRenderer:
             if t.name not in self.TURN_TRACES or text is None or isinstance(text, str):
                 continue
             texts = list(text)
-            t.marker.line = dict(
+            line = dict(
                 width=[5 if x == cur else 1.5 for x in texts],
                 color=[self.TURN_RING if x == cur else "white" for x in texts],
             )
+            edits = pending.get(i, {})
+            if any(k == "marker" or k.startswith("marker.") for k in edits):
+                # the batch already changes this marker (Money Run's update sets it whole):
+                # plotly would drop a ring equal to the one from before the batch, and the
+                # batch's marker would then take it away; the ring goes in the batch itself
+                # (applied after "marker"; BoardFigure folds the two into one edit)
+                edits["marker.line"] = line
+            else:
+                t.marker.line = line
 
     def highlight(self, decision) -> None:
         """Mark the legal targets of ``decision`` on the board (default: nothing)."""
