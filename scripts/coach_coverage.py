@@ -7,7 +7,10 @@ decision tag: how many states were seen, how many of them were real choices (mor
 option, or an amount range), how many had no coaching at all, how many real choices had no
 coaching (``real none``), how many had coaching without an engine-checked number
 (``Coaching.checks`` empty), how many real choices the Coach ranked with a "Best:" line
-(``best``: ``Coaching.best`` set), and the median / max milliseconds per coach call (the kernel's
+(``best``: ``Coaching.best`` set), how many it ranked and found no clear best among (``tied``:
+``Coaching.ranking`` set, ``best`` not: seeded play-outs that cannot tell the options apart,
+:mod:`moneynb.coach.rollouts`), how many real choices it did not rank at all (``unrkd``), and
+the median / max milliseconds per coach call (the kernel's
 time for the Coach of one decision): wall-clock (what a player waits) and CPU time of this
 process (``time.process_time``: steadier on a shared machine, equal to wall-clock when the
 machine is idle). Ends with the machine's load (``os.getloadavg``) and the
@@ -50,6 +53,8 @@ def survey(name: str, n_games: int, cap: int) -> dict:
             "real_none": 0,
             "unchecked": 0,
             "ranked": 0,
+            "tied": 0,
+            "unranked": 0,
             "ms": [],
             "cpu": [],
         }
@@ -66,6 +71,8 @@ def survey(name: str, n_games: int, cap: int) -> dict:
                 clear()  # time the work, not a cache hit
             t0, c0 = time.perf_counter(), time.process_time()
             c = coach_module.coach(g)
+            if c is not None:
+                c.headline  # noqa: B018 - a deferred ranking is worked out when first read
             row["cpu"].append(1000 * (time.process_time() - c0))
             row["ms"].append(1000 * (time.perf_counter() - t0))
             row["seen"] += 1
@@ -77,6 +84,8 @@ def survey(name: str, n_games: int, cap: int) -> dict:
             else:
                 row["unchecked"] += not c.checks
                 row["ranked"] += real and c.best is not None
+                row["tied"] += real and c.best is None and bool(c.ranking)
+            row["unranked"] += real and (c is None or not c.ranking)
             g.apply(bots[d.player].choose(g))
             steps += 1
     return out
@@ -89,22 +98,26 @@ def main() -> None:
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"{'game':12} {'tag':22} {'seen':>5} {'real':>5} {'none':>5} {'real none':>9} "
-        f"{'unchk':>5} {'best':>5} {'med ms':>7} {'max ms':>7} {'med cpu':>7} {'max cpu':>7}"
+        f"{'unchk':>5} {'best':>5} {'tied':>5} {'unrkd':>5} {'med ms':>7} {'max ms':>7} {'med cpu':>7} {'max cpu':>7}"
     )
-    gaps = []
+    gaps, unranked = [], []
     for name in names:
         for tag, r in sorted(survey(name, n_games, cap).items()):
             print(
                 f"{name:12} {tag:22} {r['seen']:5} {r['real']:5} {r['none']:5} "
-                f"{r['real_none']:9} {r['unchecked']:5} {r['ranked']:5} "
+                f"{r['real_none']:9} {r['unchecked']:5} {r['ranked']:5} {r['tied']:5} "
+                f"{r['unranked']:5} "
                 f"{statistics.median(r['ms']):7.1f} {max(r['ms']):7.1f} "
                 f"{statistics.median(r['cpu']):7.1f} {max(r['cpu']):7.1f}",
                 flush=True,
             )
             if r["real_none"]:
                 gaps.append(f"{name} {tag} ({r['real_none']})")
+            if r["unranked"]:
+                unranked.append(f"{name} {tag} ({r['unranked']})")
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("real choices with no coach: " + (", ".join(gaps) if gaps else "none"))
+    print("real choices not ranked: " + (", ".join(unranked) if unranked else "none"))
 
 
 if __name__ == "__main__":

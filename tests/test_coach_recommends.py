@@ -75,6 +75,8 @@ def _label_named(g, c) -> bool:
     """The headline names the recommended option (its label, or its amount)."""
     d, best = g.decision, c.best
     names = {d.label(best), str(best), dollars(best) if isinstance(best, int) else None}
+    if isinstance(best, tuple) and len(best) == 3:  # Money Run: a square, as (x, y)
+        names.add(f"({best[1]}, {best[2]})")
     return any(n and f"Best: {n}" in c.headline or f"{n} " in c.headline for n in names if n)
 
 
@@ -101,6 +103,11 @@ def test_first_line_is_the_engines_best_option_and_margin(name):
             }  # the engine's own numbers, worked out again here
             assert engine == values, (name, d.tag)
             assert max(engine.values()) == engine[c.best]
+            recomputed += 1
+        elif "play_outs" in c.numbers:  # ranked by seeded play-outs: worked out again here
+            from test_coach_play_outs import check_margin
+
+            check_margin(g, c, name)
             recomputed += 1
         elif name == "easy_money" and "holdings" in c.numbers:  # build / mortgage / lift
             rows = c.numbers["holdings"]

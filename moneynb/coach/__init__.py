@@ -47,9 +47,15 @@ the best option by the engine's numbers and by how much where the options can be
 :attr:`Coaching.measure`), then at most three lines why (:attr:`Coaching.why`) with none of
 :data:`moneynb.coach.wording.JARGON`; :attr:`Coaching.lines` are the details behind them.
 
+Where the engine states no exact outcomes to count over (Moolah's Bank, Easy Money's offers
+to sell, Money Moves' House Bank loan, Money Run's actions), the options are ranked by seeded
+play-outs on resampled copies (:mod:`.rollouts`): a margin only when the play-outs back it,
+else "No clear best" and how close the options come out.
+
 The package (issue 30, section 9): one module per game (:mod:`.moolah`, :mod:`.easy_money`,
 :mod:`.money_card`, :mod:`.money_moves`, :mod:`.money_run`, each a ``coach_decision(game,
-decision)``), the shared valuation (:mod:`.valuation`) and wording (:mod:`.wording`). It sits
+decision)``), the shared valuation (:mod:`.valuation`), play-outs (:mod:`.rollouts`) and wording
+(:mod:`.wording`). It sits
 below the views: it imports no widget or plotting library and nothing of ``moneynb.ui``, and the
 engine imports none of it (``tests/test_layering.py``).
 

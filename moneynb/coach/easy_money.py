@@ -14,6 +14,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
+from .rollouts import deferred
 from .valuation import Check, Coaching, valuation_of
 from .wording import cents, chance, dollars, pct, top
 
@@ -174,7 +175,10 @@ def coach_decision(game, d) -> Coaching | None:
         _em_holdings(game, d, coaching)
         return coaching
     if tag in ("offer_item", "offer_to", "offer_price") and game.offer:
-        return _em_selling(game, d)
+        coaching = _em_selling(game, d)
+        if coaching is None:
+            coaching = Coaching("Selling: what you give up")
+        return coaching.defer(deferred(_em_offer_ranked, game))
     if tag in ("post", "debt"):
         coaching = Coaching("Build, mortgage or lift?" if tag == "post" else "Raise the money")
         _em_holdings(game, d, coaching)
@@ -347,3 +351,52 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
         "Model: the rent a round is the long-run share of the opponents' throws stopping there "
         "(the engine's one-throw chances chained, the pack as it is now) times the rent change."
     )
+
+
+#: Easy Money's offers: the seller's turns the play-outs run to
+OFFER_TURNS = 3
+#: Easy Money's offers: most engine actions the play-outs of one decision may take (about
+#: half a second; ``benchmarks/bench_coach.py`` prints the time)
+OFFER_BUDGET = 5_000
+
+
+def _em_offer_ranked(game, d, coaching: Coaching) -> Coaching:
+    """Easy Money's offer, the seller's side, ranked: what to offer (or cancel), to whom, and
+    at what price (the engine's own limits and steps: :func:`~moneynb.coach.rollouts.amounts`;
+    or cancel), each played out to the seller's :data:`OFFER_TURNS`-th turn from now by seeded
+    greedy bots on resampled copies (:func:`~moneynb.coach.rollouts.play_outs`: the buyer
+    answers as the game's greedy bot would; your own later choices of this offer, whom and
+    what price, too), measured in your score (the engine's ``scores()``: cash plus what your
+    holdings count)."""
+    from .rollouts import amounts, play_outs, rank, score_measure
+
+    if d.tag == "offer_price":
+        picks = amounts(d, 4)
+        moves = {a: (a,) for a in picks}
+        labels = {a: f"Ask {dollars(a)}" for a in picks}
+    else:
+        moves = {o: (o,) for o in d.options}
+        labels = {o: str(d.label(o)) for o in d.options}
+        if d.tag == "offer_to":
+            labels = {o: f"Offer to {game.players[o]}" for o in d.options}
+        else:
+            labels = {o: f"Offer {game.item_name(o)}" for o in d.options if o != "cancel"}
+    if "cancel" in d.options:
+        moves["cancel"] = ("cancel",)
+        labels["cancel"] = "Cancel the offer"
+    po = play_outs(game, moves, measure=score_measure, turns=OFFER_TURNS, budget=OFFER_BUDGET)
+    why = list(coaching.summary())
+    coaching.lines += [
+        f"{labels[k]}: your score changes by {dollars(po.mean(k))} on average by your "
+        f"{OFFER_TURNS}rd turn from now." for k in sorted(moves, key=po.mean, reverse=True)
+    ]  # fmt: skip
+    coaching.lines.append(
+        f"Each choice played out {po.n} times to your {OFFER_TURNS}rd turn from now, on copies "
+        "that do not know the coming dice and cards (the same ones for every choice), everyone "
+        "then playing as the game's greedy bots (the buyer answers as one would; so do you for "
+        "the rest of this offer). Your score: cash plus what your holdings count at the end."
+    )
+    return rank(
+        coaching, po, labels, fmt=dollars, why=why,
+        more="more for your score on average", measure="dollars of score for you on average",
+    )  # fmt: skip

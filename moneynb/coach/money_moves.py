@@ -14,6 +14,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
+from .rollouts import deferred
 from .valuation import Check, Coaching, each_option, valuation_of, value_check
 from .wording import cents, chance, dollars, pct
 
@@ -108,9 +109,37 @@ def _mm_borrow(game, d) -> Coaching:
                    f"{chance(big['p_loss_next_roll'])}, chance you are back at $0 "
                    f"{chance(big['p_broke_after'])}.")  # fmt: skip
     why.append("The House Bank takes its loan back from the money you receive next.")
-    return Coaching("House Bank: borrow or leave?", lines, numbers=nums, checks=checks,
-                    headline="A loan keeps you in the game for the pot; leaving ends it.",
-                    why=why)  # fmt: skip
+    coaching = Coaching("House Bank: borrow or leave?", lines, numbers=nums, checks=checks)
+    return coaching.defer(deferred(_borrow_ranked, game, why))
+
+
+#: Money Moves' loan: most engine actions the play-outs of one decision may take (about half a
+#: second; ``benchmarks/bench_coach.py`` prints the time)
+BORROW_BUDGET = 8_000
+
+
+def _borrow_ranked(game, d, coaching: Coaching, why: list) -> Coaching:
+    """Money Moves' loan, ranked: leaving and borrowing at the engine's own limits and steps
+    (:func:`~moneynb.coach.rollouts.amounts`), each played out to the end of the game by
+    seeded greedy bots on resampled copies (:func:`~moneynb.coach.rollouts.play_outs`),
+    measured in dollars held less the loan (:func:`~moneynb.core.outcomes.worth`), the pot
+    won at the end included."""
+    from .rollouts import amounts, play_outs, rank
+
+    picks = [a for a in amounts(d, 4)]
+    moves = {"leave": ("leave",), **{a: (a,) for a in picks}}
+    labels = {"leave": "Leave the game", **{a: f"Borrow {dollars(a)}" for a in picks}}
+    po = play_outs(game, moves, budget=BORROW_BUDGET)
+    coaching.lines += [
+        f"{labels[k]}: {cents(po.mean(k))} for you on average by the end of the game."
+        for k in sorted(moves, key=po.mean, reverse=True)
+    ]
+    coaching.lines.append(
+        f"Each choice played out {po.n} times to the end of the game, on copies that do not "
+        "know the coming dice and cards (the same ones for every choice), everyone then "
+        "playing as the game's greedy bots; the pot won at the end counted."
+    )
+    return rank(coaching, po, labels, fmt=cents, why=why)
 
 
 def coach_decision(game, d) -> Coaching | None:

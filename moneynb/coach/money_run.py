@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rollouts import deferred
 from .valuation import Coaching, value_check
 from .wording import chance, pct
 
@@ -144,10 +145,79 @@ def coach_decision(game, d) -> Coaching | None:
                              f"{closest} from your goal (now {game.distance(seat)}).")  # fmt: skip
     else:
         coaching.headline = "Your pawn cannot move this turn: place or move a coin."
+    why = [coaching.headline]
     if "refill" in nums:
         new = [(game.coin_names[r], p) for r, p in nums["refill"].items() if r is not None]
         likely = max(new, key=lambda np: np[1], default=None)
         if likely:
-            coaching.why = [f"Placing a table coin brings a new coin from the bag; most likely "
-                            f"a {likely[0]} one (chance {chance(likely[1])})."]  # fmt: skip
-    return coaching
+            why.append(f"Placing a table coin brings a new coin from the bag; most likely "
+                       f"a {likely[0]} one (chance {chance(likely[1])}).")  # fmt: skip
+    return coaching.defer(deferred(_actions_ranked, game, why))
+
+
+#: Money Run's actions: how many of the game's candidate moves are played out (the most
+#: promising by the game's own position score)
+ACTION_CANDIDATES = 5
+#: Money Run's actions: the deciding player's turns the play-outs run to
+ACTION_TURNS = 2
+#: Money Run's actions: most engine actions the play-outs of one decision may take (about a
+#: second; ``benchmarks/bench_coach.py`` prints the time)
+ACTION_BUDGET = 5_000
+
+
+def _move_label(game, move: tuple) -> str:
+    """A move of :meth:`MoneyRun.search_moves` in words (its squares as ``(x, y)``)."""
+    first = move[0]
+    if first == "end_turn":
+        return "End your turn"
+    if first[0] == "pawn":
+        return f"Move your pawn to ({first[1]}, {first[2]})"
+    to = f"({move[1][0]}, {move[1][1]})" if len(move) > 1 else "a square"
+    if first[0] == "place":
+        return f"{game.decision.label(first)} at {to}"
+    return f"Move the top coin at ({first[1]}, {first[2]}) to {to}"
+
+
+def _actions_ranked(game, d, coaching: Coaching, why: list) -> Coaching:
+    """Money Run's action, ranked by the chance of winning: the game's own candidate moves
+    (:meth:`MoneyRun.search_moves`: every pawn move, ending the turn, coins placed or moved
+    next to a pawn), the :data:`ACTION_CANDIDATES` best by the game's own position score
+    (:meth:`MoneyRun.evaluate`) after the move, each played out to the start of your
+    :data:`ACTION_TURNS`-th turn from now (or the end of the game) by seeded greedy bots on
+    resampled copies (the bag's order drawn afresh: :func:`~moneynb.coach.rollouts.
+    play_outs`); the measure is your lead: your progress toward your goal less the best other
+    pawn's (the engine's ``scores()``; a pawn on its goal edge has won)."""
+    from .rollouts import lead_measure, play_outs, rank
+
+    seat = d.player
+    scored = []
+    for move in game.search_moves():
+        h = game.copy()  # Money Run copies fast: its log is short
+        for a in move:
+            h.apply(a)
+        scored.append((-h.evaluate(seat), len(scored), tuple(move)))
+    keep = [m for _, _, m in sorted(scored)[:ACTION_CANDIDATES]]
+    moves = {m: m for m in keep}
+    labels = {m: _move_label(game, m) for m in keep}
+    po = play_outs(game, moves, measure=lead_measure, turns=ACTION_TURNS, budget=ACTION_BUDGET)
+    coaching.lines += [
+        f"{labels[m]}: your lead over the best other pawn changes by {po.mean(m):+.2f} steps "
+        f"by your {ACTION_TURNS}nd turn from now, on average."
+        for m in sorted(keep, key=po.mean, reverse=True)
+    ]
+    coaching.lines.append(
+        f"The {len(keep)} most promising moves by the game's own position score, each played "
+        f"out {po.n} times to your {ACTION_TURNS}nd turn from now, the bag's coins drawn afresh "
+        "(the same draws for every move), everyone then playing as the game's greedy bots."
+    )
+    return rank(
+        coaching, po, labels, of=lambda m: m[0], fmt=steps,
+        more="further ahead of the closest other pawn", why=why,
+        measure=f"steps ahead of the closest other pawn by your {ACTION_TURNS}nd turn from now",
+    )  # fmt: skip
+
+
+def steps(x: float) -> str:
+    """Steps toward the goal in words: ``1`` -> ``"1 step"``, ``0.25`` -> ``"0.25 steps"``."""
+    t = f"{x:.2f}".rstrip("0").rstrip(".")
+    return f"{t} step" if t in ("1", "-1") else f"{t} steps"

@@ -18,6 +18,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
+from .rollouts import deferred
 from .valuation import Check, Coaching, each_option, landing_check, risk_line, value_check
 from .wording import cents, chance, dollars, pct, top
 
@@ -204,11 +205,8 @@ def coach_decision(game, d) -> Coaching | None:
     if tag in ("bank", "bank_amount", "first_withdrawal"):
         bill = 50_000
         shark = loan_shark_cost(cash + bill, cash, rules["loan_shark_percent"])
-        return Coaching(
+        coaching = Coaching(
             "Bank: how much cash to carry?",
-            headline=f"Carry enough cash for your bills: paying with too little costs "
-            f"{rules['loan_shark_percent']}% extra to the Loan Shark.",
-            why=["Borrowing at the Bank costs no interest.", "Cash in your wallet can be stolen."],
             lines=[
                 f"Wallet {dollars(cash)}, account {dollars(game.balance(seat))}.",
                 f"A bill {dollars(bill)} bigger than your wallet costs {dollars(shark)} via the "
@@ -218,6 +216,7 @@ def coach_decision(game, d) -> Coaching | None:
             ],
             numbers={"loan_shark": shark, "bill": bill},
         )
+        return coaching.defer(deferred(_bank_ranked, game, shark))
     if tag == "turn" and not game.missed[seat]:
         c = landing_check(game, _outer_path, _moolah_landing, 2)
         heat = {s: p for s, p in c.valuation.distribution.items() if s is not None}
@@ -331,3 +330,53 @@ def _moolah_jump(game, d) -> Coaching:
         more="more for you on average (arriving and your next roll)",
         measure="dollars for you on average, arriving and your next roll",
     )  # fmt: skip
+
+
+#: Moolah's Bank: the deciding player's turns the play-outs run to (what cash in the wallet
+#: risks, muggings and Loan Shark bills, comes on their own turns)
+BANK_TURNS = 3
+#: Moolah's Bank: most engine actions the play-outs of one decision may take (about a second
+#: on a school laptop; ``benchmarks/bench_coach.py`` prints the time)
+BANK_BUDGET = 4_000
+
+
+def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:
+    """Moolah's Bank (the first withdrawal, deposit / withdraw / done, and the amount): each
+    choice, at the engine's own limits and steps (:func:`~moneynb.coach.rollouts.amounts`),
+    played out to the player's :data:`BANK_TURNS`-th turn from now by seeded greedy bots on
+    resampled copies (:func:`~moneynb.coach.rollouts.play_outs`), measured in dollars held
+    (wallet and account: muggings and Loan Shark bills counted as the engine plays them)."""
+    from .rollouts import amounts, play_outs, rank
+
+    if d.tag == "bank":
+        moves, labels = {("done",): ("done",)}, {("done",): "Done"}
+        for mode in (o for o in d.options if o != "done"):
+            h = what_if_copy(game)
+            h.apply(mode)  # the engine's own amount decision: its limits and step
+            for a in amounts(h.decision):
+                moves[(mode, a)] = (mode, a)
+                labels[(mode, a)] = f"{d.label(mode)} {dollars(a)}"
+        of = lambda key: key[0]  # noqa: E731 - a move's first action is the option
+    else:
+        verb = {"deposit": "Deposit", "withdraw": "Withdraw"}.get(game.ctx.get("bank_mode"), "")
+        verb = verb or "Withdraw"  # the first withdrawal
+        picks = amounts(d, 4 if d.tag == "first_withdrawal" else 3)
+        moves = {a: (a,) for a in picks}
+        labels = {a: f"{verb} {dollars(a)}" for a in picks}
+        of = lambda key: key  # noqa: E731
+    po = play_outs(game, moves, turns=BANK_TURNS, budget=BANK_BUDGET)
+    coaching.lines += [
+        f"{labels[k]}: {dollars(po.mean(k))} for you on average by your {BANK_TURNS}rd turn "
+        "from now."
+        for k in sorted(moves, key=po.mean, reverse=True)
+    ]
+    coaching.lines.append(
+        f"Each choice played out {po.n} times to your {BANK_TURNS}rd turn from now, on copies "
+        "that do not know the coming dice and cards (the same ones for every choice), everyone "
+        "then playing as the game's greedy bots; amounts at the Bank's own limits and steps."
+    )
+    why = ["Cash in your wallet can be stolen; money in the bank cannot.",
+           f"Paying a bill with too little cash costs extra to the Loan Shark ({dollars(shark)} "
+           f"on a bill {dollars(coaching.numbers['bill'])} over your cash).",
+           "Borrowing at the Bank costs no interest."]  # fmt: skip
+    return rank(coaching, po, labels, of=of, fmt=dollars, why=why)

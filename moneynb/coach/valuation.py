@@ -141,6 +141,35 @@ class Coaching:
     best: Any = None
     ranking: list = field(default_factory=list)
     measure: str = ""
+    _later: Callable | None = field(default=None, repr=False, compare=False)
+
+    #: what a deferred ranking (:meth:`defer`) fills in: reading any of them works it out
+    _DEFERRED = frozenset({"lines", "numbers", "headline", "why", "best", "ranking", "measure"})
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in Coaching._DEFERRED:
+            later = object.__getattribute__(self, "_later")
+            if later is not None:
+                object.__setattr__(self, "_later", None)  # once
+                try:
+                    later(self)
+                except Exception as e:  # noqa: BLE001 - read by a view: never break a game
+                    object.__getattribute__(self, "lines").append(
+                        f"The ranking could not be worked out: {e}"
+                    )
+        return object.__getattribute__(self, name)
+
+    def defer(self, fn: Callable) -> Coaching:
+        """Work out the rest of this coaching (``fn(self)``: a ranking by play-outs, which
+        takes a good part of a second) only when :attr:`headline`, :attr:`why`,
+        :attr:`best`, :attr:`ranking`, :attr:`measure`, :attr:`lines` or :attr:`numbers` is
+        first read: a caller that reads only :attr:`checks` or :attr:`heatmap` (the coach
+        harness) does not pay for it. ``fn`` must work on a copy of the game taken now (the
+        game may move on before it runs). An error in ``fn`` is not raised to the reader (a
+        view): the coaching keeps what it had and its details say the ranking failed.
+        Returns ``self``."""
+        self._later = fn
+        return self
 
     def summary(self) -> list[str]:
         """What a player reads first: the headline (if any) and the lines why."""

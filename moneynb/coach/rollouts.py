@@ -1,0 +1,282 @@
+"""The Coach's seeded play-outs: ranking a decision's options where the engine states no exact
+outcomes to count over (issue 30, section 5: Moolah's Bank, Easy Money's offers, Money Moves'
+House Bank loan, Money Run's actions).
+
+Each option (a *move*: the option, and for a choice that asks an amount next, that amount) is
+played on copies of the game, ``n`` times. Play-out ``i`` starts from one copy whose hidden
+chance is drawn afresh (its face-down piles put in a fixed order, :func:`forget_order`, then
+:meth:`Game.resample_chance <moneynb.core.game.Game.resample_chance>` with seed
+:func:`sample_seed`: the copy does not know the real game's next die, spin, coin or card, and
+the Coach's figures do not depend on the piles' hidden order); every move is played from that same copy (the same dice for every option: common random
+numbers, so the options' difference is measured with far less noise than their values), then
+the game is played on by the game's greedy bots (:class:`moneynb.bots.GreedyBot`, seeded
+:func:`bot_seed`) at every seat, the deciding player's own later choices included, up to the
+horizon (the deciding player's ``turns``-th turn from now, or the end of the game). The measure
+is the engine's own number at the horizon (dollars held: :func:`~moneynb.core.outcomes.worth`;
+an engine score; a win), against its value now.
+
+A margin is shown only when the play-outs back it: the best option beats the runner-up by more
+than twice the standard error of their paired differences (about 95% sure); otherwise the Coach
+says "no clear best" and how close the options come out. The work is capped by an action budget
+(a count of engine actions, so the same state gets the same answer on any machine); the number
+of play-outs actually run is reported with the figure.
+
+Source: reconstruction (the rulebooks have no coach); the method is Monte Carlo evaluation with
+common random numbers on determinized copies (as :mod:`moneynb.bots.search`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.outcomes import what_if_copy, worth
+
+#: play-outs per move unless the action budget stops them first
+N_PLAY_OUTS = 100
+#: fewest play-outs per move: the budget never stops them before this many
+MIN_PLAY_OUTS = 30
+#: most actions one play-out may take (a guard: every game ends long before)
+MAX_PLAY_OUT_ACTIONS = 2_000
+
+
+def sample_seed(seed: int, i: int) -> int:
+    """The hidden-chance seed of play-out ``i`` (:meth:`Game.resample_chance`)."""
+    return seed * 1_000_003 + i
+
+
+def bot_seed(seed: int, i: int, seat: int) -> int:
+    """The seed of seat ``seat``'s greedy bot in play-out ``i``."""
+    return (seed * 1_000_003 + i) * 16 + seat
+
+
+def amounts(decision, k: int = 3) -> list[int]:
+    """Representative amounts of an amount decision: the engine's own limits (``low``,
+    ``high``) and ``k - 2`` evenly spaced steps between them, on the decision's ``step``
+    (at most ``k``, fewer when the range holds fewer). ``[]`` for a decision with no range."""
+    lo, hi, step = decision.low, decision.high, decision.step or 1
+    if lo is None or hi is None or hi < lo:
+        return []
+    n = (hi - lo) // step
+    picks = {0, n} | {round(n * j / (k - 1)) for j in range(1, k - 1)} if k > 1 else {0}
+    return [lo + step * j for j in sorted(picks)]
+
+
+def money_measure(game, seat: int) -> int:
+    """Dollars ``seat`` holds (:func:`~moneynb.core.outcomes.worth`)."""
+    return worth(game, seat)
+
+
+def score_measure(game, seat: int) -> int:
+    """``seat``'s score by the engine (:meth:`Game.scores`)."""
+    return game.scores()[game.players[seat]]
+
+
+def lead_measure(game, seat: int) -> int:
+    """``seat``'s engine score less the best other player's (:meth:`Game.scores`)."""
+    scores = game.scores()
+    me = game.players[seat]
+    return scores[me] - max((v for p, v in scores.items() if p != me), default=0)
+
+
+def win_measure(game, seat: int) -> float:
+    """``seat``'s share of the win: 1 for a lone winner, ``1/k`` for one of ``k`` tied
+    winners, 0 otherwise or while the game goes on."""
+    if not game.over or seat not in game.winners:
+        return 0.0
+    return 1.0 / len(game.winners)
+
+
+@dataclass
+class PlayOuts:
+    """The play-outs of a decision's moves.
+
+    Attributes:
+        moves: ``{key: (action, ...)}``: the actions each move applies first.
+        samples: ``{key: [measure at the horizon minus the measure now, one per play-out]}``.
+        n: play-outs per move (every move gets the same ones).
+        seed: the seed the play-outs were drawn from (:func:`sample_seed`, :func:`bot_seed`).
+        turns: the horizon in the deciding player's turns (``None``: the end of the game).
+        actions: engine actions applied in all.
+    """
+
+    moves: dict
+    samples: dict
+    n: int
+    seed: int
+    turns: int | None
+    actions: int = 0
+
+    def mean(self, key) -> float:
+        """The mean of ``key``'s samples."""
+        s = self.samples[key]
+        return sum(s) / len(s)
+
+    def gap(self, a, b) -> tuple[float, float]:
+        """``(mean of a - b, twice its standard error)`` over the paired play-outs."""
+        diffs = [x - y for x, y in zip(self.samples[a], self.samples[b], strict=True)]
+        n = len(diffs)
+        m = sum(diffs) / n
+        if n < 2:
+            return m, math.inf
+        var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+        return m, 2 * math.sqrt(var / n)
+
+
+def deferred(fn: Callable, game, *args: Any) -> Callable:
+    """For :meth:`Coaching.defer <moneynb.coach.valuation.Coaching.defer>`: ``fn(copy,
+    decision, coaching, *args)`` on a copy of ``game`` taken now (the game may move on before
+    the coaching is read)."""
+    snap = what_if_copy(game)
+    return lambda coaching: fn(snap, snap.decision, coaching, *args)
+
+
+def forget_order(game) -> None:
+    """Put every face-down pile of ``game`` (each :class:`~moneynb.core.chance.Deck`, alone or
+    in a list or dict attribute) in one fixed order (by ``repr``) before a play-out reshuffles
+    it: the play-outs then depend on which cards are unseen, never on their hidden order (a
+    reshuffle permutes the order it is given). Changes ``game``: use it on a copy."""
+    from ..core.chance import Deck
+
+    for value in list(vars(game).values()):
+        many = value.values() if isinstance(value, dict) else value
+        for deck in many if isinstance(value, (dict, list, tuple)) else (value,):
+            if isinstance(deck, Deck):
+                deck.draw_pile.sort(key=repr)
+
+
+def play_to_horizon(g, seat: int, bots: list, turns: int | None) -> int:
+    """Play ``g`` on with ``bots`` (one per seat) until ``seat``'s ``turns``-th turn from now
+    begins (a turn begins when the game hands a decision to ``seat`` after someone else's),
+    or the game ends. Returns the actions applied. Changes ``g``."""
+    handed, prev, n = 0, seat, 0
+    while not g.over and g.decision is not None and n < MAX_PLAY_OUT_ACTIONS:
+        p = g.decision.player
+        if p == seat and prev != seat:
+            handed += 1
+            if turns is not None and handed >= turns:
+                break
+        prev = p
+        g.apply(bots[p].choose(g))
+        n += 1
+    return n
+
+
+def play_outs(
+    game,
+    moves: dict,
+    *,
+    measure: Callable[[Any, int], float] = money_measure,
+    turns: int | None = None,
+    n: int = N_PLAY_OUTS,
+    seed: int = 0,
+    budget: int | None = None,
+) -> PlayOuts:
+    """Play every move of ``moves`` (``{key: (action, ...)}``, legal from ``game``'s pending
+    decision) ``n`` times from the same resampled copies and measure each at the horizon (see
+    the module docstring). ``budget``: most engine actions in all; once spent (and every move
+    has :data:`MIN_PLAY_OUTS`) no further play-out starts. ``game`` is not changed.
+
+    Raises:
+        IllegalAction: a move is not legal (nothing is changed).
+        ValueError: ``moves`` is empty or ``n`` < 1.
+    """
+    from ..bots import GreedyBot
+
+    if not moves or n < 1:
+        raise ValueError("nothing to play out")
+    seat = game.decision.player
+    now = measure(game, seat)
+    samples: dict = {k: [] for k in moves}
+    spent = done = 0
+    for i in range(n):
+        if budget is not None and spent >= budget and done >= MIN_PLAY_OUTS:
+            break
+        root = what_if_copy(game)
+        forget_order(root)
+        root.resample_chance(sample_seed(seed, i))
+        for key, actions in moves.items():
+            g = what_if_copy(root)
+            for a in actions:
+                g.apply(a)
+            bots = [GreedyBot(seed=bot_seed(seed, i, s)) for s in range(len(g.players))]
+            spent += len(actions) + play_to_horizon(g, seat, bots, turns)
+            samples[key].append(measure(g, seat) - now)
+        done += 1
+    return PlayOuts(moves, samples, done, seed, turns, spent)
+
+
+def rank(
+    coaching,
+    po: PlayOuts,
+    labels: dict,
+    *,
+    of: Callable[[Any], Any] = lambda key: key,
+    fmt: Callable[[float], str],
+    more: str = "more for you on average",
+    measure: str = "dollars for you on average",
+    why=(),
+):
+    """Rank ``po``'s moves for ``coaching`` (a :class:`~moneynb.coach.valuation.Coaching`) and
+    write its first line. ``of(key)`` is the decision's option a move starts with (the moves
+    of one option, e.g. Deposit at several amounts, count by the best of them); ``labels``
+    names each move; ``fmt`` writes a margin.
+
+    With a clear best (its lead over the runner-up is more than twice the standard error of
+    their paired differences): ``"Best: <label> — about <margin> <more> than <runner-up>
+    (<n> simulated games; give or take <2 s.e.>)."`` and :attr:`best` set. Otherwise
+    :attr:`best` stays ``None`` and the line says ``"No clear best: ..."`` with how close the
+    options come out. :attr:`ranking` is ``[(option, mean)]`` best first either way, and
+    ``numbers["play_outs"]`` the figures (``PlayOuts``, the best move of each option, the
+    margin and its give-or-take). Returns ``coaching``.
+    """
+    top: dict = {}
+    for key in po.moves:
+        o = of(key)
+        if o not in top or po.mean(key) > po.mean(top[o]):
+            top[o] = key
+    order = sorted(top.values(), key=po.mean, reverse=True)  # stable: ties keep move order
+    coaching.ranking = [(of(k), po.mean(k)) for k in order]
+    coaching.measure = measure + f" ({po.n} simulated games)"
+    coaching.why = [w for w in why if w][:3]
+    figures = coaching.numbers
+    figures.update(play_outs=po, moves={of(k): k for k in order}, n=po.n)
+    sims = f"{po.n} simulated games"
+    if len(order) == 1:
+        coaching.best = of(order[0])
+        coaching.headline = f"Best: {labels[order[0]]} (the only choice here)."
+        return coaching
+    a, b = order[0], order[1]
+    diff, noise = po.gap(a, b)
+    figures.update(margin=diff, give_or_take=noise)
+    if diff > 0 and noise == 0:  # every play-out alike: no give-or-take to state
+        coaching.best = of(a)
+        coaching.headline = (
+            f"Best: {labels[a]} — {fmt(diff)} {more} than {labels[b]} in every one of the {sims}."
+        )
+        return coaching
+    if diff > noise:
+        coaching.best = of(a)
+        coaching.headline = (
+            f"Best: {labels[a]} — about {fmt(diff)} {more} than {labels[b]} ({sims}; give or "
+            f"take {fmt(noise)})."
+        )
+        return coaching
+    tied = [a] + [k for k in order[1:] if po.gap(a, k)[0] <= po.gap(a, k)[1]]
+    width = max(abs(po.gap(a, k)[0]) + po.gap(a, k)[1] for k in tied[1:])
+    figures["tied"] = [of(k) for k in tied]
+    names = _and([labels[k] for k in tied])
+    if all(po.samples[k] == po.samples[a] for k in tied):
+        coaching.headline = f"No clear best: {names} come out the same in all {sims}."
+    else:
+        coaching.headline = (
+            f"No clear best: {names} come out within {fmt(width)} of each other on average "
+            f"({sims})."
+        )
+    return coaching
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
