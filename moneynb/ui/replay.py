@@ -708,7 +708,8 @@ def saved_games(store, owner: str | None, limit: int = 50) -> list[tuple[str, st
         state = "over" if g.over else "unfinished"
         out.append(
             (
-                f"{g.title} · {', '.join(g.players)} · {g.actions} actions · {state} · "
+                f"{g.title} · {', '.join(g.players)} · {g.actions} "
+                f"action{'' if g.actions == 1 else 's'} · {state} · "
                 f"{g.updated_local.strftime('%d %b %H:%M')}",
                 g.id,
             )
