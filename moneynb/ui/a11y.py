@@ -418,9 +418,10 @@ function render({ model, el }) {
         el.dataset.focused = model.get("focus_key");
         return;
       }
-      // the new panel may come many seconds later on a loaded machine: look for it (every
-      // 100 ms) up to 60 s; a newer request cancels this one
-      if (++tries < 600) timer = setTimeout(step, 100);
+      // the new panel may come many seconds later on a loaded machine: look for it every
+      // 100 ms for a minute, then every second for ten more; a newer request cancels this one
+      ++tries;
+      if (tries < 1200) timer = setTimeout(step, tries < 600 ? 100 : 1000);
     };
     step();
   };

@@ -410,7 +410,11 @@ def _after_a_move(page, label: str) -> dict:
                 "v => [v.querySelector('.moneynb-log-box').dataset.count,"
                 " v.querySelector('.moneynb-a11y').dataset.focused,"
                 " v.querySelector('.moneynb-header').textContent.slice(0, 160),"
-                " (document.activeElement?.outerHTML || '').slice(0, 160)]"
+                " (document.activeElement?.outerHTML || '').slice(0, 160),"
+                " [...v.querySelectorAll('.moneynb-decision [class*=moneynb-focus-]')].map(p =>"
+                "   [...p.classList].join(' ') + ' | ' + [...p.querySelectorAll("
+                "   'button, input, select')].map(b => b.tagName + (b.disabled ? ':off' : ':on')"
+                "   + ':' + (b.textContent || b.value || '').slice(0, 20)).join(', ')).join(' || ')]"
             )
             raise AssertionError(f"{label} {name}: no new decision focused after "
                                  f"{button_text!r} (log, focus before: {before}; now: {state})") from None  # fmt: skip
