@@ -3,7 +3,7 @@
 Usage (from the repository; needs JupyterLab, Python playwright and a Chromium, as the browser
 tests do)::
 
-    python scripts/board_screenshots.py [--out test-output/screenshots]
+    python scripts/board_screenshots.py [--out] [test-output/screenshots]
 
 Starts JupyterLab on a temporary copy of ``notebooks/`` (``tests/browser/servers.py``), opens
 ONE probe notebook showing all five games (a person against a greedy bot, seed 5) and a replay
@@ -27,14 +27,26 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 SIZES = ((1024, 700), (1400, 1000))
+#: true once every board's paper (the background of its first opaque ``svg.main-svg``) is dark
+#: (luminance < 0.2) for ``dark``, light otherwise
+BOARDS_IN_THEME = """(dark) => [...document.querySelectorAll('.moneynb-board')].every((b) => {
+    const bgs = [...b.querySelectorAll('svg.main-svg')]
+        .map((s) => getComputedStyle(s).backgroundColor.match(/[\\d.]+/g)?.map(Number))
+        .filter((c) => c && (c.length < 4 || c[3] > 0.5));
+    if (!bgs.length) return false;
+    const [r, g, b2] = bgs[bgs.length - 1].map((v) => v / 255);
+    const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b2;
+    return dark ? lum < 0.2 : lum > 0.5;
+})"""
 THEMES = (("light", "JupyterLab Light"), ("dark", "JupyterLab Dark"))
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("outdir", nargs="?", help="where to write the pictures (same as --out)")
     ap.add_argument("--out", default=str(REPO / "test-output" / "screenshots"))
     args = ap.parse_args(argv)
-    out = Path(args.out)
+    out = Path(args.outdir or args.out)
     out.mkdir(parents=True, exist_ok=True)
 
     from conftest import CHROMIUM_ARGS, find_chromium, open_and_run, write_probe_notebook
@@ -73,6 +85,8 @@ def main(argv=None) -> int:
                     "(dark) => document.body.dataset.jpThemeLight === String(!dark)",
                     arg=theme == "dark",
                 )
+                # the kernel redraws each board in the theme's palette: wait for it
+                page.wait_for_function(BOARDS_IN_THEME, arg=theme == "dark")
                 for w, h in SIZES:
                     page.set_viewport_size({"width": w, "height": h})
                     page.wait_for_function(

@@ -44,10 +44,13 @@ def test_binder_config_installs_the_package_in_a_fresh_environment(tmp_path):
     venv.create(env_dir, with_pip=True, system_site_packages=True)
     env = {**os.environ, "PATH": f"{env_dir / 'bin'}:{os.environ['PATH']}", "PIP_NO_INPUT": "1"}
     env.pop("PYTHONPATH", None)
+    # postBuild writes the kernel culling into the Jupyter config: a folder of this test's
+    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "jupyter-config")
     run = subprocess.run(
         ["bash", str(post)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
     )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert (tmp_path / "jupyter-config" / "jupyter_server_config.json").exists()
     check = subprocess.run(
         [
             str(env_dir / "bin" / "python"),

@@ -784,7 +784,8 @@ def test_moolah_first_withdrawal_refuses_bad_amounts_and_starts_at_the_recommend
     for typed, why in [
         ("abc", "not a whole number"),
         ("12345", "not a multiple of the step"),
-        ("1e9", "out of range"),
+        ("1e9", "type whole dollars as digits"),  # a power of ten is refused, not read
+        ("1e5", "type whole dollars as digits"),  # once read as $100,000, in range
         ("-5000", "out of range"),
         ("", "No amount typed"),
     ]:

@@ -75,6 +75,7 @@ def board_figure(game):
     from ..ui.boards import board_for
 
     board = board_for(game)
+    board.set_theme("light")  # the same picture whatever theme a page last reported
     board.update(game, list(game.log))  # boards draw the events' traces (last move, cards)
     top = board.figure
     if board.backdrop is None:

@@ -176,6 +176,41 @@ function watchServerKernel(kernel, gone) {
     }
   };
 }
+// Leaving a Voila page (closed, reloaded, navigated away) shuts its kernel down (issue 30
+// follow-up): Voila's own call on unload is refused by the server (403, "'_xsrf' argument
+// missing from POST": voila-dashboards/voila#1458: a Voila page gets no _xsrf cookie), which
+// left one 150-180 MB kernel per page load. So the page asks for it itself, DELETE
+// api/kernels/<id> as a keepalive request (it outlives the page), with the _xsrf cookie as
+// X-XSRFToken: tornado's check is a double submit (header equal to the cookie, the cookie
+// unsigned), so where the server set none the page sets a random one for its base path
+// (SameSite=Strict: another site can neither read nor send it). Only where the kernel says it
+// runs a Voila app (`leave_shuts_kernel`): in JupyterLab the notebook keeps its kernel.
+const leaving = new Set();
+function shutdownOnLeave(kernel) {
+  const id = kernel && kernel.id;
+  const settings = kernel && kernel.serverSettings;
+  if (!id || !settings || leaving.has(id) || typeof fetch !== "function") return;
+  leaving.add(id);
+  const base = String(settings.baseUrl || "/").replace(/\/?$/, "/");
+  const url = base + "api/kernels/" + encodeURIComponent(id);
+  window.addEventListener("pagehide", (e) => {
+    if (e.persisted) return;  // kept in the back-forward cache: the page may come back
+    const m = document.cookie.match(/(?:^|;\s*)_xsrf=([^;]+)/);
+    let xsrf = m && decodeURIComponent(m[1]);
+    if (!xsrf && window.crypto && crypto.getRandomValues) {
+      xsrf = Array.from(crypto.getRandomValues(new Uint8Array(16)),
+        (b) => b.toString(16).padStart(2, "0")).join("");
+      const path = new URL(base, location.href).pathname;
+      document.cookie = `_xsrf=${xsrf}; path=${path}; SameSite=Strict`;
+    }
+    const headers = {};
+    if (xsrf) headers["X-XSRFToken"] = xsrf;
+    if (settings.token) headers.Authorization = "token " + settings.token;
+    try {
+      fetch(url, { method: "DELETE", keepalive: true, credentials: "same-origin", headers });
+    } catch (err) { /* nothing more a closing page can do: the server culls it later */ }
+  });
+}
 function watchKernel(model, el, lost, offline) {
   const cleanups = [];
   const check = () => {
@@ -213,6 +248,7 @@ function watchKernel(model, el, lost, offline) {
     });
   }
   if (kernel) cleanups.push(watchServerKernel(kernel, () => lost("culled")));
+  if (kernel && model.get("leave_shuts_kernel")) shutdownOnLeave(kernel);
   if (kernel && kernel.disposed && kernel.disposed.connect) {
     const onDisposed = () => lost("disposed");
     kernel.disposed.connect(onDisposed);
@@ -382,9 +418,10 @@ function render({ model, el }) {
         el.dataset.focused = model.get("focus_key");
         return;
       }
-      // the new panel may come many seconds later on a loaded machine: look for it (every
-      // 100 ms) up to 60 s; a newer request cancels this one
-      if (++tries < 600) timer = setTimeout(step, 100);
+      // the new panel may come many seconds later on a loaded machine: look for it every
+      // 100 ms for a minute, then every second for ten more; a newer request cancels this one
+      ++tries;
+      if (tries < 1200) timer = setTimeout(step, tries < 600 ? 100 : 1000);
     };
     step();
   };
@@ -452,9 +489,16 @@ class A11yHelper(anywidget.AnyWidget):
     lost_text = traitlets.Unicode(LOST_TEXT).tag(sync=True)
     #: shown at the top while the connection to the server is down (removed once it is back)
     offline_text = traitlets.Unicode(OFFLINE_TEXT).tag(sync=True)
+    #: the page shuts its kernel down when it is left (closed, reloaded): True in the Voila
+    #: app (:func:`moneynb.ui.app_mode`), where each page load has a kernel of its own
+    leave_shuts_kernel = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("_dom_classes", ("moneynb-a11y",))
+        if "leave_shuts_kernel" not in kwargs:
+            from . import app_mode
+
+            kwargs["leave_shuts_kernel"] = app_mode()
         super().__init__(**kwargs)
 
     def announce(self, text: str) -> None:

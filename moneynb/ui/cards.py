@@ -1,6 +1,9 @@
 """``CardWidget``: the last card drawn (title and text), as an anywidget with a flip.
 
-In the page the card is ``div.moneynb-card`` with ``data-title``; title ``.moneynb-card-title``
+Colours: the card's tint (``color``) under near-black text in a light theme; in a dark one
+(``body[data-jp-theme-light=false]``, JupyterLab Dark, Voila ``?theme=dark``) a little of the
+tint over the theme's panel colour, under the theme's text. In the page the card is
+``div.moneynb-card`` with ``data-title``; title ``.moneynb-card-title``
 and text ``.moneynb-card-text``.
 """
 
@@ -15,13 +18,22 @@ function render({ model, el }) {
   style.textContent = `
     .moneynb-card { width:190px; min-height:110px; border-radius:10px; border:2px solid #333;
       padding:8px 10px; box-sizing:border-box; font-family:sans-serif;
-      box-shadow:2px 3px 5px rgba(0,0,0,.25); background:#fffdf5; color:#1a1a1a; }
+      box-shadow:2px 3px 5px rgba(0,0,0,.25); background:var(--moneynb-card-tint, #fffdf5);
+      color:#1a1a1a; }
     .moneynb-card-kind { font-size:11px; text-transform:uppercase; letter-spacing:1px;
       color:#555; }
+    /* a dark theme: the card's tint over the theme's panel colour, the theme's text */
+    body[data-jp-theme-light="false"] .moneynb-card {
+      background:color-mix(in srgb, var(--moneynb-card-tint, #fffdf5) 14%,
+        var(--jp-layout-color1, #212121));
+      color:var(--jp-ui-font-color0, #fff); border-color:var(--jp-ui-font-color2, #9e9e9e); }
+    body[data-jp-theme-light="false"] .moneynb-card-kind,
+    body[data-jp-theme-light="false"] .moneynb-card-empty {
+      color:var(--jp-ui-font-color1, #e0e0e0); }
     .moneynb-card-title { font-weight:bold; font-size:16px; margin:3px 0 6px; }
     .moneynb-card-text { font-size:13px; }
     .moneynb-card-owner { font-size:12px; font-style:italic; margin-top:6px; }
-    .moneynb-card-empty { color:#555; border-style:dashed; background:#fafafa; }
+    .moneynb-card-empty { color:#555; border-style:dashed; --moneynb-card-tint:#fafafa; }
     .moneynb-card.moneynb-flip { animation: moneynb-flip .4s ease-out; }
     @keyframes moneynb-flip { 0% {transform:rotateY(90deg)} 100% {transform:rotateY(0)} }`;
   el.appendChild(style);
@@ -32,7 +44,10 @@ function render({ model, el }) {
     card.className = "moneynb-card" + (title ? "" : " moneynb-card-empty")
       + (animate ? " moneynb-flip" : "");
     card.dataset.title = title;
-    card.style.background = model.get("color") || "";
+    // the tint the kernel chose, as a CSS variable: the light theme shows it as it is, a
+    // dark theme mixes a little of it into its own panel colour (issue 30, case 6)
+    const tint = model.get("color");
+    card.style.cssText = tint && title ? "--moneynb-card-tint:" + tint : "";
     card.innerHTML = "";
     const k = document.createElement("div"); k.className = "moneynb-card-kind";
     k.textContent = model.get("kind"); card.appendChild(k);

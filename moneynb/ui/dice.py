@@ -1,6 +1,7 @@
 """``DiceWidget``: dice with real faces, drawn in the page (an anywidget).
 
-Faces: an ``int`` 1-6 is drawn with pips; any other value (7, 11, "PL", "SAFE", "RE-L",
+Colours: the theme's (JupyterLab's and Voila's ``--jp-...`` CSS variables, light or dark),
+unless a die names its own ``color``/``ink``. Faces: an ``int`` 1-6 is drawn with pips; any other value (7, 11, "PL", "SAFE", "RE-L",
 "RE-R", 8, ...) as text on the face. Each new roll (:meth:`DiceWidget.show`) plays a short
 tumble animation. In the page every die is ``div.moneynb-die`` with ``data-face`` holding its
 value, inside ``.moneynb-dice``.
@@ -42,8 +43,10 @@ function render({ model, el }) {
   const style = document.createElement("style");
   style.textContent = `
     .moneynb-dice { display:flex; gap:12px; align-items:center; padding:6px; }
-    .moneynb-die { width:58px; height:58px; border-radius:10px; border:2px solid #333;
-      background:#fff; color:#1a1a1a; box-shadow:2px 3px 4px rgba(0,0,0,.25); display:grid;
+    .moneynb-die { width:58px; height:58px; border-radius:10px;
+      border:2px solid var(--jp-ui-font-color2, #333);
+      background:var(--jp-layout-color1, #fff); color:var(--jp-ui-font-color0, #1a1a1a);
+      box-shadow:2px 3px 4px rgba(0,0,0,.25); display:grid;
       grid-template-columns:repeat(3,1fr); grid-template-rows:repeat(3,1fr); padding:5px;
       box-sizing:border-box; font-family:sans-serif; }
     .moneynb-die:not(.moneynb-die-pips) { display:flex; align-items:center;

@@ -14,7 +14,11 @@ The owner is the hub user, or this browser (:mod:`moneynb.ui.identity`): the for
 nothing until the browser has said who it is (then the form gets the class
 ``moneynb-owner-known``), so a visitor is never offered another's game. In the app (Voila), a
 reloaded page comes back with the last unfinished game that page's form started for this owner
-(a note, class ``moneynb-launch-restored``, says so); in JupyterLab the offer waits for a click.
+(a note, class ``moneynb-launch-restored``, says so), or with the final screen of its newest
+game when that one ended less than :data:`FINISHED_KEPT_S` ago ("Replay it",
+``moneynb-launch-replay-last``, beside the note); in JupyterLab the offer waits for a click.
+A game continued or brought back sets the form to its settings (game, seats, seed). Start and
+"Host a table" ignore the second click of a double-click (:data:`REPEAT_CLICK_S`).
 
 "Replay a saved game" (:class:`~moneynb.ui.replay.ReplayChooser`, class
 ``moneynb-replay-chooser``) lists the owner's stored games, finished or not, and shows the
@@ -40,13 +44,14 @@ user in ``MONEYNB_TEACHERS``, or the passcode ``MONEYNB_TEACHER_PASSCODE``). Eve
 from __future__ import annotations
 
 import html
+import time
 
 import ipywidgets as widgets
 
 from ..core.registry import GAMES, game_class
 from .a11y import ERROR_STYLE, A11yHelper
 
-__all__ = ["launcher", "Launcher", "KINDS"]
+__all__ = ["launcher", "Launcher", "KINDS", "game_links", "links_open_here"]
 
 #: controller choices of a player row -> what :func:`moneynb.ui.play` takes
 KINDS = {
@@ -60,6 +65,13 @@ KINDS = {
 #: decision in turn: a 2-search-bot Money Card game took 46 s to play out, against 2.7 s for
 #: six greedy bots (measured 2026-11-30). ``play(..., players=[..., "bot:search"])`` still works.
 SEARCH_BOT_GAMES = ("money_run",)
+#: seconds after Start or "Host a table" was handled in which another click of either is taken
+#: as the second click of a double-click and ignored (the page sends both clicks; the kernel
+#: handles the second right after the first: before, that made a second stored game)
+REPEAT_CLICK_S = 0.5
+#: seconds after its end during which a finished game still comes back on a reload of the app
+#: (its final screen: scores and who won), when it is the newest game the page's form started
+FINISHED_KEPT_S = 3600
 
 
 def kinds_for(game: str) -> list[str]:
@@ -131,6 +143,12 @@ class Launcher(widgets.VBox):
         self.game_box.add_class("moneynb-launch-game-box")
         self.restored = widgets.HTML()
         self.restored.add_class("moneynb-launch-restored")
+        #: "Replay it": shown with the final screen of a finished game brought back by a reload
+        self.replay_last = widgets.Button(description="Replay it", icon="history",
+                                          tooltip="step through the game that just ended",
+                                          layout={"display": "none"})  # fmt: skip
+        self.replay_last.add_class("moneynb-launch-replay-last")
+        self.replay_last.on_click(lambda _b: self._replay_shown())
         from .saves import ResumeOffer
 
         self.offer = ResumeOffer([], self.resume)
@@ -149,13 +167,15 @@ class Launcher(widgets.VBox):
         self._quiet = False
         self.chooser.observe(lambda _c: self._game_changed(), "value")
         self.count.observe(lambda _c: self._set_rows(), "value")
-        self.start.on_click(lambda _b: self.launch())
+        #: True while a Start / "Host a table" click is handled; when the last one ended
+        self._busy, self._done_at = False, float("-inf")
+        self.start.on_click(lambda _b: self._once(self.launch))
         self.host_button = widgets.Button(
             description="Host a table", icon="users",
             tooltip="open this game as a table other browsers join with a code",
         )  # fmt: skip
         self.host_button.add_class("moneynb-launch-host")
-        self.host_button.on_click(lambda _b: self.host())
+        self.host_button.on_click(lambda _b: self._once(self.host))
         self.join_code = widgets.Text(placeholder="e.g. KQMRTA", description="Join code",
                                       layout={"width": "220px"})  # fmt: skip
         self.join_code.add_class("moneynb-launch-join-code")
@@ -200,8 +220,8 @@ class Launcher(widgets.VBox):
         teacher = widgets.HBox([self.teacher_code, self.teacher_button],
                                layout={"margin": "0 0 8px 0"})  # fmt: skip
         self.children = [
-            self.identity, a11y, self.offer, hide, form, self.replays, teacher, self.restored,
-            self.game_box,
+            self.identity, a11y, self.offer, hide, form, self.replays, teacher,
+            widgets.HBox([self.restored, self.replay_last]), self.game_box,
         ]  # fmt: skip
         self._game_changed()
         if store_problem is not None:
@@ -340,10 +360,27 @@ class Launcher(widgets.VBox):
         self.offer.set_games(unfinished(self.store, self.owner, game=only, exclude=exclude))
 
     def _restore_last(self) -> None:
-        """Continue the newest unfinished game this form's page started (the app after a
-        reload), if there is one."""
+        """Bring back the game this form's page last started (the app after a reload): the
+        newest unfinished one continues; when the newest game a person played here ended less
+        than :data:`FINISHED_KEPT_S` ago, its final screen (Game over, scores) comes back
+        instead, with "Replay it" beside the note (Start makes a new game)."""
+        from ..store import StoreError
         from .saves import unfinished
 
+        try:
+            last = self.store.list_games(self.owner, origin=self.origin, person_moved=True,
+                                         limit=1) if self.store is not None else []  # fmt: skip
+        except StoreError:
+            last = []
+        if last and last[0].over and time.time() - last[0].updated < FINISHED_KEPT_S:
+            if self.resume(last[0].id) is not None:
+                self.restored.value = (
+                    "<div style='color:#1b5e20;background:#f1f8e9'>Welcome back: your last game "
+                    f"({html.escape(last[0].describe())}) has ended; its final screen is below. "
+                    "Press <b>Start</b> for a new game, or <b>Replay it</b>.</div>"
+                )
+                self.replay_last.layout.display = None
+            return
         games = unfinished(self.store, self.owner, origin=self.origin)
         if games and self.resume(games[0].id) is not None:
             self.restored.value = (
@@ -351,6 +388,36 @@ class Launcher(widgets.VBox):
                 f"({html.escape(games[0].describe())}) continues below. Press <b>Start</b> "
                 "for a new game.</div>"
             )
+
+    def _replay_shown(self):
+        """ "Replay it": the game on screen as a replay where games appear (None: no game)."""
+        if self.view is None or self.view.game_id is None:
+            return None
+        return self.replays.show(self.view.game_id)
+
+    def _show_settings(self, info) -> None:
+        """Set the form to a stored game's settings (game, players and their kinds, seed), so
+        the form and the game under it agree (a game continued or brought back by a reload)."""
+        by_spec = {spec: label for label, spec in KINDS.items() if spec is not None}
+        if (
+            self.chooser.layout.display != "none"
+            and info.game in dict(self.chooser.options).values()
+        ):
+            self.chooser.value = info.game
+        if info.game != self.game_name:
+            return
+        n = len(info.players)
+        if n in [v for _, v in self.count.options]:
+            self.count.value = n
+        kinds = {seat.seat: seat.kind for seat in info.seats}
+        offered = kinds_for(self.game_name)
+        for i, (name, kind) in enumerate(self.rows[:n]):
+            label = by_spec.get(kinds.get(i, "human"), "person")
+            kind.value = label if label in offered else "greedy bot"
+            if label == "person":
+                name.value = info.players[i]
+        self._show_bot_names()
+        self.seed.value = int(info.seed)
 
     def _restore_table(self) -> None:
         """Back at the newest unfinished table of this page's game where this owner holds a
@@ -383,29 +450,44 @@ class Launcher(widgets.VBox):
         try:
             if self.store is None or self.owner is None:
                 raise ValueError("there is no game store to continue a game from")
-            name = self.store.info(game_id, owner=self.owner).game
-            view = play(name, resume=game_id, store=self.store, owner=self.owner)
+            info = self.store.info(game_id, owner=self.owner)
+            view = play(info.game, resume=game_id, store=self.store, owner=self.owner)
         except (OSError, ValueError, SaveFileError, StoreError) as e:
             self.error.value = (
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
             )
             return None
+        self._show_settings(info)
         return self._show(view)
 
     def _show(self, view):
         self.error.value = ""
-        self.restored.value = ""
+        self._clear_restored()
         view.offer.set_games([])  # the form offers them
         self.view = view
         self.game_box.children = [view]
         self._offer_games()
         self.replays.refresh()
+        # "Replay a saved game" lists the game as over once it ends (the save line is
+        # redrawn after each save of a move)
+        over = [view.game.over]
+
+        def saved(_change):
+            if view.game.over and not over[0] and self.view is view:
+                self.replays.refresh()
+            over[0] = view.game.over
+
+        view.save_label.observe(saved, "value")
         return view
+
+    def _clear_restored(self) -> None:
+        self.restored.value = ""
+        self.replay_last.layout.display = "none"
 
     def _show_replay(self, view) -> None:
         """Show a replay (from "Replay a saved game") where games appear."""
         self.error.value = ""
-        self.restored.value = ""
+        self._clear_restored()
         self.replay_view = view
         self.game_box.children = [view]
 
@@ -434,10 +516,30 @@ class Launcher(widgets.VBox):
         if old is not None and hasattr(old, "stop"):
             old.stop()
         self.error.value = ""
-        self.restored.value = ""
+        self._clear_restored()
         self.table_view = view
         self.game_box.children = [view]
         return view
+
+    def _once(self, handle):
+        """Run ``handle`` (Start or "Host a table") for a click, unless another such click is
+        being handled or was handled less than :data:`REPEAT_CLICK_S` ago (a double-click
+        starts one game, not two); both buttons are disabled meanwhile. Returns what
+        ``handle`` returned, or None for an ignored click."""
+        if self._busy or time.perf_counter() - self._done_at < REPEAT_CLICK_S:
+            return None
+        self._busy = True
+        buttons = (self.start, self.host_button)
+        was = [b.disabled for b in buttons]
+        for b in buttons:
+            b.disabled = True
+        try:
+            return handle()
+        finally:
+            for b, d in zip(buttons, was, strict=True):
+                b.disabled = d
+            self._busy = False
+            self._done_at = time.perf_counter()
 
     def _need_owner(self) -> str:
         if self.store is None:
@@ -515,6 +617,59 @@ class Launcher(widgets.VBox):
             )
             return None
         return self._show(view)
+
+
+#: the play notebooks ``notebooks/start_here.ipynb`` links to, in its order
+PLAY_NOTEBOOKS = ("money_moves", "moolah", "easy_money", "money_card", "money_run")
+
+
+def links_open_here() -> bool:
+    """True when a relative link to another notebook opens on this server: in JupyterLab (not
+    :func:`moneynb.ui.app_mode`), and in a Voila app whose page is ``.../voila/render/<nb>``
+    (Voila served on a folder, or Binder); False in a Voila app started on one notebook,
+    which serves that page only (its address is the server's root)."""
+    import os
+    from urllib.parse import urlparse
+
+    from . import app_mode
+
+    if not app_mode():
+        return True
+    return "/voila/render/" in urlparse(os.environ.get("VOILA_REQUEST_URL", "")).path
+
+
+def game_links(folder=".") -> str:
+    """Markdown: a table of the play notebooks in ``folder`` (the notebook's own: a kernel runs
+    in it), each a RELATIVE link that opens on the server showing this page: in JupyterLab
+    the notebook itself; in the Voila app served on a folder (``voila notebooks/``, or Binder's
+    ``.../voila/render/notebooks/start_here.ipynb``) the notebook as an app (a page at
+    ``.../voila/render/start_here.ipynb`` resolves ``moolah.ipynb`` to
+    ``.../voila/render/moolah.ipynb``). A Voila app started on one notebook
+    (``voila notebooks/start_here.ipynb``) serves that page only, so there the table names the
+    games without links and says how to serve them all. Never a link to another server: the
+    Binder links are a section of their own in the notebook, for readers on GitHub.
+
+    The mode comes from the kernel's environment (:func:`moneynb.ui.app_mode`, and Voila's
+    ``VOILA_REQUEST_URL``, the page's address)."""
+    from pathlib import Path
+
+    from . import app_mode
+
+    here = Path(folder)
+    games = [(game_class(n).title, f"{n}.ipynb") for n in PLAY_NOTEBOOKS
+             if (here / f"{n}.ipynb").exists()]  # fmt: skip
+    if not app_mode():
+        rows = [f"| {t} | [open {t} here]({nb}) |" for t, nb in games]
+        return "\n".join(["| Game | Its notebook, on this server |", "|---|---|", *rows])
+    if links_open_here():
+        rows = [f"| {t} | [play {t} as an app]({nb}) |" for t, nb in games]
+        return "\n".join(["| Game | Its own app page, on this server |", "|---|---|", *rows])
+    names = ", ".join(t for t, _ in games)
+    return (
+        f"This app serves this page only, and the form below plays every game ({names}). "
+        "To open each game's own app page on this server as well, start the app on the folder: "
+        "`voila notebooks/`, then choose `start_here.ipynb` or a game in its list."
+    )
 
 
 def launcher(

@@ -124,8 +124,9 @@ def read_dollars(text: str) -> tuple[int | None, str]:
     typed into moneynb are read (:func:`parse_amount`).
 
     Accepted: digits (``"10000"``), optionally grouped in threes by ONE separator used
-    throughout (``"10,000"``, ``"10 000"``, ``"1_000_000"``), an optional ``$`` and sign, and
-    a power of ten as ``"1e6"``. Refused, never reinterpreted: a decimal point or comma that
+    throughout (``"10,000"``, ``"10 000"``, ``"1_000_000"``), and an optional ``$`` and sign.
+    Refused, never reinterpreted: a power of ten (``"1e5"``: typed by accident it was read as
+    $100,000, and the message asks for digits), a decimal point or comma that
     is not followed by exactly three digits (``"2,50"``, ``"1,5"``, ``"12.5"``), and a point
     used as a thousands separator or mixed separators (``"10.000"``, ``"1.000,00"``), which
     read as ten in one country and ten thousand in another. Reconstruction (issue 26).
@@ -144,9 +145,6 @@ def read_dollars(text: str) -> tuple[int | None, str]:
         return int(sign + body), ""
     if _GROUPED.fullmatch(body):
         return int(sign + re.sub(r"\D", "", body)), ""
-    m = re.fullmatch(r"(\d+)[eE]\+?(\d{1,2})", body)
-    if m:
-        return int(sign + m.group(1)) * 10 ** int(m.group(2)), ""
     if re.fullmatch(r"[\d.,\s_\u00a0\u202f]+", body) and re.search(r"\d", body):
         if "." in body and "," in body or re.search(r"\.\d{3}(?!\d)", body):
             why = (
@@ -168,8 +166,8 @@ def parse_amount(text: str, decision) -> tuple[int | None, str]:
     message says what was wrong and names the allowed range and step from the decision itself
     (never a clamped or rounded amount: "12345" is refused where the step is $10,000, not made
     10,000). The text is read by :func:`read_dollars`: ``"$1,200"``, ``" 1200 "`` and
-    ``"1 200"`` read as 1200, ``"1e3"`` as 1000; ``"10.000"``, ``"2,50"`` and ``"1.000,00"``
-    are refused with a message saying how to type an amount.
+    ``"1 200"`` read as 1200; ``"1e3"``, ``"10.000"``, ``"2,50"`` and ``"1.000,00"`` are
+    refused with a message saying how to type an amount.
     """
     rule = amount_rule(decision)
     value, why = read_dollars(text)

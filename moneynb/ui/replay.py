@@ -36,7 +36,7 @@ import ipywidgets as widgets
 from ..core.replay import Replay
 from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
-from .boards.base import BoardFigure, money, player_color, plot_text
+from .boards.base import BoardFigure, money, palette, player_color, plot_text
 from .panels import button
 from .view import GameView, _css, coaching_html
 
@@ -69,6 +69,19 @@ def _kernel_loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+def _chart_colors(pal: dict) -> dict:
+    """The replay chart's colours (a plotly layout update) from a board palette
+    (:data:`moneynb.ui.boards.base.PALETTES`): backgrounds, text, grid, the step line."""
+    return dict(
+        paper_bgcolor=pal["paper"],
+        plot_bgcolor=pal["plot"],
+        font=dict(color=pal["text"]),
+        xaxis=dict(gridcolor=pal["grid"], zerolinecolor=pal["grid"]),
+        yaxis=dict(gridcolor=pal["grid"], zerolinecolor=pal["grid"]),
+        shapes=[dict(line=dict(color=pal["step"]))],
+    )
 
 
 class ReplayView(GameView):
@@ -578,14 +591,15 @@ class ReplayView(GameView):
                 margin=dict(l=60, r=10, t=36, b=40),
                 title=dict(text="Where the game turned: click the chart to go to that step", x=0.5),
                 xaxis=dict(title="step", rangemode="tozero"),
-                yaxis=dict(title=label, gridcolor="#eee"),
-                plot_bgcolor="white",
+                yaxis=dict(title=label),
                 hovermode="x",  # a click anywhere above a step goes to it
                 legend=dict(orientation="h", y=-0.25),
                 shapes=[self._step_line(self.index)],
             ),
             config={"displayModeBar": False},
         )
+        fig.layout.update(_chart_colors(palette()))  # before it reaches the page
+        fig.on_theme(lambda theme: self._chart_theme(fig, theme))
         for t in fig.data:
             t.on_click(self._chart_clicked)
         box = widgets.Box([fig], layout=widgets.Layout(width="100%"))
@@ -594,9 +608,15 @@ class ReplayView(GameView):
         return box
 
     @staticmethod
+    def _chart_theme(fig, theme: str) -> None:
+        """The page switched theme: the chart's colours from that theme's palette."""
+        with fig.batch_update():
+            fig.layout.update(_chart_colors(palette(theme)))
+
+    @staticmethod
     def _step_line(i: int) -> dict:
         return dict(type="line", xref="x", yref="paper", x0=i, x1=i, y0=0, y1=1,
-                    line=dict(color="#444", width=1.5, dash="dot"), name="moneynb-step")  # fmt: skip
+                    line=dict(color=palette()["step"], width=1.5, dash="dot"), name="moneynb-step")  # fmt: skip
 
     def _mark_chart(self) -> None:
         fig = getattr(self, "chart_figure", None)
@@ -688,7 +708,8 @@ def saved_games(store, owner: str | None, limit: int = 50) -> list[tuple[str, st
         state = "over" if g.over else "unfinished"
         out.append(
             (
-                f"{g.title} · {', '.join(g.players)} · {g.actions} actions · {state} · "
+                f"{g.title} · {', '.join(g.players)} · {g.actions} "
+                f"action{'' if g.actions == 1 else 's'} · {state} · "
                 f"{g.updated_local.strftime('%d %b %H:%M')}",
                 g.id,
             )

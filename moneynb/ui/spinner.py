@@ -11,16 +11,25 @@ import anywidget
 import traitlets
 
 _ESM = r"""
+// the ink of a segment's label: white or near-black, whichever reads better on its colour
+function inkOn(color) {
+  const m = /^#([0-9a-f]{6})$/i.exec(color || "");
+  if (!m) return "#111";
+  const lin = [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+  return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? "#ffffff" : "#111111";
+}
 function render({ model, el }) {
   const style = document.createElement("style");
   style.textContent = `
     .moneynb-spinner { position:relative; width:170px; height:200px; font-family:sans-serif; }
     .moneynb-spinner-wheel { position:absolute; top:18px; left:5px; width:160px; height:160px;
-      border-radius:50%; border:3px solid #333; box-sizing:border-box;
+      border-radius:50%; border:3px solid var(--jp-ui-font-color1, #333); box-sizing:border-box;
       transition: transform 1.2s cubic-bezier(.2,.8,.25,1); }
     .moneynb-spinner-pointer { position:absolute; top:6px; left:77px; width:0; height:0;
       border-left:8px solid transparent; border-right:8px solid transparent;
-      border-top:18px solid #111; z-index:2; }
+      border-top:18px solid var(--jp-ui-font-color0, #111); z-index:2; }
     .moneynb-spinner-label { position:absolute; font-size:11px; font-weight:bold;
       transform:translate(-50%,-50%); white-space:nowrap;
       transition: transform 1.2s cubic-bezier(.2,.8,.25,1); }
@@ -44,6 +53,7 @@ function render({ model, el }) {
       const l = document.createElement("span"); l.className = "moneynb-spinner-label";
       l.style.left = (77 + 52 * Math.sin(mid)) + "px";
       l.style.top = (77 - 52 * Math.cos(mid)) + "px";
+      l.style.color = g.ink || inkOn(g.color || "#cccccc");
       l.textContent = g.label; wheel.appendChild(l);
     });
   }
@@ -84,7 +94,8 @@ class SpinnerWidget(anywidget.AnyWidget):
     """A spinner wheel.
 
     Attributes (synced): ``segments`` (list of ``{"label": str, "color": css}``, clockwise from
-    the top), ``result`` (index of the segment shown under the pointer, -1 for none),
+    the top; a label is drawn in ``"ink"`` if given, else white or near-black, whichever
+    contrasts more with a ``#rrggbb`` colour), ``result`` (index of the segment shown under the pointer, -1 for none),
     ``spins`` (each :meth:`spin` adds one and plays the spin), ``owner`` (the name of the
     player who spun, shown under the wheel as "Ann spun 6"; "" for none).
     """

@@ -236,6 +236,7 @@ class GameView(widgets.VBox):
         self.board.pick = self.submit
         self.board.plain = self.plain
         self.board.notice = self._board_notice
+        self.board.on_retheme = self._retheme
         # screen readers: the live region and the focus mover (moneynb.ui.a11y)
         from .saves import lost_text
 
@@ -640,6 +641,16 @@ class GameView(widgets.VBox):
             self.board.mark_turn(self.game)
             self.board.highlight(self.game.decision)
 
+    def _retheme(self) -> None:
+        """The page switched theme and the board took the new palette: draw the game's state
+        (tokens, owners, the player to move, targets, the Coach's heat map) in it. Called by
+        the board inside its update, so the page gets one message."""
+        self.board.update(self.game, [])
+        self.board.mark_turn(self.game)
+        self.board.highlight(self.game.decision)
+        if self._coach_heat:
+            self._refresh_coach()
+
     def _board_notice(self, text: str) -> None:
         """A note from the board under the prompt (e.g. what a second click will do);
         cleared with the next decision, like an error line."""
@@ -892,8 +903,8 @@ class GameView(widgets.VBox):
             + f"{line(e.text)}</div>"
             for i, e in enumerate(shown)
         ) + "".join(
-            "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0;"
-            f"color:#b00020'>{html.escape(t)}</div>"
+            "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0'>"
+            f"<span style='{ERROR_STYLE}'>{html.escape(t)}</span></div>"
             for t in self.engine_errors
         )
         more = (
@@ -1085,6 +1096,7 @@ class GameView(widgets.VBox):
         self.board = board_for(game)
         self.board.pick = self.submit
         self.board.plain = self.plain
+        self.board.on_retheme = self._retheme
         self._update_board(list(game.log))
         self.board.release()
         self._board_box.children = [self.board.widget()]

@@ -251,8 +251,128 @@ _GLYPHS_JS = """(sel) => {
 }"""
 
 
+#: Each board's colours against the page's theme (issue 30, case 6), from the page itself:
+#: the opaque backgrounds of its figures (a figure's paper: the ``svg.main-svg`` background;
+#: its plot area: ``.bglayer .bg`` fill) must be dark (luminance < 0.2) in a dark page and
+#: light (> 0.5) in a light one; every text drawn on them (the title, annotations, and the
+#: text-only traces: plotly binds each trace group to its trace, ``g.__data__[0].trace``)
+#: at 4.5:1 or more against the background it sits on (a board's tile text, its
+#: ``TILE_TEXT`` traces, against the colour of the tile of its ``spaces`` trace under it).
+#: Returns the problems found, as text.
+_THEME_JS = r"""([sel, dark, tileText, backgroundsOnly]) => {
+    const parse = (s) => {
+        const m = /rgba?\(([^)]+)\)/.exec(s || '');
+        if (!m) return null;
+        const p = m[1].split(',').map(Number);
+        return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1};
+    };
+    const lum = (c) => {
+        const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+    };
+    const ratio = (a, b) => {
+        const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+    };
+    const hex = (c) => '#' + [c.r, c.g, c.b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+    const out = [];
+    const boards = [...document.querySelectorAll(sel)];
+    if (!boards.length) return ['no board found'];
+    for (const board of boards) {
+        // bottom to top: a backdrop comes after the figure laid over it in the page
+        const plots = [...board.querySelectorAll('.js-plotly-plot')].reverse();
+        let paper = null, plot = null;
+        for (const p of plots) {
+            const c = parse(getComputedStyle(p.querySelector('svg.main-svg')).backgroundColor);
+            if (c && c.a > 0.5) paper = c;
+            const bg = p.querySelector('.bglayer .bg');
+            if (bg) {
+                const f = parse(getComputedStyle(bg).fill);
+                const op = parseFloat(getComputedStyle(bg).fillOpacity || '1');
+                if (f && f.a * op > 0.5) plot = f;
+            }
+        }
+        plot = plot || paper;
+        if (!paper) { out.push('no opaque background'); continue; }
+        for (const [what, c] of [['paper', paper], ['plot area', plot]]) {
+            const l = lum(c);
+            if (dark ? l >= 0.2 : l <= 0.5)
+                out.push(`${what} ${hex(c)} (luminance ${l.toFixed(2)}) in a ${dark ? 'dark' : 'light'} page`);
+        }
+        if (backgroundsOnly) continue;
+        const check = (text, el, bgs) => {
+            const f = parse(getComputedStyle(el).fill);
+            if (!f || !text) return;
+            for (const bg of bgs) {
+                const r = ratio(f, bg);
+                if (r < 4.5) out.push(`"${text}" ${hex(f)} on ${hex(bg)}: ${r.toFixed(2)}:1`);
+            }
+        };
+        let checked = 0;
+        for (const p of plots) {
+            for (const t of p.querySelectorAll('.gtitle')) { check(t.textContent.trim(), t, [paper]); checked++; }
+            for (const t of p.querySelectorAll('.annotation-text')) { check(t.textContent.trim(), t, [plot]); checked++; }
+            const tiles = [];  // the board's tiles: their boxes and colours
+            for (const g of p.querySelectorAll('.scatterlayer .trace')) {
+                const tr = g.__data__ && g.__data__[0] && g.__data__[0].trace;
+                if (tr && tr.name === 'spaces')
+                    for (const pt of g.querySelectorAll('path.point'))
+                        tiles.push({box: pt.getBoundingClientRect(), fill: parse(getComputedStyle(pt).fill)});
+            }
+            const under = (el) => {  // the tile under the middle of a text
+                const b = el.getBoundingClientRect(), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+                const t = tiles.find((t) => t.fill && x >= t.box.left && x <= t.box.right
+                                            && y >= t.box.top && y <= t.box.bottom);
+                return t ? t.fill : plot;
+            };
+            for (const g of p.querySelectorAll('.scatterlayer .trace')) {
+                const tr = g.__data__ && g.__data__[0] && g.__data__[0].trace;
+                if (!tr || tr.mode !== 'text') continue;
+                const onTiles = tileText.includes(tr.name);
+                for (const t of g.querySelectorAll('.textpoint text')) {
+                    check(t.textContent.trim(), t, [onTiles ? under(t) : plot]);
+                    checked++;
+                }
+            }
+        }
+        if (!checked) out.push('no board text found');
+    }
+    return out;
+}"""
+
+
+def _board_theme(page, game: str, dark: bool, where: str) -> list[str]:
+    """Wait (generously) until the board of ``game`` (the page's view) is drawn in the
+    theme's background, then check its colours from the page (:data:`_THEME_JS`); returns
+    the problems."""
+    from moneynb.ui.boards import board_class
+
+    # the names of the board's text traces drawn on its tiles
+    tile_text = list(getattr(board_class(game), "TILE_TEXT", ()))
+    arg = [f"{VIEW} .moneynb-board", dark, tile_text]
+    try:  # the backgrounds only, every 200 ms (the kernel's redraw is one message)
+        page.wait_for_function(
+            f"(a) => ({_THEME_JS})(a).length === 0",
+            arg=[*arg, True],
+            polling=200,
+            timeout=patience(30_000),
+        )
+    except Exception:  # noqa: BLE001 - the check below says what is wrong
+        pass
+    return [f"{where}: {p}" for p in page.evaluate(_THEME_JS, [*arg, False])]
+
+
 def _show_coach_and_board_text(page) -> None:
     """Turn on the Coach and the on-screen board as text (keyboard: focus, Enter)."""
+    # first the view's own focus move to a person's pending decision (it may arrive after
+    # the log): else it can take the focus from a toggle between focus() and Enter
+    s = page.evaluate(_STATE_JS)
+    if s["human"] and not s["over"]:
+        page.wait_for_function(
+            f"(n) => document.querySelector('{VIEW} .moneynb-a11y')?.dataset.focused === String(n)",
+            arg=s["actions"],
+            timeout=patience(30_000),
+        )
     for css in (".moneynb-coach-toggle", ".moneynb-board-text-toggle"):
         toggle = page.locator(f"{VIEW} button{css}")
         if "mod-active" not in (toggle.get_attribute("class") or ""):
@@ -283,6 +403,7 @@ def _run_mode(page, mode: str, theme: str, keyboard: int, check_boards: bool) ->
         view = _start(page, game)
         if check_boards:
             problems += _board_geometry(page, view, game, "start", mode, theme)
+        problems += _board_theme(page, game, theme == "dark", f"{game} start ({theme})")
         problems += _axe(page, f"{game} start", results, context)
         bt = _board_text(page)
         assert bt.get("tokens"), f"{game}: the board as text lists no token"
@@ -345,6 +466,9 @@ def test_lab_accessible_in_both_themes(lab_server, page):
             for when in ("start", "mid-game"):
                 for theme in ("light", "dark"):
                     _lab_theme(page, theme == "dark")
+                    # the board follows the theme (the kernel redraws it): wait, then check
+                    where = f"{game} {when} ({theme})"
+                    problems += _board_theme(page, game, theme == "dark", where)
                     problems += _axe(page, f"{game} {when}", results[theme], ".moneynb-launcher")
                 if when == "start":
                     _lab_theme(page, False)

@@ -5,7 +5,7 @@ borrowing, Moolah's first withdrawal; Money Run has no money) in ONE JupyterLab 
 probe cell plays each game (people in every seat, always the first legal action) up to a
 person's amount decision and shows its view. In the page, for each game with an amount box:
 the box starts at the recommended amount (else the lowest); a non-number, an amount out of
-range (above and below, written as "1e9" too) and, where the step is more than $1, an amount
+range (above and below; "1e9" is refused for not being digits) and, where the step is more than $1, an amount
 off the step are each typed and submitted: each is refused with a message naming the allowed
 range (the engine's own sentence), and the game does not move (the header's action count and
 the log stay). Then the recommended amount is submitted and the game moves on by exactly one
@@ -68,7 +68,7 @@ def _bad_inputs(f: dict) -> list[tuple[str, str]]:
     out = [
         ("abc", "not a whole number"),
         (str(f["high"] + max(1, f["step"]) * 1000), "out of range"),
-        ("1e9", "out of range"),
+        ("1e9", "type whole dollars as digits"),  # a power of ten is refused, never read
         (str(-5000 if f["low"] >= 0 else f["low"] - 5000), "out of range"),
     ]
     if f["step"] > 1:  # a typed amount off the step is refused, not rounded

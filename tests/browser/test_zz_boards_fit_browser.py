@@ -410,11 +410,18 @@ def _after_a_move(page, label: str) -> dict:
                 "v => [v.querySelector('.moneynb-log-box').dataset.count,"
                 " v.querySelector('.moneynb-a11y').dataset.focused,"
                 " v.querySelector('.moneynb-header').textContent.slice(0, 160),"
-                " (document.activeElement?.outerHTML || '').slice(0, 160)]"
+                " (document.activeElement?.outerHTML || '').slice(0, 160),"
+                " [...v.querySelectorAll('.moneynb-decision [class*=moneynb-focus-]')].map(p =>"
+                "   [...p.classList].join(' ') + ' | ' + [...p.querySelectorAll("
+                "   'button, input, select')].map(b => b.tagName + (b.disabled ? ':off' : ':on')"
+                "   + ':' + (b.textContent || b.value || '').slice(0, 20)).join(', ')).join(' || ')]"
             )
             raise AssertionError(f"{label} {name}: no new decision focused after "
                                  f"{button_text!r} (log, focus before: {before}; now: {state})") from None  # fmt: skip
-        page.wait_for_timeout(100)  # the focus scrolls (if it does) in the frame after
+        # the focus scrolls (if it does) in the frame after: wait for two frames to be drawn
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
         seen = page.evaluate(SEEN_JS, name)
         print(label, name, seen)  # the figures, for the record (pytest -s)
         found = []

@@ -50,6 +50,26 @@ PLAYER_COLORS = (
 )
 
 
+#: each seat's colour as TEXT on a board's light tiles (Easy Money's houses): a deep shade of
+#: :data:`PLAYER_COLORS`, at 4.5:1 or more on the tiles (which keep their colours in both
+#: themes; ``tests/test_palette.py``)
+PLAYER_TEXT_COLORS = (
+    "#0d47a1",
+    "#9a0007",
+    "#1b5e20",
+    "#4a148c",
+    "#7a3300",
+    "#005a60",
+    "#880e4f",
+    "#4e342e",
+)
+
+
+def player_text_color(seat: int) -> str:
+    """The colour of text in ``seat``'s colour on a light tile (see :data:`PLAYER_TEXT_COLORS`)."""
+    return PLAYER_TEXT_COLORS[seat % len(PLAYER_TEXT_COLORS)]
+
+
 #: seconds after a change of the game in which a click on the board from the page is taken as
 #: the second click of a double-click and ignored (a browser's double-click interval is ~0.5 s)
 REPEAT_CLICK_S = 0.4
@@ -253,14 +273,123 @@ def _mix(color: str, rgb: tuple, share: float) -> str:
 
 
 def player_color(seat: int) -> str:
-    """The display colour of ``seat`` (cycles after 8 seats)."""
+    """The display colour of ``seat`` (cycles after 8 seats): a token's fill, the same in
+    both themes (its letters take :func:`ink_on` it)."""
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+
+#: The colours of the boards in each theme (issue 30, case 6), the ONE place they are kept:
+#: every board (and the replay chart) asks :attr:`BoardRenderer.pal` / :func:`palette` for a
+#: role, never writes a colour of its own for these roles. Roles:
+#:
+#: * backgrounds: ``paper`` (around the plot), ``plot`` (a plain plot area: Money Moves,
+#:   Money Run, charts), ``field`` (the green field of Moolah and Money Card), ``field_em``
+#:   (Easy Money's field), ``country_<name>`` (Money Card's countries, drawn under labels);
+#: * text drawn on those backgrounds: ``text`` (labels, titles), ``muted`` (secondary
+#:   labels), ``title`` (a game's big name), ``subtitle`` (the line under it);
+#: * ``tile_ink``: text on a board's light tiles (Easy Money's spaces, Money Run's cells):
+#:   the tiles keep their game colours in both themes, so their ink does too;
+#: * lines and outlines: ``grid``, ``track`` (Moolah's track), ``route`` (Money Card's routes),
+#:   ``edge`` (outlines of spaces), ``outline`` (outline of a token, ringed with
+#:   :data:`BoardRenderer.TURN_RING` for the player to move), ``border`` (country borders),
+#:   ``hands`` (Moolah's pathway arrows), ``step`` (the replay chart's step line).
+#:
+#: Text roles reach 4.5:1 on every background role of their theme (WCAG 2.1 contrast;
+#: :data:`TEXT_ON` lists the pairs, ``tests/test_palette.py`` checks them). Dark: close to
+#: JupyterLab Dark (``--jp-layout-color1`` is ``#212121``).
+PALETTES: dict[str, dict[str, str]] = {
+    "light": {
+        "paper": "#ffffff",
+        "plot": "#ffffff",
+        "field": "#f1f8e9",
+        "field_em": "#e8f5e9",
+        "country_France": "#e3f2fd",
+        "country_Italy": "#e8f5e9",
+        "country_Spain": "#fff8e1",
+        "country_Germany-Austria": "#fce4ec",
+        "text": "#3e2723",
+        "muted": "#455a64",
+        "title": "#2e7d32",
+        "subtitle": "#33691e",
+        "tile_ink": "#1a1a1a",
+        "grid": "#eeeeee",
+        "track": "#8d6e63",
+        "route": "#78909c",
+        "edge": "#3e2723",
+        "outline": "#ffffff",
+        "border": "#cfd8dc",
+        "hands": "#6a1b9a",
+        "step": "#444444",
+    },
+    "dark": {
+        "paper": "#212121",
+        "plot": "#212121",
+        "field": "#1b2a1e",
+        "field_em": "#1a2c20",
+        "country_France": "#1c2c3d",
+        "country_Italy": "#1d3322",
+        "country_Spain": "#352e17",
+        "country_Germany-Austria": "#3a2029",
+        "text": "#eeeeee",
+        "muted": "#b0bec5",
+        "title": "#81c784",
+        "subtitle": "#c5e1a5",
+        "tile_ink": "#1a1a1a",
+        "grid": "#3d3d3d",
+        "track": "#a1887f",
+        "route": "#90a4ae",
+        "edge": "#d7ccc8",
+        "outline": "#ffffff",
+        "border": "#607d8b",
+        "hands": "#ce93d8",
+        "step": "#bdbdbd",
+    },
+}
+#: the themes, by the name the page reports (see :data:`_LOADER_ESM`)
+THEMES = tuple(PALETTES)
+#: ``(text role, background role)``: every text a board draws on a background, per theme
+TEXT_ON = tuple(
+    (t, b)
+    for t in ("text", "muted", "title", "subtitle")
+    for b in ("paper", "plot", "field", "field_em")
+) + tuple(
+    (t, f"country_{c}")
+    for t in ("text", "muted")
+    for c in ("France", "Italy", "Spain", "Germany-Austria")
+)
+
+#: the theme the page last reported (the kernel's boards start in it); "light" until one does
+_THEME = {"now": "light"}
+
+
+def current_theme() -> str:
+    """The theme of the page that last reported one ("light" or "dark"; "light" before any
+    board was shown)."""
+    return _THEME["now"]
+
+
+def palette(theme: str | None = None) -> dict[str, str]:
+    """The colours of ``theme`` by role (see :data:`PALETTES`; default: :func:`current_theme`).
+
+    Raises:
+        ValueError: an unknown theme.
+    """
+    theme = current_theme() if theme is None else theme
+    if theme not in PALETTES:
+        raise ValueError(f"theme must be one of {THEMES}, got {theme!r}")
+    return PALETTES[theme]
 
 
 def _luminance(color: str) -> float:
     rgb = [int(color.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2.1 contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def ink_on(color: str) -> str:
@@ -319,6 +448,37 @@ function plotlyModule(model) {
 const MESSAGES = ["_py2js_addTraces", "_py2js_deleteTraces", "_py2js_moveTraces",
   "_py2js_restyle", "_py2js_relayout", "_py2js_update", "_py2js_animate",
   "_py2js_removeLayoutProps", "_py2js_removeTraceProps"];
+// The page's theme (issue 30, case 6): JupyterLab and Voila mark <body> with
+// data-jp-theme-light; else the luminance of --jp-layout-color0 decides. The figure reports
+// it in _moneynb_theme, and again whenever the page switches theme (Lab's theme menu): the
+// kernel then redraws the board in that theme's palette.
+function pageTheme() {
+  const b = document.body;
+  const flag = b?.dataset?.jpThemeLight;
+  if (flag === "false") return "dark";
+  if (flag === "true" || !b) return "light";
+  const c = getComputedStyle(b).getPropertyValue("--jp-layout-color0").trim();
+  const m = c.match(/^#([0-9a-f]{6})$/i);
+  if (!m) return "light";
+  const n = parseInt(m[1], 16);
+  return 0.2126 * (n >> 16) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255) < 128
+    ? "dark" : "light";
+}
+function followTheme(model) {
+  const report = () => {
+    const t = pageTheme();
+    if (model.get("_moneynb_theme") !== t) {
+      model.set("_moneynb_theme", t);
+      model.save_changes();
+    }
+  };
+  report();
+  if (document.body) {
+    new MutationObserver(report).observe(document.body, {
+      attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"],
+    });
+  }
+}
 export default () => {
   let model0 = null, widget = null, live = false;
   // Sequence check (issue 30, case 8): the kernel counts the plotly messages it sends in
@@ -431,6 +591,7 @@ export default () => {
         globalThis.__moneynbResyncs = (globalThis.__moneynbResyncs ?? 0) + 1;
       });
       ready().catch((e) => console.error("[moneynb] plotly widget failed to load", e));
+      followTheme(model);
     },
     async render({ model, el }) {
       const w = await ready();
@@ -497,6 +658,9 @@ class BoardFigure(go.FigureWidget):
     #: how many times the full state was sent on a page's request (its change tells the page
     #: to draw its views again)
     _moneynb_sync = traitlets.Int(0).tag(sync=True)
+    #: the theme of the page ("light" or "dark"), reported by the page (see
+    #: :data:`_LOADER_ESM`); a change calls the functions given to :meth:`on_theme`
+    _moneynb_theme = traitlets.Unicode("light").tag(sync=True)
 
     def __init__(self, data=None, layout=None, config=None, carry_code: bool = True):
         """``carry_code=False``: the figure does not carry plotly's 5 MB module and draws once
@@ -509,6 +673,21 @@ class BoardFigure(go.FigureWidget):
         # amounts vanish (issue 30, case 2); Voila has no MathJax, so both now agree
         self._config = {**(config or {}), "typesetMath": False}
         self.on_msg(self._moneynb_on_msg)
+        self._moneynb_theme = current_theme()
+        self._moneynb_theme_callbacks: list[Callable[[str], None]] = []
+        self.observe(self._moneynb_theme_reported, "_moneynb_theme")
+
+    def on_theme(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(theme)`` ("light" or "dark") when the page reports a new theme."""
+        self._moneynb_theme_callbacks.append(callback)
+
+    def _moneynb_theme_reported(self, change) -> None:
+        theme = change["new"]
+        if theme not in PALETTES:
+            return
+        _THEME["now"] = theme
+        for callback in self._moneynb_theme_callbacks:
+            callback(theme)
 
     def _moneynb_on_msg(self, _widget, content, _buffers) -> None:
         """A page that missed a change message asks ``{"moneynb": "resync"}``: send it the
@@ -607,6 +786,51 @@ class BoardFigure(go.FigureWidget):
 
     def __repr__(self) -> str:
         return f"BoardFigure({len(self.data)} traces)"
+
+
+def _colors_of(new: Any, old: Any) -> Any:
+    """The colour properties of plotly JSON ``new`` (a dict), nested, as an update of
+    ``old`` (the figure's current JSON of the same object): strings whose key names a colour,
+    lists of colours as long as the current one (a per-point list the board's ``update``
+    fills, still empty in ``new``, is left to ``update``), lists of objects (annotations,
+    shapes) element by element. ``None`` when nothing is a colour."""
+    if not isinstance(new, dict):
+        return None
+    old = old if isinstance(old, dict) else {}
+    out = {}
+    for k, v in new.items():
+        cur = old.get(k)
+        if isinstance(v, dict):
+            sub = _colors_of(v, cur)
+            if sub:
+                out[k] = sub
+        elif isinstance(v, (list, tuple)) and v and all(isinstance(x, dict) for x in v):
+            cur = cur if isinstance(cur, (list, tuple)) else []
+            subs = [_colors_of(x, cur[i] if i < len(cur) else None) or {} for i, x in enumerate(v)]
+            if any(subs):
+                out[k] = subs
+        elif "color" in k.lower():
+            if isinstance(v, str):
+                out[k] = v
+            elif (isinstance(v, (list, tuple)) and v and isinstance(cur, (list, tuple))
+                  and len(cur) == len(v)):  # fmt: skip
+                out[k] = list(v)
+    return out or None
+
+
+def _recolor(fig, traces: list, layout: dict) -> None:
+    """Set the colours of ``fig`` (a figure) to those of ``traces`` and ``layout`` (the board
+    built again, in a new palette): only colour properties change, in one batch."""
+    new_layout = go.Layout(layout).to_plotly_json()
+    with fig.batch_update():
+        delta = _colors_of(new_layout, fig.layout.to_plotly_json())
+        if delta:
+            fig.layout.update(delta)
+        for trace, built in zip(fig.data, traces, strict=False):
+            built = built.to_plotly_json() if hasattr(built, "to_plotly_json") else dict(built)
+            delta = _colors_of(built, trace.to_plotly_json())
+            if delta:
+                trace.update(delta)
 
 
 def _path_parts(key: str) -> list:
@@ -745,12 +969,12 @@ def plot_text(text: Any) -> str:
     return text.replace('"', "&#34;").replace("'", "&#39;")
 
 
-def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
+def label_trace(labels: list[dict], name: str = "labels", ink: str | None = None) -> go.Scatter:
     """One text-only, unclickable scatter trace holding a board's fixed labels.
 
     ``labels``: dicts with ``x``, ``y`` (board units; shift a label off its space in board
     units, not pixels), ``text`` (HTML allowed) and optional ``size`` (px, default :data:`MIN_TEXT_PX`),
-    ``color`` (default ``"#3e2723"``) and ``position`` (plotly's ``textposition`` of the text
+    ``color`` (default ``ink``: the board's ``pal["text"]``, else the current palette's) and ``position`` (plotly's ``textposition`` of the text
     around its point, default ``"middle center"``).
 
     Why not layout annotations: every board update that moves a token makes plotly redraw the
@@ -766,7 +990,7 @@ def label_trace(labels: list[dict], name: str = "labels") -> go.Scatter:
         textposition=[lab.get("position", "middle center") for lab in labels],
         textfont=dict(
             size=[max(MIN_TEXT_PX, lab.get("size", MIN_TEXT_PX)) for lab in labels],
-            color=[lab.get("color", "#3e2723") for lab in labels],
+            color=[lab.get("color", ink or palette()["text"]) for lab in labels],
         ),
         hoverinfo="skip",
         name=name,
@@ -798,14 +1022,17 @@ class BoardRenderer:
     #: person seated as "You"); the identity until a view attaches
     plain: Callable[[str], str] = staticmethod(lambda text: text)
 
+    #: called by :meth:`set_theme` after the colours changed (set by the view: it draws the
+    #: game's state again, in the new palette); ``None``: nothing more is drawn
+    on_retheme: Callable[[], None] | None = None
+
     def __init__(self, game):
         self.game = game
         self.pick: Callable[[Any], None] | None = None
-        layout = self.build_layout(game)
-        if not layout.get("width"):
-            layout = {**layout, "width": BOARD_WIDTH, "autosize": False}
-        # one known font: the room each label takes is known here (see text_box)
-        layout = {**layout, "font": {"family": BOARD_FONT, **(layout.get("font") or {})}}
+        #: the theme drawn ("light" or "dark") and its colours by role (:data:`PALETTES`)
+        self.theme = current_theme()
+        self.pal = PALETTES[self.theme]
+        layout = self._full_layout(game)
         back = self.build_backdrop(game)
         if back is not None:
             readable(back)
@@ -820,6 +1047,47 @@ class BoardRenderer:
             config = {"staticPlot": True, "displayModeBar": False}
         data = readable(self.build_data(game))
         self.figure = BoardFigure(data=data, layout=layout, config=config)
+        self.figure.on_theme(self.set_theme)
+
+    def _full_layout(self, game) -> dict:
+        """:meth:`build_layout` with the defaults every board shares: a width, the board font
+        (:data:`BOARD_FONT`), and the palette's paper, plot and text colours where the board
+        names none."""
+        layout = dict(self.build_layout(game))
+        if not layout.get("width"):
+            layout.update(width=BOARD_WIDTH, autosize=False)
+        layout.setdefault("paper_bgcolor", self.pal["paper"])
+        layout.setdefault("plot_bgcolor", self.pal["plot"])
+        font = dict(layout.get("font") or {})
+        # one known font: the room each label takes is known here (see text_box)
+        font.setdefault("family", BOARD_FONT)
+        font.setdefault("color", self.pal["text"])
+        layout["font"] = font
+        title = layout.get("title")
+        if isinstance(title, dict) and isinstance(title.get("font"), dict):
+            title = {**title, "font": {"color": self.pal["text"], **title["font"]}}
+            layout["title"] = title
+        return layout
+
+    def set_theme(self, theme: str) -> None:
+        """Draw the board in ``theme``'s palette ("light" or "dark"; called when the page
+        reports its theme): every colour the board's build methods give (layout, fixed
+        traces) is set again from :attr:`pal`, in one update per figure, then
+        :attr:`on_retheme` draws the game's state (tokens, owners...) in it. The same theme
+        again, or an unknown one, changes nothing."""
+        if theme == self.theme or theme not in PALETTES:
+            return
+        self.theme, self.pal = theme, PALETTES[theme]
+        game = self.game
+        layout = self._full_layout(game)
+        back = self.build_backdrop(game)
+        if self.backdrop is not None and back is not None:
+            _recolor(self.backdrop, readable(back), _backdrop_layout(layout))
+            layout = _overlay_layout(layout)
+        with self.figure.batch_update():
+            _recolor(self.figure, readable(self.build_data(game)), layout)
+            if self.on_retheme is not None:
+                self.on_retheme()
 
     # ----- building ---------------------------------------------------------------------
     def build_data(self, game) -> list:
@@ -904,8 +1172,7 @@ class BoardRenderer:
             margin=dict(l=30, r=10, t=40, b=30),
             title=dict(text=f"{game.title}: money in wallets", x=0.5),
             showlegend=False,
-            plot_bgcolor="white",
-            yaxis=dict(title="dollars", rangemode="tozero", gridcolor="#eee"),
+            yaxis=dict(title="dollars", rangemode="tozero", gridcolor=self.pal["grid"]),
         )
 
     @staticmethod
@@ -925,7 +1192,7 @@ class BoardRenderer:
             bar.text = [money(v) for v in values]
             turn = game.decision.player if game.decision is not None else None
             bar.marker.line = dict(
-                width=[4 if i == turn else 0 for i in range(len(names))], color="black"
+                width=[4 if i == turn else 0 for i in range(len(names))], color=self.pal["text"]
             )
 
     @staticmethod
@@ -957,6 +1224,11 @@ class BoardRenderer:
     def score_text(self, score: int) -> str:
         """A player's score as the game-over line shows it (default: dollars)."""
         return money(score)
+
+    #: text-only traces drawn on the board's tiles (the markers of its ``"spaces"`` trace,
+    #: which keep their game colours in both themes), not on its background: their ink is
+    #: ``pal["tile_ink"]`` (checked against the tiles, not the background, by the tests)
+    TILE_TEXT: tuple[str, ...] = ()
 
     #: traces whose hover texts say where each token is (one point per token)
     TOKEN_TRACES = ("tokens", "planes", "pawns", "seats", "wallets")
@@ -1022,7 +1294,7 @@ class BoardRenderer:
             texts = list(text)
             line = dict(
                 width=[5 if x == cur else 1.5 for x in texts],
-                color=[self.TURN_RING if x == cur else "white" for x in texts],
+                color=[self.TURN_RING if x == cur else self.pal["outline"] for x in texts],
             )
             edits = pending.get(i, {})
             if any(k == "marker" or k.startswith("marker.") for k in edits):

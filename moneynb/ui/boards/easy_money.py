@@ -36,6 +36,7 @@ from .base import (
     ink_on,
     money,
     player_color,
+    player_text_color,
     plot_text,
     token_letters,
 )
@@ -89,6 +90,9 @@ def inward(i: int, size: int = 48) -> tuple[float, float]:
 
 class Board(BoardRenderer):
     """Renderer of the Easy Money board (see the module docstring)."""
+
+    #: the spaces' names and houses are written on the spaces (see :attr:`BoardRenderer.TILE_TEXT`)
+    TILE_TEXT = ("labels", "houses")
 
     height = 600
     #: the Coach's heat map tints the spaces (trace 0): a disc would hide their text
@@ -178,7 +182,7 @@ class Board(BoardRenderer):
             go.Scatter(x=xs, y=ys, mode="markers", customdata=list(range(self.size)),
                        hovertext=dyn["hover"], hoverinfo="text", name="spaces",
                        marker=dict(symbol="square", size=40, color=colors,
-                                   line=dict(width=1, color="#5d4037"))),
+                                   line=dict(width=1, color=self.pal["edge"]))),
             go.Scatter(x=ox, y=oy, mode="markers", hoverinfo="skip", name="owners",
                        marker=dict(symbol="square-open", size=36, color=oc,
                                    line=dict(width=4))),
@@ -196,11 +200,12 @@ class Board(BoardRenderer):
             go.Scatter(x=tx, y=ty, mode="markers+text", text=tt, hovertext=th, hoverinfo="text",
                        name="tokens", textfont=dict(color="white", size=9),
                        marker=dict(symbol="circle", size=18, color=tc,
-                                   line=dict(width=1.5, color="white"))),
+                                   line=dict(width=1.5, color=self.pal["outline"]))),
             # the names, in the upper part of each space: clear of the colour band (at its
             # inner edge), the houses (below the name) and the tokens (beside the space)
             go.Scatter(x=xs, y=[y + LABEL_DY for y in ys], mode="text", hoverinfo="skip",
-                       text=[self._label(sp) for sp in game.board], textfont=dict(size=8),
+                       text=[self._label(sp) for sp in game.board],
+                       textfont=dict(size=8, color=self.pal["tile_ink"]),
                        name="labels"),
         ]  # fmt: skip
 
@@ -221,19 +226,19 @@ class Board(BoardRenderer):
                                layer="above"))  # fmt: skip
         notes = [
             dict(x=n / 2, y=n / 2 + 1.6, text="<b>EASY MONEY</b>", showarrow=False,
-                 font=dict(size=34, color="#2e7d32")),
+                 font=dict(size=34, color=self.pal["title"])),
             dict(x=n / 2, y=n / 2 + 0.7, text="buy · build · borrow · bank", showarrow=False,
-                 font=dict(size=12, color="#558b2f")),
+                 font=dict(size=12, color=self.pal["subtitle"])),
             dict(x=n / 2, y=n / 2 - 0.6, text=self._centre(game), showarrow=False, name="centre",
-                 font=dict(size=13, color="#333")),
+                 font=dict(size=13, color=self.pal["text"])),
             dict(x=n - 0.5, y=-0.75, text="← start here", showarrow=False,
-                 font=dict(size=10, color="#6d4c41")),
+                 font=dict(size=10, color=self.pal["muted"])),
         ]  # fmt: skip
         axis = dict(visible=False, range=[-0.8, n + 0.8], fixedrange=True)
         return dict(
             height=self.height, width=self.height - 30, autosize=False, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
-            plot_bgcolor="#e8f5e9", paper_bgcolor="white", xaxis=axis,
+            plot_bgcolor=self.pal["field_em"], paper_bgcolor=self.pal["paper"], xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
         )  # fmt: skip
@@ -275,7 +280,7 @@ class Board(BoardRenderer):
             hx.append(x)
             hy.append(y + HOUSES_DY)
             ht.append(label)
-            hc.append(player_color(o))
+            hc.append(player_text_color(o))  # text on the tile: a deep shade of the colour
         tx, ty, tc, tt, th = [], [], [], [], []
         count: dict[int, int] = {}
         here: dict[int, int] = {}

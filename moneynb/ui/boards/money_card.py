@@ -40,12 +40,9 @@ from .base import (
     token_letters,
 )
 
-AREA_FILL = {
-    "France": "#e3f2fd",
-    "Italy": "#e8f5e9",
-    "Spain": "#fff8e1",
-    "Germany-Austria": "#fce4ec",
-}
+#: the Language Countries, each with the palette role of its fill (``base.PALETTES``: a
+#: pastel in the light theme, a deep tint in the dark one, under light text there)
+AREA_FILL = {a: f"country_{a}" for a in ("France", "Italy", "Spain", "Germany-Austria")}
 KIND_STYLE = {  # symbol, size, colour
     "key": ("star", 22, "#ffc107"),
     "town": ("circle", 13, "#90a4ae"),
@@ -151,17 +148,17 @@ class Board(BoardRenderer):
             sizes.append(size)
             colors.append(col)
         return [
-            go.Scatter(x=rx, y=ry, mode="lines", line=dict(color="#78909c", width=2),
+            go.Scatter(x=rx, y=ry, mode="lines", line=dict(color=self.pal["route"], width=2),
                        hoverinfo="skip", name="routes"),
             go.Scatter(x=px, y=py, mode="lines", line=dict(color="#0288d1", width=2, dash="dot"),
                        hoverinfo="skip", name="perimeter"),
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="arrows",
                        marker=dict(symbol="arrow", size=9, angle=angles, color="#0288d1")),
-            label_trace(self._labels(b)),
+            label_trace(self._labels(b), ink=self.pal["text"]),
             go.Scatter(x=sx, y=sy, mode="markers", customdata=ids, hoverinfo="text",
                        hovertext=[self._hover(game, s) for s in ids], name="spaces",
                        marker=dict(symbol=symbols, size=sizes, color=colors,
-                                   line=dict(width=1, color="#37474f"))),
+                                   line=dict(width=1, color=self.pal["edge"]))),
         ]  # fmt: skip
 
     def build_data(self, game) -> list:
@@ -176,7 +173,7 @@ class Board(BoardRenderer):
             go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="text", hovertext=[], text=[],
                        name="planes", textfont=dict(color="white", size=10),
                        marker=dict(symbol="circle", size=19, color=[],
-                                   line=dict(width=2, color="white"))),
+                                   line=dict(width=2, color=self.pal["outline"]))),
         ]  # fmt: skip
 
     def _hover(self, game, s: str) -> str:
@@ -214,7 +211,7 @@ class Board(BoardRenderer):
                 key = sp["kind"] == "key"
                 names.append(dict(x=sp["x"], y=sp["y"], clear=max(self._style(s)[1], self.PLANE_ROOM),
                                   text=f"<b>{plot_text(sp['name'])}</b>" if key else plot_text(sp["name"]),
-                                  color="#212121" if key else "#546e7a", key=key,
+                                  color=self.pal["text" if key else "muted"], key=key,
                                   steps=(0, 4, 8)))  # fmt: skip
         # the Key Cities first: they get the best places
         names.sort(key=lambda lab: not lab.pop("key"))
@@ -224,7 +221,7 @@ class Board(BoardRenderer):
             if xs:
                 names.append(dict(x=min(xs) - 2, y=max(ys) + 2.5, text=area.upper().replace("-", "-<br>"), clear=0,
                                   steps=(0, 8, 16, 24, 32, 48),
-                                  color="#90a4ae", sides=("right", "above right", "below right",
+                                  color=self.pal["muted"], sides=("right", "above right", "below right",
                                                           "above", "below", "left")))  # fmt: skip
         layout = self.build_layout_base()
         r = layout["xaxis"]["range"]
@@ -243,12 +240,12 @@ class Board(BoardRenderer):
             pts = [self._xy(s) for s in b.order if b.spaces[s]["area"] == area]
             if len(pts) >= 3:
                 shapes.append(dict(type="path", xref="x", yref="y", path=_hull_path(pts, 3.5),
-                                   fillcolor=fill, opacity=0.85, layer="below",
-                                   line=dict(width=1, color="#cfd8dc")))  # fmt: skip
+                                   fillcolor=self.pal[fill], opacity=0.85, layer="below",
+                                   line=dict(width=1, color=self.pal["border"])))  # fmt: skip
         return dict(
             **self.build_layout_base(), autosize=False, showlegend=False,
             title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
-            plot_bgcolor="#f1f8e9", paper_bgcolor="white", shapes=shapes,
+            plot_bgcolor=self.pal["field"], paper_bgcolor=self.pal["paper"], shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
         )  # fmt: skip
 
@@ -360,7 +357,7 @@ class Board(BoardRenderer):
             items.append(
                 f"<div class='moneynb-hand-card' data-card='{c}' style='display:inline-block;"
                 "border:1px solid #90a4ae;border-radius:6px;padding:4px 8px;margin:2px;"
-                f"background:#fffde7'><b>{plot_text(card['words'])}</b> "
+                f"background:#fffde7;color:#1a1a1a'><b>{plot_text(card['words'])}</b> "
                 f"<i>({plot_text(card['say'])})</i><br>{plot_text(card['means'])} "
                 f"<span style='color:#6a1b9a'>[{plot_text(syms)}]</span></div>"
             )

@@ -127,7 +127,7 @@ class Board(BoardRenderer):
                 x=xs, y=ys, mode="markers+text", text=self._seat_text(game),
                 textposition="middle center", customdata=list(range(len(xs))),
                 marker=dict(size=SEAT_PX, color=self._seat_colors(game), opacity=0.9,
-                            line=dict(width=2, color="white")),
+                            line=dict(width=2, color=self.pal["outline"])),
                 textfont=dict(color=[ink_on(c) for c in self._seat_colors(game)], size=SEAT_FONT),
                 hoverinfo="text", cliponaxis=False,
                 hovertext=self._seat_hover(game), name="seats",
@@ -141,7 +141,7 @@ class Board(BoardRenderer):
                 x=[BANK_XY[0]], y=[BANK_XY[1]], mode="markers+text",
                 text=[f"House Bank<br>{money(m[BANK])}"], textposition="middle left",
                 marker=dict(size=22, symbol="square", color="#546e7a"),
-                textfont=dict(size=11, color="#37474f"), hoverinfo="skip", name="bank",
+                textfont=dict(size=11, color=self.pal["muted"]), hoverinfo="skip", name="bank",
             ),
             go.Scatter(
                 x=tx, y=ty, mode="markers", hoverinfo="skip", name="turn",
@@ -162,8 +162,8 @@ class Board(BoardRenderer):
             margin=dict(l=5, r=5, t=36, b=5),
             title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
             showlegend=False,
-            plot_bgcolor="white",
-            paper_bgcolor="white",
+            plot_bgcolor=self.pal["plot"],
+            paper_bgcolor=self.pal["paper"],
             xaxis=axis,
             yaxis=dict(axis, range=[-1.45, 1.45], scaleanchor="x"),
             shapes=[

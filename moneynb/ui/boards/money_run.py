@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..panels import button, space_panel
-from .base import BoardRenderer, player_color, plot_text, token_letters
+from .base import BoardRenderer, player_color, player_ink, plot_text, token_letters
 
 #: marker size (px) and colour of a coin by rank (1 puny .. 4 large)
 COIN_SIZE = {1: 13, 2: 19, 3: 25, 4: 31}
@@ -169,7 +169,8 @@ class Board(BoardRenderer):
                 name="pawns",
                 mode="markers+text",
                 hoverinfo="text",
-                textfont=dict(size=10, color="white"),
+                # white or near-black, whichever reads on the pawn's colour
+                textfont=dict(size=10, color=[player_ink(s) for s in range(len(game.players))]),
                 **self._pawns(game),
             ),
             go.Scatter(
@@ -208,7 +209,8 @@ class Board(BoardRenderer):
             margin=dict(l=10, r=10, t=40, b=10),
             title=dict(text="Money Run: each pawn races to the edge of its colour", x=0.5),
             showlegend=False,
-            plot_bgcolor="white",
+            plot_bgcolor=self.pal["plot"],
+            paper_bgcolor=self.pal["paper"],
             hovermode="closest",
             clickmode="event",
             xaxis=dict(range=[-0.8, n - 0.2], visible=False, fixedrange=True),

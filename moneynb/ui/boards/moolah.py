@@ -127,16 +127,16 @@ class Board(BoardRenderer):
         ids = list(d.order)
         sym, size, color = zip(*(KIND_STYLE[d.spaces[s]["kind"]] for s in ids), strict=True)
         return [
-            go.Scatter(x=lx, y=ly, mode="lines", line=dict(color="#8d6e63", width=3),
+            go.Scatter(x=lx, y=ly, mode="lines", line=dict(color=self.pal["track"], width=3),
                        hoverinfo="skip", name="track"),
             go.Scatter(x=ax, y=ay, mode="markers", hoverinfo="skip", name="hands",
-                       marker=dict(symbol="arrow", size=12, angle=angles, color="#6a1b9a")),
-            label_trace(self._labels(d, game)),
+                       marker=dict(symbol="arrow", size=12, angle=angles, color=self.pal["hands"])),
+            label_trace(self._labels(d, game), ink=self.pal["text"]),
             go.Scatter(x=[self._xy(s)[0] for s in ids], y=[self._xy(s)[1] for s in ids],
                        mode="markers", customdata=ids, hovertext=[self._hover(s) for s in ids],
                        hoverinfo="text", name="spaces",
                        marker=dict(symbol=list(sym), size=list(size), color=list(color),
-                                   line=dict(width=1.5, color="#3e2723"))),
+                                   line=dict(width=1.5, color=self.pal["edge"]))),
         ]  # fmt: skip
 
     def build_data(self, game) -> list:
@@ -151,7 +151,7 @@ class Board(BoardRenderer):
             go.Scatter(x=[], y=[], mode="markers+text", hovertext=[], hoverinfo="text", text=[],
                        name="tokens", textfont=dict(color="white", size=10),
                        marker=dict(symbol="circle", size=18, color=[],
-                                   line=dict(width=2, color="white"))),
+                                   line=dict(width=2, color=self.pal["outline"]))),
         ]  # fmt: skip
 
     @staticmethod
@@ -231,13 +231,13 @@ class Board(BoardRenderer):
     def build_layout(self, game) -> dict:
         notes = []
         notes.append(dict(x=5, y=5.4, text="<b>MOOLAH</b>", showarrow=False,
-                          font=dict(size=34, color="#2e7d32")))  # fmt: skip
+                          font=dict(size=34, color=self.pal["title"])))  # fmt: skip
         notes.append(dict(x=5, y=4.4, text="first to $1,000,000 in the bank wins", showarrow=False,
-                          font=dict(size=11, color="#558b2f")))  # fmt: skip
+                          font=dict(size=11, color=self.pal["subtitle"])))  # fmt: skip
         shapes = [
-            dict(type="rect", x0=0.6, y0=0.6, x1=2.6, y1=2.6, line=dict(color="#424242", dash="dot"),
+            dict(type="rect", x0=0.6, y0=0.6, x1=2.6, y1=2.6, line=dict(color=self.pal["muted"], dash="dot"),
                  fillcolor="rgba(66,66,66,0.07)", layer="below"),
-            dict(type="rect", x0=7.9, y0=0.6, x1=9.5, y1=2.0, line=dict(color="#8d6e63", dash="dot"),
+            dict(type="rect", x0=7.9, y0=0.6, x1=9.5, y1=2.0, line=dict(color=self.pal["track"], dash="dot"),
                  fillcolor="rgba(141,110,99,0.1)", layer="below"),
         ]  # fmt: skip
         # wide enough for "Prison Break" left of the track at 11 px (issue 30, case 2)
@@ -245,7 +245,7 @@ class Board(BoardRenderer):
         return dict(
             height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
-            plot_bgcolor="#f1f8e9", paper_bgcolor="white", xaxis=axis,
+            plot_bgcolor=self.pal["field"], paper_bgcolor=self.pal["paper"], xaxis=axis,
             yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
         )  # fmt: skip
