@@ -51,14 +51,16 @@ class BotPolicy:
     def __init__(self, bot: str | Bot = "greedy", seed: int | None = None):
         self.bot = make_bot(bot, seed=seed) if isinstance(bot, str) else bot
         self._queue: list[int] = []
-        self._key = None
+        self._key: tuple = (None, -1)
 
     def __call__(self, env) -> int:
         raw = env.unwrapped
         if isinstance(raw, MoneynbGymEnv):
             raw = raw.aec
-        key = (id(raw.game), len(raw.game.actions))
-        if self._queue and self._key == key:
+        # the game itself (not its id(), which Python reuses once a game is gone) and its
+        # action count say whether the queued digits still belong to this decision
+        key = (raw.game, len(raw.game.actions))
+        if self._queue and self._key[0] is key[0] and self._key[1] == key[1]:
             return self._queue.pop(0)
         self._queue = raw.env_actions(self.bot.choose(raw.game))
         self._key = key
