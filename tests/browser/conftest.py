@@ -145,6 +145,16 @@ def _shutdown_sessions(page) -> None:
         pass
 
 
+PAINTED_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def painted(page) -> None:
+    """Wait until the browser has painted what the page holds now: two animation frames (the
+    first runs before the next paint, the second after it). For waits that stand only for a
+    repaint; a wait for a state is a ``wait_for_function`` on that state."""
+    page.evaluate(PAINTED_JS)
+
+
 def _kernel_idle(page, timeout_ms: int) -> None:
     page.wait_for_function(
         """() => {

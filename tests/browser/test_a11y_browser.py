@@ -27,7 +27,7 @@ import collections
 import json
 
 import pytest
-from conftest import OUTPUT, open_and_run, patience, screenshot
+from conftest import OUTPUT, open_and_run, painted, patience, screenshot
 from servers import jupyter_server
 
 pytestmark = pytest.mark.browser
@@ -450,7 +450,23 @@ def _lab_theme(page, dark: bool) -> None:
         f"() => document.body.dataset.jpThemeLight === '{str(not dark).lower()}'",
         timeout=patience(30_000),
     )
-    page.wait_for_timeout(500)  # the theme's CSS variables reach every widget
+    # the theme's CSS variables reach the page: Lab's background colour is dark in the dark
+    # theme, light in the light one (then one paint so every widget is drawn with them)
+    page.wait_for_function(
+        """(dark) => {
+            const c = getComputedStyle(document.body).getPropertyValue('--jp-layout-color0');
+            const el = document.createElement('div');
+            el.style.color = c;
+            document.body.appendChild(el);
+            const rgb = getComputedStyle(el).color.match(/\\d+/g).map(Number);
+            el.remove();
+            const light = (rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114) / 1000 > 128;
+            return c.trim() !== '' && light === !dark;
+        }""",
+        arg=dark,
+        timeout=patience(30_000),
+    )
+    painted(page)
 
 
 def test_lab_accessible_in_both_themes(lab_server, page):

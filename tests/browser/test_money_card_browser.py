@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import open_and_run, patience, screenshot
+from conftest import open_and_run, painted, patience, screenshot
 
 import moneynb
 
@@ -68,7 +68,14 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
         " && figs[1].querySelectorAll('.scatterlayer .trace').length === 5"
         " && [...figs[1].querySelectorAll('text')].some(t => t.textContent === 'Paris'); }"
     )
-    page.wait_for_timeout(2000)  # let plotly finish its first draw before the figure is updated
+    # plotly has finished its first draw of both figures (no pending redraw promises, no
+    # transition) before the figure is updated
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.moneynb-view .js-plotly-plot')].every(gd =>"
+        " gd._fullLayout && !gd._transitioning && !(gd._promises && gd._promises.length))",
+        timeout=patience(10_000),
+    )
+    painted(page)
     first = _state(view)
     assert first["sum"] == first["start"], first
     assert first["keys"] == 3, first

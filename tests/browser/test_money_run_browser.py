@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import open_and_run, patience, screenshot
+from conftest import open_and_run, painted, patience, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -79,10 +79,22 @@ _SCROLL_JS = """([name, index]) => {
 }"""
 
 
+_IN_VIEW_JS = """([name, index]) => {
+    const gd = document.querySelector('.moneynb-view .js-plotly-plot');
+    const tr = gd.data.find(t => t.name === name);
+    const group = gd.querySelector('.scatterlayer .trace' + tr.uid);
+    const r = group.querySelectorAll('path.point')[index].getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    return y > 0 && y < window.innerHeight;
+}"""
+
+
 def _click_point(page, name: str, index: int) -> None:
     """Scroll point ``index`` of trace ``name`` to the middle of the page, then click it."""
     page.evaluate(_SCROLL_JS, [name, index])
-    page.wait_for_timeout(200)  # let the scroll settle before reading the position
+    # the point is in the window after the scroll, and the page painted there
+    page.wait_for_function(_IN_VIEW_JS, arg=[name, index], timeout=patience(5_000))
+    painted(page)
     p = _points(page, name)[index]
     page.mouse.move(p["x"], p["y"])
     page.mouse.click(p["x"], p["y"])

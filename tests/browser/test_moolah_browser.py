@@ -13,7 +13,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import _kernel_idle, patience, screenshot
+from conftest import _kernel_idle, painted, patience, screenshot
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -78,6 +79,15 @@ _RUN_JS = """() => {
 }"""
 
 
+_RUN_NEWS_JS = (
+    "(sent) => { const st = (" + _RUN_JS + ")(); if (!st) return true;"
+    " if (st.errors.length) return true;"
+    " const idle = st.status === 'idle';"
+    " if (st.counts.length && st.counts.every(c => c !== null) && idle) return true;"
+    " return st.counts.every(c => c === null) && idle && Date.now() - sent > 10000; }"
+)
+
+
 def open_and_run_model(page, lab_server, notebook: str, timeout_s: float = 240) -> None:
     """Open ``notebook``, run all cells and wait until the notebook model shows every code
     cell executed and the kernel idle (Run All is sent again if it was dropped)."""
@@ -88,24 +98,31 @@ def open_and_run_model(page, lab_server, notebook: str, timeout_s: float = 240) 
     )
     _kernel_idle(page, patience(timeout_s * 1000))
     deadline = time.monotonic() + patience(timeout_s * 1000) / 1000
-    sent = time.monotonic()
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    sent = page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells');"
+                         " return Date.now(); }")  # fmt: skip
     while True:
+        # wait until the run is done, a cell raised, or Run All looks dropped (nothing ran
+        # 10 s after it was sent, the kernel idle)
+        try:
+            page.wait_for_function(
+                _RUN_NEWS_JS,
+                arg=sent,
+                timeout=max(1, int((deadline - time.monotonic()) * 1000)),
+            )
+        except PlaywrightTimeout:
+            pass
         st = page.evaluate(_RUN_JS)
         assert st is not None, "no notebook open"
         assert not st["errors"], f"a cell raised: {st['errors']}"
         counts = st["counts"]
         if counts and all(c is not None for c in counts) and st["status"] == "idle":
             return
-        if (
-            all(c is None for c in counts)
-            and st["status"] == "idle"
-            and time.monotonic() - sent > 10
-        ):
-            page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-            sent = time.monotonic()
         assert time.monotonic() < deadline, f"the notebook did not finish running: {st}"
-        page.wait_for_timeout(500)
+        if all(c is None for c in counts) and st["status"] == "idle":
+            sent = page.evaluate(
+                "() => { window.jupyterapp.commands.execute('notebook:run-all-cells');"
+                " return Date.now(); }"
+            )
 
 
 def _state(view):
@@ -144,7 +161,15 @@ _SETTLED_JS = """() => {
 
 def _settle(page):
     page.wait_for_function(_SETTLED_JS, timeout=patience(15_000))
-    page.wait_for_timeout(400)  # let the board's own update arrive too
+    # the board's own update has arrived too: the kernel is idle (it sent every message of
+    # the move before it said so), plotly has drawn it, and the page painted it
+    _kernel_idle(page, patience(15_000))
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.moneynb-view .js-plotly-plot')].every(gd =>"
+        " gd._fullLayout && !gd._transitioning && !(gd._promises && gd._promises.length))",
+        timeout=patience(10_000),
+    )
+    painted(page)
 
 
 def test_moolah_plays_in_jupyterlab(lab_server, page):

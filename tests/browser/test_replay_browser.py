@@ -167,7 +167,13 @@ def _chart_and_play(page, view, k: int, game) -> None:
         k,
     )
     page.mouse.move(at["x"], at["y"])  # plotly clicks the point it hovers: hover it first
-    page.wait_for_timeout(150)
+    page.wait_for_function(
+        """(k) => { const gd = document.querySelectorAll('.moneynb-replay')[k]
+            .querySelector('.moneynb-replay-chart .js-plotly-plot');
+            return !!(gd._hoverdata && gd._hoverdata.length); }""",
+        arg=k,
+        timeout=patience(10_000),
+    )
     page.mouse.click(at["x"], at["y"])
     _check(page, k, game, 10)
     view.locator(".moneynb-replay-speed select").select_option(label="fastest")
@@ -181,7 +187,18 @@ def _chart_and_play(page, view, k: int, game) -> None:
     )
     play.first.click()  # the same button pauses (the second one stops: back to step 0)
     shown = view.locator(".moneynb-replay-slider .widget-readout")
-    page.wait_for_timeout(300)
+    # paused: the button shows Play again, and the slider's readout is the step the replay
+    # shows (the kernel has handled the last step Play sent)
+    page.wait_for_function(
+        """(k) => { const v = document.querySelectorAll('.moneynb-replay')[k];
+            const icon = v.querySelector('.moneynb-replay-play button i');
+            const out = v.querySelector('.moneynb-replay-slider .widget-readout');
+            const step = v.querySelector('.moneynb-replay-step-text').dataset.step;
+            return icon && icon.classList.contains('fa-play')
+                && out && out.textContent.trim() === String(step); }""",
+        arg=k,
+        timeout=patience(15_000),
+    )
     stopped = int(shown.inner_text())
     assert stopped >= 14
     _check(page, k, game, stopped)

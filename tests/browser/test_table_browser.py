@@ -11,7 +11,7 @@ shows only a disabled "waiting for ..." control.
 from __future__ import annotations
 
 import pytest
-from conftest import CHROMIUM_ARGS
+from conftest import CHROMIUM_ARGS, patience
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +28,13 @@ STATE_JS = """() => {
           mine: v.querySelectorAll('.moneynb-decision button:not([disabled])').length,
           waiting: (v.querySelector('.moneynb-waiting') || {}).innerText || ''};
 }""".replace("VIEW", VIEW)
+
+#: one screen has caught up: ``n`` actions and ``log`` log lines at least, and its decision
+#: panel is there (its seat's buttons, or the line saying whom it waits for)
+SETTLED_JS = (
+    "([n, log]) => { const s = (" + STATE_JS + ")(); return !!s && s.actions >= n"
+    " && s.log >= log && (s.mine > 0 || s.waiting.includes('waiting for')); }"
+)
 
 
 def _open_form(page, url):
@@ -72,12 +79,19 @@ def test_two_browsers_play_one_table_each_clicking_only_its_seat(voila_server, b
             return a and b and a["actions"] == b["actions"] >= n_min and a["log"] == b["log"] \
                 and (a["mine"] > 0) != (b["mine"] > 0)  # fmt: skip
 
+        def settle(n_min):
+            """Wait until both screens show at least ``n_min`` actions and a decision panel
+            (buttons or "waiting for"), then until each has caught up with the other's log."""
+            for p in (ann, bob):
+                p.wait_for_function(SETTLED_JS, arg=[n_min, 0], timeout=patience(60_000))
+            a, b = _state(ann), _state(bob)
+            want = [max(a["actions"], b["actions"]), max(a["log"], b["log"])]
+            for p in (ann, bob):
+                p.wait_for_function(SETTLED_JS, arg=want, timeout=patience(60_000))
+
         last = 0
         for _click in range(6):
-            for _ in range(600):
-                if settled(last):
-                    break
-                ann.wait_for_timeout(100)
+            settle(last)
             a, b = _state(ann), _state(bob)
             assert settled(last), (a, b)
             assert a["money"] == b["money"]  # the same board on both screens
@@ -86,10 +100,7 @@ def test_two_browsers_play_one_table_each_clicking_only_its_seat(voila_server, b
             assert f"waiting for {who}" in waiter["waiting"]  # the other seat's name
             last = a["actions"] + 1
             mover.locator(f"{VIEW} .moneynb-decision button:not([disabled])").first.click()
-        for _ in range(600):
-            if settled(last):
-                break
-            ann.wait_for_timeout(100)
+        settle(last)
         a, b = _state(ann), _state(bob)
         assert settled(last) and a["money"] == b["money"], (a, b)
     finally:

@@ -16,7 +16,7 @@ import re
 import time
 
 import pytest
-from conftest import patience, screenshot
+from conftest import painted, patience, screenshot
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import jupyter_server
 from test_reload_browser import COUNT_JS, _main_button, _newest_save, person_decisions
@@ -36,6 +36,15 @@ _STATE_JS = """(view) => ({
         .reduce((s, c) => s + Number(c.dataset.dollars), 0),
     coach: (view.querySelector('.moneynb-coach') || {textContent: ''}).textContent,
 })"""
+
+#: the view is ready for a click: the decision panel has an enabled button (or the game is
+#: over) and the board figure is drawn
+_READY_JS = f"""() => {{
+    const v = document.querySelector('{GAME}');
+    if (!v || !v.querySelector('.moneynb-board .js-plotly-plot .scatterlayer .trace')) return false;
+    return /Game over/.test(v.querySelector('.moneynb-header').textContent)
+        || !!v.querySelector('.moneynb-decision button:not([disabled])');
+}}"""
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +152,9 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
         form = page.locator(".moneynb-launcher")
         form.wait_for(state="visible", timeout=patience(240_000))
         view = _press_start(page, form)
-        page.wait_for_timeout(1000)
+        # the first decision's panel is in the page and the board drawn
+        page.wait_for_function(_READY_JS, timeout=patience(30_000))
+        painted(page)
         _double_click_answers_one(page, view, root, game)
         before = view.evaluate(_STATE_JS)
         moves = 0
@@ -175,9 +186,20 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
                 )
             except PlaywrightTimeout:
                 continue
-            page.wait_for_timeout(300)  # let the new decision panel arrive
+            try:  # the new decision panel has arrived (or the game is over)
+                page.wait_for_function(_READY_JS, timeout=patience(10_000))
+            except PlaywrightTimeout:
+                pass
             moves += 1
-        page.wait_for_timeout(500)
+        try:  # the board's update of the last moves has reached the page
+            page.wait_for_function(
+                f"(b) => ({_STATE_JS})(document.querySelector('{GAME}')).board !== b",
+                arg=before["board"],
+                timeout=patience(10_000),
+            )
+        except PlaywrightTimeout:
+            pass  # the assertion below names the failure
+        painted(page)
         after = view.evaluate(_STATE_JS)
         assert moves >= 4, f"only {moves} moves could be made"
         assert after["log"] > before["log"]
