@@ -50,7 +50,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import open_and_run, patience, screenshot, write_probe_notebook
+from conftest import open_and_run, painted, patience, screenshot, write_probe_notebook
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -323,7 +323,7 @@ def _resize(page, w: int, h: int, n: int) -> None:
         "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
         arg=n,
     )
-    page.wait_for_timeout(0)
+    painted(page)  # and the page has painted the new layout
 
 
 def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:

@@ -120,10 +120,11 @@ class Board(BoardRenderer):
         dx, dy = inward(i, self.size)
         if not (dx or dy):  # a corner: towards the middle of the board, diagonally
             n = self.size // 4
-            # 1.0 in: clear of the labels of the spaces beside the corner at 11 px
+            # 1.5 in, rows further in: clear of the labels of the spaces beside the corner at
+            # 11 px and of the tokens beside those spaces (1.0 in met them; issue 30, case 2)
             dx = 1.0 if x < n / 2 else -1.0
             dy = 1.0 if y < n / 2 else -1.0
-            return x + dx + (k % 3) * 0.4 * (dx > 0 or -1), y + dy - (k // 3) * 0.4
+            return x + dx * (1.5 + (k % 3) * 0.4), y + dy * (1.5 + (k // 3) * 0.4)
         # up to 4 in a row, then a second row further in; 0.4 apart: a token's 11 px letters
         # ("G1") stay clear of the next one's at the board's 570 px (issue 30, case 2)
         along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.4  # a row of the n here, centred
@@ -193,7 +194,9 @@ class Board(BoardRenderer):
                                    line=dict(width=3, color="rgba(183,28,28,0.75)"))),
             go.Scatter(x=[], y=[], mode="markers", customdata=[], hovertext=[], hoverinfo="text",
                        name="targets",
-                       marker=dict(symbol="square", size=48, color="rgba(0,229,255,0.25)",
+                       # 42 px: the ring hugs its 40 px space; a wider one ran onto the
+                       # name of the space beside it ("Waln." by a ring; issue 30, case 2)
+                       marker=dict(symbol="square", size=42, color="rgba(0,229,255,0.25)",
                                    line=dict(width=3, color="#00b8d4"))),
             go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
                        line=dict(width=5, color="rgba(255,111,0,0.45)")),
