@@ -10,7 +10,7 @@ ONE probe notebook showing all five games (a person against a greedy bot, seed 5
 of each (the same page as ``tests/browser/test_zz_boards_fit_browser.py``), and for each
 window size and theme
 (JupyterLab Light, JupyterLab Dark, switched with Lab's own theme command, no reload) saves
-``<out>/<game>-<width>x<height>-<theme>.png`` (the game's view),
+``<out>/<game>-<width>x<height>-<theme>.png`` (the window with the game's view scrolled to its top),
 ``<out>/replay-<game>-<width>x<height>-<theme>.png`` (its replay's view) and
 ``<out>/page-<width>x<height>-<theme>.png`` (the window). Prints each file written.
 """
@@ -39,6 +39,10 @@ BOARDS_IN_THEME = """(dark) => [...document.querySelectorAll('.moneynb-board')].
     return dark ? lum < 0.2 : lum > 0.5;
 })"""
 THEMES = (("light", "JupyterLab Light"), ("dark", "JupyterLab Dark"))
+
+
+#: waits until the page has drawn two frames (a scroll is painted)
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 def main(argv=None) -> int:
@@ -71,6 +75,8 @@ def main(argv=None) -> int:
             page = ctx.new_page()
             page.set_default_timeout(90_000)
             open_and_run(page, server, "notebooks/_screenshots.ipynb", timeout_s=150)
+            # the probe's code is not what the pictures are of
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
             page.wait_for_function(
                 "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg')"
                 ".length >= n",
@@ -98,10 +104,13 @@ def main(argv=None) -> int:
                     page.screenshot(path=str(shot))
                     print(shot)
                     for name in GAMES + REPLAYS:
+                        # the window as a player sees it with this view scrolled to the top
+                        # (an element shot would be cut by Lab's scrolling notebook panel)
                         view = page.locator(f".moneynb-view.probe-{name}")
-                        view.scroll_into_view_if_needed()
+                        view.evaluate("v => v.scrollIntoView({block: 'start'})")
+                        page.evaluate(FRAMES)
                         shot = out / f"{name}-{w}x{h}-{theme}.png"
-                        view.screenshot(path=str(shot))
+                        page.screenshot(path=str(shot))
                         print(shot)
         finally:
             ctx.close()
