@@ -438,10 +438,20 @@ def _after_a_move(page, label: str) -> dict:
 
 
 def _open_probe(page, n_plots: int) -> None:
+    """Waits until the probe's plots are drawn AND every probe view (each game, its second
+    view, its replay) is on the page with a drawn board: Voila renders the outputs one by one,
+    and a count of plots alone can be reached before the last views exist."""
     page.wait_for_function(
         "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
         arg=n_plots,
         timeout=patience(90_000),
+    )
+    names = [*GAMES, *(f"move-{g}" for g in GAMES), *REPLAYS]
+    page.wait_for_function(
+        """(names) => names.every(n => document.querySelector(
+               '.moneynb-view.probe-' + n + ' .js-plotly-plot .main-svg'))""",
+        arg=names,
+        timeout=patience(120_000),
     )
 
 
