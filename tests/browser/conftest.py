@@ -155,6 +155,22 @@ def painted(page) -> None:
     page.evaluate(PAINTED_JS)
 
 
+def decision_button(view, classes, skip=("Back", "Cancel")):
+    """The first enabled button of ``view``'s pending decision whose CSS class comes first
+    in ``classes`` ("" matches any button), leaving out buttons whose whole text is one of
+    ``skip`` (regular expressions); ``None`` when there is none."""
+    import re
+
+    skip_re = re.compile(r"^\s*(" + "|".join(skip) + r")\s*$", re.I)
+    for css in classes:
+        b = view.locator(f".moneynb-decision button{css}:not([disabled])").filter(
+            has_not_text=skip_re
+        )
+        if b.count():
+            return b.first
+    return None
+
+
 def _kernel_idle(page, timeout_ms: int) -> None:
     page.wait_for_function(
         """() => {

@@ -12,11 +12,10 @@ and checks that the board figure, the log and the header changed and that money 
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest
-from conftest import painted, patience, screenshot
+from conftest import decision_button, painted, patience, screenshot
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import jupyter_server
 from test_reload_browser import COUNT_JS, _main_button, _newest_save, person_decisions
@@ -161,14 +160,7 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
         for _ in range(30):
             if moves >= 4 and view.evaluate(_STATE_JS)["board"] != before["board"]:
                 break
-            button = None
-            for css in _ANY:
-                b = view.locator(f".moneynb-decision button{css}:not([disabled])").filter(
-                    has_not_text=re.compile(r"^\s*(Back|Cancel)\s*$", re.I)
-                )
-                if b.count():
-                    button = b.first
-                    break
+            button = decision_button(view, _ANY)
             if button is None:
                 break
             n = view.evaluate(_STATE_JS)["log"]

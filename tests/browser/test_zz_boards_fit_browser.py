@@ -47,10 +47,15 @@ about 15 ms a view (``LABELS_JS``, measured in Chromium).
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from conftest import open_and_run, painted, patience, screenshot, write_probe_notebook
+from conftest import (
+    decision_button,
+    open_and_run,
+    painted,
+    patience,
+    screenshot,
+    write_probe_notebook,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -383,14 +388,7 @@ def _after_a_move(page, label: str) -> dict:
         name = f"move-{game}"
         view = page.locator(f".moneynb-view.probe-{name}")
         view.evaluate("v => v.querySelector('.moneynb-header').scrollIntoView({block: 'start'})")
-        button = None
-        for css in MAIN_BUTTONS:
-            b = view.locator(f".moneynb-decision button{css}:not([disabled])").filter(
-                has_not_text=re.compile(r"^\s*(Back|Cancel|Undo.*)\s*$", re.I)
-            )
-            if b.count():
-                button = b.first
-                break
+        button = decision_button(view, MAIN_BUTTONS, skip=("Back", "Cancel", "Undo.*"))
         assert button is not None, f"{name}: no button to press"
         button_text = button.inner_text()
         before = view.evaluate(
