@@ -47,6 +47,8 @@ about 15 ms a view (``LABELS_JS``, measured in Chromium).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import (
     decision_button,
@@ -81,6 +83,9 @@ for name in GAMES:
     display(v)
 
 def play_on(_=None, steps=25):
+    if done.value:
+        return  # a second click while (or after) playing on
+    done.value = "playing"
     for name, v in VIEWS.items():
         bot = make_bot("greedy", seed=1)  # one per game: a game's position is its own
         v.coach_toggle.value = False  # it would weigh up every step: on again for the check
@@ -333,6 +338,41 @@ def _resize(page, w: int, h: int, n: int) -> None:
     painted(page)  # and the page has painted the new layout
 
 
+#: case 3 on the page: the tokens ringed in the board's top figure (plotly's own ``gd.data``
+#: as the page holds it), the person the header says must decide, the "Last move" line
+TURN_JS = """(name) => {
+  const v = document.querySelector('.moneynb-view.probe-' + name);
+  const gd = v.querySelector('.js-plotly-plot');
+  const ringed = [], tokens = [];
+  for (const t of (gd && gd.data) || []) {
+    if (!['tokens', 'planes', 'pawns'].includes(t.name) || !Array.isArray(t.text)) continue;
+    const w = t.marker && t.marker.line && t.marker.line.width;
+    t.text.forEach((x, i) => {
+      tokens.push(String(x));
+      if (Array.isArray(w) && w[i] >= 5) ringed.push(String(x));
+    });
+  }
+  const header = (v.querySelector('.moneynb-header') || v).textContent;
+  return {ringed, tokens, header};
+}"""
+
+
+def _turn_problems(page, name: str) -> list[str]:
+    """Issue 30, case 3, read from the page: the token of the person who must decide is the
+    one ringed (when that person's token is on the board), and a "Last move" line names one of
+    the game's players."""
+    seen = page.evaluate(TURN_JS, name)
+    out = []
+    decider = re.search(r"(Ann|Greedy bot 1) must decide", seen["header"])
+    letter = {"Ann": "A", "Greedy bot 1": "G1"}.get(decider.group(1)) if decider else None
+    if letter and letter in seen["tokens"] and seen["ringed"] != [letter]:
+        out.append(f"{decider.group(1)} must decide but the ringed tokens are {seen['ringed']}")
+    last = re.search(r"Last move, \W*(.*?):", seen["header"])
+    if last and last.group(1).strip() not in ("Ann", "Greedy bot 1"):
+        out.append(f"the last-move line names {last.group(1)!r}")
+    return out
+
+
 def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:
     problems = {}
     for w, h in sizes:
@@ -345,6 +385,7 @@ def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:
                 found += _both_seen(page, name)
             else:  # the label check (case 2) on the live views, as it was written for them
                 found += page.evaluate(LABELS_JS, [name, LABEL_TOLERANCE_PX])
+                found += _turn_problems(page, name)  # case 3, at every size
             if found:
                 problems[f"{label} {name} {w}x{h}"] = found
                 screenshot(page, f"boards-fit-{label}-{name}-{w}", view)
@@ -454,7 +495,20 @@ def _open_probe(page, n_plots: int) -> None:
 
 
 def _play_on(page) -> None:
-    page.locator("button.probe-later").click()
+    """Clicks "play on" until the kernel says it started (a click can land while the page is
+    still laying out after a resize and be lost), then waits until it has played."""
+    button = page.locator("button.probe-later")
+    for _ in range(5):
+        button.scroll_into_view_if_needed()
+        button.click()
+        try:
+            page.wait_for_function(
+                "() => document.querySelector('.probe-done').textContent.trim() !== ''",
+                timeout=patience(15_000),
+            )
+            break
+        except PlaywrightTimeout:
+            continue
     page.wait_for_function(
         "() => document.querySelector('.probe-done').textContent.includes('played')",
         timeout=patience(90_000),
