@@ -134,7 +134,7 @@ class TableView(GameView):
         while taken < limit and g.decision is not None and g.decision.player in self.bot_specs:
             seat = g.decision.player
             try:
-                pending.extend(self._apply(table_bot(self.bot_specs[seat], g, seat).choose(g)))
+                pending.extend(self._play_move(table_bot(self.bot_specs[seat], g, seat).choose(g)))
             except Exception as e:  # noqa: BLE001 - a bot or engine bug must not stop the table
                 self._engine_failed(e, None)
                 break
@@ -227,7 +227,7 @@ class TableView(GameView):
         s = self.session
         before = list(self.game.actions)
         s.game = self.game
-        events = s.sync(apply=self._apply)
+        events = s.sync(apply=self._play_move)
         if events is None:
             lost = any(
                 i >= len(s.game.actions) or s.game.actions[i] != a for i, a in enumerate(before)
@@ -252,7 +252,7 @@ class TableView(GameView):
             seats_before = s.info.seats
             n_before = len(self.game.actions)
             s.game = self.game
-            events = s.sync(apply=self._apply)
+            events = s.sync(apply=self._play_move)
             seats_changed = s.info.seats != seats_before
             if seats_changed:
                 self.bot_specs = {x.seat: x.kind for x in s.info.seats if x.bot}

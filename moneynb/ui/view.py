@@ -227,7 +227,7 @@ class GameView(widgets.VBox):
         self._undo_clicked_at = float("-inf")
 
         #: ``(seat, events)`` of the last action applied to the game, whoever took it (the
-        #: "last move" line; see _apply), and where its events start in ``game.log``
+        #: "last move" line; see _play_move), and where its events start in ``game.log``
         self._last_move: tuple | None = None
         self._last_move_at: int | None = None
         #: the seat of the person who acted last at this screen (hot seat: the hand-off note)
@@ -481,7 +481,7 @@ class GameView(widgets.VBox):
         seat = self.game.decision.player if self.game.decision is not None else None
         try:
             try:
-                events = self._apply(action)
+                events = self._play_move(action)
             except IllegalAction as e:
                 self._show_error(str(e))
                 return False
@@ -521,7 +521,7 @@ class GameView(widgets.VBox):
             action = None
             try:
                 action = bot.choose(self.game)
-                events = self._apply(action)
+                events = self._play_move(action)
             except IllegalAction as e:  # a bot bug must not crash the notebook
                 self._show_error(
                     f"{self.game.players[self.game.decision.player]} (bot) "
@@ -544,7 +544,7 @@ class GameView(widgets.VBox):
             self.refresh()
         return taken
 
-    def _apply(self, action: Any) -> list:
+    def _play_move(self, action: Any) -> list:
         """Apply ``action`` to the pending decision and keep it as the last move (its seat
         and events, for the "Last move" line and the log's mark): every action this view
         shows passes here, whoever took it (a person at this screen, a bot, another screen
