@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..analysis.stats import mean_interval
 from ..core.outcomes import what_if_copy, worth
 
 #: play-outs per move unless the action budget stops them first
@@ -117,12 +118,10 @@ class PlayOuts:
     def gap(self, a, b) -> tuple[float, float]:
         """``(mean of a - b, twice its standard error)`` over the paired play-outs."""
         diffs = [x - y for x, y in zip(self.samples[a], self.samples[b], strict=True)]
-        n = len(diffs)
-        m = sum(diffs) / n
-        if n < 2:
-            return m, math.inf
-        var = sum((x - m) ** 2 for x in diffs) / (n - 1)
-        return m, 2 * math.sqrt(var / n)
+        if len(diffs) < 2:
+            return sum(diffs) / len(diffs), math.inf
+        m, _low, high = mean_interval(diffs, z=2)
+        return m, high - m
 
 
 def deferred(fn: Callable, game, *args: Any) -> Callable:
