@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import decision_button, painted, patience, screenshot
+from conftest import decision_button, launcher_form, painted, patience, screenshot
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import jupyter_server
 from test_reload_browser import COUNT_JS, _main_button, _newest_save, person_decisions
@@ -84,8 +84,7 @@ def _play(voila, page):
     base, _root = voila
     t0 = time.perf_counter()
     page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=patience(240_000))
-    form = page.locator(".moneynb-launcher")
-    form.wait_for(state="visible", timeout=patience(240_000))
+    form = launcher_form(page)
     # the code is hidden in the app: no code cell inputs on the page
     assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
     rows = form.locator(".moneynb-launch-row")
@@ -148,8 +147,7 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
     base, root = voila
     try:
         page.goto(f"{base}/voila/render/{game}.ipynb", timeout=patience(240_000))
-        form = page.locator(".moneynb-launcher")
-        form.wait_for(state="visible", timeout=patience(240_000))
+        form = launcher_form(page)
         view = _press_start(page, form)
         # the first decision's panel is in the page and the board drawn
         page.wait_for_function(_READY_JS, timeout=patience(30_000))
