@@ -155,6 +155,23 @@ def painted(page) -> None:
     page.evaluate(PAINTED_JS)
 
 
+def wait_saved(page, view_selector: str, timeout_ms: float = 30_000) -> None:
+    """Wait until the view's game is stored as it is shown: its "saved automatically (action
+    N, ...)" note (``.moneynb-saved``, ``data-actions``) names the action count its header
+    shows, so a reload now brings back every move made."""
+    page.wait_for_function(
+        """(sel) => {
+            const v = document.querySelector(sel);
+            const head = v && v.querySelector('.moneynb-header');
+            const m = head && head.textContent.match(/action (\\d+)/);
+            const s = v && v.querySelector('.moneynb-saved');
+            return !!(m && s && s.dataset.actions === m[1]);
+        }""",
+        arg=view_selector,
+        timeout=patience(timeout_ms),
+    )
+
+
 def launcher_form(page, timeout_ms: float = 240_000):
     """The page's game form (``.moneynb-launcher``) once it knows whose browser this is.
 
