@@ -319,6 +319,11 @@ _THEME_JS = r"""([sel, dark, tileText, backgroundsOnly]) => {
                     for (const pt of g.querySelectorAll('path.point'))
                         tiles.push({box: pt.getBoundingClientRect(), fill: parse(getComputedStyle(pt).fill)});
             }
+            // the tiles keep their own colours in the theme (a lost per-point colour list
+            // drew every Moolah space in plotly's default purple in a dark page)
+            const fills = new Set(tiles.filter((t) => t.fill).map((t) => hex(t.fill)));
+            if (tiles.length >= 3 && fills.size < 3)
+                out.push(`the board's ${tiles.length} spaces are drawn in ${fills.size} colour(s)`);
             const under = (el) => {  // the tile under the middle of a text
                 const b = el.getBoundingClientRect(), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
                 const t = tiles.find((t) => t.fill && x >= t.box.left && x <= t.box.right
