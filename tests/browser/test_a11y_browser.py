@@ -476,6 +476,34 @@ def test_voila_accessible_keyboard_and_readable(voila, page, theme):
         raise
 
 
+def test_the_first_board_of_a_dark_page_keeps_its_colours(voila, browser_context):
+    """A newcomer's finding: in Voila with ``?theme=dark``, when Moolah's was the first board
+    of the page (its own notebook) in a newly started browser, every space was drawn in
+    plotly's default purple (the board, built light, was recoloured by one message over all
+    its traces). The spaces keep their colours, the labels their contrast."""
+    from conftest import CHROMIUM_ARGS
+
+    base, _root = voila
+    browser = browser_context.moneynb_playwright.chromium.launch(
+        executable_path=browser_context.moneynb_chromium, headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(patience(30_000))
+        page.goto(f"{base}/voila/render/moolah.ipynb?theme=dark", timeout=patience(240_000))
+        form = launcher_form(page)
+        form.locator("button.moneynb-launch-start").click()
+        page.wait_for_function(
+            "() => document.querySelectorAll('.moneynb-view .js-plotly-plot').length >= 2",
+            timeout=patience(60_000),
+        )
+        painted(page)
+        problems = _board_theme(page, "moolah", True, "moolah first board (dark)")
+        assert not problems, "\n".join(problems)
+    finally:
+        browser.close()
+
+
 def _lab_theme(page, dark: bool) -> None:
     name = "JupyterLab Dark" if dark else "JupyterLab Light"
     page.evaluate(
