@@ -120,3 +120,19 @@ def test_board_labels_clear_of_markers_and_each_other_estimated(name):
         v.submit(bot.choose(v.game))
     found["late"] = _problems(v.board)
     assert not found["start"] and not found["late"], found
+
+
+def test_a_cut_seat_name_still_tells_two_players_apart():
+    """A newcomer's finding: Money Moves cut "Greedy bot 2" (and "Greedy bot 1") to "Greedy
+    bot" on its seat disc, so two bots read alike. A player's name keeps its last word when it
+    must be cut ("Greedy 2"), and the discs of every seat read differently."""
+    from moneynb.ui.boards.base import fit_text, text_px
+    from moneynb.ui.boards.money_moves import Board
+
+    room = text_px("Greedy bot", 12, True)
+    assert fit_text("Greedy bot 2", room, 12, bold=True, keep_last=True) == "Greedy 2"
+    assert fit_text("Black Kat Night Club", room, 12) == "Black Kat"  # a place: first words
+    game = moneynb.new_game("money_moves", players=["Ann", "Greedy bot 1", "Greedy bot 2",
+                                                    "Greedy bot 3"], seed=1)  # fmt: skip
+    names = [t.split("<br>")[0] for t in Board(game)._seat_text(game)]
+    assert len(set(names)) == 4, names

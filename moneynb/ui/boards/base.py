@@ -156,13 +156,21 @@ def text_box(text: str, size: float) -> tuple[float, float]:
     return w, size * (GLYPH_EM + LINE_EM * (len(lines) - 1))
 
 
-def fit_text(text: str, max_px: float, size: float, bold: bool = False) -> str:
+def fit_text(text: str, max_px: float, size: float, bold: bool = False,
+             keep_last: bool = False) -> str:  # fmt: skip
     """``text`` (plain, one line) as it fits in ``max_px`` at ``size`` px: whole, else its
     first words that fit, else cut with a "." (the caller keeps the full text in the hover
-    and the board as text)."""
+    and the board as text). ``keep_last``: a player's name, whose last word may be what
+    tells two players apart ("Greedy bot 1", "Greedy bot 2"): its first words and its last
+    word ("Greedy 2") are tried before its first words alone."""
     if text_px(text, size, bold) <= max_px:
         return text
     words = text.split()
+    if keep_last and len(words) >= 3:
+        for k in range(len(words) - 2, 0, -1):
+            short = " ".join([*words[:k], words[-1]])
+            if text_px(short, size, bold) <= max_px:
+                return short
     for k in range(len(words) - 1, 0, -1):
         if text_px(" ".join(words[:k]), size, bold) <= max_px:
             return " ".join(words[:k]).rstrip(",;:")
@@ -177,7 +185,8 @@ def fit_in_circle(lines: list[str], diameter: float, size: float, bold_first: bo
     """Plain text ``lines`` written centred in a circle ``diameter`` px across at ``size`` px
     (the first line bold if ``bold_first``), each cut by :func:`fit_text` to the width of the
     circle at that line's top or bottom, less ``margin`` px (a name on a seat: issue 30,
-    case 2; keep the full text in the hover)."""
+    case 2; keep the full text in the hover). The first line is a player's name when
+    ``bold_first``: cut keeping its last word (see ``keep_last``)."""
     step = size * LINE_EM
     r = diameter / 2 - margin
     out = []
@@ -185,7 +194,8 @@ def fit_in_circle(lines: list[str], diameter: float, size: float, bold_first: bo
         mid = (k - (len(lines) - 1) / 2) * step
         edge = abs(mid) + size * GLYPH_EM / 2 * 0.6  # the glyphs, not the line's whole box
         room = 2 * (max(r * r - edge * edge, 0.0) ** 0.5)
-        out.append(fit_text(line, room, size, bold=bold_first and k == 0))
+        first = bold_first and k == 0
+        out.append(fit_text(line, room, size, bold=first, keep_last=first))
     return out
 
 
