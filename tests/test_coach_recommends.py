@@ -266,3 +266,18 @@ def test_view_shows_the_recommendation_first_and_numbers_behind_details():
     assert html_text.index(c.headline.replace("'", "&#x27;")) < details_at
     for line in c.lines:  # every number is still there, behind the toggle
         assert html_text.index(line.replace("'", "&#x27;")[:30]) > details_at
+
+
+def test_moolahs_first_withdrawal_says_how_its_best_compares_with_the_rules_suggestion():
+    """A newcomer's finding: the prompt says "$50,000 recommended" (the rules' suggestion)
+    while the Coach's first line names another amount, with nothing to join the two. The first
+    reason says how the simulated games' best compares with the suggestion (from the game's
+    own data)."""
+    g = moneynb.new_game("moolah", players=["A", "B", "C"], seed=0)
+    assert g.decision.tag == "first_withdrawal"
+    c = coach(g)
+    suggested = g.data.rules["suggested_withdrawal"]
+    assert c.best is not None and c.why[0].startswith(f"The rules suggest {dollars(suggested)}")
+    word = "less" if c.best < suggested else "more" if c.best > suggested else "too"
+    assert word in c.why[0], (c.best, c.why[0])
+    assert len(c.why) <= 3

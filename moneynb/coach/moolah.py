@@ -414,4 +414,17 @@ def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:
            f"Paying a bill with too little cash costs extra to the Loan Shark ({dollars(shark)} "
            f"on a bill {dollars(coaching.numbers['bill'])} over your cash).",
            "Borrowing at the Bank costs no interest."]  # fmt: skip
-    return rank(coaching, po, labels, of=of, fmt=dollars, why=why)
+    coaching = rank(coaching, po, labels, of=of, fmt=dollars, why=why)
+    if d.tag == "first_withdrawal" and coaching.best is not None:
+        # the prompt shows the rules' suggestion: say how the simulated games compare with it
+        suggested = game.data.rules["suggested_withdrawal"]
+        if coaching.best < suggested:
+            line = (f"The rules suggest {dollars(suggested)}; in these simulated games less cash "
+                    "did better: less for others to steal.")  # fmt: skip
+        elif coaching.best > suggested:
+            line = (f"The rules suggest {dollars(suggested)}; in these simulated games more cash "
+                    "did better: fewer bills paid through the Loan Shark.")  # fmt: skip
+        else:
+            line = f"The rules suggest {dollars(suggested)} too."
+        coaching.why = [line, *coaching.why[:2]]
+    return coaching
