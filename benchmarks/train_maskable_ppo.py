@@ -31,6 +31,16 @@ The recipe (every part standard and switchable):
    visits, and the clone is trained ``--dagger-epochs`` more on all the data (default 0
    rounds: with the hint the clone is exact after a few epochs; use 2 with ``--no-hint``).
    ``--bc-games 0`` skips both (PPO from scratch).
+1b. **Rollout teacher** (``--teacher``; ``--teacher-tags``, ``--teacher-playouts``,
+   ``--teacher-minutes``): the demonstrations come from :class:`RolloutTeacher` instead of
+   greedy: policy improvement by the engine (at the money decisions of
+   :data:`TEACHER_TAGS` each option is played to the end of the game from the same
+   resampled copies with greedy after, and the best by win share is taken when it beats
+   greedy's choice by a standard error; greedy's choice elsewhere), the "expert iteration"
+   idea (Anthony, Tian and Barber 2017) with a one-step rollout algorithm as the expert. Its
+   games are played against the greedy opponents only, until ``--teacher-minutes`` of wall
+   time (counted in ``--minutes``). The network then imitates it, the greedy hint still an
+   input, so it learns where to deviate from greedy; MaskablePPO fine-tunes from there.
 2. **Observation normalisation** (``--no-normalize`` to skip): each entry is shifted and
    scaled by the mean and standard deviation seen in the demonstration games (or in random
    games without BC), fixed for the whole run and saved with the policy (the hint is left
@@ -55,7 +65,8 @@ most 30); ``--games all`` uses :data:`MINUTES` per game unless ``--minutes`` is 
 torch thread. Reported per game: env steps, games, wall seconds AND processor seconds of
 training (``time.process_time``), and the 1-minute load average sampled during training (the
 machine is shared). Trained policies go to ``--out`` (default ``runs/agents/``, ignored by
-git): ``<game>.zip`` (sb3 model), ``<game>.npz`` (normalisation), ``<game>.json`` (figures);
+git): ``<game>.zip`` (sb3 model), ``<game>-bc.zip`` (the same before PPO), ``<game>.npz``
+(normalisation), ``<game>.json`` (figures);
 ``--games all`` also writes ``table.md``.
 
 Options: ``--seed``, ``--max-cycles`` (default 3,000 learner steps), ``--batch-size``,
@@ -609,6 +620,8 @@ def train_game(game: str, args) -> dict:
                 )  # fmt: skip
             result["demo_steps"] = len(demos[2])
         result["bc_seconds"] = round(time.perf_counter() - wall0, 1)
+        if demos is not None:  # the clone before PPO, to tell what the fine-tuning changed
+            model.save(out / f"{game}-bc.zip")
         loads.append(os.getloadavg()[0])
 
         class Deadline(BaseCallback):
