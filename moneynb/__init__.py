@@ -33,8 +33,9 @@ def new_game(name: str, players=None, seed: int | None = None, **options) -> Gam
         **options: the game's house-rule options (``game_class(name).default_options``).
 
     Raises:
-        ValueError: unknown game, no players, duplicate names or a name over 40 characters, a
-            player count the rulebook does not allow, or an unknown/ill-typed option.
+        ValueError: unknown game, no players, duplicate names, a name over 40 characters or
+            one beginning "bot:" (how :func:`play` is asked for a bot), a player count the
+            rulebook does not allow, or an unknown/ill-typed option.
         DataFileError: (a ValueError) a house-rule data file option names a file that is
             unreadable or breaks its schema (the message names the file, field and range).
     """

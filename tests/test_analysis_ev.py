@@ -254,7 +254,11 @@ def test_blackjack_hand_played_by_the_engine_matches_its_exact_distribution():
     )
 
     values = blackjack_values()
-    for policy, name in (("stay", "always stay"), ("best", "double when P(win) > 1/2")):
+    for policy, name in (
+        ("stay", "always stay"),
+        ("double", "always double"),
+        ("best", "double when P(win) > 1/2"),
+    ):
         dist = blackjack_hand_distribution(policy)
         assert sum(dist.values()) == 1
         mean = sum(k * p for k, p in dist.items())
@@ -264,7 +268,30 @@ def test_blackjack_hand_played_by_the_engine_matches_its_exact_distribution():
         got = play_blackjack_hands(n, seed=3, policy=policy)
         assert abs(got - float(mean)) < 3.3 * math.sqrt(float(var) / n), (policy, got, mean)
     assert set(blackjack_hand_distribution("stay")) == {-1, 1}
+    assert set(blackjack_hand_distribution("double")) == {-2, 2}
     with pytest.raises(ValueError, match="policy"):
-        blackjack_hand_distribution("double")
+        blackjack_hand_distribution("split")
     with pytest.raises(ValueError, match="at least 1"):
         play_blackjack_hands(0)
+
+
+def test_blackjack_simulation_is_the_engine_playing_each_hand_three_ways():
+    """moolah.ipynb's check of the exact values: the hands are dealt and paid by the engine
+    (no payout or House rule restated); each way's mean lies within 4 standard errors of the
+    engine table's exact value, the per-card counts add up to the hands dealt, the same seed
+    gives the same figures and a bad count is refused."""
+    from moneynb.analysis.moolah import blackjack_values, simulate_blackjack
+
+    n = 500
+    sim = simulate_blackjack(n, seed=11)
+    for name, exact in blackjack_values().items():
+        se = sim["standard error"][name]
+        assert se > 0, name
+        assert abs(sim[name] - float(exact)) < 4 * se, (name, sim[name], exact)
+    # doubling every hand doubles every result of staying on the same cards
+    assert sim["always double"] == pytest.approx(2 * sim["always stay"])
+    assert sum(hands for hands, _wins in sim["per_card"].values()) == n
+    assert all(0 <= wins <= hands for hands, wins in sim["per_card"].values())
+    assert simulate_blackjack(50, seed=4) == simulate_blackjack(50, seed=4)
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate_blackjack(0)

@@ -167,6 +167,41 @@ def test_the_lines_before_details_are_plain_words(name):
     assert len(seen) >= 2
 
 
+#: seeded greedy-bot games (players A, B, C; bot seeds 100 x seed + seat) that meet, within
+#: ``steps`` actions, a decision the Coach once left unranked: Moolah's turn with an Advantage
+#: card in hand (play it or roll), Easy Money's purchase with too little cash (no "buy"
+#: option: mortgage, offer a holding for sale, or decline)
+UNRANKED_ONCE = {
+    "moolah": (1, 40, lambda d: d.tag == "turn" and len(d.options) > 1),
+    "easy_money": (1, 135, lambda d: d.tag == "buy" and "buy" not in d.options),
+}
+
+
+@pytest.mark.parametrize("name", list(UNRANKED_ONCE))
+def test_every_choice_on_the_way_gets_a_first_line_that_ranks(name):
+    """Every decision with options in a stretch of a seeded game gets a ranking and a first
+    line that says "Best: ..." or "No clear best: ...", the decisions the Coach once left
+    unranked among them."""
+    seed, steps, special = UNRANKED_ONCE[name]
+    g = moneynb.new_game(name, players=["A", "B", "C"], seed=seed)
+    bots = [moneynb.make_bot("greedy", seed=100 * seed + i) for i in range(3)]
+    met, unranked = 0, []
+    for _ in range(steps):
+        if g.over:
+            break
+        d = g.decision
+        if _has_options(d):
+            c = coach(g)
+            if c is None or not c.ranking or not c.headline.startswith(("Best: ", "No clear")):
+                unranked.append((d.tag, None if c is None else c.headline))
+            elif special(d):
+                met += 1
+                assert {o for o, _ in c.ranking} <= set(d.options), c.ranking
+        g.apply(bots[d.player].choose(g))
+    assert not unranked, unranked
+    assert met, f"{name}: the stretch met no decision of the kind once left unranked"
+
+
 def test_chance_words_never_say_zero_for_a_chance():
     assert chance(0) == "no chance" and chance(1) == "certain"
     assert chance(Fraction(1, 1000)) == "under 1%" and chance(Fraction(999, 1000)) == "over 99%"

@@ -36,6 +36,21 @@ def test_invisible_control_and_lookalike_names_are_refused(game, names):
         moneynb.new_game(game, players=names, seed=1)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bot_spec_is_not_taken_as_a_players_name(game):
+    """ "bot:nope" (or even "bot:greedy") given to the engine is refused with a clear error: a
+    bot is asked for where a game is played (play, the launcher, the env), never a person named
+    like one; the play entry point still takes the spec, and its unknown kinds are refused."""
+    for spec in ("bot:nope", "bot:greedy"):
+        with pytest.raises(ValueError, match="how a bot is asked for"):
+            moneynb.new_game(game, players=["Ann", spec], seed=1)
+    from moneynb.bots import name_seats
+
+    assert name_seats(["Ann", "bot:greedy"])[0] == ["Ann", "Greedy bot 1"]
+    with pytest.raises(ValueError, match="unknown bot"):
+        name_seats(["Ann", "bot:nope"])
+
+
 def test_names_are_kept_in_nfc():
     g = moneynb.new_game("money_moves", players=["Zoe\u0301", "Bob"], seed=1)
     assert g.players == ["Zo\u00e9", "Bob"] and "wallet:Zo\u00e9" in g.money()

@@ -1072,6 +1072,40 @@ def test_hot_seat_names_the_last_move_and_marks_the_hand_off():
     assert g.players[g.decision.player] in view.header.value.split("Hand over")[1]
 
 
+def test_a_game_brought_back_names_its_last_move_as_it_was_shown(tmp_path):
+    """A game brought back by a reload or restart (play(resume=...)) and a game after an
+    undo show the same "Last move" line and log mark a live view showed after that action
+    (found from the game itself), not an empty line."""
+    import re
+
+    from moneynb.bots import make_bot
+
+    def line(v):
+        m = re.search(r"<div class='moneynb-last-move'.*?</div>", v.header.value)
+        return m.group(0) if m else ""
+
+    def marked(v):
+        return re.findall(r"moneynb-log-last'[^>]*>([^<]*)</div>", v.log_html.value)
+
+    store = str(tmp_path / "g.sqlite3")
+    for game in ("moolah", "money_run"):
+        live = moneynb.play(game, players=["Ann", "bot:greedy"], seed=5, store=store,
+                            owner="hub:ann", undo="practice")  # fmt: skip
+        bot = make_bot("greedy", seed=2)
+        for _ in range(4):
+            live.submit(bot.choose(live.game))
+        shown, mark = line(live), marked(live)
+        assert shown, game
+        back = moneynb.play(game, resume=live.game_id, store=store, owner="hub:ann")
+        assert back.game.actions == live.game.actions
+        assert line(back) == shown and marked(back) == mark, game
+        # an undo back to the same actions: the line it showed then, not an empty one
+        live.submit(bot.choose(live.game))
+        assert live.undo()
+        assert live.game.actions == back.game.actions, game
+        assert line(live) == shown and marked(live) == mark, game
+
+
 def test_the_current_players_token_is_ringed_on_every_token_board():
     """Issue 30, case 3: Moolah, Easy Money and Money Card ring the token of the player whose
     decision is pending (Money Moves' yellow ring is the model), and only that one."""

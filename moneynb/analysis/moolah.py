@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..games.moolah.rules import blackjack_table, blackjack_value, closer, load_data
+from ..games.moolah.rules import blackjack_table, blackjack_value, load_data
 from ..games.moolah.rules import loan_shark_cost as _loan_shark_cost
 
 __all__ = [
@@ -54,41 +54,58 @@ def blackjack_values(pile: dict[int, int] | None = None) -> dict[str, Fraction]:
     }
 
 
-def simulate_blackjack(
-    n_hands: int, seed: int = 0, pile: dict[int, int] | None = None
-) -> dict[str, object]:
-    """Play ``n_hands`` Black Jack hands from a freshly shuffled pile each time (the player's
-    card and the House card are two different cards of it), seeded.
+def simulate_blackjack(n_hands: int, seed: int = 0) -> dict[str, object]:
+    """Play ``n_hands`` Black Jack hands through the engine, each three ways, to check
+    :func:`blackjack_values` by simulation.
 
-    Returns ``{"per_card": {card: (hands, wins)}, "always stay": mean result per $1,
-    "always double": ..., "double when P(win) > 1/2": ...}`` (the means as floats).
+    Each hand starts at a real casino bet (:func:`decision_state`: a fresh pile, the smallest
+    bet the decision allows) whose hidden cards the engine reshuffles (``seed``); the engine
+    draws the player's card, then the same hand is finished three ways at its raise decision
+    (:data:`BLACKJACK_POLICIES` "stay", "double", "best") and the House's card drawn by the
+    engine settles it. The result of a hand is the change of the player's wallet and account
+    per $1 of first bet (the engine's own payout), so nothing of the rule is restated here.
+
+    Returns:
+        ``{"per_card": {card: (hands, wins)}, "always stay": mean, "always double": mean,
+        "double when P(win) > 1/2": mean, "standard error": {same three names: s.e.}}``; the
+        means are per $1 of first bet (floats), the standard errors those of the means.
 
     Raises:
         ValueError: ``n_hands`` < 1.
     """
+    from ..core.outcomes import worth
+    from .stats import mean_interval
+
     if n_hands < 1:
         raise ValueError("n_hands must be at least 1")
-    pile = casino_pile() if pile is None else pile
-    cards = [c for c, n in sorted(pile.items()) for _ in range(n)]
-    best = {r["card"]: r["best"] for r in blackjack_table(pile)}
+    names = {"stay": "always stay", "double": "always double", "best": "double when P(win) > 1/2"}
+    follow = {policy: _blackjack_follow(policy) for policy in names}
+    game = decision_state("casino_bet")
+    seat, stake = game.decision.player, game.decision.low
+    before = worth(game, seat)
     rng = random.Random(seed)
-    per_card: dict[int, list[int]] = {c: [0, 0] for c in pile}
-    stay = double = smart = 0
+    per_card: dict[int, list[int]] = {}
+    results: dict[str, list[float]] = {name: [] for name in names.values()}
     for _ in range(n_hands):
-        mine, house = rng.sample(cards, 2)
-        won = closer(mine, house)
-        per_card[mine][0] += 1
-        per_card[mine][1] += won
-        sign = 1 if won else -1
-        stay += sign
-        double += 2 * sign
-        smart += (2 if best[mine] == "double" else 1) * sign
-    return {
-        "per_card": {c: tuple(v) for c, v in per_card.items()},
-        "always stay": stay / n_hands,
-        "always double": double / n_hands,
-        "double when P(win) > 1/2": smart / n_hands,
-    }
+        hand = game.copy(resample_chance=rng.getrandbits(64))
+        hand.apply(stake)  # the engine draws the player's card
+        card = hand.ctx["card"]
+        for policy, name in names.items():
+            played = hand.copy()  # the same hidden cards: the three ways see the same House card
+            while (action := follow[policy](played)) is not None:
+                played.apply(action)
+            results[name].append((worth(played, seat) - before) / stake)
+            if policy == "stay":  # a hand won is one that left the player richer
+                counts = per_card.setdefault(card, [0, 0])
+                counts[0] += 1
+                counts[1] += results[name][-1] > 0
+    out: dict[str, object] = {"per_card": {c: tuple(v) for c, v in sorted(per_card.items())}}
+    errors = {}
+    for name, values in results.items():
+        mean, low, _high = mean_interval(values)
+        out[name], errors[name] = mean, (mean - low) / 1.96
+    out["standard error"] = errors
+    return out
 
 
 def loan_shark_cost(amount: int, wallet: int = 0, percent: int | None = None) -> int:
@@ -104,9 +121,9 @@ def loan_shark_cost(amount: int, wallet: int = 0, percent: int | None = None) ->
     return _loan_shark_cost(amount, wallet, percent)
 
 
-#: how a hand is played at the raise decision: the engine's own options ("stay", or the
-#: highest raise the decision allows when the engine's table says doubling pays)
-BLACKJACK_POLICIES = ("stay", "best")
+#: how a hand is played at the raise decision: the engine's own options ("stay"; "double": the
+#: highest raise the decision allows; "best": that raise when the engine's table says it pays)
+BLACKJACK_POLICIES = ("stay", "double", "best")
 
 
 def _blackjack_follow(policy: str):
@@ -121,6 +138,8 @@ def _blackjack_follow(policy: str):
             return None
         if policy == "stay":
             return "stay"
+        if policy == "double":
+            return d.high
         return game.greedy_action(random.Random(0))  # the engine's table: raise when it pays
 
     return play_on

@@ -83,8 +83,11 @@ def coach_decision(game, d) -> Coaching | None:
                     p = game.next_landing(o).get(i, Fraction(0))
                     nums["next_throw"][o] = p
                     lines.append(f"{game.players[o]} stops here on their next throw: {pct(p)}.")
-            return Coaching(title, lines, numbers=nums,
-                            headline=f"You cannot afford {sp['name']} with your cash now.")  # fmt: skip
+            coaching = Coaching(title, lines, numbers=nums,
+                                headline=f"You cannot afford {sp['name']} with your cash now.")  # fmt: skip
+            if len(d.options) > 1:  # e.g. buy by raising the money first: played out
+                return coaching.defer(deferred(_em_each_ranked, game))
+            return coaching
         look = outlook(game, seat, i, owned)
         if tag == "bid":
             price, what = d.low, f"the lowest bid {dollars(d.low)}"
@@ -395,6 +398,35 @@ def _em_offer_ranked(game, d, coaching: Coaching) -> Coaching:
         "that do not know the coming dice and cards (the same ones for every choice), everyone "
         "then playing as the game's greedy bots (the buyer answers as one would; so do you for "
         "the rest of this offer). Your score: cash plus what your holdings count at the end."
+    )
+    return rank(
+        coaching, po, labels, fmt=dollars, why=why,
+        more="more for your score on average", measure="dollars of score for you on average",
+    )  # fmt: skip
+
+
+def _em_each_ranked(game, d, coaching: Coaching) -> Coaching:
+    """Each option of an Easy Money decision the engine gives no exact outcome for (buying a
+    space with too little cash, so the money must be raised first), played out to the
+    decider's :data:`OFFER_TURNS`-th turn from now by seeded greedy bots on resampled copies
+    (:func:`~moneynb.coach.rollouts.play_outs`; what the engine asks next, e.g. how to raise
+    the money, answered as the greedy bot would), measured in the decider's score (the
+    engine's ``scores()``). Source: reconstruction (the rulebook has no coach)."""
+    from .rollouts import play_outs, rank, score_measure
+
+    moves = {o: (o,) for o in d.options}
+    labels = {o: str(d.label(o)) for o in d.options}
+    po = play_outs(game, moves, measure=score_measure, turns=OFFER_TURNS, budget=OFFER_BUDGET)
+    why = list(coaching.summary())
+    coaching.lines += [
+        f"{labels[k]}: your score changes by {dollars(po.mean(k))} on average by your "
+        f"{OFFER_TURNS}rd turn from now." for k in sorted(moves, key=po.mean, reverse=True)
+    ]  # fmt: skip
+    coaching.lines.append(
+        f"Each choice played out {po.n} times to your {OFFER_TURNS}rd turn from now, on copies "
+        "that do not know the coming dice and cards (the same ones for every choice), everyone "
+        "then playing as the game's greedy bots (what the game asks you next too). Your score: "
+        "cash plus what your holdings count at the end."
     )
     return rank(
         coaching, po, labels, fmt=dollars, why=why,

@@ -247,12 +247,47 @@ def coach_decision(game, d) -> Coaching | None:
             + (f", {dollars(b['loan_shark'])} more to the Loan Shark." if b["loan_shark"] else ".")
             for s, b in nums.get("bills", {}).items()
         ]
-        return Coaching(
+        coaching = Coaching(
             "Next roll", lines, heatmap=heat, numbers=nums, checks=[c],
             headline=f"Most likely stop: {data.spaces[likely]['name']} "
             f"(chance {chance(heat[likely])}).", why=why[:3],
         )  # fmt: skip
+        if len(d.options) > 1:  # roll, or play an Advantage card first: ranked by play-outs
+            return coaching.defer(deferred(_turn_ranked, game))
+        return coaching
     return None
+
+
+#: Moolah's turn with an Advantage card in hand: the deciding player's turns the play-outs run
+#: to (a card kept for later is worth what it does on a later turn)
+TURN_TURNS = 3
+
+
+def _turn_ranked(game, d, coaching: Coaching) -> Coaching:
+    """Moolah's turn when an Advantage card may be played before the roll: roll now, or play
+    each card (its target then chosen as the game's greedy bot would), each played out to the
+    player's :data:`TURN_TURNS`-th turn from now by seeded greedy bots on resampled copies
+    (:func:`~moneynb.coach.rollouts.play_outs`), measured in dollars held (wallet and
+    account). Source: reconstruction (the rulebook has no coach)."""
+    from .rollouts import play_outs, rank
+
+    moves = {o: (o,) for o in d.options}
+    labels = {o: d.label(o) for o in d.options}
+    po = play_outs(game, moves, turns=TURN_TURNS, budget=BANK_BUDGET)
+    coaching.lines += [
+        f"{labels[k]}: {dollars(po.mean(k))} for you on average by your {TURN_TURNS}rd turn "
+        "from now."
+        for k in sorted(moves, key=po.mean, reverse=True)
+    ]
+    coaching.lines.append(
+        f"Each choice played out {po.n} times to your {TURN_TURNS}rd turn from now, on copies "
+        "that do not know the coming dice and cards (the same ones for every choice), everyone "
+        "then playing as the game's greedy bots (a card kept is played when they would)."
+    )
+    why = ["An Advantage card takes you to a space you choose instead of where the dice send "
+           "you; once played it is gone.",
+           *coaching.why[:2]]  # fmt: skip
+    return rank(coaching, po, labels, fmt=dollars, why=why)
 
 
 def _moolah_next_roll_real(dest, seat: int) -> Callable:

@@ -230,6 +230,13 @@ class Game:
         if isinstance(players, str) or not isinstance(players, (list, tuple)):
             raise ValueError(f"players must be a list of names, got {players!r}")
         players = [normalize_name(p) for p in players]
+        specs = [p for p in players if p.startswith("bot:")]
+        if specs:  # a bot is seated by whoever runs the game (play, the launcher, the env)
+            raise ValueError(
+                f"{specs[0]!r} is how a bot is asked for, not a player's name: the engine "
+                "seats named players; ask for bots where a game is played, e.g. "
+                "moneynb.play('moolah', players=['Ann', 'bot:greedy']), or pick another name"
+            )
         if len(set(players)) != len(players):  # equal once normalised ("Ann" and NFD "Ann")
             dup = sorted({p for p in players if players.count(p) > 1})
             raise ValueError(f"player names must be distinct; repeated: {', '.join(dup)}")

@@ -230,6 +230,7 @@ class GameView(widgets.VBox):
         #: "last move" line; see _play_move), and where its events start in ``game.log``
         self._last_move: tuple | None = None
         self._last_move_at: int | None = None
+        self._recall_last_move()  # a game brought back shows its last move at once
         #: the seat of the person who acted last at this screen (hot seat: the hand-off note)
         self._last_person: int | None = None
         self.board = board_for(game)
@@ -560,6 +561,22 @@ class GameView(widgets.VBox):
         self._last_move_at = len(self.game.log) - len(events)
         return events
 
+    def _recall_last_move(self) -> None:
+        """The "Last move" line of a game this view did not see played (brought back by a
+        reload or a restart, continued, or after an undo): the game's own last action, its
+        seat and its log lines, found by replaying the actions before it (the engine says
+        who decided and what it logged; nothing is guessed). None before any action."""
+        g = self.game
+        self._last_move = self._last_move_at = None
+        if not g.actions:
+            return
+        before = type(g)(list(g.players), g.seed, **g.options)
+        for a in g.actions[:-1]:
+            before.apply(a)
+        d, n = before.decision, len(before.log)
+        self._last_move = (None if d is None else d.player, list(g.log[n:]))
+        self._last_move_at = n
+
     def continue_bots(self) -> None:
         """The "Let the bots move" button: run up to ``max_bot_steps`` (at least 1) bot actions."""
         self.run_bots(limit=max(1, self.max_bot_steps))
@@ -590,7 +607,7 @@ class GameView(widgets.VBox):
             self._show_error(f"Cannot undo: {e}")
             return False
         self._epoch += 1
-        self._last_move = self._last_move_at = None
+        self._recall_last_move()
         self.board.changed_at = time.perf_counter()
         self.error.value = ""
         self.board.game = self.game
@@ -1090,7 +1107,7 @@ class GameView(widgets.VBox):
         self.game, self.controllers = game, list(controllers)
         self.start_total = sum(game.money().values())
         self._epoch += 1  # the old game's controls answer nothing now
-        self._last_move = self._last_move_at = None
+        self._recall_last_move()
         self._decision_key = object()
         self._announced = len(game.log)
         self.board = board_for(game)

@@ -155,6 +155,36 @@ def painted(page) -> None:
     page.evaluate(PAINTED_JS)
 
 
+def wait_saved(page, view_selector: str, timeout_ms: float = 30_000) -> None:
+    """Wait until the view's game is stored as it is shown: its "saved automatically (action
+    N, ...)" note (``.moneynb-saved``, ``data-actions``) names the action count its header
+    shows, so a reload now brings back every move made."""
+    page.wait_for_function(
+        """(sel) => {
+            const v = document.querySelector(sel);
+            const head = v && v.querySelector('.moneynb-header');
+            const m = head && head.textContent.match(/action (\\d+)/);
+            const s = v && v.querySelector('.moneynb-saved');
+            return !!(m && s && s.dataset.actions === m[1]);
+        }""",
+        arg=view_selector,
+        timeout=patience(timeout_ms),
+    )
+
+
+def launcher_form(page, timeout_ms: float = 240_000):
+    """The page's game form (``.moneynb-launcher``) once it knows whose browser this is.
+
+    The form learns its owner from the browser after it is drawn, and in the app it then brings
+    back that owner's last game and sets its own fields to that game's settings: a choice made
+    on the form before then may be overwritten (the whole session shares one browser profile,
+    so a later test's page is the same owner as an earlier one). Tests choose only after the
+    form is marked ``moneynb-owner-known``."""
+    form = page.locator(".moneynb-launcher.moneynb-owner-known").first
+    form.wait_for(state="visible", timeout=patience(timeout_ms))
+    return form
+
+
 def decision_button(view, classes, skip=("Back", "Cancel")):
     """The first enabled button of ``view``'s pending decision whose CSS class comes first
     in ``classes`` ("" matches any button), leaving out buttons whose whole text is one of

@@ -27,7 +27,7 @@ import collections
 import json
 
 import pytest
-from conftest import OUTPUT, open_and_run, painted, patience, screenshot
+from conftest import OUTPUT, launcher_form, open_and_run, painted, patience, screenshot
 from servers import jupyter_server
 
 pytestmark = pytest.mark.browser
@@ -362,6 +362,34 @@ def _board_theme(page, game: str, dark: bool, where: str) -> list[str]:
     return [f"{where}: {p}" for p in page.evaluate(_THEME_JS, [*arg, False])]
 
 
+#: the window sizes of issue 30 (a school laptop to a desktop); the session's window is 1400x1400
+SIZES = ((1024, 700), (1280, 800), (1400, 1000))
+
+
+def _theme_at_sizes(page, game: str, dark: bool, where: str) -> list[str]:
+    """:func:`_board_theme` at each of :data:`SIZES` (the layout changes with the width: side
+    by side or stacked, the board scaled), then the window back to 1400x1400; returns the
+    problems."""
+    problems = []
+    try:
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_function(  # the view laid out again for this width, its board drawn
+                f"""(w) => {{
+                    const v = document.querySelector('{VIEW}');
+                    return window.innerWidth === w && v && !!v.querySelector('.moneynb-board-row')?.dataset.layout
+                        && !!v.querySelector('.js-plotly-plot .main-svg');
+                }}""",
+                arg=w,
+                timeout=patience(30_000),
+            )
+            painted(page)
+            problems += _board_theme(page, game, dark, f"{where} {w}x{h}")
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1400})
+    return problems
+
+
 def _show_coach_and_board_text(page) -> None:
     """Turn on the Coach and the on-screen board as text (keyboard: focus, Enter)."""
     # first the view's own focus move to a person's pending decision (it may arrive after
@@ -404,6 +432,8 @@ def _run_mode(page, mode: str, theme: str, keyboard: int, check_boards: bool) ->
         if check_boards:
             problems += _board_geometry(page, view, game, "start", mode, theme)
         problems += _board_theme(page, game, theme == "dark", f"{game} start ({theme})")
+        if theme == "dark":  # the colours at the three window sizes too (issue 30, case 6)
+            problems += _theme_at_sizes(page, game, True, f"{game} start ({theme})")
         problems += _axe(page, f"{game} start", results, context)
         bt = _board_text(page)
         assert bt.get("tokens"), f"{game}: the board as text lists no token"
@@ -432,7 +462,7 @@ def _run_mode(page, mode: str, theme: str, keyboard: int, check_boards: bool) ->
 def test_voila_accessible_keyboard_and_readable(voila, page, theme):
     base, _root = voila
     page.goto(f"{base}/voila/render/start_here.ipynb?theme={theme}", timeout=patience(240_000))
-    page.locator(".moneynb-launcher").wait_for(timeout=patience(240_000))
+    launcher_form(page)  # the form knows its owner: a game it brings back is on it
     try:
         _run_mode(page, "voila", theme, keyboard=20 if theme == "light" else 4,
                   check_boards=theme == "light")  # fmt: skip
@@ -485,6 +515,8 @@ def test_lab_accessible_in_both_themes(lab_server, page):
                     # the board follows the theme (the kernel redraws it): wait, then check
                     where = f"{game} {when} ({theme})"
                     problems += _board_theme(page, game, theme == "dark", where)
+                    if theme == "dark" and when == "start":  # and at the three window sizes
+                        problems += _theme_at_sizes(page, game, True, where)
                     problems += _axe(page, f"{game} {when}", results[theme], ".moneynb-launcher")
                 if when == "start":
                     _lab_theme(page, False)

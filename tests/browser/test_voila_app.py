@@ -15,7 +15,14 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import decision_button, painted, patience, screenshot
+from conftest import (
+    decision_button,
+    launcher_form,
+    painted,
+    patience,
+    screenshot,
+    wait_saved,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import jupyter_server
 from test_reload_browser import COUNT_JS, _main_button, _newest_save, person_decisions
@@ -84,8 +91,7 @@ def _play(voila, page):
     base, _root = voila
     t0 = time.perf_counter()
     page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=patience(240_000))
-    form = page.locator(".moneynb-launcher")
-    form.wait_for(state="visible", timeout=patience(240_000))
+    form = launcher_form(page)
     # the code is hidden in the app: no code cell inputs on the page
     assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
     rows = form.locator(".moneynb-launch-row")
@@ -148,8 +154,7 @@ def test_voila_app_starts_each_game_from_the_form(voila, page, game):
     base, root = voila
     try:
         page.goto(f"{base}/voila/render/{game}.ipynb", timeout=patience(240_000))
-        form = page.locator(".moneynb-launcher")
-        form.wait_for(state="visible", timeout=patience(240_000))
+        form = launcher_form(page)
         view = _press_start(page, form)
         # the first decision's panel is in the page and the board drawn
         page.wait_for_function(_READY_JS, timeout=patience(30_000))
@@ -228,7 +233,7 @@ def _double_click_answers_one(page, view, root, game: str) -> None:
 def _reload_keeps_the_game(page, view) -> None:
     """Issue 18, cases 1 and 2 in the app: a reload runs the notebook in a new kernel and the
     form brings back the same game, its board with all its points and labels."""
-    time.sleep(1.0)  # the last click's messages are handled and the game autosaved
+    wait_saved(page, GAME)  # the last click's move is in the store
     played = view.evaluate(COUNT_JS)
     page.reload(timeout=patience(240_000))
     view = page.locator(GAME)

@@ -18,7 +18,7 @@ import time
 
 import psutil
 import pytest
-from conftest import patience, screenshot
+from conftest import launcher_form, patience, screenshot, wait_saved
 from test_reload_browser import COUNT_JS, _newest_save, person_decisions
 
 pytestmark = pytest.mark.browser
@@ -51,8 +51,7 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
     page.on("websocket", lambda ws: kernels.extend(re.findall(r"/api/kernels/([\w-]+)", ws.url)))
     try:
         page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=patience(240_000))
-        form = page.locator(".moneynb-launcher")
-        form.wait_for(state="visible", timeout=patience(240_000))
+        form = launcher_form(page)
         seed = form.locator(".moneynb-launch-seed input")
         seed.fill("5")
         seed.press("Enter")
@@ -72,7 +71,7 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
         n = _log(view)
         view.locator(".moneynb-decision button:not([disabled])").first.click()
         _wait_log_above(page, n)
-        time.sleep(1.0)
+        wait_saved(page, GAME)  # the click's move is in the store before the reload
         played = view.evaluate(COUNT_JS)
         page.reload(timeout=patience(240_000))
         view = page.locator(GAME)
