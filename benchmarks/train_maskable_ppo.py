@@ -729,6 +729,12 @@ def table(results: list[dict]) -> str:
                     f"{res.get('demo_steps', 0):,} demo steps (acc {res.get('bc_accuracy', '-')}); "
                     f"{res.get('ppo_steps', 0):,}, {res.get('ppo_games', 0):,}"
                 )
+                if res.get("teacher"):
+                    tch = res["teacher"]
+                    train = (
+                        f"teacher: {tch['games']:,} games, {tch['calls']:,} decisions searched, "
+                        f"{tch['changed']:,} overruled, {tch['seconds']:.0f} s; " + train
+                    )
                 cost = (
                     f"{res.get('train_wall_s', 0):.0f} / {res.get('train_cpu_s', 0):.0f} "
                     f"({res.get('load_avg_mean', '-')})"
