@@ -135,3 +135,18 @@ def test_rollout_teacher_answers_legally_and_overrules_greedy_only_at_its_tags()
     assert asked and teacher.calls > 0
     assert teacher.changed == differs  # every overrule is counted, nothing else
     assert teacher.seconds > 0
+
+
+@pytest.mark.slow
+def test_a_tiny_teacher_run_records_the_teachers_work(tmp_path):
+    train.main(
+        ["moolah", "--teacher", "--teacher-playouts", "2", "--teacher-tags", "bank",
+         "--minutes", "2", "--steps", "64", "--n-steps", "64", "--batch-size", "64",
+         "--n-epochs", "1", "--bc-games", "1", "--bc-epochs", "1", "--eval-games", "2",
+         "--sample-games", "0", "--no-reference", "--out", str(tmp_path)]
+    )  # fmt: skip
+    res = json.loads((tmp_path / "moolah.json").read_text())
+    tch = res["teacher"]
+    assert tch["games"] == 1 and tch["calls"] > 0 and tch["tags"] == "bank"
+    assert res["demo_steps"] > 0 and (tmp_path / "moolah-bc.zip").exists()
+    assert "teacher: 1 games" in train.table([res])
