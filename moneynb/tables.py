@@ -68,10 +68,17 @@ def normal_code(code) -> str:
             what a code looks like).
     """
     text = re.sub(r"[\s-]+", "", code).upper() if isinstance(code, str) else ""
-    if len(text) != CODE_LENGTH or any(c not in ALPHABET for c in text):
+    if len(text) != CODE_LENGTH:
         raise ValueError(
             f"{str(code)[:20]!r} is not a join code: a join code is {CODE_LENGTH} letters, "
             "as the host's board shows it (e.g. 'KQMRTA')"
+        )
+    unused = sorted({c for c in text if c not in ALPHABET})
+    if unused:  # letters that look like digits (or are not letters) are never in a code
+        raise ValueError(
+            f"{str(code)[:20]!r} is not a join code: join codes never use "
+            f"{', '.join(repr(c) for c in unused)} (only the letters {ALPHABET}, so that no "
+            "letter looks like a digit); check the code on the host's board"
         )
     return text
 

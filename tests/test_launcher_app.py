@@ -172,3 +172,20 @@ def test_start_here_keeps_binder_links_apart_from_the_local_ones():
     assert "mybinder" not in cells[choose] and "game_links()" in cells[choose + 1]
     binder = [c for c in cells if "mybinder.org" in c]
     assert len(binder) == 1 and binder[0].startswith("#### On Binder (for readers on GitHub)")
+
+
+def test_a_person_named_like_a_bot_is_refused_and_no_game_starts(store):
+    """A newcomer's finding: seat 3 typed "bot:greedy" with "plays as: person" became a greedy
+    bot. The form refuses the name, says why, and starts nothing."""
+    form = _form(store)
+    name, kind = form.rows[2]
+    kind.value = "person"
+    name.value = "bot:greedy"
+    form.start.click()
+    assert store.list_all() == []
+    assert form.view is None
+    assert "how a bot is asked for" in form.error.value and "plays as" in form.error.value
+    name.value = "Cy"  # another name: the game starts (a click later than a double-click's)
+    form._done_at = float("-inf")
+    form.start.click()
+    assert len(store.list_all()) == 1 and form.view.game.players[2] == "Cy"

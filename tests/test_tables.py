@@ -81,6 +81,11 @@ def test_host_gives_a_code_and_join_takes_seats_with_clear_refusals(location):
         join_table(unused, "Bob", owner=CY, store=location)
     with pytest.raises(ValueError, match="not a join code"):
         normal_code("12")
+    # six letters, one of them never in a code: the message names it (not "is 6 letters")
+    with pytest.raises(ValueError, match="never use 'Z'") as e:
+        normal_code("ZZZZZZ")
+    assert "is 6 letters" not in str(e.value)
+    assert normal_code("kqm-rta") == "KQMRTA"
     seats = open_store(location).seats(h.game_id)
     assert [(s.name, s.owner) for s in seats] == [
         ("Ann", ANN),
@@ -262,6 +267,20 @@ def test_the_host_gives_an_absent_seat_to_a_bot_and_back(location):
     assert (seat.kind, seat.owner) == ("human", BOB)  # his seat again when he comes back
     b = moneynb.join(a.session.code, "Bob", owner=BOB, store=location, watch=False)
     assert b.mine == {1} and b.game.actions == a.game.actions
+
+
+def test_the_hosts_seat_choice_is_never_empty_so_one_click_acts(location):
+    """A newcomer's finding: the host's Seat dropdown showed nothing chosen and "Give to a
+    bot" did nothing, click after click. A seat is chosen from the start (and again when the
+    seats change), the button names what it will do to it, and one click does it."""
+    a = moneynb.host("moolah", ["Ann", "Bob", "bot:greedy"], owner=ANN, store=location,
+                     seed=8, watch=False)  # fmt: skip
+    assert a.seat_choice.value == 1 and a.bot_button.description == "Give to a bot"
+    a.bot_button.click()
+    assert open_store(location).seats(a.game_id)[1].kind == "bot:greedy"
+    assert a.seat_choice.value == 1 and a.bot_button.description == "Give back to a person"
+    a.seat_choice.value = 2  # the seat that was a bot from the start
+    assert a.bot_button.description == "Give back to a person"
 
 
 def test_a_database_that_is_down_leaves_the_table_intact(postgres):

@@ -48,6 +48,7 @@ import time
 
 import ipywidgets as widgets
 
+from ..bots import is_bot_spec
 from ..core.registry import GAMES, game_class
 from .a11y import ERROR_STYLE, A11yHelper
 
@@ -345,6 +346,11 @@ class Launcher(widgets.VBox):
             n = name.value.strip()
             if not n:
                 raise ValueError("every person needs a name")
+            if is_bot_spec(n):  # else play() would seat a bot for this person
+                raise ValueError(
+                    f"{n!r} is how a bot is asked for, not a person's name: choose a bot under "
+                    "'plays as', or give this person another name"
+                )
             if n in seen:
                 raise ValueError(f"two people are called {n!r}")
             seen.add(n)

@@ -352,8 +352,9 @@ class TableView(GameView):
                       if x.seat not in self.mine and (x.bot or x.kind == "human")]  # fmt: skip
             value = self.seat_choice.value
             self.seat_choice.options = others
-            if value in [v for _, v in others]:
-                self.seat_choice.value = value
+            seats = [v for _, v in others]
+            if seats:  # a seat is always chosen (new options leave the dropdown unset)
+                self.seat_choice.value = value if value in seats else seats[0]
             self.host_box.layout.display = None if others else "none"
             self._bot_label()
 

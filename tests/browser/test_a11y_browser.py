@@ -319,6 +319,11 @@ _THEME_JS = r"""([sel, dark, tileText, backgroundsOnly]) => {
                     for (const pt of g.querySelectorAll('path.point'))
                         tiles.push({box: pt.getBoundingClientRect(), fill: parse(getComputedStyle(pt).fill)});
             }
+            // the tiles keep their own colours in the theme (a lost per-point colour list
+            // drew every Moolah space in plotly's default purple in a dark page)
+            const fills = new Set(tiles.filter((t) => t.fill).map((t) => hex(t.fill)));
+            if (tiles.length >= 3 && fills.size < 3)
+                out.push(`the board's ${tiles.length} spaces are drawn in ${fills.size} colour(s)`);
             const under = (el) => {  // the tile under the middle of a text
                 const b = el.getBoundingClientRect(), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
                 const t = tiles.find((t) => t.fill && x >= t.box.left && x <= t.box.right
@@ -469,6 +474,34 @@ def test_voila_accessible_keyboard_and_readable(voila, page, theme):
     except BaseException:
         screenshot(page, f"a11y-voila-{theme}-failure")
         raise
+
+
+def test_the_first_board_of_a_dark_page_keeps_its_colours(voila, browser_context):
+    """A newcomer's finding: in Voila with ``?theme=dark``, when Moolah's was the first board
+    of the page (its own notebook) in a newly started browser, every space was drawn in
+    plotly's default purple (the board, built light, was recoloured by one message over all
+    its traces). The spaces keep their colours, the labels their contrast."""
+    from conftest import CHROMIUM_ARGS
+
+    base, _root = voila
+    browser = browser_context.moneynb_playwright.chromium.launch(
+        executable_path=browser_context.moneynb_chromium, headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(patience(30_000))
+        page.goto(f"{base}/voila/render/moolah.ipynb?theme=dark", timeout=patience(240_000))
+        form = launcher_form(page)
+        form.locator("button.moneynb-launch-start").click()
+        page.wait_for_function(
+            "() => document.querySelectorAll('.moneynb-view .js-plotly-plot').length >= 2",
+            timeout=patience(60_000),
+        )
+        painted(page)
+        problems = _board_theme(page, "moolah", True, "moolah first board (dark)")
+        assert not problems, "\n".join(problems)
+    finally:
+        browser.close()
 
 
 def _lab_theme(page, dark: bool) -> None:

@@ -820,17 +820,22 @@ def _colors_of(new: Any, old: Any) -> Any:
 
 def _recolor(fig, traces: list, layout: dict) -> None:
     """Set the colours of ``fig`` (a figure) to those of ``traces`` and ``layout`` (the board
-    built again, in a new palette): only colour properties change, in one batch."""
+    built again, in a new palette): only colour properties change, the layout's in one
+    message and each trace's in one message of its own.
+
+    Not one batch for all traces: plotly's batch writes a key one trace changes as a list
+    over every trace of the message, the others "undefined", and in the page a trace's
+    per-point colours came out unset from such a message (Moolah's spaces all drawn in
+    plotly's default purple in a dark page: a newcomer's finding)."""
     new_layout = go.Layout(layout).to_plotly_json()
-    with fig.batch_update():
-        delta = _colors_of(new_layout, fig.layout.to_plotly_json())
+    delta = _colors_of(new_layout, fig.layout.to_plotly_json())
+    if delta:
+        fig.layout.update(delta)
+    for trace, built in zip(fig.data, traces, strict=False):
+        built = built.to_plotly_json() if hasattr(built, "to_plotly_json") else dict(built)
+        delta = _colors_of(built, trace.to_plotly_json())
         if delta:
-            fig.layout.update(delta)
-        for trace, built in zip(fig.data, traces, strict=False):
-            built = built.to_plotly_json() if hasattr(built, "to_plotly_json") else dict(built)
-            delta = _colors_of(built, trace.to_plotly_json())
-            if delta:
-                trace.update(delta)
+            trace.update(delta)
 
 
 def _path_parts(key: str) -> list:
@@ -1072,9 +1077,9 @@ class BoardRenderer:
     def set_theme(self, theme: str) -> None:
         """Draw the board in ``theme``'s palette ("light" or "dark"; called when the page
         reports its theme): every colour the board's build methods give (layout, fixed
-        traces) is set again from :attr:`pal`, in one update per figure, then
-        :attr:`on_retheme` draws the game's state (tokens, owners...) in it. The same theme
-        again, or an unknown one, changes nothing."""
+        traces) is set again from :attr:`pal` (:func:`_recolor`: a message per trace whose
+        colours change), then :attr:`on_retheme` draws the game's state (tokens, owners...)
+        in it, in one update. The same theme again, or an unknown one, changes nothing."""
         if theme == self.theme or theme not in PALETTES:
             return
         self.theme, self.pal = theme, PALETTES[theme]
@@ -1084,9 +1089,9 @@ class BoardRenderer:
         if self.backdrop is not None and back is not None:
             _recolor(self.backdrop, readable(back), _backdrop_layout(layout))
             layout = _overlay_layout(layout)
-        with self.figure.batch_update():
-            _recolor(self.figure, readable(self.build_data(game)), layout)
-            if self.on_retheme is not None:
+        _recolor(self.figure, readable(self.build_data(game)), layout)
+        if self.on_retheme is not None:
+            with self.figure.batch_update():
                 self.on_retheme()
 
     # ----- building ---------------------------------------------------------------------
