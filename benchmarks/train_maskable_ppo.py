@@ -31,6 +31,16 @@ The recipe (every part standard and switchable):
    visits, and the clone is trained ``--dagger-epochs`` more on all the data (default 0
    rounds: with the hint the clone is exact after a few epochs; use 2 with ``--no-hint``).
    ``--bc-games 0`` skips both (PPO from scratch).
+1b. **Rollout teacher** (``--teacher``; ``--teacher-tags``, ``--teacher-playouts``,
+   ``--teacher-minutes``): the demonstrations come from :class:`RolloutTeacher` instead of
+   greedy: policy improvement by the engine (at the money decisions of
+   :data:`TEACHER_TAGS` each option is played to the end of the game from the same
+   resampled copies with greedy after, and the best by win share is taken when it beats
+   greedy's choice by a standard error; greedy's choice elsewhere), the "expert iteration"
+   idea (Anthony, Tian and Barber 2017) with a one-step rollout algorithm as the expert. Its
+   games are played against the greedy opponents only, until ``--teacher-minutes`` of wall
+   time (counted in ``--minutes``). The network then imitates it, the greedy hint still an
+   input, so it learns where to deviate from greedy; MaskablePPO fine-tunes from there.
 2. **Observation normalisation** (``--no-normalize`` to skip): each entry is shifted and
    scaled by the mean and standard deviation seen in the demonstration games (or in random
    games without BC), fixed for the whole run and saved with the policy (the hint is left
@@ -55,7 +65,8 @@ most 30); ``--games all`` uses :data:`MINUTES` per game unless ``--minutes`` is 
 torch thread. Reported per game: env steps, games, wall seconds AND processor seconds of
 training (``time.process_time``), and the 1-minute load average sampled during training (the
 machine is shared). Trained policies go to ``--out`` (default ``runs/agents/``, ignored by
-git): ``<game>.zip`` (sb3 model), ``<game>.npz`` (normalisation), ``<game>.json`` (figures);
+git): ``<game>.zip`` (sb3 model), ``<game>-bc.zip`` (the same before PPO), ``<game>.npz``
+(normalisation), ``<game>.json`` (figures);
 ``--games all`` also writes ``table.md``.
 
 Options: ``--seed``, ``--max-cycles`` (default 3,000 learner steps), ``--batch-size``,
@@ -137,6 +148,84 @@ class Hinted(gymnasium.ObservationWrapper):
         return self.env.unwrapped.action_masks()
 
 
+#: the decisions where the rollout teacher (``--teacher``) may overrule greedy, per game:
+#: the money decisions whose greedy rule is a fixed magic number (Moolah's $50,000 reserve
+#: and one-third Casino bet, Easy Money's $150 reserve and half-gap bids, Money Card's
+#: destinations and bets); elsewhere the teacher's label is greedy's choice
+TEACHER_TAGS = {
+    "moolah": "bank,bank_amount,casino_bet,casino_raise,wall_street,wall_street_amount,gamble,take_pal",
+    "easy_money": "buy,lone_bidder,bid,offer_reply,debt",
+    "money_card": "move,bet,color,charge,express,join",
+    "money_moves": "",
+    "money_run": "",
+}
+
+
+def _win_and_lead(game, seat: int) -> float:
+    """The rollout teacher's measure: ``seat``'s share of the win (1, ``1/k`` for a tie of
+    ``k``, 0) plus ``1e-6`` times its engine score lead over the best other player (dollars
+    or points, :func:`moneynb.coach.rollouts.lead_measure`), so a lost play-out still counts
+    by how far it was lost."""
+    from moneynb.coach.rollouts import lead_measure, win_measure
+
+    return win_measure(game, seat) + 1e-6 * lead_measure(game, seat)
+
+
+class RolloutTeacher:
+    """Policy improvement by the engine (a one-step "rollout algorithm", Bertsekas; Tesauro and
+    Galperin 1996): at a decision whose tag is in ``tags`` the teacher plays each option (the
+    engine's discrete options, and for an amount range its limits and middle,
+    :func:`moneynb.coach.rollouts.amounts`, plus greedy's own choice) ``n`` times to the end of
+    the game from the same resampled copies (:func:`moneynb.coach.rollouts.play_outs`: the
+    copies' hidden chance drawn afresh, common random numbers, greedy for every seat after)
+    and takes the option with the best mean of :func:`_win_and_lead` when it beats greedy's
+    choice by more than one standard error of their paired differences; otherwise, and at
+    every other decision, greedy's choice. A :class:`moneynb.bots.Bot` (``choose(game)``), so
+    :class:`moneynb.env.BotPolicy` turns its choices into env actions. Reads only what the
+    seat may see (the play-outs start from resampled copies). ``calls``, ``changed`` and
+    ``seconds`` (processor time in play-outs) count its work."""
+
+    def __init__(self, tags: set[str], n: int = 24, seed: int = 0):
+        import random
+
+        from moneynb.bots import GreedyBot
+
+        self.tags, self.n = tags, n
+        self.greedy = GreedyBot(seed=seed)
+        self.rng = random.Random(seed)
+        self.calls = self.changed = 0
+        self.seconds = 0.0
+
+    def choose(self, game):
+        from moneynb.coach.rollouts import amounts, play_outs
+
+        d = game.decision
+        g = self.greedy.choose(game)
+        if d.tag not in self.tags:
+            return g
+        cands = [g, *d.options]
+        if d.kind == "amount":
+            cands += amounts(d, 3)
+        moves: dict = {}
+        for c in cands:
+            moves.setdefault(repr(c), (c,))
+        if len(moves) < 2:
+            return g
+        t0 = time.process_time()
+        po = play_outs(game, moves, measure=_win_and_lead, n=self.n,
+                       seed=self.rng.randrange(1 << 30))  # fmt: skip
+        self.seconds += time.process_time() - t0
+        self.calls += 1
+        best = max(moves, key=po.mean)
+        if best == repr(g):
+            return g
+        diff, two_se = po.gap(best, repr(g))
+        if diff > two_se / 2:
+            self.changed += 1
+            return moves[best][0]
+        return g
+
+
 def make_env(game: str, opponent, reward: str, max_cycles: int, norm=None, hint=False):
     import moneynb.env as menv
 
@@ -149,16 +238,32 @@ def make_env(game: str, opponent, reward: str, max_cycles: int, norm=None, hint=
 
 
 def collect_demos(
-    game, opponents, n_games, reward, max_cycles, gamma, seed, expert="greedy", hint=False
+    game,
+    opponents,
+    n_games,
+    reward,
+    max_cycles,
+    gamma,
+    seed,
+    expert="greedy",
+    hint=False,
+    deadline=None,
+    info=None,
 ):
-    """Play ``n_games`` with the ``expert`` bot in the learner's seat (seats alternated,
-    opponents taken in turn from ``opponents``). Returns raw observations, masks, the
-    expert's env actions and the discounted returns (float32 / bool / int64 / float32)."""
+    """Play ``n_games`` with the ``expert`` bot (a name, or a :class:`RolloutTeacher`) in the
+    learner's seat (seats alternated, opponents taken in turn from ``opponents``); no new game
+    starts after ``deadline`` (a ``time.perf_counter()`` value). Returns raw observations,
+    masks, the expert's env actions and the discounted returns (float32 / bool / int64 /
+    float32). ``info`` (a dict), if given, receives ``"games"``: the games played."""
     import moneynb.env as menv
 
     envs = [make_env(game, o, reward, max_cycles, hint=hint) for o in opponents]
     obs_l, mask_l, act_l, ret_l = [], [], [], []
     for i in range(n_games):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        if info is not None:
+            info["games"] = i + 1
         env = envs[i % len(envs)]
         policy = menv.BotPolicy(expert, seed=seed + i)
         obs, _ = env.reset(seed=seed + i)
@@ -434,11 +539,26 @@ def train_game(game: str, args) -> dict:
         deadline = wall0 + minutes * 60
         demos = None
         if args.bc_games:
+            expert, demo_deadline, info = "greedy", None, {}
+            tags = TEACHER_TAGS.get(game, "") if args.teacher_tags is None else args.teacher_tags
+            if args.teacher and tags:
+                expert = RolloutTeacher(set(tags.split(",")), args.teacher_playouts, args.seed)
+                demo_deadline = wall0 + args.teacher_minutes * 60
+            demo_opps = opponents
+            if not isinstance(expert, str):  # the teacher's time is spent where it matters
+                demo_opps = [o for o in opponents if o != "random"] or opponents
             demos = collect_demos(
-                game, opponents, args.bc_games, args.reward, args.max_cycles, args.gamma,
-                args.seed, hint=args.hint,
+                game, demo_opps, args.bc_games, args.reward, args.max_cycles, args.gamma,
+                args.seed, expert=expert, hint=args.hint, deadline=demo_deadline, info=info,
             )  # fmt: skip
             stats_obs = demos[0]
+            if not isinstance(expert, str):
+                result["teacher"] = {
+                    "tags": tags, "playouts": args.teacher_playouts,
+                    "games": info["games"],
+                    "calls": expert.calls, "changed": expert.changed,
+                    "seconds": round(expert.seconds, 1),
+                }  # fmt: skip
         else:
             stats_obs = collect_demos(
                 game, opponents, 50, args.reward, args.max_cycles, args.gamma, args.seed,
@@ -500,6 +620,8 @@ def train_game(game: str, args) -> dict:
                 )  # fmt: skip
             result["demo_steps"] = len(demos[2])
         result["bc_seconds"] = round(time.perf_counter() - wall0, 1)
+        if demos is not None:  # the clone before PPO, to tell what the fine-tuning changed
+            model.save(out / f"{game}-bc.zip")
         loads.append(os.getloadavg()[0])
 
         class Deadline(BaseCallback):
@@ -607,6 +729,12 @@ def table(results: list[dict]) -> str:
                     f"{res.get('demo_steps', 0):,} demo steps (acc {res.get('bc_accuracy', '-')}); "
                     f"{res.get('ppo_steps', 0):,}, {res.get('ppo_games', 0):,}"
                 )
+                if res.get("teacher"):
+                    tch = res["teacher"]
+                    train = (
+                        f"teacher: {tch['games']:,} games, {tch['calls']:,} decisions searched, "
+                        f"{tch['changed']:,} overruled, {tch['seconds']:.0f} s; " + train
+                    )
                 cost = (
                     f"{res.get('train_wall_s', 0):.0f} / {res.get('train_cpu_s', 0):.0f} "
                     f"({res.get('load_avg_mean', '-')})"
@@ -632,6 +760,19 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--dagger-rounds", type=int, default=0)
     p.add_argument("--dagger-games", type=int, default=200)
     p.add_argument("--dagger-epochs", type=int, default=5)
+    p.add_argument(
+        "--teacher",
+        action="store_true",
+        help="demonstrations by the rollout teacher instead of greedy",
+    )
+    p.add_argument("--teacher-tags", default=None, help="comma list (default TEACHER_TAGS)")
+    p.add_argument("--teacher-playouts", type=int, default=24)
+    p.add_argument(
+        "--teacher-minutes",
+        type=float,
+        default=18.0,
+        help="wall cap on the teacher's demonstration games",
+    )
     p.add_argument("--no-hint", dest="hint", action="store_false", help="observation only")
     p.add_argument("--no-normalize", dest="normalize", action="store_false")
     p.add_argument("--net", default="256,256")

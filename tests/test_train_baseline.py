@@ -106,3 +106,47 @@ def test_batched_evaluation_alternates_seats_and_matches_one_game_at_a_time():
     )
     assert sorted((g, seat) for g, seat, _ in record) == [(g, g % 2) for g in range(10)]
     assert batched == train.evaluate("money_run", FirstLegal(), "greedy", 10, 3000)
+
+
+def test_rollout_teacher_answers_legally_and_overrules_greedy_only_at_its_tags():
+    from moneynb.bots import GreedyBot
+    from moneynb.env.aec import MoneynbEnv
+
+    tags = {"bank", "bank_amount"}
+    teacher = train.RolloutTeacher(tags, n=4, seed=1)
+    env = MoneynbEnv("moolah")
+    env.reset(seed=11)
+    game = env.game
+    other = GreedyBot(seed=2)
+    differs = asked = 0
+    while not game.over and asked < 12:
+        d = game.decision
+        if d.player == 1:
+            game.apply(other.choose(game))
+            continue
+        greedy = GreedyBot(seed=1).choose(game)
+        choice = teacher.choose(game)
+        if d.tag not in tags:
+            assert choice == greedy  # elsewhere the label is greedy's own
+        else:
+            asked += 1
+            differs += choice != greedy
+        game.apply(choice)  # IllegalAction here would fail the test
+    assert asked and teacher.calls > 0
+    assert teacher.changed == differs  # every overrule is counted, nothing else
+    assert teacher.seconds > 0
+
+
+@pytest.mark.slow
+def test_a_tiny_teacher_run_records_the_teachers_work(tmp_path):
+    train.main(
+        ["moolah", "--teacher", "--teacher-playouts", "2", "--teacher-tags", "bank",
+         "--minutes", "2", "--steps", "64", "--n-steps", "64", "--batch-size", "64",
+         "--n-epochs", "1", "--bc-games", "1", "--bc-epochs", "1", "--eval-games", "2",
+         "--sample-games", "0", "--no-reference", "--out", str(tmp_path)]
+    )  # fmt: skip
+    res = json.loads((tmp_path / "moolah.json").read_text())
+    tch = res["teacher"]
+    assert tch["games"] == 1 and tch["calls"] > 0 and tch["tags"] == "bank"
+    assert res["demo_steps"] > 0 and (tmp_path / "moolah-bc.zip").exists()
+    assert "teacher: 1 games" in train.table([res])
