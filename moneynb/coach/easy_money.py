@@ -371,7 +371,7 @@ def _em_offer_ranked(game, d, coaching: Coaching) -> Coaching:
     answers as the game's greedy bot would; your own later choices of this offer, whom and
     what price, too), measured in your score (the engine's ``scores()``: cash plus what your
     holdings count)."""
-    from .rollouts import amounts, play_outs, rank, score_measure
+    from .rollouts import amounts
 
     if d.tag == "offer_price":
         picks = amounts(d, 4)
@@ -387,18 +387,26 @@ def _em_offer_ranked(game, d, coaching: Coaching) -> Coaching:
     if "cancel" in d.options:
         moves["cancel"] = ("cancel",)
         labels["cancel"] = "Cancel the offer"
+    return _em_score_ranked(
+        game, coaching, moves, labels,
+        "the buyer answers as one would; so do you for the rest of this offer",
+    )  # fmt: skip
+
+
+def _em_score_ranked(game, coaching: Coaching, moves: dict, labels: dict, how: str) -> Coaching:
+    """Easy Money's ranking by play-outs: ``moves`` (``{key: (action, ...)}``) played out to
+    the decider's :data:`OFFER_TURNS`-th turn from now (:func:`~moneynb.coach.rollouts.play_outs`,
+    at most :data:`OFFER_BUDGET` engine actions), measured in the decider's score (the
+    engine's ``scores()``); a line per move, one saying how (``how``: who answers what), and
+    the first line (:func:`~moneynb.coach.rollouts.rank`). Returns ``coaching``."""
+    from .rollouts import describe, play_outs, rank, score_measure
+
     po = play_outs(game, moves, measure=score_measure, turns=OFFER_TURNS, budget=OFFER_BUDGET)
     why = list(coaching.summary())
-    coaching.lines += [
-        f"{labels[k]}: your score changes by {dollars(po.mean(k))} on average by your "
-        f"{OFFER_TURNS}rd turn from now." for k in sorted(moves, key=po.mean, reverse=True)
-    ]  # fmt: skip
-    coaching.lines.append(
-        f"Each choice played out {po.n} times to your {OFFER_TURNS}rd turn from now, on copies "
-        "that do not know the coming dice and cards (the same ones for every choice), everyone "
-        "then playing as the game's greedy bots (the buyer answers as one would; so do you for "
-        "the rest of this offer). Your score: cash plus what your holdings count at the end."
-    )
+    describe(coaching, po, labels, "{label}: your score changes by {value} on average by your "
+             f"{OFFER_TURNS}rd turn from now.", f"your {OFFER_TURNS}rd turn from now",
+             f" ({how}). Your score: cash plus what your holdings count at the end.",
+             fmt=dollars)  # fmt: skip
     return rank(
         coaching, po, labels, fmt=dollars, why=why,
         more="more for your score on average", measure="dollars of score for you on average",
@@ -412,23 +420,6 @@ def _em_each_ranked(game, d, coaching: Coaching) -> Coaching:
     (:func:`~moneynb.coach.rollouts.play_outs`; what the engine asks next, e.g. how to raise
     the money, answered as the greedy bot would), measured in the decider's score (the
     engine's ``scores()``). Source: reconstruction (the rulebook has no coach)."""
-    from .rollouts import play_outs, rank, score_measure
-
     moves = {o: (o,) for o in d.options}
     labels = {o: str(d.label(o)) for o in d.options}
-    po = play_outs(game, moves, measure=score_measure, turns=OFFER_TURNS, budget=OFFER_BUDGET)
-    why = list(coaching.summary())
-    coaching.lines += [
-        f"{labels[k]}: your score changes by {dollars(po.mean(k))} on average by your "
-        f"{OFFER_TURNS}rd turn from now." for k in sorted(moves, key=po.mean, reverse=True)
-    ]  # fmt: skip
-    coaching.lines.append(
-        f"Each choice played out {po.n} times to your {OFFER_TURNS}rd turn from now, on copies "
-        "that do not know the coming dice and cards (the same ones for every choice), everyone "
-        "then playing as the game's greedy bots (what the game asks you next too). Your score: "
-        "cash plus what your holdings count at the end."
-    )
-    return rank(
-        coaching, po, labels, fmt=dollars, why=why,
-        more="more for your score on average", measure="dollars of score for you on average",
-    )  # fmt: skip
+    return _em_score_ranked(game, coaching, moves, labels, "what the game asks you next too")

@@ -124,21 +124,14 @@ def _borrow_ranked(game, d, coaching: Coaching, why: list) -> Coaching:
     seeded greedy bots on resampled copies (:func:`~moneynb.coach.rollouts.play_outs`),
     measured in dollars held less the loan (:func:`~moneynb.core.outcomes.worth`), the pot
     won at the end included."""
-    from .rollouts import amounts, play_outs, rank
+    from .rollouts import amounts, describe, play_outs, rank
 
     picks = [a for a in amounts(d, 4)]
     moves = {"leave": ("leave",), **{a: (a,) for a in picks}}
     labels = {"leave": "Leave the game", **{a: f"Borrow {dollars(a)}" for a in picks}}
     po = play_outs(game, moves, budget=BORROW_BUDGET)
-    coaching.lines += [
-        f"{labels[k]}: {cents(po.mean(k))} for you on average by the end of the game."
-        for k in sorted(moves, key=po.mean, reverse=True)
-    ]
-    coaching.lines.append(
-        f"Each choice played out {po.n} times to the end of the game, on copies that do not "
-        "know the coming dice and cards (the same ones for every choice), everyone then "
-        "playing as the game's greedy bots; the pot won at the end counted."
-    )
+    describe(coaching, po, labels, "{label}: {value} for you on average by the end of the game.",
+             "the end of the game", "; the pot won at the end counted.", fmt=cents)  # fmt: skip
     return rank(coaching, po, labels, fmt=cents, why=why)
 
 

@@ -258,6 +258,20 @@ def coach_decision(game, d) -> Coaching | None:
     return None
 
 
+def _played_out(game, coaching: Coaching, moves: dict, labels: dict, turns: int, how: str):
+    """Moolah's play-outs: ``moves`` (``{key: (action, ...)}``) played out to the decider's
+    ``turns``-th turn from now (:func:`~moneynb.coach.rollouts.play_outs`, at most
+    :data:`BANK_BUDGET` engine actions), measured in dollars held; a line per move (best
+    first) and one saying how (``how`` ends it). Returns the
+    :class:`~moneynb.coach.rollouts.PlayOuts`."""
+    from .rollouts import describe, play_outs
+
+    po = play_outs(game, moves, turns=turns, budget=BANK_BUDGET)
+    describe(coaching, po, labels, "{label}: {value} for you on average by your "
+             f"{turns}rd turn from now.", f"your {turns}rd turn from now", how, fmt=dollars)  # fmt: skip
+    return po
+
+
 #: Moolah's turn with an Advantage card in hand: the deciding player's turns the play-outs run
 #: to (a card kept for later is worth what it does on a later turn)
 TURN_TURNS = 3
@@ -269,21 +283,12 @@ def _turn_ranked(game, d, coaching: Coaching) -> Coaching:
     player's :data:`TURN_TURNS`-th turn from now by seeded greedy bots on resampled copies
     (:func:`~moneynb.coach.rollouts.play_outs`), measured in dollars held (wallet and
     account). Source: reconstruction (the rulebook has no coach)."""
-    from .rollouts import play_outs, rank
+    from .rollouts import rank
 
     moves = {o: (o,) for o in d.options}
     labels = {o: d.label(o) for o in d.options}
-    po = play_outs(game, moves, turns=TURN_TURNS, budget=BANK_BUDGET)
-    coaching.lines += [
-        f"{labels[k]}: {dollars(po.mean(k))} for you on average by your {TURN_TURNS}rd turn "
-        "from now."
-        for k in sorted(moves, key=po.mean, reverse=True)
-    ]
-    coaching.lines.append(
-        f"Each choice played out {po.n} times to your {TURN_TURNS}rd turn from now, on copies "
-        "that do not know the coming dice and cards (the same ones for every choice), everyone "
-        "then playing as the game's greedy bots (a card kept is played when they would)."
-    )
+    po = _played_out(game, coaching, moves, labels, TURN_TURNS,
+                     " (a card kept is played when they would).")  # fmt: skip
     why = ["An Advantage card takes you to a space you choose instead of where the dice send "
            "you; once played it is gone.",
            *coaching.why[:2]]  # fmt: skip
@@ -381,7 +386,7 @@ def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:
     played out to the player's :data:`BANK_TURNS`-th turn from now by seeded greedy bots on
     resampled copies (:func:`~moneynb.coach.rollouts.play_outs`), measured in dollars held
     (wallet and account: muggings and Loan Shark bills counted as the engine plays them)."""
-    from .rollouts import amounts, play_outs, rank
+    from .rollouts import amounts, rank
 
     if d.tag == "bank":
         moves, labels = {("done",): ("done",)}, {("done",): "Done"}
@@ -399,17 +404,8 @@ def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:
         moves = {a: (a,) for a in picks}
         labels = {a: f"{verb} {dollars(a)}" for a in picks}
         of = lambda key: key  # noqa: E731
-    po = play_outs(game, moves, turns=BANK_TURNS, budget=BANK_BUDGET)
-    coaching.lines += [
-        f"{labels[k]}: {dollars(po.mean(k))} for you on average by your {BANK_TURNS}rd turn "
-        "from now."
-        for k in sorted(moves, key=po.mean, reverse=True)
-    ]
-    coaching.lines.append(
-        f"Each choice played out {po.n} times to your {BANK_TURNS}rd turn from now, on copies "
-        "that do not know the coming dice and cards (the same ones for every choice), everyone "
-        "then playing as the game's greedy bots; amounts at the Bank's own limits and steps."
-    )
+    po = _played_out(game, coaching, moves, labels, BANK_TURNS,
+                     "; amounts at the Bank's own limits and steps.")  # fmt: skip
     why = ["Cash in your wallet can be stolen; money in the bank cannot.",
            f"Paying a bill with too little cash costs extra to the Loan Shark ({dollars(shark)} "
            f"on a bill {dollars(coaching.numbers['bill'])} over your cash).",

@@ -207,6 +207,24 @@ def play_outs(
     return PlayOuts(moves, samples, done, seed, turns, spent)
 
 
+def describe(coaching, po: PlayOuts, labels: dict, line: str, horizon: str, how: str = "",
+             fmt: Callable[[float], str] = str) -> None:  # fmt: skip
+    """Add to ``coaching.lines`` one line per move of ``po``, best first (``line`` with
+    ``{label}`` and ``{value}``: the move's label and ``fmt`` of its mean), then one saying how
+    they were played: ``n`` times to ``horizon`` ("your 3rd turn from now", "the end of the
+    game") on copies that do not know the coming chance, the greedy bots then at every seat,
+    ``how`` ending the sentence (it starts with its own punctuation)."""
+    coaching.lines += [
+        line.format(label=labels[k], value=fmt(po.mean(k)))
+        for k in sorted(po.moves, key=po.mean, reverse=True)
+    ]
+    coaching.lines.append(
+        f"Each choice played out {po.n} times to {horizon}, on copies that do not know the "
+        "coming dice and cards (the same ones for every choice), everyone then playing as the "
+        f"game's greedy bots{how or '.'}"
+    )
+
+
 def rank(
     coaching,
     po: PlayOuts,
