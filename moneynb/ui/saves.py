@@ -151,7 +151,19 @@ def fallback_html(what: str, saved: bool = False) -> str:
     """The note shown under a game or form in the notebook, hidden by the widget's own CSS
     while the widget draws (see :func:`hide_fallback_css`): what to do when it cannot (a
     restarted kernel makes JupyterLab show "Error displaying widget: model not found").
-    ``saved``: the game is kept in the store."""
+    ``saved``: the game is kept in the store. In the Voila app (:func:`moneynb.ui.app_mode`:
+    no cell to run) the note says to reload the page instead: a page whose widgets never
+    start on a loaded server (voila-dashboards/voila#1428) comes back on a reload."""
+    from . import app_mode
+
+    if app_mode():
+        return (
+            "<div class='moneynb-fallback' style='color:var(--jp-content-font-color2, #555);"
+            "font-size:0.9em'>"
+            f'If no {html.escape(what)} shows here (it still says "Loading widget..." after a '
+            "minute, or the server was restarted), reload this page: a game you have moved in "
+            "comes back.</div>"
+        )
     again = (
         " The game is saved automatically; the <b>Continue</b> button that re-running the "
         "cell offers brings it back."
