@@ -570,12 +570,22 @@ class GameView(widgets.VBox):
         self._last_move = self._last_move_at = None
         if not g.actions:
             return
-        before = type(g)(list(g.players), g.seed, **g.options)
-        for a in g.actions[:-1]:
-            before.apply(a)
+        before = self._replayed(g.actions[:-1])
         d, n = before.decision, len(before.log)
         self._last_move = (None if d is None else d.player, list(g.log[n:]))
         self._last_move_at = n
+
+    def _replayed(self, actions) -> Any:
+        """A new game of the shown game's config (players, seed, options) with ``actions``
+        applied (the engine's own replay; the shown game is not touched).
+
+        Raises:
+            IllegalAction, or an engine error: an action the replay refuses."""
+        g = self.game
+        fresh = type(g)(list(g.players), g.seed, **g.options)
+        for a in actions:
+            fresh.apply(a)
+        return fresh
 
     def continue_bots(self) -> None:
         """The "Let the bots move" button: run up to ``max_bot_steps`` (at least 1) bot actions."""
@@ -584,7 +594,7 @@ class GameView(widgets.VBox):
     def _human_action_indices(self) -> list[int]:
         """Indices into ``game.actions`` of the actions people took (found by replay)."""
         g = self.game
-        fresh = type(g)(list(g.players), g.seed, **g.options)
+        fresh = self._replayed(())
         out = []
         for i, a in enumerate(g.actions):
             if self.is_human(fresh.decision.player):
@@ -1051,11 +1061,8 @@ class GameView(widgets.VBox):
                 f"This game could not be saved: {error}. You can play on, but it is not saved."
             )
         elif list(self.game.actions) != self._synced:
-            g = self.game
             try:
-                back = type(g)(list(g.players), g.seed, **g.options)
-                for a in self._synced:
-                    back.apply(a)
+                back = self._replayed(self._synced)
             except Exception as e:  # noqa: BLE001 - replaying stored actions must work
                 log.error("moneynb: replaying the stored actions failed: %r", e)
             else:
