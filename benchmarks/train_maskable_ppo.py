@@ -20,13 +20,16 @@ The recipe (every part standard and switchable):
    is added). Without it the clone of greedy stays far below greedy (docs/env.md: the
    observation does not carry all greedy computes, e.g. the fork lookahead in Moolah), so
    the fine-tuning starts from a policy that already plays as well as greedy and PPO has to
-   find where deviating pays ("residual" learning on top of a heuristic).
+   find where deviating pays ("residual" learning on top of a heuristic). The hint is also
+   added to the action logits (:class:`HintPriorPolicy`, ``--hint-prior``, default 4; 0 for
+   an input only), so even an untrained network plays greedy's action in every state.
 1. **Behaviour cloning warm start** (``--bc-games``, ``--bc-epochs``): the greedy bot plays
    the learner's seat (:class:`moneynb.env.BotPolicy` gives its choices as env actions)
    against the training opponents; the ``(observation, mask, action)`` pairs train
    MaskablePPO's policy network by cross-entropy over the *masked* logits, and its value head
    regresses the discounted return of those games (so the fine-tuning starts with a critic
-   that matches the actor). Then ``--dagger-rounds`` rounds of DAgger (Ross, Gordon and
+   that matches the actor), for ``--bc-epochs`` passes or more, until at least
+   ``--bc-min-updates`` gradient steps. Then ``--dagger-rounds`` rounds of DAgger (Ross, Gordon and
    Bagnell 2011): the clone plays ``--dagger-games`` games, greedy labels the states it
    visits, and the clone is trained ``--dagger-epochs`` more on all the data (default 0
    rounds: with the hint the clone is exact after a few epochs; use 2 with ``--no-hint``).
