@@ -174,10 +174,14 @@ def wait_saved(page, view_selector: str, timeout_ms: float = 30_000) -> None:
 
 #: Voila's widget placeholder: an output whose widget model has not reached the page yet
 VOILA_LOADING = "Loading widget..."
-#: how far a Voila page has got: (outputs still loading, outputs, drawn plots, text length)
-_VOILA_PROGRESS_JS = """(loading) => {
+#: what the widget manager writes in an output whose model it never got (final: never redrawn)
+VOILA_NOT_FOUND = "Error displaying widget: model not found"
+#: how far a Voila page has got: (outputs still loading, outputs whose model was never found,
+#: outputs, drawn plots, text length)
+_VOILA_PROGRESS_JS = """([loading, missing]) => {
     const outs = [...document.querySelectorAll('.jp-OutputArea-output')];
-    return [outs.filter(e => e.textContent.trim() === loading).length, outs.length,
+    const say = (t) => outs.filter(e => e.textContent.trim() === t).length;
+    return [say(loading), say(missing), outs.length,
             document.querySelectorAll('.js-plotly-plot .main-svg').length,
             document.body ? document.body.innerText.length : 0];
 }"""
@@ -197,16 +201,19 @@ def voila_ready(
     page ``page``, loading the page again when Voila's front end has stalled.
 
     On a loaded machine Voila's front end can leave some or all of a page's widgets unrendered
-    for good: their outputs keep reading "Loading widget..." while the kernel made them long
-    ago (voila-dashboards/voila#1428 and #920, "refreshing eventually renders"; seen here under
-    load and in CI, on the 20-board probe page with a few of its views never drawn). A page is
-    stalled when outputs still read "Loading widget..." and nothing on it has changed (outputs
-    loading, outputs, drawn plots, text) for ``stalled_ms`` (times :func:`patience`): it is
-    saved as ``test-output/<name>-voila-stalled-<k>.png``, the fact is printed, and the page is
+    for good (voila-dashboards/voila#1428 and #920, "refreshing eventually renders"): their
+    outputs keep reading "Loading widget..." although the kernel made them long ago, or read
+    "Error displaying widget: model not found" (the front end fetched the kernel's widgets
+    while the last cell was still making them: seen here under load on the 20-board probe
+    page, its last two replay views, and in CI, where that page never got all its views). A
+    page is stalled when such outputs are on it and nothing on it has changed (outputs
+    loading, outputs not found, outputs, drawn plots, text) for ``stalled_ms`` (times
+    :func:`patience`; a quarter of it when a model was not found, which is final): it is saved
+    as ``test-output/<name>-voila-stalled-<k>.png``, the fact is printed, and the page is
     loaded again (a new kernel), at most ``loads`` loads in all. A page that is merely slow
     (still changing) is waited for up to ``timeout_ms`` (times :func:`patience`) a load; a page
-    that is not ready and shows no "Loading widget..." fails at once, so only Voila's known
-    stall is retried. Raises ``AssertionError`` (with the progress seen) when no load gets
+    that is not ready and shows neither message is not loaded again, so only Voila's known
+    stalls are retried. Raises ``AssertionError`` (with the progress seen) when no load gets
     ready."""
     import time
 
@@ -224,27 +231,31 @@ def voila_ready(
                 return
             except PlaywrightTimeout:
                 pass
-            progress = page.evaluate(_VOILA_PROGRESS_JS, VOILA_LOADING)
+            progress = page.evaluate(_VOILA_PROGRESS_JS, [VOILA_LOADING, VOILA_NOT_FOUND])
             now = time.monotonic()
             if progress != last:
                 last, since = progress, now
-            if progress[0] and now - since > patience(stalled_ms) / 1000:
-                break  # stalled: Voila's known stall
+            still = now - since
+            if (progress[0] and still > patience(stalled_ms) / 1000) or (
+                progress[1] and still > patience(stalled_ms / 4) / 1000
+            ):
+                break  # stalled: one of Voila's known stalls
             if now > deadline:
                 raise AssertionError(
                     f"{name}: the Voila page was not ready after {patience(timeout_ms)} ms "
-                    f"(outputs loading, outputs, plots, text: {progress}; earlier loads: {seen})"
+                    f"(outputs loading, not found, outputs, plots, text: {progress}; earlier loads: "
+                    f"{seen})"
                 )
         seen.append(progress)
         screenshot(page, f"{name}-voila-stalled-{load}")
         print(
-            f"{name}: Voila left {progress[0]} of {progress[1]} outputs reading "
-            f"{VOILA_LOADING!r} (voila#1428); load {load} of {loads}"
-            + (", loading the page again" if load < loads else "")
+            f"{name}: Voila left {progress[0]} of {progress[2]} outputs reading "
+            f"{VOILA_LOADING!r} and {progress[1]} reading {VOILA_NOT_FOUND!r} (voila#1428); "
+            f"load {load} of {loads}" + (", loading the page again" if load < loads else "")
         )
     raise AssertionError(
-        f"{name}: Voila stalled on every one of {loads} loads (outputs loading, outputs, plots, "
-        f"text: {seen})"
+        f"{name}: Voila stalled on every one of {loads} loads (outputs loading, not found, "
+        f"outputs, plots, text: {seen})"
     )
 
 
