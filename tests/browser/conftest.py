@@ -208,7 +208,7 @@ def voila_ready(
     page, its last two replay views, and in CI, where that page never got all its views). A
     page is stalled when such outputs are on it and nothing on it has changed (outputs
     loading, outputs not found, outputs, drawn plots, text) for ``stalled_ms`` (times
-    :func:`patience`; a quarter of it when a model was not found, which is final): it is saved
+    :func:`patience`; an eighth of it when a model was not found, which is final): it is saved
     as ``test-output/<name>-voila-stalled-<k>.png``, the fact is printed, and the page is
     loaded again (a new kernel), at most ``loads`` loads in all. A page that is merely slow
     (still changing) is waited for up to ``timeout_ms`` (times :func:`patience`) a load; a page
@@ -227,7 +227,7 @@ def voila_ready(
         last, since = None, time.monotonic()
         while True:
             try:
-                page.wait_for_function(ready, arg=arg, timeout=patience(10_000))
+                page.wait_for_function(ready, arg=arg, timeout=5_000)  # a poll, not a limit
                 return
             except PlaywrightTimeout:
                 pass
@@ -237,7 +237,7 @@ def voila_ready(
                 last, since = progress, now
             still = now - since
             if (progress[0] and still > patience(stalled_ms) / 1000) or (
-                progress[1] and still > patience(stalled_ms / 4) / 1000
+                progress[1] and still > patience(stalled_ms / 8) / 1000
             ):
                 break  # stalled: one of Voila's known stalls
             if now > deadline:
