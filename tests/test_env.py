@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from long_runs import size
 from pettingzoo.test import api_test, render_test, seed_test  # the test extra installs rl
 
 import moneynb
@@ -92,16 +93,18 @@ def test_reset_seed_gives_the_engine_game_of_that_seed(name):
     assert replay.state() == env.unwrapped.game.state()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", GAMES)
-def test_200_random_masked_games_conserve_money_and_replay_to_the_same_winner(name):
-    """200 games per game (2 to 4 seats) of uniformly random masked env actions: the money of
-    every account sums to its start after every step (Money Run: its coins), and the engine
+def test_random_masked_games_conserve_money_and_replay_to_the_same_winner(name):
+    """200 games per game (2 to 4 seats; by default the first 50, all under
+    MONEYNB_LONG_RUNS=1: tests/long_runs.py) of uniformly random masked env actions: the money
+    of every account sums to its start after every step (Money Run: its coins), and the engine
     replaying the env's actions from the same seed ends with the same winners and money."""
     cls = moneynb.game_class(name)
     seats = [n for n in (2, 3, 4) if cls.min_players <= n <= cls.max_players]
     envs = {n: menv.make(name, players=n) for n in seats}
     rng = random.Random(17)
-    for i in range(200):
+    for i in range(size(200, 50)):
         env = envs[seats[i % len(seats)]]
         env.reset(seed=1000 + i)
         game = env.unwrapped.game

@@ -172,6 +172,106 @@ def wait_saved(page, view_selector: str, timeout_ms: float = 30_000) -> None:
     )
 
 
+#: Voila's widget placeholder: an output whose widget model has not reached the page yet
+VOILA_LOADING = "Loading widget..."
+#: what the widget manager writes in an output whose model it never got (final: never redrawn)
+VOILA_NOT_FOUND = "Error displaying widget: model not found"
+#: how far a Voila page has got: (outputs still loading, outputs whose model was never found,
+#: outputs, drawn plots, text length)
+_VOILA_PROGRESS_JS = """([loading, missing]) => {
+    const outs = [...document.querySelectorAll('.jp-OutputArea-output')];
+    const say = (t) => outs.filter(e => e.textContent.trim() === t).length;
+    return [say(loading), say(missing), outs.length,
+            document.querySelectorAll('.js-plotly-plot .main-svg').length,
+            document.body ? document.body.innerText.length : 0];
+}"""
+
+
+def voila_ready(
+    page,
+    ready: str,
+    arg=None,
+    *,
+    name: str,
+    timeout_ms: float = 240_000,
+    stalled_ms: float = 60_000,
+    loads: int = 3,
+) -> None:
+    """Wait until the JavaScript predicate ``ready`` (called with ``arg``) holds on the Voila
+    page ``page``, loading the page again when Voila's front end has stalled.
+
+    On a loaded machine Voila's front end can leave some or all of a page's widgets unrendered
+    for good (voila-dashboards/voila#1428 and #920, "refreshing eventually renders"): their
+    outputs keep reading "Loading widget..." although the kernel made them long ago, or read
+    "Error displaying widget: model not found" (the front end fetched the kernel's widgets
+    while the last cell was still making them: seen here under load on the 20-board probe
+    page, its last two replay views, and in CI, where that page never got all its views). A
+    page is stalled when such outputs are on it and nothing on it has changed (outputs
+    loading, outputs not found, outputs, drawn plots, text) for ``stalled_ms`` (times
+    :func:`patience`; an eighth of it when a model was not found, which is final): it is saved
+    as ``test-output/<name>-voila-stalled-<k>.png``, the fact is printed, and the page is
+    loaded again (a new kernel), at most ``loads`` loads in all. A page that is merely slow
+    (still changing) is waited for up to ``timeout_ms`` (times :func:`patience`) a load; a page
+    that is not ready and shows neither message is not loaded again, so only Voila's known
+    stalls are retried. Raises ``AssertionError`` (with the progress seen) when no load gets
+    ready."""
+    import time
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    seen = []
+    for load in range(1, loads + 1):
+        if load > 1:
+            page.reload(timeout=patience(240_000))
+        deadline = time.monotonic() + patience(timeout_ms) / 1000
+        last, since = None, time.monotonic()
+        while True:
+            try:
+                page.wait_for_function(ready, arg=arg, timeout=5_000)  # a poll, not a limit
+                return
+            except PlaywrightTimeout:
+                pass
+            progress = page.evaluate(_VOILA_PROGRESS_JS, [VOILA_LOADING, VOILA_NOT_FOUND])
+            now = time.monotonic()
+            if progress != last:
+                last, since = progress, now
+            still = now - since
+            if (progress[0] and still > patience(stalled_ms) / 1000) or (
+                progress[1] and still > patience(stalled_ms / 8) / 1000
+            ):
+                break  # stalled: one of Voila's known stalls
+            if now > deadline:
+                raise AssertionError(
+                    f"{name}: the Voila page was not ready after {patience(timeout_ms)} ms "
+                    f"(outputs loading, not found, outputs, plots, text: {progress}; earlier loads: "
+                    f"{seen})"
+                )
+        seen.append(progress)
+        screenshot(page, f"{name}-voila-stalled-{load}")
+        print(
+            f"{name}: Voila left {progress[0]} of {progress[2]} outputs reading "
+            f"{VOILA_LOADING!r} and {progress[1]} reading {VOILA_NOT_FOUND!r} (voila#1428); "
+            f"load {load} of {loads}" + (", loading the page again" if load < loads else "")
+        )
+    raise AssertionError(
+        f"{name}: Voila stalled on every one of {loads} loads (outputs loading, not found, "
+        f"outputs, plots, text: {seen})"
+    )
+
+
+def voila_shows(page, selector: str, *, name: str, timeout_ms: float = 240_000) -> None:
+    """Wait until the Voila page shows an element matching ``selector`` (rendered, not
+    hidden), by :func:`voila_ready` (a page Voila left stalled is loaded again)."""
+    voila_ready(
+        page,
+        "(sel) => { const e = document.querySelector(sel);"
+        " return !!(e && e.getClientRects().length); }",
+        selector,
+        name=name,
+        timeout_ms=timeout_ms,
+    )
+
+
 def launcher_form(page, timeout_ms: float = 240_000):
     """The page's game form (``.moneynb-launcher``) once it knows whose browser this is.
 
@@ -179,8 +279,16 @@ def launcher_form(page, timeout_ms: float = 240_000):
     back that owner's last game and sets its own fields to that game's settings: a choice made
     on the form before then may be overwritten (the whole session shares one browser profile,
     so a later test's page is the same owner as an earlier one). Tests choose only after the
-    form is marked ``moneynb-owner-known``."""
+    form is marked ``moneynb-owner-known``. In a Voila page the wait is :func:`voila_ready`
+    (a page Voila left stalled is loaded again)."""
     form = page.locator(".moneynb-launcher.moneynb-owner-known").first
+    if "/voila/" in page.url:
+        voila_ready(
+            page,
+            "() => !!document.querySelector('.moneynb-launcher.moneynb-owner-known')",
+            name="launcher-form",
+            timeout_ms=timeout_ms,
+        )
     form.wait_for(state="visible", timeout=patience(timeout_ms))
     return form
 

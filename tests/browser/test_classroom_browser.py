@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM_ARGS, patience, screenshot
+from conftest import CHROMIUM_ARGS, launcher_form, patience, screenshot, voila_shows
 from test_reload_browser import COUNT_JS, _main_button
 
 pytestmark = pytest.mark.browser
@@ -21,13 +21,9 @@ GAME = ".moneynb-launch-game-box .moneynb-view"
 
 def _open_app(page, base: str):
     page.goto(f"{base}/voila/render/start_here.ipynb", timeout=patience(240_000))
-    form = page.locator(".moneynb-launcher")
-    form.wait_for(state="visible", timeout=patience(240_000))
     # the browser has told the kernel who it is (before that, nothing is offered)
-    page.locator(".moneynb-launcher.moneynb-owner-known").wait_for(
-        state="attached", timeout=patience(60_000)
-    )
-    return form
+    launcher_form(page)
+    return page.locator(".moneynb-launcher")
 
 
 def test_two_visitors_never_see_each_others_games(voila_server, browser_context):
@@ -70,7 +66,7 @@ def test_two_visitors_never_see_each_others_games(voila_server, browser_context)
         # the first visitor reloads: the same owner again, their game comes back
         page = a
         a.reload(timeout=patience(240_000))
-        a.locator(GAME).wait_for(state="visible", timeout=patience(240_000))
+        voila_shows(a, GAME, name="classroom-reload")
         assert "Welcome back" in a.locator(".moneynb-launch-restored").inner_text()
         owners = {g.owner for g in store.list_all() if g.id not in before}
         assert owners == {first.owner}, owners  # the second visitor started nothing

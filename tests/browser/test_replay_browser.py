@@ -20,7 +20,7 @@ import time
 
 import nbformat
 import pytest
-from conftest import patience, screenshot
+from conftest import patience, screenshot, voila_ready
 
 import moneynb
 from moneynb.ui.boards import board_for
@@ -258,10 +258,11 @@ def _run(served, page):
     base, folder, games = served
     t0 = time.perf_counter()
     page.goto(f"{base}/voila/render/{NOTEBOOK}", timeout=patience(240_000))
-    page.wait_for_function(
+    voila_ready(
+        page,
         "() => document.querySelectorAll('.moneynb-replay .moneynb-board .js-plotly-plot "
         ".scatterlayer .trace').length >= 5",
-        timeout=patience(240_000),
+        name="replay-voila",
     )
     views = page.locator(".moneynb-replay")
     assert views.count() == len(GAMES)

@@ -11,7 +11,7 @@ shows only a disabled "waiting for ..." control.
 from __future__ import annotations
 
 import pytest
-from conftest import CHROMIUM_ARGS, patience
+from conftest import CHROMIUM_ARGS, launcher_form, patience
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +38,8 @@ SETTLED_JS = (
 
 
 def _open_form(page, url):
-    page.goto(url, timeout=240_000)
-    page.locator(".moneynb-launcher.moneynb-owner-known").wait_for(state="visible", timeout=240_000)
+    page.goto(url, timeout=patience(240_000))
+    launcher_form(page)
     return page.locator(".moneynb-launcher")
 
 

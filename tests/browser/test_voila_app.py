@@ -21,6 +21,7 @@ from conftest import (
     painted,
     patience,
     screenshot,
+    voila_shows,
     wait_saved,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -236,8 +237,8 @@ def _reload_keeps_the_game(page, view) -> None:
     wait_saved(page, GAME)  # the last click's move is in the store
     played = view.evaluate(COUNT_JS)
     page.reload(timeout=patience(240_000))
+    voila_shows(page, GAME, name="voila-app-reload")
     view = page.locator(GAME)
-    view.wait_for(state="visible", timeout=patience(240_000))
     page.wait_for_function(
         f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
         timeout=patience(60_000),

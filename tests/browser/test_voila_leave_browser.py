@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from conftest import patience
+from conftest import launcher_form, patience
 
 pytestmark = pytest.mark.browser
 
@@ -51,8 +51,7 @@ def test_a_closed_voila_page_shuts_its_kernel_and_a_double_click_starts_one_game
     page.on("websocket", lambda ws: kernels.extend(re.findall(r"/api/kernels/([\w-]+)", ws.url)))
     try:
         page.goto(f"{base}/voila/render/start_here.ipynb", timeout=patience(240_000))
-        form = page.locator(".moneynb-launcher.moneynb-owner-known")
-        form.wait_for(state="visible", timeout=patience(240_000))
+        form = launcher_form(page)
         plays = page.evaluate(
             """() => [...document.querySelectorAll('a')]
                 .filter(a => /^play .* as an app$/.test(a.textContent.trim()))

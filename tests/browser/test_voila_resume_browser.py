@@ -18,7 +18,7 @@ import time
 
 import psutil
 import pytest
-from conftest import launcher_form, patience, screenshot, wait_saved
+from conftest import launcher_form, patience, screenshot, voila_shows, wait_saved
 from test_reload_browser import COUNT_JS, _newest_save, person_decisions
 
 pytestmark = pytest.mark.browser
@@ -74,8 +74,8 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
         wait_saved(page, GAME)  # the click's move is in the store before the reload
         played = view.evaluate(COUNT_JS)
         page.reload(timeout=patience(240_000))
+        voila_shows(page, GAME, name="voila-resume-reload")
         view = page.locator(GAME)
-        view.wait_for(state="visible", timeout=patience(240_000))
         _wait_board(page)
         restored = page.locator(".moneynb-launch-restored")
         assert "Welcome back" in restored.inner_text()

@@ -56,6 +56,7 @@ from conftest import (
     painted,
     patience,
     screenshot,
+    voila_ready,
     write_probe_notebook,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -480,18 +481,16 @@ def _open_probe(page, n_plots: int) -> None:
     """Waits until the probe's plots are drawn AND every probe view (each game, its second
     view, its replay) is on the page with a drawn board: Voila renders the outputs one by one,
     and a count of plots alone can be reached before the last views exist."""
-    page.wait_for_function(
-        "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n",
-        arg=n_plots,
-        timeout=patience(90_000),
-    )
     names = [*GAMES, *(f"move-{g}" for g in GAMES), *REPLAYS]
-    page.wait_for_function(
-        """(names) => names.every(n => document.querySelector(
-               '.moneynb-view.probe-' + n + ' .js-plotly-plot .main-svg'))""",
-        arg=names,
-        timeout=patience(120_000),
-    )
+    page.wait_for_function(_PROBE_DRAWN_JS, arg=[n_plots, names], timeout=patience(120_000))
+
+
+#: every probe view (each game, its second view, its replay) is on the page with a drawn board,
+#: and the page holds at least n plots: ``([n, names]) -> bool``
+_PROBE_DRAWN_JS = """([n, names]) =>
+    document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg').length >= n
+    && names.every(k => document.querySelector(
+        '.moneynb-view.probe-' + k + ' .js-plotly-plot .main-svg'))"""
 
 
 def _play_on(page) -> None:
@@ -548,24 +547,6 @@ def test_boards_fit_and_read_at_three_window_sizes(lab_server, page):
         page.evaluate("window.jupyterapp.commands.execute('application:close-all')")
 
 
-def _voila_widgets_started(page, base: str) -> None:
-    """Wait until the Voila page has drawn its first widget; a page whose every output still
-    says "Loading widget..." after that long gets ONE reload (a new kernel). Voila's front
-    end, on a loaded machine, can leave a page's widgets unrendered for good while its kernel
-    runs the cells (voila-dashboards/voila#1428 and #920: "refreshing eventually renders");
-    seen twice here with the machine's load over 6 (every output "Loading widget..." after
-    8 minutes). The reload is written to the test's output, and a second stuck page fails."""
-    first = "() => !!document.querySelector('.moneynb-view')"
-    try:
-        page.wait_for_function(first, timeout=patience(120_000))
-        return
-    except PlaywrightTimeout:
-        screenshot(page, "boards-fit-voila-stuck")
-        print("voila#1428: no widget drawn; the page is loaded again once")
-    page.goto(f"{base}/voila/render/_boards_fit_probe.ipynb", timeout=patience(240_000))
-    page.wait_for_function(first, timeout=patience(120_000))
-
-
 def test_boards_fit_in_the_voila_app_at_three_window_sizes(voila_server, page):
     """The same checks in Voila (the app: no Lab around the views): the five games and their
     replays at the three sizes, and after a move at 1024x700 (the late position is left to
@@ -575,8 +556,8 @@ def test_boards_fit_in_the_voila_app_at_three_window_sizes(voila_server, page):
     try:
         page.set_viewport_size({"width": 1400, "height": 1000})
         page.goto(f"{base}/voila/render/_boards_fit_probe.ipynb", timeout=patience(240_000))
-        _voila_widgets_started(page, base)
-        _open_probe(page, N_PLOTS)
+        names = [*GAMES, *(f"move-{g}" for g in GAMES), *REPLAYS]
+        voila_ready(page, _PROBE_DRAWN_JS, [N_PLOTS, names], name="boards-fit")
         problems = _check_all(page, "voila", GAMES + REPLAYS, N_PLOTS)
         _resize(page, 1024, 700, N_PLOTS)
         problems.update(_after_a_move(page, "voila-move-1024x700"))
