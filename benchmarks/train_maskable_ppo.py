@@ -461,7 +461,7 @@ class PolicyPlayer:
         with torch.no_grad():
             x = p.features_extractor(torch.as_tensor(obs, dtype=torch.float32))
             logits = p.action_net(p.mlp_extractor.forward_actor(x))
-            if isinstance(p, HintPriorPolicy):
+            if hasattr(p, "prior_logits"):  # a HintPriorPolicy (saved from __main__ by value)
                 logits = logits + p.prior_logits(torch.as_tensor(obs, dtype=torch.float32))
             logits[~torch.as_tensor(masks)] = -torch.inf
             if self.sample:

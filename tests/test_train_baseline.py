@@ -52,7 +52,7 @@ def test_a_tiny_run_trains_saves_and_plays_legal_moves(tmp_path):
 
     train.main(
         ["money_moves", "--minutes", "2", "--steps", "256", "--n-steps", "64",
-         "--batch-size", "64", "--n-epochs", "1", "--bc-games", "6", "--bc-epochs", "2",
+         "--batch-size", "64", "--n-epochs", "1", "--bc-games", "6", "--bc-epochs", "2", "--bc-min-updates", "0",
          "--dagger-rounds", "1", "--dagger-games", "2", "--eval-games", "4",
          "--sample-games", "2", "--out", str(tmp_path)]
     )  # fmt: skip
@@ -142,7 +142,8 @@ def test_a_tiny_teacher_run_records_the_teachers_work(tmp_path):
     train.main(
         ["moolah", "--teacher", "--teacher-playouts", "2", "--teacher-tags", "bank",
          "--minutes", "2", "--steps", "64", "--n-steps", "64", "--batch-size", "64",
-         "--n-epochs", "1", "--bc-games", "1", "--bc-epochs", "1", "--eval-games", "2",
+         "--n-epochs", "1", "--bc-games", "1", "--bc-epochs", "1", "--bc-min-updates", "0",
+         "--eval-games", "2",
          "--sample-games", "0", "--no-reference", "--out", str(tmp_path)]
     )  # fmt: skip
     res = json.loads((tmp_path / "moolah.json").read_text())
