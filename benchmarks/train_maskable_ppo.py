@@ -311,24 +311,30 @@ def collect_demos(
     hint=False,
     deadline=None,
     info=None,
+    start=0,
+    stride=1,
 ):
-    """Play ``n_games`` with the ``expert`` bot (a name, or a :class:`RolloutTeacher`) in the
-    learner's seat (seats alternated, opponents taken in turn from ``opponents``); no new game
-    starts after ``deadline`` (a ``time.perf_counter()`` value). Returns raw observations,
-    masks, the expert's env actions and the discounted returns (float32 / bool / int64 /
-    float32). ``info`` (a dict), if given, receives ``"games"``: the games played."""
+    """Play games ``start, start + stride, ...`` below ``n_games`` (game ``i`` seeded ``seed +
+    i``) with the ``expert`` bot (a name, or a :class:`RolloutTeacher`) in the learner's seat
+    (seats alternated, opponents taken in turn from ``opponents``); no new game starts after
+    ``deadline`` (a ``time.perf_counter()`` value). Returns raw observations, masks, the
+    expert's env actions and the discounted returns (float32 / bool / int64 / float32).
+    ``info`` (a dict), if given, receives ``"games"``: the games played."""
     import moneynb.env as menv
 
     envs = [make_env(game, o, reward, max_cycles, hint=hint) for o in opponents]
     obs_l, mask_l, act_l, ret_l = [], [], [], []
-    for i in range(n_games):
+    played = 0
+    for i in range(start, n_games, stride):
         if deadline is not None and time.perf_counter() > deadline:
             break
+        played += 1
         if info is not None:
-            info["games"] = i + 1
+            info["games"] = played
         env = envs[i % len(envs)]
         policy = menv.BotPolicy(expert, seed=seed + i)
-        obs, _ = env.reset(seed=seed + i)
+        seat = i % len(env.unwrapped.aec.possible_agents)  # alternated by the game's index
+        obs, _ = env.reset(seed=seed + i, options={"seat": seat})
         rewards, done = [], False
         while not done:
             a = policy(env)
@@ -343,12 +349,58 @@ def collect_demos(
             g = r + gamma * g
             rets.append(g)
         ret_l.extend(reversed(rets))
+    n_obs, n_act = envs[0].observation_space.shape[0], envs[0].action_space.n
     return (
-        np.asarray(obs_l, np.float32),
-        np.asarray(mask_l, bool),
+        np.asarray(obs_l, np.float32).reshape(-1, n_obs),
+        np.asarray(mask_l, bool).reshape(-1, n_act),
         np.asarray(act_l, np.int64),
         np.asarray(ret_l, np.float32),
     )
+
+
+def _demo_worker(job: dict) -> tuple:
+    """One process's share of :func:`collect_demos` (``--workers``): games ``job["start"]``,
+    ``+ job["stride"]``, ... with its own :class:`RolloutTeacher` (seeded ``seed + start``) or
+    the named bot. Returns ``(demos, games played, teacher calls, changed, seconds)``."""
+    import torch
+
+    torch.set_num_threads(1)
+    tags, expert = job.pop("tags"), job.pop("expert")
+    if tags:
+        expert = RolloutTeacher(set(tags.split(",")), job.pop("playouts"),
+                                job["seed"] + job["start"])  # fmt: skip
+    else:
+        job.pop("playouts")
+    info: dict = {"games": 0}
+    demos = collect_demos(expert=expert, info=info, **job)
+    t = expert if tags else None
+    return demos, info["games"], getattr(t, "calls", 0), getattr(t, "changed", 0), \
+        getattr(t, "seconds", 0.0)  # fmt: skip
+
+
+def collect_demos_parallel(workers: int, tags: str | None, playouts: int, **job) -> tuple:
+    """:func:`collect_demos` in ``workers`` processes (each a stride of the game indices: the
+    same deals and seats whatever the number of workers, up to the deadline; a teacher's
+    play-outs are seeded per worker). ``tags``: the
+    rollout teacher's tags, or None for the named ``job["expert"]``. Returns ``(demos, info)``
+    with ``info`` holding ``games``, and for the teacher ``calls``, ``changed`` and
+    ``seconds`` (processor seconds in play-outs, summed over the workers)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    jobs = [{**job, "tags": tags, "playouts": playouts, "start": w, "stride": workers}
+            for w in range(workers)]  # fmt: skip
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        parts = list(pool.map(_demo_worker, jobs))
+    demos = tuple(np.concatenate([p[0][k] for p in parts]) for k in range(4))
+    info = {
+        "games": sum(p[1] for p in parts),
+        "calls": sum(p[2] for p in parts),
+        "changed": sum(p[3] for p in parts),
+        "seconds": sum(p[4] for p in parts),
+    }
+    return demos, info
 
 
 def dagger_round(game, opponents, n_games, player, reward, max_cycles, gamma, seed, hint=False):
@@ -474,11 +526,42 @@ class PolicyPlayer:
         return int(self.choose(obs[None], env.unwrapped.action_masks()[None])[0])
 
 
+#: the first seed of the evaluation games (never used in training) and of the validation
+#: games that ``--select-games`` picks the kept policy on (never used in evaluation)
+EVAL_SEED, SELECT_SEED = 1_000_000, 2_000_000
+
+
+def eval_seed(index: int, duplicate: bool, base: int = EVAL_SEED) -> int:
+    """The seed of evaluation game ``index`` (the learner sits in seat ``index % 2``): ``base +
+    index``, or with ``duplicate`` ``base + index // 2``, so each deal is played twice with
+    the seats swapped (the "duplicate" format of bridge and of poker-bot matches: the luck of
+    a deal is played from both sides and cancels in the pair)."""
+    return base + (index // 2 if duplicate else index)
+
+
+def paired_interval(record: list) -> dict | None:
+    """For a duplicate evaluation's ``record`` (``(index, seat, won)`` rows): the mean over
+    deals of the pair's win share (0, 1/2 or 1) with its normal 95% interval
+    (:func:`moneynb.analysis.stats.mean_interval`); the pairing removes the deal's luck, which
+    the Wilson interval over single games counts as noise. None without complete pairs."""
+    from moneynb.analysis.stats import mean_interval
+
+    deals: dict = {}
+    for index, _seat, won in record:
+        deals.setdefault(index // 2, []).append(float(won))
+    pairs = [sum(v) / 2 for v in deals.values() if len(v) == 2]
+    if len(pairs) < 2:
+        return None
+    m, lo, hi = mean_interval(pairs)
+    return {"pairs": len(pairs), "mean": m, "low": lo, "high": hi}
+
+
 def evaluate_batched(
-    game, player, opponent, n_games, max_cycles, hint=False, width=32, record=None
-):
+    game, player, opponent, n_games, max_cycles, hint=False, width=32, record=None,
+    duplicate=True, base=EVAL_SEED,
+):  # fmt: skip
     """As :func:`evaluate` for a :class:`PolicyPlayer`, with ``width`` games under way at
-    once so the network runs on a batch; the same games (seeds 1,000,000 + index, the
+    once so the network runs on a batch; the same games (seeds :func:`eval_seed`, the
     learner in seat ``index % 2``). ``opponent``: a bot name, or a callable making a fresh
     :class:`~moneynb.bots.Bot` for each of the ``width`` tables. ``record``: a list that
     receives ``(game index, learner's seat, sole win)`` per game."""
@@ -491,9 +574,8 @@ def evaluate_batched(
 
     def start(i: int) -> None:
         nonlocal started
-        raw = envs[i].unwrapped
-        raw.seat_choice = raw.seat = started % len(raw.aec.possible_agents)  # fixed seat
-        obs[i] = envs[i].reset(seed=1_000_000 + started)[0]
+        seat = started % len(envs[i].unwrapped.aec.possible_agents)
+        obs[i] = envs[i].reset(seed=eval_seed(started, duplicate, base), options={"seat": seat})[0]
         index[i] = started
         started += 1
 
@@ -520,20 +602,28 @@ def evaluate_batched(
     return won, capped
 
 
-def evaluate(game, player, opponent, n_games, max_cycles, hint=False) -> tuple[int, int]:
+def evaluate(
+    game, player, opponent, n_games, max_cycles, hint=False, record=None, duplicate=True,
+    base=EVAL_SEED,
+) -> tuple[int, int]:  # fmt: skip
     """``(sole wins, capped games)`` of ``player`` (a callable ``(env, obs) -> action``) over
-    ``n_games`` seeded games against ``opponent``, seats alternated."""
+    ``n_games`` seeded games (:func:`eval_seed`) against ``opponent``, the learner in seat
+    ``index % 2``. ``record`` as in :func:`evaluate_batched`."""
     env = make_env(game, opponent, "win", max_cycles, hint=hint)
+    raw = env.unwrapped
     won = capped = 0
     for g in range(n_games):
-        obs, _ = env.reset(seed=1_000_000 + g)
+        seat = g % len(raw.aec.possible_agents)
+        obs, _ = env.reset(seed=eval_seed(g, duplicate, base), options={"seat": seat})
         done = truncated = False
         while not done:
             obs, _, terminated, truncated, _ = env.step(player(env, obs))
             done = terminated or truncated
         capped += bool(truncated)
-        raw = env.unwrapped
-        won += raw.seat in raw.game.winners and len(raw.game.winners) == 1
+        win = raw.seat in raw.game.winners and len(raw.game.winners) == 1
+        won += win
+        if record is not None:
+            record.append((g, raw.seat, win))
     return won, capped
 
 
@@ -618,17 +708,30 @@ def train_game(game: str, args) -> dict:
             demo_opps = opponents
             if not isinstance(expert, str):  # the teacher's time is spent where it matters
                 demo_opps = [o for o in opponents if o != "random"] or opponents
-            demos = collect_demos(
-                game, demo_opps, args.bc_games, args.reward, args.max_cycles, args.gamma,
-                args.seed, expert=expert, hint=args.hint, deadline=demo_deadline, info=info,
-            )  # fmt: skip
+            if args.workers > 1:
+                demos, info = collect_demos_parallel(
+                    args.workers, None if isinstance(expert, str) else tags,
+                    args.teacher_playouts, game=game, opponents=demo_opps,
+                    n_games=args.bc_games, reward=args.reward, max_cycles=args.max_cycles,
+                    gamma=args.gamma, seed=args.seed, expert="greedy" if not isinstance(
+                        expert, str) else expert, hint=args.hint, deadline=demo_deadline,
+                )  # fmt: skip
+            else:
+                demos = collect_demos(
+                    game, demo_opps, args.bc_games, args.reward, args.max_cycles, args.gamma,
+                    args.seed, expert=expert, hint=args.hint, deadline=demo_deadline,
+                    info=info,
+                )  # fmt: skip
+                if not isinstance(expert, str):
+                    info.update(calls=expert.calls, changed=expert.changed,
+                                seconds=expert.seconds)  # fmt: skip
             stats_obs = demos[0]
             if not isinstance(expert, str):
                 result["teacher"] = {
                     "tags": tags, "playouts": args.teacher_playouts,
-                    "games": info["games"],
-                    "calls": expert.calls, "changed": expert.changed,
-                    "seconds": round(expert.seconds, 1),
+                    "games": info["games"], "workers": args.workers,
+                    "calls": info["calls"], "changed": info["changed"],
+                    "seconds": round(info["seconds"], 1),
                 }  # fmt: skip
         else:
             stats_obs = collect_demos(
@@ -726,6 +829,25 @@ def train_game(game: str, args) -> dict:
         loads.append(os.getloadavg()[0])
         result["load_avg_mean"] = round(float(np.mean(loads)), 2)
         result["load_avg_max"] = round(float(np.max(loads)), 2)
+        if args.select_games and demos is not None:
+            # model selection on validation deals (never used in evaluation): the clone or the
+            # fine-tuned policy, whichever wins more against greedy (a tie keeps PPO's)
+            sel0 = time.perf_counter()
+            clone = MaskablePPO.load(out / f"{game}-bc.zip", device="cpu")
+            won = {}
+            for name, m in (("bc", clone), ("ppo", model)):
+                won[name] = evaluate_batched(
+                    game, PolicyPlayer(m, norm), "greedy", args.select_games, args.max_cycles,
+                    args.hint, duplicate=True, base=SELECT_SEED,
+                )[0]  # fmt: skip
+            kept = "bc" if won["bc"] > won["ppo"] else "ppo"
+            result["selection"] = {"games": args.select_games, "won": won, "kept": kept,
+                                   "wall_s": round(time.perf_counter() - sel0, 1)}  # fmt: skip
+            print(f"{game}: validation against greedy ({args.select_games} games) {won}, "
+                  f"kept {kept}", flush=True)  # fmt: skip
+            model.save(out / f"{game}-ppo.zip")
+            if kept == "bc":
+                model = clone
         model.save(out / f"{game}.zip")
         np.savez(
             out / f"{game}.npz",
@@ -764,22 +886,30 @@ def train_game(game: str, args) -> dict:
         for mode, sample, n in modes:
             if not n:
                 continue
+            record: list = []
             if sample is None:
                 expert = menv.BotPolicy("greedy", seed=args.seed)
                 player = lambda env, obs, expert=expert: expert(env)  # noqa: E731
                 bot = opponent() if callable(opponent) else opponent
-                won, capped = evaluate(game, player, bot, n, args.max_cycles, args.hint)
+                won, capped = evaluate(game, player, bot, n, args.max_cycles, args.hint,
+                                       record, args.duplicate)  # fmt: skip
             else:
                 player = PolicyPlayer(model, norm, sample=sample, seed=args.seed)
                 won, capped = evaluate_batched(
-                    game, player, opponent, n, args.max_cycles, args.hint
-                )
+                    game, player, opponent, n, args.max_cycles, args.hint, record=record,
+                    duplicate=args.duplicate,
+                )  # fmt: skip
             low, high = wilson_interval(won, n)
             row[mode] = {"games": n, "won": won, "capped": capped, "rate": won / n,
-                         "low": low, "high": high}  # fmt: skip
+                         "low": low, "high": high, "duplicate": args.duplicate}  # fmt: skip
+            paired = paired_interval(record) if args.duplicate else None
+            if paired:
+                row[mode]["paired"] = paired
             print(
                 f"  {game} {mode:6} vs {opp:6}: {won}/{n} = {won / n:.3f} "
-                f"({low:.3f} to {high:.3f}), capped {capped}",
+                f"({low:.3f} to {high:.3f})"
+                + (f", paired {paired['low']:.3f} to {paired['high']:.3f}" if paired else "")
+                + f", capped {capped}",
                 flush=True,
             )
         rows.append(row)
@@ -794,9 +924,13 @@ def train_game(game: str, args) -> dict:
 
 
 def fmt(r: dict | None) -> str:
+    """One cell: wins, rate, Wilson interval, and for a duplicate evaluation the paired one."""
     if not r:
         return ""
-    return f"{r['won']}/{r['games']} = {r['rate']:.3f} ({r['low']:.3f}-{r['high']:.3f})"
+    text = f"{r['won']}/{r['games']} = {r['rate']:.3f} ({r['low']:.3f}-{r['high']:.3f})"
+    if r.get("paired"):
+        text += f"; paired {r['paired']['low']:.3f}-{r['paired']['high']:.3f}"
+    return text
 
 
 def table(results: list[dict]) -> str:
@@ -884,6 +1018,20 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--eval-games", type=int, default=400)
     p.add_argument("--sample-games", type=int, default=400)
     p.add_argument("--no-reference", dest="reference", action="store_false")
+    p.add_argument(
+        "--no-duplicate", dest="duplicate", action="store_false",
+        help="evaluation seeds 1,000,000 + game (the first three rounds) instead of each deal "
+        "played twice with the seats swapped",
+    )  # fmt: skip
+    p.add_argument(
+        "--workers", type=int, default=1,
+        help="processes making the demonstrations (the teacher's games), within --minutes",
+    )  # fmt: skip
+    p.add_argument(
+        "--select-games", type=int, default=0,
+        help="validation games against greedy (seeds 2,000,000 +, duplicate) on which the "
+        "clone and the PPO policy are compared; the better is kept as <game>.zip (0: PPO's)",
+    )  # fmt: skip
     p.add_argument("--search-nodes", type=int, default=60)
     p.add_argument("--max-cycles", type=int, default=3_000)
     p.add_argument("--seed", type=int, default=0)

@@ -226,6 +226,26 @@ def test_bot_policy_plays_whole_games_through_the_wrapper_in_one_line(name):
         assert env.game.over
 
 
+def test_reset_seats_the_learner_where_asked_and_refuses_a_bad_seat_without_change():
+    env = menv.gym_env("moolah", seat=0, opponents="greedy")
+    obs, info = env.reset(seed=5, options={"seat": 1})
+    assert env.seat == 1 and info["seat"] == 1 and env.game.decision.player == 1
+    env.reset(seed=5)  # without the option: the constructor's seat again
+    assert env.seat == 0
+    env.seat_choice = 1  # a seat set on the object after construction is honoured
+    env.reset(seed=5)
+    assert env.seat == 1
+    before = (env.episodes, env.game.actions[:], obs.tobytes())
+    for bad in ({"seat": 2}, {"seat": -1}, {"seat": True}, {"seat": "1"}, {"colour": "red"}):
+        with pytest.raises(ValueError, match="seat|unknown reset options"):
+            env.reset(seed=6, options=bad)
+        assert (env.episodes, env.game.actions, env.seat) == (before[0], before[1], 1)
+    alternate = menv.gym_env("moolah", seat="alternate", opponents="greedy")
+    seats = [alternate.reset(seed=k)[1]["seat"] for k in range(3)]
+    assert seats == [0, 1, 0]
+    assert alternate.reset(seed=3, options={"seat": 0})[1]["seat"] == 0
+
+
 def test_bot_policy_enters_wide_amounts_digit_by_digit():
     env = menv.raw_env("moolah", players=2)
     env.reset(seed=2)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +25,7 @@ _spec = importlib.util.spec_from_file_location(
     "train_maskable_ppo", ROOT / "benchmarks" / "train_maskable_ppo.py"
 )
 train = importlib.util.module_from_spec(_spec)
+sys.modules["train_maskable_ppo"] = train  # so worker processes find its functions by name
 _spec.loader.exec_module(train)
 
 
@@ -106,6 +108,44 @@ def test_batched_evaluation_alternates_seats_and_matches_one_game_at_a_time():
     )
     assert sorted((g, seat) for g, seat, _ in record) == [(g, g % 2) for g in range(10)]
     assert batched == train.evaluate("money_run", FirstLegal(), "greedy", 10, 3000)
+    single = train.evaluate("money_run", FirstLegal(), "greedy", 10, 3000, duplicate=False)
+    assert [train.eval_seed(g, False) for g in range(4)] == [1_000_000 + g for g in range(4)]
+    assert single == train.evaluate_batched(
+        "money_run", FirstLegal(), "greedy", 10, 3000, width=3, duplicate=False
+    )
+
+
+def test_duplicate_evaluation_cancels_the_luck_of_the_deal():
+    """Each deal is played twice with the seats swapped, so greedy against greedy (the same
+    game from both seats) wins exactly one game of every pair, whatever the deals' luck; on
+    single deals (the first rounds' seeds) the seat's luck shows (Easy Money: 175 of 400)."""
+    import moneynb.env as menv
+
+    expert = menv.BotPolicy("greedy", seed=0)
+    record: list = []
+    won, capped = train.evaluate(
+        "moolah", lambda env, obs: expert(env), "greedy", 24, 3000, record=record
+    )
+    assert [train.eval_seed(g, True) for g in range(4)] == [1_000_000, 1_000_000, 1_000_001,
+                                                            1_000_001]  # fmt: skip
+    assert (won, capped) == (12, 0)
+    paired = train.paired_interval(record)
+    assert paired == {"pairs": 12, "mean": 0.5, "low": 0.5, "high": 0.5}
+    assert train.paired_interval(record[:1]) is None
+    lopsided = [(0, 0, True), (1, 1, True), (2, 0, False), (3, 1, True), (4, 0, False)]
+    p = train.paired_interval(lopsided)  # deals 0 and 1 complete (shares 1 and 1/2), 2 not
+    assert p["pairs"] == 2 and p["mean"] == 0.75 and p["low"] < 0.75 < p["high"]
+
+
+def test_demonstrations_made_by_two_workers_are_the_same_games():
+    job = dict(game="money_run", opponents=["greedy"], n_games=4, reward="win",
+               max_cycles=3000, gamma=0.99, seed=7, hint=True)  # fmt: skip
+    one = train.collect_demos(expert="greedy", **job)
+    two, info = train.collect_demos_parallel(2, None, 0, expert="greedy", **job)
+    assert info["games"] == 4 and len(two[2]) == len(one[2]) > 0
+    for a, b in zip(one, two, strict=True):
+        assert a.shape == b.shape
+    assert sorted(map(tuple, np.c_[one[0], one[2]])) == sorted(map(tuple, np.c_[two[0], two[2]]))
 
 
 def test_rollout_teacher_answers_legally_and_overrules_greedy_only_at_its_tags():
@@ -143,12 +183,16 @@ def test_a_tiny_teacher_run_records_the_teachers_work(tmp_path):
         ["moolah", "--teacher", "--teacher-playouts", "2", "--teacher-tags", "bank",
          "--minutes", "2", "--steps", "64", "--n-steps", "64", "--batch-size", "64",
          "--n-epochs", "1", "--bc-games", "1", "--bc-epochs", "1", "--bc-min-updates", "0",
-         "--eval-games", "2",
+         "--eval-games", "2", "--workers", "2", "--select-games", "2",
          "--sample-games", "0", "--no-reference", "--out", str(tmp_path)]
     )  # fmt: skip
     res = json.loads((tmp_path / "moolah.json").read_text())
     tch = res["teacher"]
     assert tch["games"] == 1 and tch["calls"] > 0 and tch["tags"] == "bank"
+    assert tch["workers"] == 2 and tch["seconds"] > 0
+    sel = res["selection"]
+    assert sel["kept"] in ("bc", "ppo") and set(sel["won"]) == {"bc", "ppo"}
+    assert (tmp_path / "moolah-ppo.zip").exists()
     assert res["demo_steps"] > 0 and (tmp_path / "moolah-bc.zip").exists()
     assert "teacher: 1 games" in train.table([res])
 

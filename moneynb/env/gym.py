@@ -152,11 +152,25 @@ class MoneynbGymEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """Start a game (``seed``: the same game as ``moneynb.new_game(..., seed=seed)``) and
-        let the bots play up to the learner's first decision. Returns ``(obs, info)``."""
-        super().reset(seed=seed)
+        let the bots play up to the learner's first decision. Returns ``(obs, info)``.
+
+        ``options={"seat": k}`` seats the learner at ``k`` (0-based) for this game only
+        (``"alternate"`` for the constructor's rotation); without it, the constructor's
+        ``seat``, or the current value of ``seat_choice`` if it was changed since.
+
+        Raises:
+            ValueError: an unknown option or a seat that is not ``0..players-1`` or
+                ``"alternate"``; the env is unchanged.
+        """
         players = len(self.aec.possible_agents)
-        if self.seat_choice == "alternate":
-            self.seat = self.episodes % players
+        options = dict(options or {})
+        seat = options.pop("seat", self.seat_choice)
+        if options:
+            raise ValueError(f"unknown reset options {sorted(options)}; known: ['seat']")
+        if seat != "alternate" and (type(seat) is not int or not 0 <= seat < players):
+            raise ValueError(f"seat must be 0..{players - 1} or 'alternate', got {seat!r}")
+        super().reset(seed=seed)
+        self.seat = self.episodes % players if seat == "alternate" else seat
         self.episodes += 1
         game_seed = seed if seed is not None else int(self.np_random.integers(2**32))
         self.aec.reset(seed=game_seed)
