@@ -186,6 +186,8 @@ class RolloutTeacher:
     :func:`moneynb.coach.rollouts.amounts`, plus greedy's own choice) ``n`` times to the end of
     the game from the same resampled copies (:func:`moneynb.coach.rollouts.play_outs`: the
     copies' hidden chance drawn afresh, common random numbers, greedy for every seat after)
+    (or, with ``turns``, only until the seat's ``turns``-th turn from now: a cheaper, shorter
+    look whose measure is then mostly the score lead)
     and takes the option with the best mean of :func:`_win_and_lead` when it beats greedy's
     choice by more than one standard error of their paired differences; otherwise, and at
     every other decision, greedy's choice. A :class:`moneynb.bots.Bot` (``choose(game)``), so
@@ -193,12 +195,12 @@ class RolloutTeacher:
     seat may see (the play-outs start from resampled copies). ``calls``, ``changed`` and
     ``seconds`` (processor time in play-outs) count its work."""
 
-    def __init__(self, tags: set[str], n: int = 24, seed: int = 0):
+    def __init__(self, tags: set[str], n: int = 24, seed: int = 0, turns: int | None = None):
         import random
 
         from moneynb.bots import GreedyBot
 
-        self.tags, self.n = tags, n
+        self.tags, self.n, self.turns = tags, n, turns
         self.greedy = GreedyBot(seed=seed)
         self.rng = random.Random(seed)
         self.calls = self.changed = 0
@@ -220,7 +222,7 @@ class RolloutTeacher:
         if len(moves) < 2:
             return g
         t0 = time.process_time()
-        po = play_outs(game, moves, measure=_win_and_lead, n=self.n,
+        po = play_outs(game, moves, measure=_win_and_lead, n=self.n, turns=self.turns,
                        seed=self.rng.randrange(1 << 30))  # fmt: skip
         self.seconds += time.process_time() - t0
         self.calls += 1
@@ -368,9 +370,9 @@ def _demo_worker(job: dict) -> tuple:
     tags, expert = job.pop("tags"), job.pop("expert")
     if tags:
         expert = RolloutTeacher(set(tags.split(",")), job.pop("playouts"),
-                                job["seed"] + job["start"])  # fmt: skip
+                                job["seed"] + job["start"], job.pop("turns"))  # fmt: skip
     else:
-        job.pop("playouts")
+        job.pop("playouts"), job.pop("turns")
     info: dict = {"games": 0}
     demos = collect_demos(expert=expert, info=info, **job)
     t = expert if tags else None
@@ -378,7 +380,9 @@ def _demo_worker(job: dict) -> tuple:
         getattr(t, "seconds", 0.0)  # fmt: skip
 
 
-def collect_demos_parallel(workers: int, tags: str | None, playouts: int, **job) -> tuple:
+def collect_demos_parallel(
+    workers: int, tags: str | None, playouts: int, turns: int | None = None, **job
+) -> tuple:
     """:func:`collect_demos` in ``workers`` processes (each a stride of the game indices: the
     same deals and seats whatever the number of workers, up to the deadline; a teacher's
     play-outs are seeded per worker). ``tags``: the
@@ -388,7 +392,8 @@ def collect_demos_parallel(workers: int, tags: str | None, playouts: int, **job)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    jobs = [{**job, "tags": tags, "playouts": playouts, "start": w, "stride": workers}
+    jobs = [{**job, "tags": tags, "playouts": playouts, "turns": turns, "start": w,
+             "stride": workers}
             for w in range(workers)]  # fmt: skip
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
@@ -631,7 +636,12 @@ def train_game(game: str, args) -> dict:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.vec_env import DummyVecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    def vec_env(fns):  # one process per table with --subproc (the engine's moves in parallel)
+        if args.subproc:
+            return SubprocVecEnv(fns, start_method="fork")
+        return DummyVecEnv(fns)
 
     import moneynb.env as menv
     from moneynb.analysis.stats import wilson_interval
@@ -656,7 +666,7 @@ def train_game(game: str, args) -> dict:
         # more PPO on a saved policy (same normalisation); the figures add up
         z = np.load(out / f"{game}.npz")
         norm = (z["mean"], z["std"]) if z["mean"].size else None
-        venv = DummyVecEnv(
+        venv = vec_env(
             [
                 lambda o=o: make_env(game, o, args.reward, args.max_cycles, norm, args.hint)
                 for o in opponents
@@ -677,7 +687,7 @@ def train_game(game: str, args) -> dict:
         model.learn(total_timesteps=args.steps, callback=Deadline2(), reset_num_timesteps=False)
         result = {**prev, **result}
         result["ppo_steps"] = prev["ppo_steps"] + int(model.num_timesteps - steps0)
-        result["ppo_games"] = prev["ppo_games"] + sum(e.unwrapped.episodes for e in venv.envs)
+        result["ppo_games"] = prev["ppo_games"] + sum(venv.get_attr("episodes"))
         wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
         result["train_wall_s"] = round(prev["train_wall_s"] + wall, 1)
         result["train_cpu_s"] = round(prev["train_cpu_s"] + cpu, 1)
@@ -703,7 +713,8 @@ def train_game(game: str, args) -> dict:
             expert, demo_deadline, info = "greedy", None, {}
             tags = TEACHER_TAGS.get(game, "") if args.teacher_tags is None else args.teacher_tags
             if args.teacher and tags:
-                expert = RolloutTeacher(set(tags.split(",")), args.teacher_playouts, args.seed)
+                expert = RolloutTeacher(set(tags.split(",")), args.teacher_playouts, args.seed,
+                                        args.teacher_turns)  # fmt: skip
                 demo_deadline = wall0 + args.teacher_minutes * 60
             demo_opps = opponents
             if not isinstance(expert, str):  # the teacher's time is spent where it matters
@@ -711,7 +722,7 @@ def train_game(game: str, args) -> dict:
             if args.workers > 1:
                 demos, info = collect_demos_parallel(
                     args.workers, None if isinstance(expert, str) else tags,
-                    args.teacher_playouts, game=game, opponents=demo_opps,
+                    args.teacher_playouts, args.teacher_turns, game=game, opponents=demo_opps,
                     n_games=args.bc_games, reward=args.reward, max_cycles=args.max_cycles,
                     gamma=args.gamma, seed=args.seed, expert="greedy" if not isinstance(
                         expert, str) else expert, hint=args.hint, deadline=demo_deadline,
@@ -748,7 +759,7 @@ def train_game(game: str, args) -> dict:
         result["demo_steps"] = 0 if demos is None else len(demos[2])
         result["demo_seconds"] = round(time.perf_counter() - wall0, 1)
 
-        venv = DummyVecEnv(
+        venv = vec_env(
             [
                 lambda o=o: make_env(game, o, args.reward, args.max_cycles, norm, args.hint)
                 for o in opponents
@@ -819,11 +830,11 @@ def train_game(game: str, args) -> dict:
                     loads.append(os.getloadavg()[0])
                 return time.perf_counter() < deadline
 
-        games_before = sum(e.unwrapped.episodes for e in venv.envs)
+        games_before = sum(venv.get_attr("episodes"))
         if time.perf_counter() < deadline:
             model.learn(total_timesteps=args.steps, callback=Deadline())
         result["ppo_steps"] = int(model.num_timesteps)
-        result["ppo_games"] = sum(e.unwrapped.episodes for e in venv.envs) - games_before
+        result["ppo_games"] = sum(venv.get_attr("episodes")) - games_before
         result["train_wall_s"] = round(time.perf_counter() - wall0, 1)
         result["train_cpu_s"] = round(time.process_time() - cpu0, 1)
         loads.append(os.getloadavg()[0])
@@ -994,11 +1005,19 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--teacher-tags", default=None, help="comma list (default TEACHER_TAGS)")
     p.add_argument("--teacher-playouts", type=int, default=24)
     p.add_argument(
+        "--teacher-turns", type=int, default=None,
+        help="the teacher's play-outs stop at the seat's k-th turn from now (default: the end)",
+    )  # fmt: skip
+    p.add_argument(
         "--teacher-minutes",
         type=float,
         default=18.0,
         help="wall cap on the teacher's demonstration games",
     )
+    p.add_argument(
+        "--subproc", action="store_true",
+        help="PPO's tables (--opponents) each in its own process (SubprocVecEnv)",
+    )  # fmt: skip
     p.add_argument("--no-hint", dest="hint", action="store_false", help="observation only")
     p.add_argument(
         "--hint-prior",
