@@ -44,6 +44,9 @@ The recipe (every part standard and switchable):
    games are played against the greedy opponents only, until ``--teacher-minutes`` of wall
    time (counted in ``--minutes``). The network then imitates it, the greedy hint still an
    input, so it learns where to deviate from greedy; MaskablePPO fine-tunes from there.
+   ``--workers W`` plays the demonstration games in ``W`` processes (game ``i`` in worker
+   ``i % W``: the same deals and seats); ``--teacher-turns k`` stops the teacher's play-outs
+   at the seat's ``k``-th turn from now (cheaper; the measure is then mostly the score lead).
 2. **Observation normalisation** (``--no-normalize`` to skip): each entry is shifted and
    scaled by the mean and standard deviation seen in the demonstration games (or in random
    games without BC), fixed for the whole run and saved with the policy (the hint is left
@@ -53,14 +56,25 @@ The recipe (every part standard and switchable):
    sparse reward by default (``--reward win``: +1 for a sole or shared win, -1 otherwise;
    ``--reward score`` adds the dense score changes), a larger network (``--net 256,256``),
    entropy bonus ``--ent-coef``, rollout ``--n-steps`` per environment, a small learning rate
-   (``--lr``) so the clone is refined rather than forgotten.
+   (``--lr``) so the clone is refined rather than forgotten. ``--subproc`` runs each table
+   in its own process (sb3's ``SubprocVecEnv``). ``--select-games N`` then plays the clone and
+   the fine-tuned policy ``N`` games each against greedy on *validation* deals (seeds
+   2,000,000 +, duplicate; never used in evaluation) and keeps the better as ``<game>.zip``
+   (PPO's is also saved as ``<game>-ppo.zip``): standard model selection, for games where the
+   fine-tuning lowered the clone (docs/env.md, third round: Easy Money).
 4. **Evaluation**: ``--eval-games`` (default 400) games against each of random and greedy
    (and, for Money Run, the search bot with a fixed node budget, ``--search-nodes``), seats
-   alternated (the learner opens in even games), seeds 1,000,000 + game index (never used in
-   training). The policy plays its most likely legal action (*argmax*) and, as a second
+   alternated (the learner opens in even games), **duplicate** deals: games ``2k`` and
+   ``2k + 1`` are the same deal (seed 1,000,000 + k, never used in training) with the seats
+   swapped, so a deal's luck is played from both sides (the format of duplicate bridge and of
+   poker-bot matches); ``--no-duplicate`` gives the first three rounds' seeds (1,000,000 +
+   game index), on which greedy against greedy won 197, 175 and 206 of 400 in Moolah, Easy
+   Money and Money Card, where duplicate deals give exactly 200 in the first two. The policy plays its most likely legal action (*argmax*) and, as a second
    column, samples from its masked distribution (*sample*). A win is a *sole* win; a game cut
    by ``--max-cycles`` counts as not won and is reported. Win rates come with Wilson 95%
-   intervals (:func:`moneynb.analysis.stats.wilson_interval`). Greedy itself is played in
+   intervals (:func:`moneynb.analysis.stats.wilson_interval`, which treats the games as
+   independent) and, for duplicate deals, the paired 95% interval over the deals
+   (:func:`paired_interval`: each deal's share of the two games won, 0, 1/2 or 1). Greedy itself is played in
    the learner's seat too (``--no-reference`` skips it): what a perfect clone would reach.
 
 Budget: ``--minutes`` is the wall-clock cap on BC plus PPO for one game (the issue allows at

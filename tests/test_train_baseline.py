@@ -258,3 +258,17 @@ def test_hint_prior_policy_plays_greedy_before_any_training_and_round_trips(tmp_
                 obs, _, term, trunc, _ = env.step(a)
                 done, steps = term or trunc, steps + 1
     assert steps > 20
+
+
+def test_teacher_against_greedy_plays_duplicate_deals_and_sums_up(tmp_path, capsys):
+    spec = importlib.util.spec_from_file_location(
+        "teacher_vs_greedy", ROOT / "benchmarks" / "teacher_vs_greedy.py"
+    )
+    tvg = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tvg)
+    tvg.main(["moolah", "0", "4", "--tags", "bank", "--playouts", "2", "--out", str(tmp_path)])
+    record = json.loads((tmp_path / "moolah-0-4.json").read_text())
+    assert [(i, seat) for i, seat, _ in record] == [(0, 0), (1, 1), (2, 0), (3, 1)]
+    won = sum(w for *_, w in record)
+    text = capsys.readouterr().out
+    assert f"teacher {won}/4" in text and "paired over 2 deals" in text
