@@ -885,14 +885,17 @@ def test_a_view_waits_for_its_browser_before_offering_games(tmp_path):
 def test_in_the_app_the_fallback_note_says_reload_not_run_the_cell(monkeypatch):
     """In the Voila app there is no cell to run: a page whose widgets never start (Voila under
     load, voila#1428) or a restarted server is mended by a reload, and the note says so."""
-    from moneynb.ui.saves import fallback_html
+    from moneynb.ui.saves import STALL_WATCH_JS, fallback_html
 
     assert "run this cell again" in fallback_html("game", saved=True)
+    assert "<script" not in fallback_html("game", saved=True)  # Lab: no watch (cells to run)
     monkeypatch.setenv("VOILA_KERNEL_ID", "k")
     for what in ("game", "form"):
         note = fallback_html(what, saved=True)
         assert "reload this page" in note and "Loading widget" in note
         assert "run this cell" not in note and f"If no {what} shows here" in note
+        assert note.endswith(f"<script>{STALL_WATCH_JS}</script>")  # the app's own watch
+    assert '"Error displaying widget: model not found"' in STALL_WATCH_JS
 
 
 def test_a_view_says_what_to_do_when_it_cannot_be_drawn(tmp_path, monkeypatch):

@@ -20,6 +20,7 @@ are read, never changed.
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -147,22 +148,99 @@ class ResumeOffer(widgets.VBox):
             self.error.value = ""
 
 
+#: What Voila's widget manager writes in an output whose widget is not drawn (yet, or ever)
+WIDGET_LOADING = "Loading widget..."
+WIDGET_NOT_FOUND = "Error displaying widget: model not found"
+
+#: The app page's own watch for Voila's stalls (voila-dashboards/voila#1428 and #920): every
+#: 3 s it reads the page's outputs; an output reading only :data:`WIDGET_NOT_FOUND` (the front
+#: end asked for the widgets while the kernel was still making them: final) makes it load the
+#: page again by itself, once in a row (a count in ``sessionStorage``, read when the page
+#: loads, so a page never reloads itself twice; a page whose outputs are all drawn and settled
+#: for 20 s clears it), and shows the notice below when that did not help; outputs reading
+#: only :data:`WIDGET_LOADING` with nothing on the page changing for 90 s show the notice (a
+#: reload is offered, not forced: the page may only be slow). The notice is an alert at the
+#: top of the page with a "Reload the page" button. One watch a page (``window`` flag).
+STALL_WATCH_JS = """
+(function () {
+  if (window.moneynbStallWatch) return;
+  var KEY = 'moneynb-stall-reloads', LOADING = @LOADING@, MISSING = @MISSING@;
+  var PATIENCE = 90000;
+  var watch = window.moneynbStallWatch = {reloads: +(sessionStorage.getItem(KEY) || 0),
+                                          shown: null, last: null, since: Date.now()};
+  function say(text) {
+    var bar = document.getElementById('moneynb-stall');
+    if (!bar) {
+      bar = document.createElement('div');
+      bar.id = 'moneynb-stall';
+      bar.className = 'moneynb-stall';
+      bar.setAttribute('role', 'alert');
+      bar.style.cssText = 'position:sticky;top:0;z-index:1000;margin:4px;padding:8px 12px;' +
+        'background:#fff4ce;color:#3b2f00;border:2px solid #8a6d00;font-size:14px';
+      var words = document.createElement('span');
+      words.className = 'moneynb-stall-text';
+      var button = document.createElement('button');
+      button.className = 'moneynb-stall-reload';
+      button.textContent = 'Reload the page';
+      button.style.cssText = 'margin-left:8px;padding:4px 10px;font-size:14px';
+      button.onclick = function () { location.reload(); };
+      bar.appendChild(words);
+      bar.appendChild(button);
+      document.body.insertBefore(bar, document.body.firstChild);
+    }
+    bar.querySelector('.moneynb-stall-text').textContent = text;
+    watch.shown = text;
+  }
+  function check() {
+    var outs = Array.prototype.slice.call(document.querySelectorAll('.jp-OutputArea-output'));
+    var texts = outs.map(function (o) { return o.textContent.trim(); });
+    var missing = texts.filter(function (t) { return t === MISSING; }).length;
+    var loading = texts.filter(function (t) { return t === LOADING; }).length;
+    var state = [missing, loading, outs.length, document.body.innerText.length].join();
+    if (state !== watch.last) { watch.last = state; watch.since = Date.now(); }
+    if (outs.length && !missing && !loading) {
+      // drawn and settled for 20 s: a later stall of this tab may reload by itself again
+      // (this page itself never does twice: its count was read when it loaded)
+      if (Date.now() - watch.since > 20000) sessionStorage.removeItem(KEY);
+      return;
+    }
+    if (missing) {
+      if (watch.reloads < 1) {
+        sessionStorage.setItem(KEY, String(watch.reloads + 1));
+        location.reload();
+        return;
+      }
+      say('Part of this page did not load (a busy server can do this), and loading it ' +
+          'again did not help yet.');
+    } else if (loading && Date.now() - watch.since > PATIENCE) {
+      say('Part of this page is still loading after a minute and a half (a busy server ' +
+          'can do this).');
+    }
+  }
+  watch.timer = setInterval(check, 3000);
+})();
+""".replace("@LOADING@", json.dumps(WIDGET_LOADING)).replace(
+    "@MISSING@", json.dumps(WIDGET_NOT_FOUND)
+)
+
+
 def fallback_html(what: str, saved: bool = False) -> str:
     """The note shown under a game or form in the notebook, hidden by the widget's own CSS
     while the widget draws (see :func:`hide_fallback_css`): what to do when it cannot (a
     restarted kernel makes JupyterLab show "Error displaying widget: model not found").
     ``saved``: the game is kept in the store. In the Voila app (:func:`moneynb.ui.app_mode`:
     no cell to run) the note says to reload the page instead: a page whose widgets never
-    start on a loaded server (voila-dashboards/voila#1428) comes back on a reload."""
+    start on a loaded server (voila-dashboards/voila#1428) comes back on a reload, and the
+    note carries :data:`STALL_WATCH_JS`, which reloads such a page by itself or offers to."""
     from . import app_mode
 
-    if app_mode():
+    if app_mode():  # the page watches for Voila's stalls itself (STALL_WATCH_JS)
         return (
             "<div class='moneynb-fallback' style='color:var(--jp-content-font-color2, #555);"
             "font-size:0.9em'>"
             f'If no {html.escape(what)} shows here (it still says "Loading widget..." after a '
             "minute, or the server was restarted), reload this page: a game you have moved in "
-            "comes back.</div>"
+            f"comes back.</div><script>{STALL_WATCH_JS}</script>"
         )
     again = (
         " The game is saved automatically; the <b>Continue</b> button that re-running the "

@@ -213,10 +213,12 @@ def voila_ready(
     loaded again (a new kernel), at most ``loads`` loads in all. A page that is merely slow
     (still changing) is waited for up to ``timeout_ms`` (times :func:`patience`) a load; a page
     that is not ready and shows neither message is not loaded again, so only Voila's known
-    stalls are retried. Raises ``AssertionError`` (with the progress seen) when no load gets
-    ready."""
+    stalls are retried. The app page's own watch (``moneynb.ui.saves.STALL_WATCH_JS``) may
+    load the page again first; the wait then goes on with the new page. Raises
+    ``AssertionError`` (with the progress seen) when no load gets ready."""
     import time
 
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     seen = []
@@ -231,7 +233,14 @@ def voila_ready(
                 return
             except PlaywrightTimeout:
                 pass
-            progress = page.evaluate(_VOILA_PROGRESS_JS, [VOILA_LOADING, VOILA_NOT_FOUND])
+            except PlaywrightError:  # the page loaded itself again (its stall watch)
+                last, since = None, time.monotonic()
+                continue
+            try:
+                progress = page.evaluate(_VOILA_PROGRESS_JS, [VOILA_LOADING, VOILA_NOT_FOUND])
+            except PlaywrightError:  # as above: a new page, a fresh start
+                last, since = None, time.monotonic()
+                continue
             now = time.monotonic()
             if progress != last:
                 last, since = progress, now
