@@ -13,6 +13,10 @@ the rest (docs/money_moves.md).
 
     nice -n 10 python benchmarks/money_moves_vs_random.py 20000 random,greedy,borrow_low
     nice -n 10 python benchmarks/money_moves_vs_random.py 2000 teacher
+    python benchmarks/money_moves_vs_random.py 400 random,greedy --duplicate   # fourth round
+
+``--duplicate``: games ``2k`` and ``2k + 1`` are one deal with the seats swapped, and a last
+column gives the paired 95% interval over the deals (``train_maskable_ppo.paired_interval``).
 
 Source: reconstruction (a measurement, docs/env.md "Third round").
 """
@@ -68,39 +72,59 @@ POLICIES = {
 }
 
 
-def measure(make, n: int) -> dict:
-    """``{"sole", "tie", "games", "cpu_s"}`` of the policy ``make(i)`` (a Bot for game ``i``)
-    against the random bot over ``n`` games (see the module docstring)."""
+def measure(make, n: int, duplicate: bool = False) -> dict:
+    """``{"sole", "tie", "games", "cpu_s", "record"}`` of the policy ``make(i)`` (a Bot for
+    game ``i``) against the random bot over ``n`` games (see the module docstring). With
+    ``duplicate`` games ``2k`` and ``2k + 1`` are one deal (seed 1,000,000 + k, the random
+    bot seeded 7 + k) with the seats swapped. ``record``: ``(game, seat, sole win)`` rows."""
     sole = tie = 0
+    record = []
     t0 = time.process_time()
     for i in range(n):
         me = i % 2
-        g = moneynb.new_game("money_moves", players=["p0", "p1"], seed=1_000_000 + i)
+        k = i // 2 if duplicate else i
+        g = moneynb.new_game("money_moves", players=["p0", "p1"], seed=1_000_000 + k)
         bots = [None, None]
-        bots[me] = make(i)
-        bots[1 - me] = make_bot("random", seed=7 + i)
+        bots[me] = make(k)
+        bots[1 - me] = make_bot("random", seed=7 + k)
         while not g.over:
             g.apply(bots[g.decision.player].choose(g))
+        won = g.winners == [me]
+        record.append((i, me, won))
         if me in g.winners:
             sole += len(g.winners) == 1
             tie += len(g.winners) > 1
-    return {"sole": sole, "tie": tie, "games": n, "cpu_s": time.process_time() - t0}
+    return {"sole": sole, "tie": tie, "games": n, "cpu_s": time.process_time() - t0,
+            "record": record}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
+    duplicate = "--duplicate" in argv
+    argv = [a for a in argv if a != "--duplicate"]
     n = int(argv[0]) if argv else 2000
     names = argv[1].split(",") if len(argv) > 1 else list(POLICIES)
-    print("| policy | games | sole wins (95% interval) | ties | a tie as half a win | cpu s |")
-    print("| --- | ---: | --- | ---: | --- | ---: |")
+    print(
+        "| policy | games | sole wins (95% interval) | ties | a tie as half a win | cpu s |"
+        + (" paired over deals (95%) |" if duplicate else "")
+    )
+    print("| --- | ---: | --- | ---: | --- | ---: |" + (" --- |" if duplicate else ""))
     for name in names:
-        r = measure(POLICIES[name], n)
+        r = measure(POLICIES[name], n, duplicate)
         lo, hi = wilson_interval(r["sole"], n)
         half = r["sole"] + r["tie"] / 2
         hlo, hhi = wilson_interval(round(half), n)
+        extra = ""
+        if duplicate:
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            from train_maskable_ppo import paired_interval
+
+            pi = paired_interval(r["record"])
+            extra = f" {pi['mean']:.3f} ({pi['low']:.3f}-{pi['high']:.3f}) |"
         print(
             f"| {name} | {n:,} | {r['sole']:,} = {r['sole'] / n:.3f} ({lo:.3f}-{hi:.3f}) "
-            f"| {r['tie'] / n:.3f} | {half / n:.3f} ({hlo:.3f}-{hhi:.3f}) | {r['cpu_s']:.0f} |",
+            f"| {r['tie'] / n:.3f} | {half / n:.3f} ({hlo:.3f}-{hhi:.3f}) | {r['cpu_s']:.0f} |"
+            + extra,
             flush=True,
         )
 
