@@ -571,8 +571,8 @@ def paired_interval(record: list) -> dict | None:
     pairs = [sum(v) / 2 for v in deals.values() if len(v) == 2]
     if len(pairs) < 2:
         return None
-    m, lo, hi = mean_interval(pairs)
-    return {"pairs": len(pairs), "mean": m, "low": lo, "high": hi}
+    m, lo, hi = mean_interval(pairs)  # (the normal interval, kept within 0..1)
+    return {"pairs": len(pairs), "mean": m, "low": max(lo, 0.0), "high": min(hi, 1.0)}
 
 
 def evaluate_batched(

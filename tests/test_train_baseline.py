@@ -134,7 +134,9 @@ def test_duplicate_evaluation_cancels_the_luck_of_the_deal():
     assert train.paired_interval(record[:1]) is None
     lopsided = [(0, 0, True), (1, 1, True), (2, 0, False), (3, 1, True), (4, 0, False)]
     p = train.paired_interval(lopsided)  # deals 0 and 1 complete (shares 1 and 1/2), 2 not
-    assert p["pairs"] == 2 and p["mean"] == 0.75 and p["low"] < 0.75 < p["high"]
+    assert p["pairs"] == 2 and p["mean"] == 0.75 and p["low"] < 0.75 < p["high"] <= 1.0
+    nearly = [(i, i % 2, i != 0) for i in range(8)]  # 3 deals won twice, one once
+    assert train.paired_interval(nearly)["high"] == 1.0  # not above 1
 
 
 def test_demonstrations_made_by_two_workers_are_the_same_games():
