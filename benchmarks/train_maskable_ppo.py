@@ -930,6 +930,11 @@ def train_game(game: str, args) -> dict:
             paired = paired_interval(record) if args.duplicate else None
             if paired:
                 row[mode]["paired"] = paired
+            if n > 400:  # sole wins in each run of 400 games (the size), in order
+                row[mode]["blocks"] = [
+                    sum(w for g, _s, w in record if g // 400 == b) for b in range((n + 399) // 400)
+                ]
+                print(f"  wins in each 400 games: {row[mode]['blocks']}", flush=True)
             print(
                 f"  {game} {mode:6} vs {opp:6}: {won}/{n} = {won / n:.3f} "
                 f"({low:.3f} to {high:.3f})"
