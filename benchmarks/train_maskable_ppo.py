@@ -646,6 +646,15 @@ def evaluate(
     return won, capped
 
 
+def _children_cpu() -> float:
+    """Processor seconds of this process's ended child processes (``--workers``,
+    ``--subproc``), which ``time.process_time()`` does not count."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def train_game(game: str, args) -> dict:
     import torch
     from sb3_contrib import MaskablePPO
@@ -720,7 +729,7 @@ def train_game(game: str, args) -> dict:
             flush=True,
         )
     else:
-        wall0, cpu0 = time.perf_counter(), time.process_time()
+        wall0, cpu0, child0 = time.perf_counter(), time.process_time(), _children_cpu()
         deadline = wall0 + minutes * 60
         demos = None
         if args.bc_games:
@@ -849,8 +858,11 @@ def train_game(game: str, args) -> dict:
             model.learn(total_timesteps=args.steps, callback=Deadline())
         result["ppo_steps"] = int(model.num_timesteps)
         result["ppo_games"] = sum(venv.get_attr("episodes")) - games_before
+        venv.close()  # (--subproc: its processes end, so their processor time is counted)
         result["train_wall_s"] = round(time.perf_counter() - wall0, 1)
         result["train_cpu_s"] = round(time.process_time() - cpu0, 1)
+        # the processes of --workers and --subproc (counted once they have ended)
+        result["train_children_cpu_s"] = round(_children_cpu() - child0, 1)
         loads.append(os.getloadavg()[0])
         result["load_avg_mean"] = round(float(np.mean(loads)), 2)
         result["load_avg_max"] = round(float(np.max(loads)), 2)
@@ -985,8 +997,9 @@ def table(results: list[dict]) -> str:
                         f"teacher: {tch['games']:,} games, {tch['calls']:,} decisions searched, "
                         f"{tch['changed']:,} overruled, {tch['seconds']:.0f} s; " + train
                     )
+                cpu = res.get("train_cpu_s", 0) + res.get("train_children_cpu_s", 0)
                 cost = (
-                    f"{res.get('train_wall_s', 0):.0f} / {res.get('train_cpu_s', 0):.0f} "
+                    f"{res.get('train_wall_s', 0):.0f} / {cpu:.0f} "
                     f"({res.get('load_avg_mean', '-')})"
                 )
             lines.append(
