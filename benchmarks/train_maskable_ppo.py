@@ -349,7 +349,9 @@ def collect_demos(
             info["games"] = played
         env = envs[i % len(envs)]
         policy = menv.BotPolicy(expert, seed=seed + i)
-        seat = i % len(env.unwrapped.aec.possible_agents)  # alternated by the game's index
+        # seats alternate at each table (games i, i + T, i + 2T, ... of T tables), as the
+        # tables' own rotation did before; a function of i alone, so any --workers agrees
+        seat = (i // len(envs)) % len(env.unwrapped.aec.possible_agents)
         obs, _ = env.reset(seed=seed + i, options={"seat": seat})
         rewards, done = [], False
         while not done:

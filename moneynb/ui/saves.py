@@ -160,35 +160,43 @@ WIDGET_NOT_FOUND = "Error displaying widget: model not found"
 #: for 20 s clears it), and shows the notice below when that did not help; outputs reading
 #: only :data:`WIDGET_LOADING` with nothing on the page changing for 90 s show the notice (a
 #: reload is offered, not forced: the page may only be slow). The notice is an alert at the
-#: top of the page with a "Reload the page" button. One watch a page (``window`` flag).
+#: top of the page with a "Reload the page" button; it goes when every output is drawn. One
+#: watch a page (``window`` flag).
 STALL_WATCH_JS = """
 (function () {
   if (window.moneynbStallWatch) return;
   var KEY = 'moneynb-stall-reloads', LOADING = @LOADING@, MISSING = @MISSING@;
-  var PATIENCE = 90000;
-  var watch = window.moneynbStallWatch = {reloads: +(sessionStorage.getItem(KEY) || 0),
-                                          shown: null, last: null, since: Date.now()};
+  var PATIENCE = window.moneynbStallPatience || 90000;  // (ms; a test may shorten it)
+  function stored(value) {  // the tab's count; null where storage is refused (then the
+    try {                    // page never reloads itself: no count, no loop)
+      if (value === undefined) return +(sessionStorage.getItem(KEY) || 0);
+      if (value === 0) sessionStorage.removeItem(KEY); else sessionStorage.setItem(KEY, value);
+      return value;
+    } catch (e) { return null; }
+  }
+  var watch = window.moneynbStallWatch = {reloads: stored(), shown: null, last: null,
+                                          since: Date.now()};
   function say(text) {
-    var bar = document.getElementById('moneynb-stall');
-    if (!bar) {
-      bar = document.createElement('div');
-      bar.id = 'moneynb-stall';
-      bar.className = 'moneynb-stall';
-      bar.setAttribute('role', 'alert');
-      bar.style.cssText = 'position:sticky;top:0;z-index:1000;margin:4px;padding:8px 12px;' +
-        'background:#fff4ce;color:#3b2f00;border:2px solid #8a6d00;font-size:14px';
-      var words = document.createElement('span');
-      words.className = 'moneynb-stall-text';
-      var button = document.createElement('button');
-      button.className = 'moneynb-stall-reload';
-      button.textContent = 'Reload the page';
-      button.style.cssText = 'margin-left:8px;padding:4px 10px;font-size:14px';
-      button.onclick = function () { location.reload(); };
-      bar.appendChild(words);
-      bar.appendChild(button);
-      document.body.insertBefore(bar, document.body.firstChild);
-    }
-    bar.querySelector('.moneynb-stall-text').textContent = text;
+    if (watch.shown === text) return;
+    var old = document.getElementById('moneynb-stall');
+    if (old) old.remove();
+    var bar = document.createElement('div');  // filled before it is added: read out whole
+    bar.id = 'moneynb-stall';
+    bar.className = 'moneynb-stall';
+    bar.setAttribute('role', 'alert');
+    bar.style.cssText = 'position:sticky;top:0;z-index:1000;margin:4px;padding:8px 12px;' +
+      'background:#fff4ce;color:#3b2f00;border:2px solid #8a6d00;font-size:14px';
+    var words = document.createElement('span');
+    words.className = 'moneynb-stall-text';
+    words.textContent = text;
+    var button = document.createElement('button');
+    button.className = 'moneynb-stall-reload';
+    button.textContent = 'Reload the page';
+    button.style.cssText = 'margin-left:8px;padding:4px 10px;font-size:14px';
+    button.onclick = function () { location.reload(); };
+    bar.appendChild(words);
+    bar.appendChild(button);
+    document.body.insertBefore(bar, document.body.firstChild);
     watch.shown = text;
   }
   function check() {
@@ -199,14 +207,18 @@ STALL_WATCH_JS = """
     var state = [missing, loading, outs.length, document.body.innerText.length].join();
     if (state !== watch.last) { watch.last = state; watch.since = Date.now(); }
     if (outs.length && !missing && !loading) {
+      if (watch.shown) {  // a slow page drew after all: the alert goes
+        var bar = document.getElementById('moneynb-stall');
+        if (bar) bar.remove();
+        watch.shown = null;
+      }
       // drawn and settled for 20 s: a later stall of this tab may reload by itself again
       // (this page itself never does twice: its count was read when it loaded)
-      if (Date.now() - watch.since > 20000) sessionStorage.removeItem(KEY);
+      if (Date.now() - watch.since > 20000) stored(0);
       return;
     }
     if (missing) {
-      if (watch.reloads < 1) {
-        sessionStorage.setItem(KEY, String(watch.reloads + 1));
+      if (watch.reloads !== null && watch.reloads < 1 && stored(watch.reloads + 1) !== null) {
         location.reload();
         return;
       }

@@ -77,3 +77,28 @@ def test_a_page_voila_left_stalled_reloads_itself_once_then_offers_a_reload(voil
     except BaseException:
         screenshot(page, "voila-stall-failure")
         raise
+
+
+def test_a_page_still_loading_is_offered_a_reload_and_the_alert_goes_when_it_draws(page):
+    """The other branch, on a plain page holding what Voila shows (no server needed): an
+    output reading "Loading widget..." with nothing changing for the watch's patience (90 s
+    in the app, 2 s here) brings the alert, which does not reload the page by itself; once
+    every output is drawn the alert goes."""
+    from moneynb.ui.saves import STALL_WATCH_JS, WIDGET_LOADING
+
+    loads: list[str] = []
+    page.on("load", lambda p: loads.append(p.url))
+    page.set_content(
+        "<div class='jp-OutputArea-output'>Board</div>"
+        f"<div class='jp-OutputArea-output' id='slow'>{WIDGET_LOADING}</div>"
+        "<script>window.moneynbStallPatience = 2000;</script>"
+        f"<script>{STALL_WATCH_JS}</script>"
+    )
+    alert = page.locator("#moneynb-stall[role='alert']")
+    alert.wait_for(state="visible", timeout=patience(30_000))
+    assert "still loading" in alert.inner_text()
+    assert page.locator("#moneynb-stall button.moneynb-stall-reload").is_visible()
+    assert len(loads) == 1  # offered, not forced (this blank page has no storage either)
+    page.evaluate("document.getElementById('slow').textContent = 'Money table'")
+    alert.wait_for(state="detached", timeout=patience(30_000))
+    assert len(loads) == 1
