@@ -744,13 +744,14 @@ def train_game(game: str, args) -> dict:
             demo_opps = opponents
             if not isinstance(expert, str):  # the teacher's time is spent where it matters
                 demo_opps = [o for o in opponents if o != "random"] or opponents
-            if args.workers > 1:
+            if args.workers > 1:  # each worker makes its own teacher from the tags
+                named = isinstance(expert, str)
                 demos, info = collect_demos_parallel(
-                    args.workers, None if isinstance(expert, str) else tags,
-                    args.teacher_playouts, args.teacher_turns, game=game, opponents=demo_opps,
-                    n_games=args.bc_games, reward=args.reward, max_cycles=args.max_cycles,
-                    gamma=args.gamma, seed=args.seed, expert="greedy" if not isinstance(
-                        expert, str) else expert, hint=args.hint, deadline=demo_deadline,
+                    args.workers, None if named else tags, args.teacher_playouts,
+                    args.teacher_turns, game=game, opponents=demo_opps, n_games=args.bc_games,
+                    reward=args.reward, max_cycles=args.max_cycles, gamma=args.gamma,
+                    seed=args.seed, expert=expert if named else "greedy", hint=args.hint,
+                    deadline=demo_deadline,
                 )  # fmt: skip
             else:
                 demos = collect_demos(
