@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from moneynb.ui.saves import WIDGET_LOADING, WIDGET_NOT_FOUND
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # servers.py, also when loaded by path
 from servers import jupyter_server, patience  # noqa: E402,F401
 
@@ -172,10 +174,10 @@ def wait_saved(page, view_selector: str, timeout_ms: float = 30_000) -> None:
     )
 
 
-#: Voila's widget placeholder: an output whose widget model has not reached the page yet
-VOILA_LOADING = "Loading widget..."
-#: what the widget manager writes in an output whose model it never got (final: never redrawn)
-VOILA_NOT_FOUND = "Error displaying widget: model not found"
+#: Voila's widget placeholder (an output whose widget model has not reached the page yet) and
+#: what the widget manager writes in an output whose model it never got (final): the texts the
+#: app page's own stall watch reads, kept in one place (moneynb.ui.saves)
+VOILA_LOADING, VOILA_NOT_FOUND = WIDGET_LOADING, WIDGET_NOT_FOUND
 #: how far a Voila page has got: (outputs still loading, outputs whose model was never found,
 #: outputs, drawn plots, text length)
 _VOILA_PROGRESS_JS = """([loading, missing]) => {
