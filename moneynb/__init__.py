@@ -145,9 +145,37 @@ def join(code: str, name: str | None = None, **kwargs):
 
 def classroom(**kwargs):
     """The teacher's view: every table and solo game on the store, live; see
-    :func:`moneynb.ui.classroom.classroom`."""
+    :func:`moneynb.ui.classroom.classroom`.
+
+    A teacher who is not a hub user named in ``MONEYNB_TEACHERS`` is asked for the passcode
+    in a password box (``getpass``: what is typed is not shown, and is never in the notebook),
+    so the passcode is never typed into a cell a class can see on a projector.
+
+    Raises:
+        moneynb.ui.classroom.NotATeacher: not a teacher, a wrong passcode, or no password box
+            here (Voila: use the app's "Teacher passcode" box).
+        moneynb.store.TooManyTries: too many wrong passcodes: wait the seconds it says.
+    """
+    import os
+
+    from .ui.classroom import NotATeacher
     from .ui.classroom import classroom as _classroom
 
+    if kwargs.get("passcode") is None and os.environ.get("MONEYNB_TEACHER_PASSCODE"):
+        from .store import is_teacher
+        from .ui.identity import current_owner
+
+        if not is_teacher(kwargs.get("owner") or current_owner()):
+            import getpass
+
+            try:
+                kwargs["passcode"] = getpass.getpass("Teacher passcode (not shown): ")
+            except Exception as e:  # noqa: BLE001 - no stdin here (Voila, a script)
+                raise NotATeacher(
+                    "the teacher passcode cannot be asked for here (no password box: "
+                    f"{type(e).__name__}): open the app's Teacher's view and type it into "
+                    "its Teacher passcode box"
+                ) from None
     return _classroom(**kwargs)
 
 

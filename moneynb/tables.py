@@ -31,7 +31,17 @@ from dataclasses import dataclass
 from .bots import bot_seed, name_seats
 from .core.game import MAX_NAME, normalize_name
 from .core.save import loads
-from .store import ConflictError, NoSuchGame, SeatTaken, StoreError, open_store
+from .store import (
+    ConflictError,
+    LiveTable,
+    NoSuchGame,
+    OneSeatEach,
+    SeatTaken,
+    StoreError,
+    TooManyTries,
+    open_store,
+)
+from .store import limits as _limits
 
 __all__ = [
     "ALPHABET",
@@ -42,6 +52,11 @@ __all__ = [
     "host_table",
     "join_table",
     "find_table",
+    "new_seed",
+    "free_seat",
+    "LiveTable",
+    "OneSeatEach",
+    "TooManyTries",
     "table_bot",
     "TableSession",
     "Hosted",
@@ -58,6 +73,13 @@ ORIGIN = "table"
 def new_code() -> str:
     """A random join code: :data:`CODE_LENGTH` letters of :data:`ALPHABET` (``secrets``)."""
     return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_seed() -> int:
+    """A fresh random seed for a game people play (62 bits from ``secrets``): nobody can
+    rebuild the game's coming dice and hidden cards from a seed they can guess (issue 35,
+    case 3). Scripts and tests that want a game again pass their own seed."""
+    return secrets.randbits(62)
 
 
 def normal_code(code) -> str:
@@ -137,7 +159,8 @@ def host_table(
         seats: seat order: people's names and ``"bot:greedy"`` (etc.) entries.
         owner: the host's owner string (hub user or browser).
         store: a store or its location (None: the default, ``MONEYNB_STORE``).
-        seed: the game's seed (None: a random one).
+        seed: the game's seed (None: a fresh random one, :func:`new_seed`; a table's seed is
+            never shown to its players).
         seat: the host's seat (a name or index; None: the first person's seat; ``-1``: none,
             the host only watches and manages the table).
         **options: the game's options.
@@ -148,6 +171,8 @@ def host_table(
     Raises:
         ValueError: unknown game or bot, bad names (empty, repeated, over :data:`MAX_NAME`
             characters), a player count or option the game refuses, an unknown ``seat``.
+        TooManyTries: ``owner`` (or the server) started too many games and tables in the
+            last minute (:func:`moneynb.store.limits.new_game`).
         StoreError: the store cannot be written (nothing stored).
     """
     from .core.registry import game_class
@@ -155,7 +180,7 @@ def host_table(
     names, kinds = _name_seats(name, seats)
     if len(set(names)) != len(names):
         raise ValueError("two seats have the same name")
-    game = game_class(name)(names, seed, **options)
+    game = game_class(name)(names, new_seed() if seed is None else seed, **options)
     if seat is None:
         mine = next((i for i, k in enumerate(kinds) if k == "human"), None)
     elif isinstance(seat, int):
@@ -169,6 +194,7 @@ def host_table(
     if mine is not None and kinds[mine] != "human":
         raise ValueError(f"seat {mine + 1} ({names[mine]}) is a bot's")
     st = open_store(store)
+    _limits.new_game(owner, st, "table")
     rows = [{"kind": k, "owner": owner if i == mine else None} for i, k in enumerate(kinds)]
     for _attempt in range(8):
         code = new_code()
@@ -182,25 +208,50 @@ def host_table(
     raise StoreError("no free join code was found (the store is full of tables?)")
 
 
-def find_table(code, store=None):
-    """The stored game (:class:`~moneynb.store.GameInfo`) at the table ``code``.
+def _wrong(code: str, name: str | None) -> NoSuchGame:
+    """The one refusal of every wrong code (and of a right code with a name not at its
+    table): it never says whether the code exists, nor who sits there (issue 35, case 6)."""
+    if name is None:
+        return NoSuchGame(
+            f"there is no table with join code {code}: check the code with the table's host"
+        )
+    return NoSuchGame(
+        f"there is no table with join code {code} and a seat called {name!r}: check the code "
+        "and your name with the table's host"
+    )
+
+
+def find_table(code, store=None, owner: str | None = None, name: str | None = None):
+    """The stored game (:class:`~moneynb.store.GameInfo`) at the table ``code``; with
+    ``name``, only if a seat of that name (case does not matter) is at it.
+
+    Every lookup is rate-limited per ``owner`` and per server
+    (:func:`moneynb.store.limits.check_try`): a wrong code (or a right code with a name not at
+    the table) counts as a wrong try, and every wrong try gets the same message.
 
     Raises:
-        ValueError: ``code`` is not shaped like a join code.
-        NoSuchGame: no table has this code (the message says to check it with the host).
+        ValueError: ``code`` is not shaped like a join code (nothing looked up).
+        TooManyTries: too many wrong tries by ``owner`` or on this server: wait (nothing
+            looked up).
+        NoSuchGame: no table has this code (with this seat name): the message says to check
+            it with the table's host.
         StoreError: the store cannot be read.
     """
     code = normal_code(code)
-    found = open_store(store).list_table(code)
-    if not found:
-        raise NoSuchGame(
-            f"there is no table with join code {code}: check the code with the table's host"
-        )
+    st = open_store(store)
+    _limits.check_try("code", owner, st)
+    found = st.list_table(code)
+    if not found or (
+        name is not None and not any(s.name.casefold() == name.casefold() for s in found[0].seats)
+    ):
+        _limits.wrong_try("code", owner, st)
+        raise _wrong(code, name)
+    _limits.right_try("code", owner, st)
     return found[0]
 
 
 def join_table(code, name: str | None = None, *, owner: str, store=None) -> Hosted:
-    """Take a seat at the table ``code`` for ``owner``.
+    """Take a seat at the table ``code`` for ``owner``: one seat per person per table.
 
     Args:
         code: the join code the host's board shows (case, spaces and dashes do not matter).
@@ -209,22 +260,28 @@ def join_table(code, name: str | None = None, *, owner: str, store=None) -> Host
         owner: who sits down (hub user or browser owner string).
         store: a store or its location.
 
-    An owner who already holds the seat (a reloaded or restarted browser) gets it back.
+    An owner who already holds the seat (a reloaded or restarted browser) gets it back. A
+    person whose seat is held by another browser (their own earlier one) asks the host to
+    free it (:func:`free_seat`, the table's "Free the seat"), then joins again.
 
     Raises:
         ValueError: a malformed code, a name that is empty or over :data:`MAX_NAME`
-            characters, or not at this table (the message lists the seats).
-        NoSuchGame: no table has this code.
+            characters.
+        TooManyTries: too many wrong codes from ``owner`` or on this server (see
+            :func:`find_table`): wait the seconds it says.
+        NoSuchGame: no table has this code, or no seat of that name is at it (one message
+            for both: it names no seat).
+        OneSeatEach: (a SeatTaken) ``owner`` already holds another seat at this table.
         SeatTaken: the seat is held by another owner, is a bot's, or no seat is free.
         StoreError: the store cannot be read or written.
     """
     if name is not None:
         name = _check_name(name)
     st = open_store(store)
-    info = find_table(code, st)
+    info = find_table(code, st, owner=owner, name=name)
     seats = list(info.seats)
+    held = [s for s in seats if s.owner == owner and not s.bot]
     if name is None:
-        held = [s for s in seats if s.owner == owner and not s.bot]
         if held:
             return Hosted(info.id, info.table, held[0].seat)
         free = [s for s in seats if s.owner is None and not s.bot]
@@ -232,17 +289,45 @@ def join_table(code, name: str | None = None, *, owner: str, store=None) -> Host
             raise SeatTaken(f"every person's seat at table {info.table} is taken")
         seat = free[0]
     else:
-        match = [s for s in seats if s.name.casefold() == name.casefold()]
-        if not match:
-            raise ValueError(
-                f"nobody called {name!r} at table {info.table}: the seats are "
-                + ", ".join(s.name for s in seats)
-            )
-        seat = match[0]
+        seat = next(s for s in seats if s.name.casefold() == name.casefold())
         if seat.bot and seat.owner != owner:
             raise SeatTaken(f"{seat.name}'s seat at table {info.table} is played by a bot")
+        if held and held[0].seat != seat.seat:
+            raise OneSeatEach(
+                f"you already sit at table {info.table} as {held[0].name}: one seat per "
+                f"person. To play {seat.name}'s seat instead, ask the table's host to free it"
+            )
+        if seat.owner is not None and seat.owner != owner:
+            raise SeatTaken(
+                f"{seat.name}'s seat at table {info.table} is already taken by another "
+                f"browser. If that was you (an earlier browser or window), ask the table's "
+                "host to free the seat (Free the seat), then join again"
+            )
     got = st.claim_seat(info.id, seat.seat, owner)
     return Hosted(info.id, info.table, got.seat)
+
+
+def free_seat(game_id: str, seat: int, *, owner: str, store=None) -> None:
+    """The host frees ``seat`` for a new person: nobody holds it any more and it is a
+    person's seat again (a bot given the seat stops), so the next person who joins with its
+    name (or the first free seat) takes it. This is how a person whose seat is held by an
+    earlier browser of theirs gets it back (issue 35, case 5).
+
+    Raises:
+        PermissionError: ``owner`` did not open this table, or ``seat`` is the host's own.
+        SeatTaken: no such seat. NoSuchGame, StoreError: as the store.
+    """
+    st = open_store(store)
+    info = st.info(game_id)
+    if not owner or info.owner != owner:
+        raise PermissionError("only the table's host can free a seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(info.seats):
+        raise SeatTaken(f"this table has no seat {seat!r}")
+    if info.seats[seat].owner == owner:
+        raise PermissionError("that is your own seat: free another one")
+    if info.seats[seat].bot:
+        st.set_seat_kind(game_id, seat, "human")
+    st.release_seat(game_id, seat)
 
 
 class TableSession:

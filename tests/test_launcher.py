@@ -18,7 +18,8 @@ def test_launcher_starts_each_game_with_the_chosen_players():
     form.rows[1][1].value = "random bot"
     form.rows[2][1].value = "person"
     form.rows[2][0].value = "Bo"
-    form.seed.value = 7
+    assert form.seed.value == "" and form.seed.placeholder == "random"  # issue 35, case 3
+    form.seed.value = "7"  # a typed seed plays that game
     form.autosave = False
     view = form.launch()
     assert view is not None and form.game_box.children == (view,)

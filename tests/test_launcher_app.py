@@ -80,14 +80,15 @@ def test_the_form_shows_the_settings_of_the_game_brought_back(store):
     first.count.value = 2
     first.rows[0][0].value = "Ann"
     first.rows[1][1].value = "random bot"
-    first.seed.value = 9
+    first.seed.value = "9"
     first.start.click()
     first.view.submit(moneynb.make_bot("greedy", seed=0).choose(first.view.game))
-    again = _form(store, game=None, restore=True)  # defaults: Money Moves, 3 players, seed 1
+    again = _form(store, game=None, restore=True)  # defaults: Money Moves, 3 players, random
     assert again.view.game.name == "money_run"
     assert again.game_name == "money_run" and again.count.value == 2
     assert again.rows[0][0].value == "Ann" and again.rows[0][1].value == "person"
-    assert again.rows[1][1].value == "random bot" and again.seed.value == 9
+    assert again.rows[1][1].value == "random bot" and again.view.game.seed == 9
+    assert again.seed.value == ""  # the next Start is a new random game, not this one again
     assert again.players() == ["Ann", "bot:random"]
 
 

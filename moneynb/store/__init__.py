@@ -43,11 +43,14 @@ from __future__ import annotations
 
 from .errors import (
     ConflictError,
+    LiveTable,
     NoSuchGame,
+    OneSeatEach,
     SeatTaken,
     StoreError,
     StoreUnavailable,
     StoreVersionError,
+    TooManyTries,
 )
 from .identity import browser_owner, is_teacher, local_owner, teacher_passcode_ok
 from .store import (
@@ -81,6 +84,9 @@ __all__ = [
     "SeatTaken",
     "StoreUnavailable",
     "StoreVersionError",
+    "LiveTable",
+    "OneSeatEach",
+    "TooManyTries",
     "is_teacher",
     "teacher_passcode_ok",
     "local_owner",

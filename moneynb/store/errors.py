@@ -44,3 +44,41 @@ class StoreUnavailable(StoreError):
 
 class StoreVersionError(StoreError):
     """The store was written by a newer moneynb (a schema version this one does not know)."""
+
+
+class LiveTable(StoreError):
+    """The game is a shared table that is still being played: it cannot be replayed,
+    continued from a step, resumed as a solo game or exported until it ends (that would show
+    the other seats' hidden cards and the coming chance; issue 35, case 2)."""
+
+    @classmethod
+    def check(cls, info, doing: str = "replayed") -> None:
+        """Raise :class:`LiveTable` when ``info`` (a :class:`~moneynb.store.GameInfo`) is a
+        table (it has a join code) that is not over. ``doing``: what was asked, in the
+        message ("replayed", "exported", "continued from a step")."""
+        if getattr(info, "table", None) and not getattr(info, "over", True):
+            raise cls(
+                f"table {info.table} is still being played: it can be {doing} once it has "
+                "ended (until then the replay would show the other seats' hidden cards and "
+                f'the coming dice); to play on, join it: moneynb.join("{info.table}") or the '
+                "app's Join a table"
+            )
+
+
+class TooManyTries(StoreError):
+    """Too many tries in a short time (wrong join codes, wrong teacher passcodes, new games
+    or tables): refused without looking, with how long to wait (:mod:`moneynb.store.limits`;
+    issue 35, cases 6 and 7). Nothing was changed.
+
+    Attributes:
+        wait_s: whole seconds to wait before the next try is looked at.
+    """
+
+    def __init__(self, message: str, wait_s: int):
+        self.wait_s = wait_s
+        super().__init__(message)
+
+
+class OneSeatEach(SeatTaken):
+    """The owner (one person: a hub user or a browser) already holds another seat at this
+    table: one seat per person per table (issue 35, case 5)."""

@@ -9,8 +9,9 @@ Owner strings:
   Voila visitor and each JupyterLab browser is one owner; see :mod:`moneynb.ui.identity`).
 
 Teachers are set by configuration when the server starts: ``MONEYNB_TEACHERS`` (hub user names,
-separated by commas or spaces), or ``MONEYNB_TEACHER_PASSCODE`` (a passcode a teacher types;
-compared in constant time). The store's "list everyone's games" is
+separated by commas or spaces), or ``MONEYNB_TEACHER_PASSCODE`` (a passcode a teacher types
+into a password box, never into a cell; compared in constant time, and rate-limited:
+:mod:`moneynb.store.limits`). The store's "list everyone's games" is
 ``Store.list_games(owner=None)``; a view must ask :func:`is_teacher` before offering it.
 """
 
@@ -54,10 +55,26 @@ def is_teacher(owner: str | None) -> bool:
     return bool(owner) and owner.startswith("hub:") and owner[4:] in teachers()
 
 
-def teacher_passcode_ok(code: str) -> bool:
+def teacher_passcode_ok(code: str, owner: str | None = None, store=None) -> bool:
     """True when ``code`` equals ``MONEYNB_TEACHER_PASSCODE`` (set when the server starts;
-    unset or empty: no passcode opens the teacher's view). Constant-time comparison."""
+    unset or empty: no passcode opens the teacher's view). Constant-time comparison.
+
+    Tries are rate-limited per ``owner`` and per server (the ledger of ``store``, None: the
+    default store; :func:`moneynb.store.limits.check_try`): after a few wrong passcodes each
+    next try waits longer, and a try made too early is refused without being compared.
+
+    Raises:
+        TooManyTries: too many wrong passcodes by ``owner`` or on this server: wait the
+            seconds it says (the passcode was not compared).
+    """
     expected = os.environ.get("MONEYNB_TEACHER_PASSCODE", "")
-    if not expected or not isinstance(code, str):
+    if not expected or not isinstance(code, str) or not code:
         return False
-    return hmac.compare_digest(code.encode(), expected.encode())
+    from . import limits
+
+    limits.check_try("passcode", owner, store)
+    if hmac.compare_digest(code.encode(), expected.encode()):
+        limits.right_try("passcode", owner, store)
+        return True
+    limits.wrong_try("passcode", owner, store)
+    return False

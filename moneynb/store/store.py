@@ -26,7 +26,9 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..core.save import FORMAT, MAX_ACTIONS, VERSION
 from .errors import (
     ConflictError,
+    LiveTable,
     NoSuchGame,
+    OneSeatEach,
     SeatTaken,
     StoreError,
     StoreUnavailable,
@@ -651,8 +653,17 @@ class Store:
 
         return self._guarded("read the game", go)
 
-    #: the same as :meth:`read` (the portable JSON export)
-    export_json = read
+    def export_json(self, game_id: str, owner: Any = ANY) -> str:
+        """The portable JSON export of ``game_id`` (the text of :meth:`read`), for a save
+        file. A shared table still being played is refused (issue 35, case 2: its seed and
+        every hand would leave with it); a finished table exports like any game.
+
+        Raises:
+            LiveTable: a table that is not over.
+            NoSuchGame: no such game (for that owner).
+        """
+        LiveTable.check(self.info(game_id, owner), "exported")
+        return self.read(game_id, owner)
 
     def info(self, game_id: str, owner: Any = ANY) -> GameInfo:
         """The header and status line of ``game_id`` (owner check as :meth:`read`).
@@ -850,9 +861,13 @@ class Store:
         return list(self.info(game_id).seats)
 
     def claim_seat(self, game_id: str, seat: int, owner: str) -> Seat:
-        """Give ``seat`` to ``owner`` if nobody holds it (or ``owner`` already does).
+        """Give ``seat`` to ``owner`` if nobody holds it (or ``owner`` already does). One
+        seat per person: an owner who holds another seat of the game gets none (issue 35,
+        case 5; checked in the same transaction, the game's row locked, so two claims of one
+        owner racing for two seats get one seat).
 
         Raises:
+            OneSeatEach: (a SeatTaken) ``owner`` holds another seat of this game.
             SeatTaken: another owner holds it, or the game has no such seat.
             NoSuchGame: no game ``game_id``.
         """
@@ -861,6 +876,25 @@ class Store:
 
         def go():
             with self._write() as c:
+                # lock the game's row (PostgreSQL; SQLite's write transaction is one at a time)
+                c.execute(
+                    sa.select(games_table.c.id).where(games_table.c.id == game_id).with_for_update()
+                )
+                target = c.execute(
+                    sa.select(s.c.owner).where(s.c.game_id == game_id, s.c.seat == seat)
+                ).first()
+                other = c.execute(
+                    sa.select(s.c.seat, s.c.name)
+                    .where(s.c.game_id == game_id, s.c.owner == owner, s.c.seat != seat)
+                    .limit(1)
+                ).first()
+                # a seat another holds says so first (below); else one seat per person
+                if other is not None and target is not None and target.owner in (None, owner):
+                    raise OneSeatEach(
+                        f"you already hold seat {other.seat + 1} ({other.name}) at this table: "
+                        "one seat per person. To play another seat, ask the table's host to "
+                        f"free {other.name}'s seat first"
+                    )
                 r = c.execute(
                     sa.update(s)
                     .where(s.c.game_id == game_id, s.c.seat == seat)

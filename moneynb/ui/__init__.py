@@ -112,7 +112,8 @@ def play(
         players: seat order; ``"bot:random"``, ``"bot:greedy"`` or ``"bot:search"`` entries
             become bots named "Greedy bot 1" etc.; other entries are people's names.
             Default: ``["You", "bot:greedy", "bot:greedy"]`` (fewer if the game allows fewer).
-        seed: int seed of the game (None: a random one, kept with the game).
+        seed: int seed of the game (None: a fresh random one from ``secrets``,
+            :func:`moneynb.tables.new_seed`, kept with the game).
         resume: a stored game's id (from the "Unfinished game" list or
             ``moneynb.store.open_store().list_games(owner)``), or the path of a save file
             (JSON: imported into the store, bot seats from its old ``.seats.json`` sidecar if
@@ -138,10 +139,14 @@ def play(
             starts with its path), or a malformed stored game.
         FileNotFoundError: ``resume`` names no file.
         moneynb.store.NoSuchGame: ``resume`` is an id of no game this owner may open.
+        moneynb.store.LiveTable: ``resume`` is a shared table still being played (join it).
+        moneynb.store.TooManyTries: ``owner`` (or the server) started too many games in the
+            last minute (:mod:`moneynb.store.limits`; the message says how long to wait).
         moneynb.store.StoreError: the store cannot be read to resume a game.
     """
     from ..core.registry import game_class
-    from ..store import ANY, open_store
+    from ..store import ANY, LiveTable, open_store
+    from ..tables import new_seed
     from .identity import current_owner
 
     owner = owner or current_owner()
@@ -183,6 +188,9 @@ def play(
             if game.name != name:
                 raise ValueError(f"stored game {resume} is a {game.title} game, not {name!r}")
             info = st.info(resume)
+            # a table still being played is played at the table (join), never as a game of
+            # one screen that would show every seat's hidden cards (issue 35, case 2)
+            LiveTable.check(info, "continued as a game of one screen")
             specs = {s.seat: s.kind for s in info.seats if s.bot}
             game_id = resume
             if origin is None:
@@ -200,7 +208,9 @@ def play(
                 f"players must be a list of names or 'bot:...' entries, got {players!r}"
             )
         names, specs = _name_players(list(players))
-        game = cls(names, seed, **options)
+        game = cls(names, new_seed() if seed is None else seed, **options)
+    if game_id is None and autosave is not False:
+        _count_new_game(store, owner)
     controllers = [None] * len(game.players)
     for seat, spec in specs.items():
         controllers[seat] = make_bot(spec, seed=_bot_seed(game.seed, seat, len(game.actions)))
@@ -217,6 +227,26 @@ def play(
         game_id=game_id,
         owner=owner,
     )
+
+
+def _count_new_game(store, owner) -> None:
+    """Count a new stored game of ``owner`` (:func:`moneynb.store.limits.new_game`); a store
+    that cannot be opened counts nothing (the view says why it cannot save)."""
+    from ..store import StoreError, TooManyTries, open_store
+    from ..store.limits import new_game
+
+    try:
+        st = open_store(store)
+    except StoreError:
+        return
+    import sqlite3
+
+    try:
+        new_game(owner, st, "game")
+    except TooManyTries:
+        raise
+    except (StoreError, OSError, sqlite3.Error):  # the ledger cannot be written: no count
+        return
 
 
 def unfinished_games(game: str | None = None, owner: str | None = None, store=None) -> list:

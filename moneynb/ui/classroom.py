@@ -184,7 +184,10 @@ class ClassroomView(widgets.VBox):
             return None
         try:
             text = self.store.read(game_id)
-            view = ReplayView(text, step=len(loads(text).actions), coach=False)
+            # a table still being played is refused (LiveTable): projected, its replay
+            # would show every seat's hidden cards (issue 35, case 2)
+            view = ReplayView(text, step=len(loads(text).actions), coach=False,
+                              store=self.store, game_id=game_id)  # fmt: skip
         except (StoreError, SaveFileError, ValueError) as e:
             self.note.value = (
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
@@ -223,12 +226,13 @@ def classroom(passcode: str | None = None, store=None, owner: str | None = None,
 
     Raises:
         NotATeacher: (a PermissionError) neither a teacher's hub user nor the right passcode.
+        TooManyTries: (a StoreError) too many wrong passcodes: wait (not compared).
         StoreError: the store cannot be opened.
     """
     from .identity import current_owner
 
     who = owner or current_owner()
-    if not (is_teacher(who) or teacher_passcode_ok(passcode or "")):
+    if not (is_teacher(who) or teacher_passcode_ok(passcode or "", owner=who, store=store)):
         raise NotATeacher(
             "The teacher's view is for teachers: give the teacher passcode "
             "(moneynb.classroom(passcode=...)), or be a hub user named in MONEYNB_TEACHERS"

@@ -2,7 +2,8 @@
 
 ``launcher(game=None)`` returns a widget: a game chooser (when ``game`` is None), one row per
 player (a name and "person / random bot / greedy bot / search bot"), a seed, and a Start
-button. Start builds the game with :func:`moneynb.ui.play` and shows its
+button (the seed box shows "random" when empty, the default: each game gets a fresh random
+seed; a number typed plays that game again). Start builds the game with :func:`moneynb.ui.play` and shows its
 :class:`~moneynb.ui.view.GameView` under the form (a second Start replaces it with a new game).
 
 Serve a notebook holding a launcher cell as an app with ``voila notebooks/<game>.ipynb``.
@@ -95,8 +96,9 @@ class Launcher(widgets.VBox):
     :class:`GameView`, or None), ``game_name`` (the chosen game)."""
 
     def __init__(
-        self, game: str | None = None, seed: int = 1, autosave=True, restore=None, store=None
-    ):
+        self, game: str | None = None, seed: int | None = None, autosave=True, restore=None,
+        store=None,
+    ):  # fmt: skip
         super().__init__()
         self.add_class("moneynb-launcher")
         self.view = None
@@ -131,7 +133,11 @@ class Launcher(widgets.VBox):
         self.count = widgets.Dropdown(description="Players")
         self.count.add_class("moneynb-launch-count")
         self.rows_box = widgets.VBox()
-        self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "180px"})
+        # empty: a fresh random seed for each game (issue 35, case 3); a typed number plays
+        # that game again (the same dice and cards)
+        self.seed = widgets.Text(value="" if seed is None else str(seed), placeholder="random",
+                                 description="Seed", layout={"width": "180px"},
+                                 tooltip="empty: a new random game; a number: that game again")  # fmt: skip
         self.seed.add_class("moneynb-launch-seed")
         # a darker green than button_style="success" (#388e3c: 4.1:1 under white text)
         self.start = widgets.Button(description="Start", icon="play", tooltip="start the game")
@@ -423,7 +429,7 @@ class Launcher(widgets.VBox):
             if label == "person":
                 name.value = info.players[i]
         self._show_bot_names()
-        self.seed.value = int(info.seed)
+        self.seed.value = ""  # the next Start is a new random game, not this one again
 
     def _restore_table(self) -> None:
         """Back at the newest unfinished table of this page's game where this owner holds a
@@ -547,6 +553,24 @@ class Launcher(widgets.VBox):
             self._busy = False
             self._done_at = time.perf_counter()
 
+    def seed_value(self) -> int | None:
+        """The seed box: None when empty (a fresh random seed for the new game: the box
+        shows "random"), else the whole number typed.
+
+        Raises:
+            ValueError: not a whole number (the message says to leave it empty).
+        """
+        text = str(self.seed.value).strip().replace(",", "").replace("_", "")
+        if not text or text.lower() == "random":
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(
+                f"the seed is a whole number (the same number plays the same game again), or "
+                f"empty for a new random game; got {str(self.seed.value)[:20]!r}"
+            ) from None
+
     def _need_owner(self) -> str:
         if self.store is None:
             why = f": {self.store_problem}" if self.store_problem else " (autosave is off)"
@@ -563,7 +587,7 @@ class Launcher(widgets.VBox):
         from .table import host
 
         try:
-            view = host(self.game_name, self.players(), seed=int(self.seed.value),
+            view = host(self.game_name, self.players(), seed=self.seed_value(),
                         store=self.store, owner=self._need_owner())  # fmt: skip
         except (ValueError, StoreError) as e:
             self._refuse(e)
@@ -605,19 +629,20 @@ class Launcher(widgets.VBox):
     def launch(self):
         """The Start button: build the game and show it under the form; returns the view
         (None, with the reason shown, if the form is not valid)."""
+        from ..store import StoreError
         from . import play
 
         try:
             view = play(
                 self.game_name,
                 players=self.players(),
-                seed=int(self.seed.value),
+                seed=self.seed_value(),
                 autosave=self.autosave,
                 origin=self.origin,
                 store=self.store,
                 owner=self.owner,
             )
-        except ValueError as e:
+        except (ValueError, StoreError) as e:  # a bad form; too many new games (TooManyTries)
             self.error.value = (
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
             )
@@ -679,14 +704,15 @@ def game_links(folder=".") -> str:
 
 
 def launcher(
-    game: str | None = None, seed: int = 1, autosave=True, restore=None, store=None
+    game: str | None = None, seed: int | None = None, autosave=True, restore=None, store=None
 ) -> Launcher:
     """A start form for ``game`` (or a game chooser when ``game`` is None): players (name and
     person / random bot / greedy bot / search bot), seed, Start. See :class:`Launcher`.
 
     Args:
         game: a registered game name, or None to choose on the form.
-        seed: the seed shown at first (games are reproducible from it).
+        seed: the seed shown at first (None, the default: the box is empty and shows
+            "random", so every game gets a fresh random seed; a number replays that game).
         autosave: passed to :func:`play` (True: keep games in the store; False: off).
         restore: continue the last unfinished game this form started for this owner (None:
             only in the Voila app, where a reload starts a new kernel).

@@ -102,6 +102,9 @@ class ReplayView(GameView):
         owner: the owner of a branched game (None: the hub user or this browser).
         seats: ``{seat: "bot:greedy"}``, the bot seats (a stored game's); None: from the save
             file's old ``.seats.json`` sidecar, or players named like a bot.
+        game_id: the stored game replayed (in ``store``), or None. A shared table that is
+            still being played is refused (issue 35, case 2: the replay would show every
+            seat's hidden cards, and "Continue from here" the table's coming chance).
 
     Attributes:
         replay: the :class:`~moneynb.core.replay.Replay`.
@@ -113,7 +116,7 @@ class ReplayView(GameView):
 
     Raises:
         SaveFileError, FileNotFoundError, TypeError: as :class:`Replay`; IndexError: a bad
-        ``step``.
+        ``step``; moneynb.store.LiveTable: ``game_id`` is a table still being played.
     """
 
     def __init__(
@@ -126,7 +129,14 @@ class ReplayView(GameView):
         origin: str = "replay",
         owner: str | None = None,
         seats: dict | None = None,
+        game_id: str | None = None,
     ):
+        #: the stored game replayed (None: a file, a text, a game)
+        self.source_id = game_id
+        if game_id is not None:
+            from ..store import LiveTable, open_store
+
+            LiveTable.check(open_store(store).info(game_id))
         widgets.VBox.__init__(self)
         self.add_class("moneynb-view")
         self.add_class("moneynb-replay")
@@ -156,6 +166,7 @@ class ReplayView(GameView):
         self.board = board_for(self.game)
         self.board.pick = None  # read-only: a click on the board answers nothing
         self.board.plain = self.plain
+        self.board.shows_hidden = lambda seat: True  # a replay shows every seat's cards
         self.a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
         self.header = widgets.HTML()
         self.header.add_class("moneynb-header")
@@ -641,15 +652,28 @@ class ReplayView(GameView):
         are people). Returns that view (also :attr:`branched`).
 
         A store that cannot be written gives a game that is not saved, and a note saying so
-        (nothing is raised).
+        (nothing is raised). A stored table that is still being played (checked again now)
+        is refused with a plain note and None is returned (issue 35, case 2); so are too many
+        new games in a minute (:mod:`moneynb.store.limits`).
 
         Raises:
             IndexError, TypeError: a bad step.
         """
         from ..bots import make_bot
-        from . import _bot_seed
+        from ..store import LiveTable, StoreError, TooManyTries, open_store
+        from . import _bot_seed, _count_new_game
 
         i = self.index if i is None else self.replay._index(i)
+        try:
+            if self.source_id is not None:
+                LiveTable.check(open_store(self.store).info(self.source_id),
+                                "continued from a step")  # fmt: skip
+            _count_new_game(self.store, self.owner)
+        except (LiveTable, TooManyTries) as e:
+            self._refuse_branch(str(e))
+            return None
+        except StoreError:
+            pass  # the store is down: the new game says it is not saved, as below
         self.play.playing = False  # the replay stops moving under the new game
         g = self.replay.branch(i)
         controllers = [None] * len(g.players)
@@ -680,6 +704,15 @@ class ReplayView(GameView):
             self.on_branch(view)
         return view
 
+    def _refuse_branch(self, why: str) -> None:
+        """ "Continue from here" refused: one plain note where the new game would be."""
+        self.branch_box.children = [
+            widgets.HTML(
+                f"<div class='moneynb-replay-branch-note' role='alert' style='{ERROR_STYLE}'>"
+                f"⚠ {html.escape(why)}</div>"
+            )
+        ]
+
     def _ipython_display_(self, **kwargs) -> None:
         from IPython.display import display
 
@@ -693,8 +726,9 @@ class ReplayView(GameView):
 def saved_games(store, owner: str | None, limit: int = 50) -> list[tuple[str, str]]:
     """The games of ``owner`` in ``store``, finished or not, newest first:
     ``[(description, game id)]`` with game, players, actions, whether it is over and when it
-    was last saved. No store or no owner (not known yet): nothing; a store that cannot be
-    read: nothing (nothing is raised)."""
+    was last saved. A shared table still being played is left out (it is listed once it has
+    ended: issue 35, case 2). No store or no owner (not known yet): nothing; a store that
+    cannot be read: nothing (nothing is raised)."""
     from ..store import StoreError
 
     if store is None or not owner:
@@ -705,6 +739,8 @@ def saved_games(store, owner: str | None, limit: int = 50) -> list[tuple[str, st
         return []
     out = []
     for g in games:
+        if g.table and not g.over:  # a live table: its replay would show the hidden cards
+            continue
         state = "over" if g.over else "unfinished"
         out.append(
             (
@@ -775,10 +811,11 @@ class ReplayChooser(widgets.VBox):
         if not game_id or self.store is None:
             return None
         try:
+            info = self.store.info(game_id, owner=self.owner)
             text = self.store.read(game_id, owner=self.owner)
-            seats = {s.seat: s.kind for s in self.store.info(game_id).seats if s.bot}
+            seats = {s.seat: s.kind for s in info.seats if s.bot}
             view = ReplayView(text, store=self.store, origin=self.origin, owner=self.owner,
-                              seats=seats)  # fmt: skip
+                              seats=seats, game_id=game_id)  # fmt: skip
         except (OSError, ValueError, SaveFileError, StoreError) as e:
             self.error.value = (
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"

@@ -73,10 +73,13 @@ def unfinished(
         return []
     import_legacy(store, owner)
     try:
-        return store.list_games(owner, game=game, over=False, origin=origin, person_moved=True,
-                                exclude=exclude, limit=MAX_OFFERED)  # fmt: skip
+        games = store.list_games(owner, game=game, over=False, origin=origin,
+                                 person_moved=True, exclude=exclude, limit=MAX_OFFERED)  # fmt: skip
     except StoreError:
         return []
+    # a shared table is played at the table (join), never continued as a game of one screen
+    # that would show every seat's cards (issue 35, case 2)
+    return [g for g in games if not g.table]
 
 
 class ResumeOffer(widgets.VBox):

@@ -12,10 +12,12 @@ A :class:`~moneynb.ui.view.GameView` whose game lives at a table in the store:
   polling its data version, PostgreSQL LISTEN/NOTIFY) and applies the actions stored by other
   kernels to this board (:meth:`TableView.follow`);
 - the table's join code and seats are shown on top (class ``moneynb-table``); the host gets
-  "Give to a bot" / "Give back" for any other person's seat (class ``moneynb-table-bot``).
+  "Give to a bot" / "Give back" for any other person's seat (class ``moneynb-table-bot``) and
+  "Free the seat" (class ``moneynb-table-free``): the seat is nobody's, for a new person.
 
 CSS classes (besides the GameView's): ``moneynb-table``, ``moneynb-table-code`` (data-code),
 ``moneynb-waiting``, ``moneynb-table-seat`` (the host's seat chooser), ``moneynb-table-bot``,
+``moneynb-table-free``,
 ``moneynb-table-note``.
 """
 
@@ -76,7 +78,10 @@ class TableView(GameView):
         self.seat_choice.add_class("moneynb-table-seat")
         self.bot_button = button("Give to a bot", ("moneynb-table-bot",), self._toggle_bot,
                                  tooltip="a bot plays this seat until you give it back")  # fmt: skip
-        self.host_box = widgets.HBox([self.seat_choice, self.bot_button])
+        self.free_button = button("Free the seat", ("moneynb-table-free",), self._free_seat,
+                                  tooltip="nobody holds this seat any more: a new person (or "
+                                  "the same person in another browser) joins with its name")  # fmt: skip
+        self.host_box = widgets.HBox([self.seat_choice, self.bot_button, self.free_button])
         self.host_box.layout.display = "none"
         self.seat_choice.observe(lambda _c: self._bot_label(), "value")
         with self._lock:
@@ -381,6 +386,30 @@ class TableView(GameView):
             )
 
 
+    def _free_seat(self) -> None:
+        """The host's "Free the seat": the chosen seat is nobody's and a person's again
+        (:func:`moneynb.tables.free_seat`), for a new person or the same person's new
+        browser."""
+        from ..tables import free_seat
+
+        seat = self.seat_choice.value
+        if seat is None or not self.session.is_host:
+            return
+        try:
+            free_seat(self.game_id, seat, owner=self.session.owner, store=self.store)
+            self.follow()
+        except (StoreError, PermissionError) as e:
+            self.table_note.value = (
+                f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
+            )
+            return
+        name = self.game.players[seat]
+        self.table_note.value = (
+            f"<span style='{NOTE_STYLE}'>{html.escape(name)}'s seat is free: the next person "
+            f"who joins as {html.escape(name)} takes it.</span>"
+        )
+
+
 def _owner(owner):
     from .identity import current_owner
 
@@ -423,7 +452,7 @@ def join(code: str, name: str | None = None, *, store=None, owner=None,
 
     who = _owner(owner)
     if who is None:  # JupyterLab before the page said who it is: claim once it does
-        info = find_table(code, store)
+        info = find_table(code, store, name=name)
         match = [s for s in info.seats if name is None or s.name.casefold() == str(name).casefold()]
         free = [s for s in match if not s.bot]
         if not free:

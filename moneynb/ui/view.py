@@ -236,6 +236,7 @@ class GameView(widgets.VBox):
         self.board = board_for(game)
         self.board.pick = self.submit
         self.board.plain = self.plain
+        self.board.shows_hidden = self._shows_hidden
         self.board.notice = self._board_notice
         self.board.on_retheme = self._retheme
         # screen readers: the live region and the focus mover (moneynb.ui.a11y)
@@ -417,6 +418,12 @@ class GameView(widgets.VBox):
                 name = self.game.players[decider]
                 text = re.sub(r"\byou\b", name, text)
         return second_person(text)
+
+    def _shows_hidden(self, seat: int) -> bool:
+        """Whether this screen may show ``seat``'s hidden information (a Language card's
+        words, which Advantage card it drew: :meth:`BoardRenderer.shows_hidden`): only when
+        ``seat`` is the one person at this screen (issue 35, case 4)."""
+        return self.screen_seats == {seat}
 
     @property
     def screen_seats(self) -> set[int]:
@@ -721,7 +728,7 @@ class GameView(widgets.VBox):
         g = self.game
         new = g.log[self._announced :] if self._announced <= len(g.log) else list(g.log)
         self._announced = len(g.log)
-        lines = [self.plain(e.text) for e in new[-12:]]
+        lines = [self.plain(self.board.event_text(g, e)) for e in new[-12:]]
         if len(new) > 12:
             lines.insert(0, f"({len(new) - 12} earlier events in the log)")
         if g.over:
@@ -793,7 +800,7 @@ class GameView(widgets.VBox):
         seat, events = self._last_move
         if seat is None or not (0 <= seat < len(self.game.players)):
             return ""
-        texts = [self.plain(e.text) for e in events if e.text]
+        texts = [self.plain(self.board.event_text(self.game, e)) for e in events if e.text]
         more = " …" if len(texts) > 3 else ""
         who = seat_html(seat, self.game.players[seat], player_color(seat))
         body = html.escape(" ".join(texts[:3])) + more if texts else "(nothing to show)"
@@ -927,7 +934,7 @@ class GameView(widgets.VBox):
                 if first + i >= last
                 else "' style='margin:0'>"
             )
-            + f"{line(e.text)}</div>"
+            + f"{line(self.board.event_text(self.game, e))}</div>"
             for i, e in enumerate(shown)
         ) + "".join(
             "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0'>"
@@ -1120,6 +1127,7 @@ class GameView(widgets.VBox):
         self.board = board_for(game)
         self.board.pick = self.submit
         self.board.plain = self.plain
+        self.board.shows_hidden = self._shows_hidden
         self.board.on_retheme = self._retheme
         self._update_board(list(game.log))
         self.board.release()

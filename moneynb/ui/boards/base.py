@@ -1211,6 +1211,21 @@ class BoardRenderer:
             )
 
     @staticmethod
+    def shows_hidden(seat: int) -> bool:
+        """True when this screen may show ``seat``'s hidden information: the words of a
+        Language card it drew (Money Card), which Advantage card it drew (Moolah). The view
+        sets it (issue 35, case 4): a live view only for the one person at its screen
+        (a table seat's own browser, a game against bots), a replay for every seat. Default:
+        no seat's (a board drawn before its view says whose screen it is)."""
+        return False
+
+    def event_text(self, game, event) -> str:
+        """``event``'s log text as this screen may show it (see :meth:`shows_hidden`); the
+        default is the engine's text (a board whose events carry hidden information
+        overrides it)."""
+        return event.text
+
+    @staticmethod
     def owner(game, event) -> str:
         """The name of the player an event (a roll, a spin, a card drawn) belongs to, from the
         event's own ``seat``; "" when it names none. The dice, card and spinner show it, so

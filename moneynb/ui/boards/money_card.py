@@ -10,7 +10,8 @@ once (``Board.ROUTES``...``Board.SPACES``): 0 routes, 1 perimeter, 2 perimeter a
 of places and countries, 4 the spaces (hover text; clickable: ``customdata`` is the space id).
 The figure laid over it, which the mouse passes through (``Board.TARGETS``...
 ``Board.PLANES``): 0 highlighted targets (a click on one lands on its space), 1 last move's
-path, 2 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`),
+path, 2 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`:
+a Language card's words only on the screen of the seat that drew it),
 the keys table (``moneynb-keys``). Custom decision panels: the turn (Spin and "form phrase",
 with the hand of Language cards, ``moneynb-hand``), Monte Carlo (``moneynb-bet-10``,
 ``moneynb-bet-20``, ``moneynb-bet-stop``, ``moneynb-color-red``, ``moneynb-color-black``),
@@ -306,7 +307,9 @@ class Board(BoardRenderer):
             elif e.kind == "drew":
                 card = game.board.cards[e.data["card"]]
                 text = card["text"]
-                if "words" in card:
+                # a Language card's words are its holder's secret: only the screen of the seat
+                # that drew it shows them (issue 35, case 4); its effect text is public
+                if "words" in card and self.shows_hidden(e.data.get("seat")):
                     text += f"\n\n{card['words']} ({card['say']}) = {card['means']}"
                 self.card.show(e.data["deck"], text, kind=e.data["deck"], owner=self.owner(game, e))
         self.keys_html.value = self._keys_table(game)

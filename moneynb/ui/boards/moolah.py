@@ -328,6 +328,22 @@ class Board(BoardRenderer):
             targets = [s for s in decision.options if s in self.d.spaces]
         self.set_targets(self.TARGETS, targets, [decision.label(s) for s in targets])
 
+    def _hidden_advantage(self, game, event) -> bool:
+        """True when ``event`` draws an Advantage card that this screen may not name: the
+        others' Advantage cards are counted, not named (the engine's observation; issue 35,
+        case 4)."""
+        if event.kind != "drew" or event.data.get("deck") != "temptation":
+            return False
+        card = game.data.cards.get(event.data.get("card"), {})
+        return card.get("kind") == "advantage" and not self.shows_hidden(event.data.get("seat"))
+
+    def event_text(self, game, event) -> str:
+        """The engine's text, but an Advantage card another seat drew is not named."""
+        if self._hidden_advantage(game, event):
+            seat = event.data["seat"]
+            return f"{game.players[seat]} drew an Advantage card (kept hidden until played)."
+        return event.text
+
     def _update_panels(self, game, events) -> None:
         for e in events:
             who = self.owner(game, e)
@@ -339,7 +355,10 @@ class Board(BoardRenderer):
                 if deck == "temptation":
                     card = game.data.cards[e.data["card"]]
                     title = "Advantage card" if card["kind"] == "advantage" else "Temptation"
-                    self.card.show(title, card["text"], kind="Temptation", color="#fce4ec",
+                    text = card["text"]
+                    if self._hidden_advantage(game, e):  # its steps are its holder's secret
+                        text = f"{who} keeps an Advantage card, hidden until it is played."
+                    self.card.show(title, text, kind="Temptation", color="#fce4ec",
                                    owner=who)  # fmt: skip
                 else:
                     self.card.show(f"Black Jack: {e.data['card']}", self.plain(e.text),
