@@ -34,6 +34,23 @@ def _private_store(tmp_path_factory):
         os.environ["MONEYNB_STORE"] = old
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_new_game_limit():
+    """Tests start games far faster than a class does: the bound on new games per minute
+    (``moneynb.store.limits``, issue 35 case 7) is off for the session (``MONEYNB_LIMITS``,
+    which the Voila and Jupyter servers the tests start inherit). The tests of the limits set
+    their own with ``set_limits``; the other limits keep their defaults."""
+    import os
+
+    old = os.environ.get("MONEYNB_LIMITS")
+    os.environ["MONEYNB_LIMITS"] = "games_per_minute=0, server_games_per_minute=0"
+    yield
+    if old is None:
+        os.environ.pop("MONEYNB_LIMITS", None)
+    else:
+        os.environ["MONEYNB_LIMITS"] = old
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """A real PostgreSQL server for the session (:mod:`pgserver`): has ``new_database()``.

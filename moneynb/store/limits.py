@@ -333,7 +333,9 @@ def right_try(kind: str, owner, store=None) -> None:
 def new_game(owner, store=None, what: str = "game") -> None:
     """Count a new game or table (``what``) of ``owner``, or refuse it when the owner (or the
     server) started :attr:`Limits.games_per_minute` (:attr:`Limits.server_games_per_minute`)
-    in the last 60 s. Call it before the game is stored: a refused one is not counted.
+    in the last 60 s. Call it before the game is stored: a refused one is not counted. An
+    owner not known yet (None: JupyterLab before the page said who it is) counts for the
+    server only.
 
     Raises:
         TooManyTries: "you started 20 games and tables in the last minute: wait 12 s ...".
@@ -345,8 +347,8 @@ def new_game(owner, store=None, what: str = "game") -> None:
     def go(conn, scope):
         for key, cap, whose in ((who, lim.games_per_minute, "you"),
                                 (SERVER, lim.server_games_per_minute, "this server")):  # fmt: skip
-            if not cap:
-                continue
+            if not cap or (key == who and owner is None):
+                continue  # an owner not known yet (Lab before the page said): the server's
             rows = conn.execute(
                 "SELECT at FROM tries WHERE scope=? AND kind='new' AND who=? AND at>? "
                 "ORDER BY at DESC LIMIT ?",
