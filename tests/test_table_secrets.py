@@ -74,7 +74,8 @@ def test_a_live_table_is_not_replayed_branched_resumed_or_exported_until_it_ends
     from moneynb.ui.replay import ReplayChooser, ReplayView, saved_games
     from moneynb.ui.saves import unfinished
 
-    host = moneynb.host("moolah", ["Ann", "Bob"], owner=ANN, store=loc, seed=4, watch=False)
+    host = moneynb.host("moolah", ["Ann", "Bob", "bot:greedy"], owner=ANN, store=loc, seed=4,
+                        watch=False)  # fmt: skip
     assert host.submit(make_bot("greedy", seed=0).choose(host.game))  # a person moved
     st, gid = open_store(loc), host.game_id
     # not listed to replay, nor offered to continue as a game of one screen
