@@ -385,7 +385,6 @@ class TableView(GameView):
                 f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
             )
 
-
     def _free_seat(self) -> None:
         """The host's "Free the seat": the chosen seat is nobody's and a person's again
         (:func:`moneynb.tables.free_seat`), for a new person or the same person's new
