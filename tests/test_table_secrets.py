@@ -339,3 +339,19 @@ def test_one_person_cannot_flood_the_store_with_new_games(loc):
     assert moneynb.play("moolah", store=loc, owner=ANN) is not None
     with pytest.raises(TooManyTries, match="this server's players started 5"):
         moneynb.play("moolah", store=loc, owner="hub:di")
+
+
+def test_the_limits_are_data_an_operator_sets_with_one_clear_error_each(monkeypatch):
+    from moneynb.store.limits import limits
+
+    monkeypatch.setenv("MONEYNB_LIMITS", "games_per_minute=7; code_free_tries = 9")
+    assert limits().games_per_minute == 7 and limits().code_free_tries == 9
+    assert set_limits(max_delay_s=5).max_delay_s == 5.0 and limits().games_per_minute == 7
+    monkeypatch.setenv("MONEYNB_LIMITS", "games_per_minute=lots")
+    with pytest.raises(ValueError, match="games_per_minute takes a number, got 'lots'"):
+        limits()
+    monkeypatch.setenv("MONEYNB_LIMITS", "")
+    with pytest.raises(ValueError, match="'guesses=3' is not 'name=number'"):
+        set_limits(guesses=3)
+    with pytest.raises(ValueError, match="cannot be negative"):
+        set_limits(games_per_minute=-1)

@@ -164,7 +164,7 @@ def ledger_path(store=None) -> Path:
     if env:
         return Path(env).expanduser()
     path = getattr(store, "path", None)
-    if path is None and store is not None and not hasattr(store, "dialect"):
+    if isinstance(store, (str, os.PathLike)):  # a location, not a store object
         loc = str(store)
         if "://" not in loc or loc.startswith("sqlite:///"):
             path = Path(loc.removeprefix("sqlite:///")).expanduser()
