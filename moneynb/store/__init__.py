@@ -9,7 +9,10 @@ back ends sit behind one small API (SQLAlchemy Core 2):
   never share games. A new file is created readable by its owner only (0600) and a folder the
   store creates is 0700.
 - **PostgreSQL**: a ``postgresql://user@host:port/db`` URL (driver psycopg 3, the ``hub``
-  extra), for a JupyterHub whose user servers run on several machines.
+  extra), held by the moneynb service of a JupyterHub (:mod:`moneynb.service`).
+- **hub** (``MONEYNB_STORE=hub``): the same API in a student's kernel on a JupyterHub, spoken
+  to the moneynb service with the user's own hub token (:mod:`moneynb.store.hub`); the kernel
+  never holds the database. See docs/classroom.md.
 
 ::
 
@@ -44,6 +47,7 @@ from __future__ import annotations
 from .errors import (
     ConflictError,
     NoSuchGame,
+    NotAllowed,
     SeatTaken,
     StoreError,
     StoreUnavailable,
@@ -78,6 +82,7 @@ __all__ = [
     "StoreError",
     "ConflictError",
     "NoSuchGame",
+    "NotAllowed",
     "SeatTaken",
     "StoreUnavailable",
     "StoreVersionError",

@@ -44,3 +44,9 @@ class StoreUnavailable(StoreError):
 
 class StoreVersionError(StoreError):
     """The store was written by a newer moneynb (a schema version this one does not know)."""
+
+
+class NotAllowed(StoreError, PermissionError):
+    """The store's owner (the moneynb service of a hub) refused the request: it is not this
+    user's to make (another's game, seat or name; a teacher's list; a token the hub does not
+    know). Nothing was stored."""
