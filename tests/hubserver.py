@@ -45,7 +45,8 @@ c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = {password!r}
 c.Authenticator.allowed_users = set({users!r})
 c.JupyterHub.spawner_class = "simple"
-c.Spawner.default_url = "/lab"
+c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
+c.Spawner.default_url = "/api"
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 c.Spawner.args = ["--ServerApp.open_browser=False"] + (["--allow-root"] if os.geteuid() == 0 else [])
@@ -57,6 +58,9 @@ service["environment"]["MONEYNB_SERVICE_STORE"] = {store!r}
 service["environment"]["PYTHONPATH"] = {pythonpath!r}
 c.Spawner.environment["MONEYNB_SERVICE_URL"] = "http://127.0.0.1:{service}/services/moneynb/"
 c.Spawner.environment["PYTHONPATH"] = {pythonpath!r}
+# a lean user server for the test (Lab, Voila and language servers not loaded: only the time
+# to start changes; the server's environment, which its kernels inherit, is the hub's)
+c.Spawner.environment["JUPYTER_CONFIG_DIR"] = "{folder}/jupyter_config"
 # an admin service for the test itself (makes users' servers and tokens)
 c.JupyterHub.services.append({{"name": "test-admin", "api_token": {admin_token!r}}})
 c.JupyterHub.load_roles.append({{"name": "test-admin", "services": ["test-admin"],
@@ -86,6 +90,13 @@ class Hub:
         self.service_url = f"http://127.0.0.1:{self.ports['service']}/services/moneynb/"
         self.admin_token = os.urandom(16).hex()
         pythonpath = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+        lean = folder / "jupyter_config"
+        lean.mkdir()
+        off = ["jupyterlab", "voila.server_extension", "jupyter_lsp", "jupyter_server_terminals",
+               "notebook_shim", "nbclassic"]  # fmt: skip
+        (lean / "jupyter_server_config.json").write_text(
+            json.dumps({"ServerApp": {"jpserver_extensions": dict.fromkeys(off, False)}})
+        )
         self.config = folder / "jupyterhub_config.py"
         self.config.write_text(
             TEST_CONFIG.format(
@@ -101,6 +112,7 @@ class Hub:
         )
         self.proc: subprocess.Popen | None = None
         self.log = folder / "hub.log"
+        self.servers: list[int] = []  # process ids of the user servers spawned
 
     def start(self, timeout: float = 120) -> None:
         env = dict(os.environ)
@@ -157,6 +169,7 @@ class Hub:
             server = model.get("servers", {}).get("")
             if server and server.get("ready"):
                 pid = server["state"]["pid"]
+                self.servers.append(pid)
                 raw = Path(f"/proc/{pid}/environ").read_bytes()
                 return dict(kv.split("=", 1) for kv in raw.decode().split("\0") if "=" in kv)
             time.sleep(0.25)
@@ -177,6 +190,9 @@ class Hub:
         then anything of its process group still running."""
         if self.proc is None or self.proc.poll() is not None:
             return
+        for pid in self.servers:  # the servers first: the hub then has nothing to wait for
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
         self.proc.send_signal(signal.SIGTERM)
         try:
             self.proc.wait(60)

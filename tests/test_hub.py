@@ -48,17 +48,24 @@ def klass(postgres):
         k.hub, k.db = hub, url
         # mr_kim is a teacher only through the hub group named in the service's config
         hub.request("POST", "/groups/teachers/users", {"users": ["mr_kim"]})
-        spawned: dict = {}
-        t = threading.Thread(target=lambda: spawned.update(env=hub.spawn("ann")))
-        t.start()
-        k.tokens = {u: hub.token(u, KERNEL_SCOPES) for u in ("bob", "mrs_lee", "mr_kim")}
+        # Ann's server starts while the other tests run (the attacks run in its environment)
+        k.spawned = {}
+
+        def spawn():
+            try:
+                k.spawned["env"] = hub.spawn("ann")
+            except Exception as e:  # noqa: BLE001 - raised by the test that needs the server
+                k.spawned["error"] = e
+
+        k.spawning = threading.Thread(target=spawn)
+        k.spawning.start()
+        k.tokens = {u: hub.token(u, KERNEL_SCOPES) for u in ("ann", "bob", "mrs_lee", "mr_kim")}
         k.stores = {u: HubStore(hub.service_url, tok) for u, tok in k.tokens.items()}
-        t.join()
-        k.env = spawned["env"]  # ann's real server's environment
-        k.tokens["ann"] = k.env["JUPYTERHUB_API_TOKEN"]
-        k.stores["ann"] = HubStore(hub.service_url, k.tokens["ann"])
         _class_data(k)
-        yield k
+        try:
+            yield k
+        finally:
+            k.spawning.join()
 
 
 def _play(store, gid, n):
@@ -187,61 +194,6 @@ print(json.dumps(out))
 """
 
 
-def test_every_attack_of_a_student_kernel_is_refused_and_the_class_data_is_unchanged(klass):
-    k = klass
-    before = dump(k.db)
-    info = {"bob_game": k.bob_game, "table": k.table, "ann_game": k.ann_game}
-    out = run_kernel(k.env, ATTACKS, info)
-    after = dump(k.db)
-    assert out["store"].startswith("HubStore(")
-    expect = {
-        "read another's game": "NoSuchGame",
-        "read another's game's actions": "NoSuchGame",
-        "info of another's game": "NoSuchGame",
-        "watch another's game (LISTEN)": "NoSuchGame",
-        "list another's games": "NotAllowed",
-        "truncate another's game": "NoSuchGame",
-        "append to another's game": "NoSuchGame",
-        "take over another's game": "NotAllowed",
-        "claim another's seat": "SeatTaken",
-        "claim a seat for another": "NotAllowed",
-        "free another's seat": "NotAllowed",
-        "give another's seat to a bot": "NotAllowed",
-        "move for another's seat": "NotAllowed",
-        "post under another's name": "NotAllowed",
-        "post a non-number": "ValueError",
-        "post NaN": "ValueError",
-        "post 100 KB": "ValueError",
-        "create as another": "NotAllowed",
-        "create a game with another's seat": "NotAllowed",
-        "stale action count": "ConflictError",
-        "10 MB action (client)": "ValueError",
-        "wrong token": "NotAllowed",
-        "teacher's list": "NotAllowed",
-        "read as the teacher": "NotAllowed",
-        "classroom() as mrs_lee": "NotATeacher",
-    }
-    for attack, error in expect.items():
-        assert out[attack].split(":")[0] == error, (attack, out[attack])
-    assert "end a table by its status" in out and out["table over"] is False
-    assert "bob" not in json.dumps(out["others' names in results"])
-    assert out["others' names in results"].count("hub:ann") == 1
-    status, body = out["10 MB action (raw HTTP)"]
-    assert status == 413 and "at most 2,000,000 bytes" in body["message"]
-    assert out["schema: a method that is not in the table"][0] == 403
-    assert out["backup from a kernel"][0] == 403
-    assert out["an argument the method does not take"][0] == 400
-    assert out["no token"][0] == 403 and "token" in out["no token"][1]["message"]
-    assert out["is_teacher"] is False and out["whoami"] == {"owner": "hub:ann", "teacher": False}
-    # the database is nowhere in the kernel's reach: not in its environment, not in an answer
-    port = k.db.rsplit(":", 1)[1].split("/")[0]
-    assert out["env"]["MONEYNB_STORE"] == "hub"
-    for key, value in out["env"].items():
-        assert "postgres" not in value and f":{port}/" not in value, key
-    assert "postgres" not in json.dumps(out)
-    assert before == after  # byte-for-byte: nothing of the class changed
-
-
 def test_a_table_played_by_two_students_across_the_service(klass):
     k = klass
     ann, bob = k.stores["ann"], k.stores["bob"]
@@ -337,16 +289,25 @@ def test_the_service_refuses_to_start_without_its_store():
     assert r.returncode != 0 and "MONEYNB_SERVICE_STORE" in r.stderr
 
 
-def test_the_example_config_never_gives_kernels_the_database():
-    text = (REPO / "docs" / "jupyterhub_config.py").read_text()
+def _settings(text: str) -> dict:
+    """The settings a jupyterhub_config.py text makes: {section: {name: value}}."""
     ns: dict = {"get_config": lambda: _Config()}
     exec(compile(text, "jupyterhub_config.py", "exec"), ns)
-    c = ns["c"]
-    assert c.Spawner.environment["MONEYNB_STORE"] == "hub"
-    assert not any("postgres" in str(v) for v in c.Spawner.environment.values())
-    svc = c.JupyterHub.services[0]
+    return {name: vars(section) for name, section in vars(ns["c"]).items()}
+
+
+def test_the_example_config_never_gives_kernels_the_database():
+    settings = _settings((REPO / "docs" / "jupyterhub_config.py").read_text())
+    env = settings["Spawner"]["environment"]
+    assert env["MONEYNB_STORE"] == "hub"
+    assert not any("postgres" in str(v) for v in env.values())
+    svc = settings["JupyterHub"]["services"][0]
     assert svc["name"] == "moneynb" and "postgres" in svc["environment"]["MONEYNB_SERVICE_STORE"]
-    assert "access:services!service=moneynb" in c.Spawner.server_token_scopes
+    assert "access:services!service=moneynb" in settings["Spawner"]["server_token_scopes"]
+    # docs/classroom.md shows the same settings as the file the hub test starts with
+    doc = (REPO / "docs" / "classroom.md").read_text()
+    block = doc.split("### Setup", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    assert _settings(block) == settings
 
 
 class _Config:
@@ -356,3 +317,62 @@ class _Config:
         section = type("Section", (), {})()
         object.__setattr__(self, name, section)
         return section
+
+
+def test_every_attack_of_a_student_kernel_is_refused_and_the_class_data_is_unchanged(klass):
+    k = klass
+    k.spawning.join()
+    if "error" in k.spawned:
+        raise k.spawned["error"]
+    env = k.spawned["env"]  # Ann's real server's environment: what her kernels inherit
+    before = dump(k.db)
+    info = {"bob_game": k.bob_game, "table": k.table, "ann_game": k.ann_game}
+    out = run_kernel(env, ATTACKS, info)
+    after = dump(k.db)
+    assert out["store"].startswith("HubStore(")
+    expect = {
+        "read another's game": "NoSuchGame",
+        "read another's game's actions": "NoSuchGame",
+        "info of another's game": "NoSuchGame",
+        "watch another's game (LISTEN)": "NoSuchGame",
+        "list another's games": "NotAllowed",
+        "truncate another's game": "NoSuchGame",
+        "append to another's game": "NoSuchGame",
+        "take over another's game": "NotAllowed",
+        "claim another's seat": "SeatTaken",
+        "claim a seat for another": "NotAllowed",
+        "free another's seat": "NotAllowed",
+        "give another's seat to a bot": "NotAllowed",
+        "move for another's seat": "NotAllowed",
+        "post under another's name": "NotAllowed",
+        "post a non-number": "ValueError",
+        "post NaN": "ValueError",
+        "post 100 KB": "ValueError",
+        "create as another": "NotAllowed",
+        "create a game with another's seat": "NotAllowed",
+        "stale action count": "ConflictError",
+        "10 MB action (client)": "ValueError",
+        "wrong token": "NotAllowed",
+        "teacher's list": "NotAllowed",
+        "read as the teacher": "NotAllowed",
+        "classroom() as mrs_lee": "NotATeacher",
+    }
+    for attack, error in expect.items():
+        assert out[attack].split(":")[0] == error, (attack, out[attack])
+    assert "end a table by its status" in out and out["table over"] is False
+    assert "bob" not in json.dumps(out["others' names in results"])
+    assert out["others' names in results"].count("hub:ann") == 1
+    status, body = out["10 MB action (raw HTTP)"]
+    assert status == 413 and "at most 2,000,000 bytes" in body["message"]
+    assert out["schema: a method that is not in the table"][0] == 403
+    assert out["backup from a kernel"][0] == 403
+    assert out["an argument the method does not take"][0] == 400
+    assert out["no token"][0] == 403 and "token" in out["no token"][1]["message"]
+    assert out["is_teacher"] is False and out["whoami"] == {"owner": "hub:ann", "teacher": False}
+    # the database is nowhere in the kernel's reach: not in its environment, not in an answer
+    port = k.db.rsplit(":", 1)[1].split("/")[0]
+    assert out["env"]["MONEYNB_STORE"] == "hub"
+    for key, value in out["env"].items():
+        assert "postgres" not in value and f":{port}/" not in value, key
+    assert "postgres" not in json.dumps(out)
+    assert before == after  # byte-for-byte: nothing of the class changed
