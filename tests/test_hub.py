@@ -246,6 +246,27 @@ def test_the_teachers_list_and_view_work(klass):
         classroom(store=k.stores["bob"], owner="hub:bob", watch=False)
 
 
+def test_views_and_lessons_work_unchanged_on_the_hub_store(klass):
+    from moneynb import teach
+
+    k = klass
+    ann = k.stores["ann"]
+    v = moneynb.play("moolah", players=["Ann", "bot:greedy"], seed=4, store=ann, owner="hub:ann")
+    for i in range(3):
+        assert v.submit(moneynb.make_bot("greedy", seed=i).choose(v.game)), v.error.value
+    assert ann.read(v.game_id) == v.game.to_json()
+    assert v.game_id in {g.id for g in ann.list_games("hub:ann")}
+    v.close()
+    teach.post_result("lesson-2", 4.5, store=ann, owner="hub:ann")
+    teach.post_result("lesson-2", 3, store=k.stores["bob"], owner="hub:bob")
+    assert sorted(teach.class_values("lesson-2", store=k.stores["mrs_lee"])) == [3.0, 4.5]
+    # one seat per person at a table, even asked of the service directly
+    h = host_table("money_run", ["Bob", "Ann", "Cy"], owner="hub:bob", store=k.stores["bob"])
+    join_table(h.code, "Ann", owner="hub:ann", store=ann)
+    with pytest.raises(SeatTaken, match="one seat per person"):
+        ann.claim_seat(h.game_id, 2, "hub:ann")
+
+
 def test_bad_input_gets_one_clear_error_and_changes_nothing(klass):
     k = klass
     ann = k.stores["ann"]
@@ -269,6 +290,21 @@ def test_bad_input_gets_one_clear_error_and_changes_nothing(klass):
     with pytest.raises(StoreUnavailable, match="cannot be reached"):
         HubStore("http://127.0.0.1:9/services/moneynb/", "x").count(k.ann_game)
     assert dump(k.db) == before
+
+
+def test_one_student_cannot_flood_the_store(klass):
+    """At most NEW_PER_MINUTE new games a minute per person, counted by the service."""
+    from moneynb.service.rules import NEW_PER_MINUTE
+
+    mr_kim = klass.stores["mr_kim"]
+    cfg = moneynb.new_game("money_run", ["A", "B"], seed=1).config()
+    made = 0
+    with pytest.raises(NotAllowed, match=f"at most {NEW_PER_MINUTE} new games a minute"):
+        for _ in range(NEW_PER_MINUTE + 1):
+            mr_kim.create(cfg, owner="hub:mr_kim")
+            made += 1
+    assert made == NEW_PER_MINUTE
+    assert len(mr_kim.list_games("hub:mr_kim")) == NEW_PER_MINUTE
 
 
 def test_a_kernel_without_a_hub_token_or_service_gets_a_plain_error(monkeypatch):

@@ -23,6 +23,10 @@ host          the table's owner (its host) or a teacher
 teacher       a teacher (hub users / a hub group named in the service's configuration)
 ============  =====================================================================================
 
+Besides its rule, a method may bound a rate: a person stores at most :data:`NEW_PER_MINUTE`
+new games (tables, imports) and :data:`RESULTS_PER_MINUTE` lesson results a minute; a table
+seat is one per person (a second claim at the same table is :class:`SeatTaken`).
+
 Adding a method (e.g. a class helper's ``create_class`` / ``join_class`` / ``roster``) is one
 entry: ``METHODS["roster"] = Method("teacher", lambda call: call.store.roster(...),
 args=("class_id",))``. Source: issue 35; DESIGN.md ("the store behind a service").
@@ -47,6 +51,37 @@ RULES = ("anyone", "self", "member", "decider", "solo-owner", "host", "teacher")
 MAX_RESULT = 10_000
 #: longest game id / text argument accepted
 MAX_ID = 40
+#: new games (and tables, imports) one person may store per minute; lesson results per minute
+NEW_PER_MINUTE = 30
+RESULTS_PER_MINUTE = 30
+
+
+class Rate:
+    """At most ``per_minute`` events per key in any 60 s (a sliding window)."""
+
+    def __init__(self, per_minute: int):
+        self.per_minute = per_minute
+        self._seen: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: str, what: str) -> None:
+        """Count one event of ``key``. Raises NotAllowed over the bound (nothing stored)."""
+        import time
+
+        now = time.monotonic()
+        with self._lock:
+            times = [t for t in self._seen.get(key, ()) if now - t < 60.0]
+            if len(times) >= self.per_minute:
+                self._seen[key] = times
+                raise NotAllowed(
+                    f"at most {self.per_minute} {what} a minute per person: wait a minute"
+                )
+            times.append(now)
+            self._seen[key] = times
+
+
+NEW_GAMES = Rate(NEW_PER_MINUTE)
+NEW_RESULTS = Rate(RESULTS_PER_MINUTE)
 
 
 @dataclass
@@ -169,6 +204,7 @@ def _status_arg(call: Call) -> dict | None:
 # ----- the methods ----------------------------------------------------------------------------
 def _create(call: Call) -> str:
     owner = call.own()
+    NEW_GAMES.take(call.caller.owner, "new games")
     seats = call.args.get("seats")
     if seats is not None:
         if not isinstance(seats, list):
@@ -207,6 +243,7 @@ def _import_json(call: Call) -> str:
     text = call.arg("text")
     if not isinstance(text, str):
         raise ValueError("text must be a save file's JSON text")
+    NEW_GAMES.take(call.caller.owner, "new games")
     return call.store.import_json(
         text,
         owner=call.own(),
@@ -313,6 +350,11 @@ def _claim_seat(call: Call) -> dict:
         raise SeatTaken(f"this game has no seat {seat!r:.20}")
     if info.seats[seat].bot:
         raise SeatTaken(f"{info.seats[seat].name}'s seat is played by a bot")
+    held = [s for s in info.seats if s.owner == owner and s.seat != seat and not s.bot]
+    if held and info.table is not None:  # one seat per person at a table (issue 35, case 5)
+        raise SeatTaken(
+            f"you already hold {held[0].name}'s seat at this table: one seat per person"
+        )
     return asdict(call.store.claim_seat(gid, seat, owner))
 
 
@@ -393,6 +435,7 @@ def _post_result(call: Call) -> int:
             raise ValueError(f"a result's value is a finite number, got {v!r:.40}")
     if len(json.dumps(data)) > MAX_RESULT:
         raise ValueError(f"a lesson result is at most {MAX_RESULT:,} characters of JSON")
+    NEW_RESULTS.take(call.caller.owner, "lesson results")
     return call.store.post_result(call.arg("lesson"), owner, data)
 
 
