@@ -44,6 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlparse
 
 from ..store import ConflictError, NoSuchGame, NotAllowed, SeatTaken, StoreError
+from ..store import errors as _errors
 from ..store.errors import StoreUnavailable, StoreVersionError
 from .rules import METHODS, Call, Caller, GameCache, run
 
@@ -189,7 +190,11 @@ def error_body(e: Exception) -> tuple[int, dict]:
     """The HTTP status and JSON body for an error raised by a call."""
     for cls, code in _STATUS:
         if isinstance(e, cls):
-            body = {"error": cls.__name__, "message": str(e)[:2000]}
+            # the exact class when it is the store's (the kernel raises the same one), else
+            # its category
+            exact = type(e).__name__
+            name = exact if isinstance(e, StoreError) and hasattr(_errors, exact) else cls.__name__
+            body = {"error": name, "category": cls.__name__, "message": str(e)[:2000]}
             if isinstance(e, ConflictError):
                 body.update(game_id=e.game_id, expected=e.expected, stored=e.stored)
             return code, body

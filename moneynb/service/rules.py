@@ -485,7 +485,9 @@ METHODS: dict[str, Method] = {
         ("game_id", "start"),
     ),  # fmt: skip
     "read": Method("member", _read, ("game_id", "owner")),
-    "export_json": Method("member", _read, ("game_id", "owner")),
+    "export_json": Method(
+        "member", lambda c: (_read(c), c.store.export_json(c.game_id()))[1], ("game_id", "owner")
+    ),  # fmt: skip
     "info": Method("member", _info, ("game_id", "owner")),
     # lists
     "list_games": Method(

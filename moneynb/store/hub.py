@@ -57,6 +57,22 @@ _ERRORS = {
 }
 
 
+def _error(kind: str, category: str, msg: str, status: int) -> Exception:
+    """The exception the service's answer names: the store's own class when it has one
+    (``moneynb.store.errors``), else the category's."""
+    from . import errors
+
+    cls = getattr(errors, kind, None)
+    if isinstance(cls, type) and issubclass(cls, StoreError):
+        try:
+            return cls(msg)
+        except TypeError:  # a class whose constructor takes more than a message
+            pass
+    if status == 403 and category not in _ERRORS:
+        return NotAllowed(msg)
+    return _ERRORS.get(category, _ERRORS.get(kind, StoreError))(msg)
+
+
 def service_url() -> str:
     """The service's base URL (ending in ``/``). Raises :class:`StoreUnavailable` (not on a
     hub, or the service not configured)."""
@@ -199,9 +215,7 @@ class HubStore:
         if kind == "ConflictError":
             raise ConflictError(doc.get("game_id", ""), doc.get("expected", -1),
                                 doc.get("stored", -1))  # fmt: skip
-        if status == 403 and kind not in _ERRORS:
-            raise NotAllowed(msg)
-        raise _ERRORS.get(kind, StoreError)(msg)
+        raise _error(kind, doc.get("category", ""), msg, status)
 
     def _call(self, name: str, **args) -> Any:
         args = {k: v for k, v in args.items() if v is not ANY}
@@ -271,7 +285,10 @@ class HubStore:
         """As :meth:`moneynb.store.Store.read` (games this user owns or sits at)."""
         return self._call("read", game_id=game_id, owner=owner)
 
-    export_json = read
+    def export_json(self, game_id, owner=ANY) -> str:
+        """As :meth:`moneynb.store.Store.export_json` (the store's own rule for a live table
+        applies)."""
+        return self._call("export_json", game_id=game_id, owner=owner)
 
     def info(self, game_id, owner=ANY) -> GameInfo:
         """As :meth:`moneynb.store.Store.info`."""
