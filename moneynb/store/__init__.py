@@ -32,7 +32,12 @@ mid-write leaves the previous state (the database's transaction).
 
 **Watching.** :meth:`Store.watch` gives a :class:`Watcher` whose ``wait(timeout)`` returns when
 the store may have changed (SQLite: polls ``PRAGMA data_version``; PostgreSQL: ``LISTEN
-moneynb_actions``, every append sends ``NOTIFY``), for kernels at one table.
+moneynb_actions``, every append sends ``NOTIFY``), for kernels at one table;
+``Store.watch(game_id)`` wakes only for that game.
+
+**Forks and backups.** :func:`open_store` keeps one store per process (a forked child opens its
+own connections); :meth:`Store.backup` copies a SQLite store while it is in use (PostgreSQL:
+``pg_dump``).
 
 **Schema versions.** The store keeps its schema version in the table ``moneynb_schema``;
 opening an older store runs the missing migrations (:data:`MIGRATIONS`, each in its own
