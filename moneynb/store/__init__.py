@@ -9,7 +9,10 @@ back ends sit behind one small API (SQLAlchemy Core 2):
   never share games. A new file is created readable by its owner only (0600) and a folder the
   store creates is 0700.
 - **PostgreSQL**: a ``postgresql://user@host:port/db`` URL (driver psycopg 3, the ``hub``
-  extra), for a JupyterHub whose user servers run on several machines.
+  extra), held by the moneynb service of a JupyterHub (:mod:`moneynb.service`).
+- **hub** (``MONEYNB_STORE=hub``): the same API in a student's kernel on a JupyterHub, spoken
+  to the moneynb service with the user's own hub token (:mod:`moneynb.store.hub`); the kernel
+  never holds the database. See docs/classroom.md.
 
 ::
 
@@ -29,7 +32,12 @@ mid-write leaves the previous state (the database's transaction).
 
 **Watching.** :meth:`Store.watch` gives a :class:`Watcher` whose ``wait(timeout)`` returns when
 the store may have changed (SQLite: polls ``PRAGMA data_version``; PostgreSQL: ``LISTEN
-moneynb_actions``, every append sends ``NOTIFY``), for kernels at one table.
+moneynb_actions``, every append sends ``NOTIFY``), for kernels at one table;
+``Store.watch(game_id)`` wakes only for that game.
+
+**Forks and backups.** :func:`open_store` keeps one store per process (a forked child opens its
+own connections); :meth:`Store.backup` copies a SQLite store while it is in use (PostgreSQL:
+``pg_dump``).
 
 **Schema versions.** The store keeps its schema version in the table ``moneynb_schema``;
 opening an older store runs the missing migrations (:data:`MIGRATIONS`, each in its own
@@ -45,6 +53,7 @@ from .errors import (
     ConflictError,
     LiveTable,
     NoSuchGame,
+    NotAllowed,
     OneSeatEach,
     SeatTaken,
     StoreError,
@@ -81,6 +90,7 @@ __all__ = [
     "StoreError",
     "ConflictError",
     "NoSuchGame",
+    "NotAllowed",
     "SeatTaken",
     "StoreUnavailable",
     "StoreVersionError",

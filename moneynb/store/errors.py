@@ -82,3 +82,9 @@ class TooManyTries(StoreError):
 class OneSeatEach(SeatTaken):
     """The owner (one person: a hub user or a browser) already holds another seat at this
     table: one seat per person per table (issue 35, case 5)."""
+
+
+class NotAllowed(StoreError, PermissionError):
+    """The store's owner (the moneynb service of a hub) refused the request: it is not this
+    user's to make (another's game, seat or name; a teacher's list; a token the hub does not
+    know). Nothing was stored."""

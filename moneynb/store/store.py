@@ -264,37 +264,67 @@ def _prepare_file(path: Path) -> None:
         ) from None
 
 
-_cache: dict[str, Store] = {}
+#: stores opened by :func:`open_store`, keyed by (process id, location): a child made by
+#: ``fork`` never gets its parent's store (its pooled connections are the parent's sockets)
+_cache: dict[tuple[int, str], Any] = {}
 _cache_lock = threading.Lock()
+#: the ``MONEYNB_STORE`` value that selects the hub back end (:mod:`moneynb.store.hub`)
+HUB = "hub"
+
+
+def _after_fork_in_child() -> None:
+    """In a forked child: forget the parent's connections without closing them (closing
+    would end the parent's sessions), so that a store object the child inherited opens its
+    own connections, and :func:`open_store` makes the child its own store."""
+    with contextlib.suppress(Exception):
+        for store in list(_cache.values()):
+            forget = getattr(store, "_forget_connections", None)
+            if forget is not None:
+                forget()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def open_store(location: str | os.PathLike | Store | None = None, *, fresh: bool = False) -> Store:
     """The store at ``location`` (opened once per process and location; ``fresh=True`` opens
     a new one). Runs the missing migrations.
 
+    Safe across ``fork``: the cache is per process id, so a child opening the same location
+    gets its own store and connections (the parent's are left to the parent).
+
     Args:
         location: a :class:`Store` (returned as it is), a file path (SQLite), a
-            ``sqlite:///path`` or ``postgresql://user@host:port/db`` URL, or None
-            (:func:`default_location`).
+            ``sqlite:///path`` or ``postgresql://user@host:port/db`` URL, ``"hub"`` (the
+            moneynb service of a JupyterHub: :class:`moneynb.store.hub.HubStore`, reached with
+            the user's own ``JUPYTERHUB_API_TOKEN``), or None (:func:`default_location`).
 
     Raises:
         StoreUnavailable: the file cannot be created or is not a store; the database cannot
             be reached.
         StoreVersionError: the store was written by a newer moneynb.
     """
-    if isinstance(location, Store):
+    if isinstance(location, Store) or getattr(location, "is_store", False):
         return location
     loc = str(location) if location is not None else default_location()
-    if not _is_pg(loc):
-        loc = str(_sqlite_path(loc).resolve())
+    if loc == HUB:
+        from .hub import HubStore
+
+        make = HubStore
+    else:
+        make = Store
+        if not _is_pg(loc):
+            loc = str(_sqlite_path(loc).resolve())
+    key = (os.getpid(), loc)
     if not fresh:
         with _cache_lock:
-            if loc in _cache and not _cache[loc].closed:
-                return _cache[loc]
-    store = Store(loc)
+            if key in _cache and not _cache[key].closed:
+                return _cache[key]
+    store = make() if loc == HUB else make(loc)
     if not fresh:
         with _cache_lock:
-            _cache[loc] = store
+            _cache[key] = store
     return store
 
 
@@ -306,9 +336,13 @@ class Store:
     per method. Methods are safe to call from several threads and processes.
     """
 
+    #: True for every store implementation (:func:`open_store` returns such an object as is)
+    is_store = True
+
     def __init__(self, location: str):
         self.location = location
         self.closed = False
+        self._pid = os.getpid()
         self.dialect = "postgresql" if _is_pg(location) else "sqlite"
         if self.dialect == "sqlite":
             path = _sqlite_path(location)
@@ -345,10 +379,70 @@ class Store:
     def close(self) -> None:
         """Close every connection (the store can no longer be used)."""
         self.closed = True
-        self._engine.dispose()
+        if os.getpid() == self._pid:
+            self._engine.dispose()
+        else:  # a forked child: never close the parent's connections
+            self._engine.dispose(close=False)
         with _cache_lock:
-            if _cache.get(self.location) is self:
-                del _cache[self.location]
+            for key in [k for k, v in _cache.items() if v is self]:
+                del _cache[key]
+
+    def _forget_connections(self) -> None:
+        """After ``fork`` in the child: drop the pool inherited from the parent without
+        closing its connections (they are the parent's); new ones are opened on use."""
+        self._engine.dispose(close=False)
+        self._pid = os.getpid()
+
+    def is_teacher(self, owner: str | None) -> bool:
+        """True when ``owner`` may see every game: here, a hub user named in
+        ``MONEYNB_TEACHERS`` (:func:`moneynb.store.identity.is_teacher`; on a Voila server
+        the server's own configuration). The hub back end asks its service instead."""
+        from .identity import is_teacher
+
+        return is_teacher(owner)
+
+    def backup(self, path: str | os.PathLike) -> Path:
+        """Copy the store, while it is in use, to a new SQLite file ``path`` (SQLite's online
+        backup API: a consistent snapshot, every committed game and none half-written, taken
+        while kernels keep writing). The copy is readable by its owner only (0600) and is a
+        store :func:`open_store` opens. Returns the path.
+
+        PostgreSQL: back up with ``pg_dump`` (see docs/classroom.md); this raises there.
+
+        Raises:
+            StoreError: a PostgreSQL store; ``path`` already exists.
+            StoreUnavailable: the store or ``path`` cannot be read or written.
+        """
+        if self.dialect != "sqlite":
+            raise StoreError(
+                "back up a PostgreSQL game store with pg_dump (docs/classroom.md, 'Backups')"
+            )
+        dest = Path(path).expanduser().resolve()
+        if dest.exists():
+            raise StoreError(f"the backup file {dest} already exists: give a new name")
+
+        def go():
+            fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.close(fd)
+            src = sqlite3.connect(str(self.path), timeout=30)
+            try:
+                dst = sqlite3.connect(str(dest))
+                try:
+                    src.backup(dst, pages=256, sleep=0.005)
+                    dst.execute("PRAGMA journal_mode = DELETE")
+                finally:
+                    dst.close()
+            finally:
+                src.close()
+            return dest
+
+        try:
+            return self._guarded("be backed up", go)
+        except StoreError:
+            with contextlib.suppress(OSError):
+                if dest.exists() and dest.stat().st_size == 0:
+                    dest.unlink()
+            raise
 
     def _guarded(self, what: str, fn: Callable[[], Any]) -> Any:
         if self.closed:
@@ -986,13 +1080,14 @@ class Store:
         return self._guarded("read the results", go)
 
     # ----- watching ----------------------------------------------------------------------
-    def watch(self) -> Watcher:
-        """A :class:`Watcher` on this store (close it when done).
+    def watch(self, game_id: str | None = None) -> Watcher:
+        """A :class:`Watcher` on this store (close it when done); with ``game_id``, one that
+        wakes only for writes to that game (its actions, status, owner or seats).
 
         Raises:
             StoreUnavailable: the store cannot be reached (a database that is down).
         """
-        return Watcher(self)
+        return Watcher(self, game_id)
 
     def schema_version(self) -> int:
         """The schema version stored (:data:`SCHEMA_VERSION` once opened)."""
@@ -1009,21 +1104,28 @@ class Watcher:
 
     ``wait(timeout)`` blocks up to ``timeout`` seconds and returns True when something was
     written since the last call (by any process; SQLite: ``PRAGMA data_version`` polled every
-    :attr:`poll` seconds; PostgreSQL: a ``NOTIFY`` on :data:`CHANNEL`), else False. It may
-    return True for a write to another game: check :meth:`Store.count`. :attr:`payloads`
-    holds the PostgreSQL notifications' ``"<game id> <count>"`` texts of the last wait.
+    :attr:`poll` seconds; PostgreSQL: a ``NOTIFY`` on :data:`CHANNEL`), else False.
+
+    With ``game_id`` (``store.watch(game_id)``: a table's view) it returns True only for a
+    write to that game: its action count, status, owner or seats changed (SQLite: on a new
+    ``data_version`` the game's row and seats are compared with the last ones seen;
+    PostgreSQL: the notification names the game). Without it, it may return True for a write
+    to any game: check :meth:`Store.count`. :attr:`payloads` holds the PostgreSQL
+    notifications' ``"<game id> <count>"`` texts of the last wait.
     """
 
     poll = 0.05
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, game_id: str | None = None):
         self.store = store
+        self.game_id = game_id
         self.payloads: list[str] = []
         self._conn = None
         try:
             if store.dialect == "sqlite":
                 self._conn = sqlite3.connect(str(store.path), isolation_level=None, timeout=30)
                 self._version = self._data_version()
+                self._sig = self._signature() if game_id is not None else None
             else:
                 import psycopg
 
@@ -1037,6 +1139,19 @@ class Watcher:
     def _data_version(self) -> int:
         return self._conn.execute("PRAGMA data_version").fetchone()[0]
 
+    def _signature(self) -> tuple:
+        """What a table's view shows of :attr:`game_id`: its row and its seats (SQLite)."""
+        c = self._conn
+        row = c.execute(
+            "SELECT n_actions, updated, owner, over FROM moneynb_games WHERE id = ?",
+            (self.game_id,),
+        ).fetchone()
+        seats = c.execute(
+            "SELECT seat, kind, owner FROM moneynb_seats WHERE game_id = ? ORDER BY seat",
+            (self.game_id,),
+        ).fetchall()
+        return (row, tuple(seats))
+
     def wait(self, timeout: float = 1.0) -> bool:
         """See the class docstring. Raises :class:`StoreUnavailable` when the store is gone."""
         self.payloads = []
@@ -1047,16 +1162,27 @@ class Watcher:
                     v = self._data_version()
                     if v != self._version:
                         self._version = v
-                        return True
+                        if self.game_id is None:
+                            return True
+                        sig = self._signature()
+                        if sig != self._sig:
+                            self._sig = sig
+                            return True
                     if time.monotonic() >= end:
                         return False
                     time.sleep(self.poll)
-            for n in self._conn.notifies(timeout=max(0.0, timeout), stop_after=1):
-                self.payloads.append(n.payload)
-            # take whatever else arrived at once
-            for n in self._conn.notifies(timeout=0, stop_after=1000):
-                self.payloads.append(n.payload)
-            return bool(self.payloads)
+            end = time.monotonic() + max(0.0, timeout)
+            while True:
+                left = max(0.0, end - time.monotonic())
+                for n in self._conn.notifies(timeout=left, stop_after=1):
+                    self.payloads.append(n.payload)
+                # take whatever else arrived at once
+                for n in self._conn.notifies(timeout=0, stop_after=1000):
+                    self.payloads.append(n.payload)
+                if self.game_id is not None:
+                    self.payloads = [p for p in self.payloads if p.split(" ")[0] == self.game_id]
+                if self.payloads or time.monotonic() >= end:
+                    return bool(self.payloads)
         except Exception as e:  # noqa: BLE001 - sqlite3 / psycopg errors, said plainly
             raise StoreUnavailable(
                 f"the game store {self.store.shown} cannot be watched: {e}"
@@ -1090,8 +1216,8 @@ def follow(
     view that shows what other kernels write (a table, the teacher's view, a class histogram).
 
     ``on_change()`` is called once when listening starts (what was written before), then when
-    the store's :class:`Watcher` says something was written (only for ``game_id`` when given and
-    the back end names the game), or when ``recheck_s`` seconds passed without a call (a missed
+    the store's :class:`Watcher` says something was written (with ``game_id``: the watcher is
+    ``store.watch(game_id)``, which wakes only for that game), or when ``recheck_s`` seconds passed without a call (a missed
     notification), at most once per ``min_interval_s`` seconds. The watcher waits ``wait_s``
     seconds at a time, so ``stop`` is noticed within about that.
 
@@ -1104,7 +1230,7 @@ def follow(
         while not stop.is_set():
             try:
                 if watcher is None:
-                    watcher = store.watch()
+                    watcher = store.watch(game_id) if game_id is not None else store.watch()
                     last = time.monotonic()
                     on_change()  # what was written before the watcher listened
                     continue
