@@ -198,6 +198,20 @@ def parse_number(text: str) -> tuple[float, float]:
     return sign * float(body) * scale, 0.5 * 10.0**-decimals * scale
 
 
+#: A float's repr or a rounding artefact printed where a student reads it (issue 37):
+#: ``3.5999999999999996``, ``0.024999999999999804``, ``0.6348214285714285``, ``-0.000``.
+FLOAT_ARTEFACT = re.compile(r"\d\.\d*(?:9{6,}|0{6,})\d+|\d\.\d{10,}|(?<![\w.])-0\.0+(?![\d])")
+
+
+def float_artefacts(text: str) -> list[str]:
+    """Every float repr artefact in ``text`` (see :data:`FLOAT_ARTEFACT`), with 30 characters
+    of context; [] when the text is clean."""
+    return [
+        text[max(0, m.start() - 30) : m.end() + 10].replace("\n", " ")
+        for m in FLOAT_ARTEFACT.finditer(text)
+    ]
+
+
 def _table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
@@ -666,7 +680,7 @@ def _expected_value() -> Sheet:
             "(a card below 0)?",
             (
                 Answer(
-                    best_mean,
+                    best_mean / 100,
                     f"{frac(best_mean)}% ({next(r['stock'] for r in ws if r['mean'] == best_mean)})",
                     ("Means: " + ", ".join(f"{r['stock']} {frac(r['mean'])}%" for r in ws) + ".",),
                 ),

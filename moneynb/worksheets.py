@@ -77,7 +77,9 @@ def markdown_html(source: str) -> str:
 
     def keep(m: re.Match) -> str:
         block = m.group(1) is not None
-        formulas.append(latex_to_mathml(m.group(1) if block else m.group(2), block))
+        tex = m.group(1) if block else m.group(2)
+        tex = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", tex)  # 5,410.67: a comma is a list in TeX
+        formulas.append(latex_to_mathml(tex, block))
         return f"\x00{len(formulas) - 1}\x00"
 
     body = _MD(_MATH.sub(keep, source))
