@@ -218,6 +218,31 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+def bar_figure(caption: str, labels: list[str], values: list[float], ylabel: str) -> str:
+    """A bar chart as an inline SVG ``<figure>`` with its caption (HTML; nothing loaded, drawn
+    by any browser and printed as vectors). ``values`` are bar heights (>= 0)."""
+    w, h, left, bottom = 330, 120, 34, 22
+    top = max(values) or 1
+    step = (w - left - 4) / len(values)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'viewBox="0 0 {w} {h}" role="img"><title>{caption}</title>',
+        f'<line x1="{left}" y1="{h - bottom}" x2="{w}" y2="{h - bottom}" stroke="#000"/>',
+        f'<text x="2" y="10" font-size="8">{ylabel}</text>',
+    ]
+    for i, (label, v) in enumerate(zip(labels, values, strict=True)):
+        bh = (h - bottom - 16) * v / top
+        x = left + i * step + 2
+        parts.append(
+            f'<rect x="{x:.1f}" y="{h - bottom - bh:.1f}" width="{step - 4:.1f}" '
+            f'height="{bh:.1f}" fill="#6b8fbf"/>'
+            f'<text x="{x + (step - 4) / 2:.1f}" y="{h - bottom + 10}" font-size="8" '
+            f'text-anchor="middle">{label}</text>'
+        )
+    parts.append("</svg>")
+    return f"<figure>{''.join(parts)}<figcaption>{caption}</figcaption></figure>"
+
+
 def _interval(lo: float, hi: float, fmt: Callable = dec) -> str:
     return f"95% interval {fmt(lo)} to {fmt(hi)}"
 
@@ -288,6 +313,12 @@ def _dice() -> Sheet:
     given = (
         "**Table 1. Two dice: how many of the 36 equally likely rolls give each sum** "
         "(the engine's own dice, every way they can fall):\n\n" + counts,
+        bar_figure(
+            "Figure 1. The sum of two dice: rolls out of 36 for each sum",
+            [str(t) for t in two],
+            [float(p * 36) for p in two.values()],
+            "rolls of 36",
+        ),
         "**Formulas.** Expected value $E[S] = \\sum_s s\\,P(s)$; variance "
         "$\\mathrm{Var}(S) = \\sum_s (s - E[S])^2 P(s)$; one die has mean 7/2 and variance "
         "35/12, and the variances of independent dice add. A 95% interval for a share "

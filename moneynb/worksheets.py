@@ -36,7 +36,8 @@ _MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$([^$\n]+?)\$", re.S)
 CSS = """
 @page { size: A4; margin: 14mm 15mm; }
 body { font: 10pt/1.3 "DejaVu Sans", Arial, sans-serif; color: #000; max-width: 180mm; }
-h1 { font-size: 15pt; margin: 0 0 4pt; } h2 { font-size: 11.5pt; margin: 6pt 0 2pt; }
+h1 { font-size: 15pt; margin: 0 0 4pt; }
+h2 { font-size: 11.5pt; margin: 6pt 0 2pt; break-after: avoid; }
 h3 { font-size: 11pt; margin: 6pt 0 2pt; } p, li { margin: 2pt 0; }
 .name { border-bottom: 1px solid #000; width: 60%; margin: 0 0 6pt; padding-top: 10pt; }
 .std { font-size: 8.5pt; color: #222; margin: 0 0 4pt; }
@@ -52,6 +53,7 @@ h2.computer { border-top: 1.5pt solid #000; padding-top: 4pt; margin-top: 8pt; }
 .computer ~ .task .space { border-style: dotted; }
 .notes { margin-top: 6pt; border-top: 1px solid #999; }
 math[display="block"] { margin: 3pt 0; }
+figure { margin: 2pt 0; break-inside: avoid; } figcaption { font-size: 8.5pt; }
 .kind { font-size: 8pt; color: #555; text-transform: uppercase; letter-spacing: .05em; }
 """
 
