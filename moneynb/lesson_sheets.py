@@ -348,8 +348,8 @@ def _dice() -> Sheet:
         ),
         Task(
             "predict",
-            "A Money Card spinner has 12 equal segments, 6 of them red. After five reds in a "
-            "row, what is the chance that the next spin is red?",
+            "A Money Card spinner has 12 equal segments, 6 of them red and 6 black. After five "
+            "reds in a row, what is the chance that the next spin is red?",
             (
                 Answer(
                     p_red,
@@ -364,12 +364,13 @@ def _dice() -> Sheet:
                 ),
             ),
             space=10,
-            data=("12 equal segments, 6 of them red",),
+            data=("12 equal segments, 6 of them red and 6 black",),
         ),
         Task(
             "predict",
             "Roll 30 dice. What is the chance that their sum is at least 120? (Their mean is "
-            f"105 and their standard deviation $\\sqrt{{30 \\cdot 35/12}} \\approx {dec(sd30, 2)}$.)",
+            f"105 and their standard deviation $\\sqrt{{30 \\cdot 35/12}} \\approx {dec(sd30, 2)}$; "
+            "a sum of at least 120 is a sum above 119.5 on the normal curve.)",
             (
                 Answer(
                     p120,
@@ -383,7 +384,7 @@ def _dice() -> Sheet:
                 ),
             ),
             space=14,
-            data=("9.35", "P(Z ≥ z)"),
+            data=("9.35", "119.5", "P(Z ≥ z)"),
         ),
         Task(
             "derive",
@@ -1304,8 +1305,8 @@ def _credit() -> Sheet:
     card_apr = finance.apr(0.015, 12)
     card_ear = finance.effective_annual_rate(0.015, 12)
     given = (
-        "**Game rules (the engine's).** The Loan Shark takes 50% on top of the amount you are "
-        "short, at once. Easy Money's mortgage costs 10% to lift, however long it ran. "
+        "**Game rules (the engine's).** The Loan Shark pays what you are short and takes it "
+        "back from your bank account with 50% on top, at once. Easy Money's mortgage costs 10% to lift, however long it ran. "
         "Moolah's Line of Credit: <span>\\$200,000</span>, no interest.",
         "**Formulas.** APR = rate per period × periods in a year. Effective annual rate (APY) "
         "$= (1 + \\text{rate per period})^{\\text{periods}} - 1$. Doubling time "
@@ -1394,7 +1395,7 @@ def _credit() -> Sheet:
         Task(
             "derive",
             "You are <span>\\$30,000</span> short in Moolah and your bank account is empty. "
-            "How much does the Loan Shark take?",
+            "How much does the Loan Shark take from your bank account in all?",
             (
                 Answer(
                     shark,
