@@ -1147,7 +1147,8 @@ def _agents() -> Sheet:
     )
     gw = int(games["winner"].fillna("").str.startswith("greedy").sum())
     glo, ghi = wilson_interval(gw, len(games))
-    gse = math.sqrt((gw / len(games)) * (1 - gw / len(games)) / len(games))
+    hse = math.sqrt(0.65 * 0.35 / 120)  # the check task's 78 of 120
+    hlo, hhi = wilson_interval(78, 120)
     scores = np.array([1.0, 0.5, -1.0])
     soft = np.exp(scores) / np.exp(scores).sum()
     rewards, gamma = [0, 1, 0, 2], 0.95
@@ -1239,23 +1240,22 @@ def _agents() -> Sheet:
         ),
         Task(
             "check",
-            f"The greedy bot won {gw} of {len(games)} games against the random bot. Give a 95% "
-            "interval for its win rate. Is it better than random at the 95% level?",
+            "Suppose a trained agent wins 78 of 120 games against the greedy bot (both seat "
+            "orders). Give a 95% interval for its win rate. Is it better than the greedy bot "
+            "at the 95% level?",
             (
                 Answer(
-                    gw / len(games) - 1.96 * gse,
-                    f"{dec(gw / len(games) - 1.96 * gse, 3)} to "
-                    f"{dec(gw / len(games) + 1.96 * gse, 3)}",
+                    0.65 - 1.96 * hse,
+                    f"{dec(0.65 - 1.96 * hse, 3)} to {dec(0.65 + 1.96 * hse, 3)}",
                     (
-                        f"$\\hat p = {dec(gw / len(games), 3)}$, $\\pm 1.96\\sqrt{{\\hat p(1 - "
-                        f"\\hat p)/{len(games)}}} = \\pm {dec(1.96 * gse, 3)}$; wholly above 0.5: "
-                        "better than random.",
-                        f"(Wilson: {dec(glo, 3)} to {dec(ghi, 3)}.)",
+                        "$\\hat p = 78/120 = 0.65$, $\\pm 1.96\\sqrt{0.65 \\times 0.35/120} = "
+                        f"\\pm {dec(1.96 * hse, 3)}$; wholly above 0.5: better than greedy.",
+                        f"(Wilson: {dec(hlo, 3)} to {dec(hhi, 3)}.)",
                     ),
                 ),
             ),
             space=12,
-            data=(str(gw),),
+            data=("78 of 120",),
         ),
         Task(
             "computer",
