@@ -243,3 +243,39 @@ def test_loan_shark_ear_is_stated_with_its_real_magnitude():
     trap = finance.minimum_payment_payoff(5_000, 0.22)
     assert trap["months"] == 817  # interest first; 2% before interest would take 968 months
     assert math.isclose(finance.doubling_time(0.07), 10.24, abs_tol=0.005)
+
+
+def test_other_bounds_and_magnitudes_the_lessons_state():
+    """Each "within", "never" or "about" a lesson states about its numbers, against the engine."""
+    from moneynb.analysis import ev, finance
+    from moneynb.analysis.stats import wilson_interval
+
+    credit = _notebook_text("teach_credit")
+    assert "within\n6% of it from 1% to 20% a year (exact near 8%)" in credit
+    errors = [
+        abs(finance.rule_of_72(p / 100) / finance.doubling_time(p / 100) - 1) for p in range(1, 21)
+    ]
+    assert max(errors) < 0.06 and errors.index(min(errors)) + 1 == 8
+    assert "doubles in 1.71 periods, the rule says 1.44" in credit
+    assert (round(finance.doubling_time(0.5), 2), round(finance.rule_of_72(0.5), 2)) == (1.71, 1.44)
+
+    prop = _notebook_text("teach_property")
+    assert (
+        "A lone first house never pays back within a game; a subdivision\nbuilt early can." in prop
+    )
+    props = [r for r in ev.easy_money_returns(opponents=3) if r["kind"] == "property"]
+    rounds = finance.game_rounds("easy_money", players=4, n_games=20, seed=0)
+    assert min(r["payback_rounds"][0] for r in props) > rounds.max()
+    assert min(r["payback_rounds"][-1] for r in props) < rounds.mean()
+
+    agents = _notebook_text("teach_agents")
+    assert "interval is wide (about ±0.13)" in agents  # 50 games, shares 0.4-0.6
+    for wins in (20, 25, 30):
+        low, high = wilson_interval(wins, 50)
+        assert round((high - low) / 2, 2) == 0.13
+
+    dice = _notebook_text("teach_dice")
+    assert "about one spin in 32 follows five reds" in dice
+    assert ev.monte_carlo_bet("red")["p_win"] ** 5 == Fraction(1, 32)
+    assert "standard deviation of about 0.54 (the square root of 35/120)" in dice
+    assert round(math.sqrt(35 / 120), 2) == 0.54
