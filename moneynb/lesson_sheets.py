@@ -214,7 +214,7 @@ def float_artefacts(text: str) -> list[str]:
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    lines += ["| " + " | ".join(c.replace("$", "\\$") for c in r) + " |" for r in rows]
     return "\n".join(lines)
 
 
@@ -329,7 +329,8 @@ def _dice() -> Sheet:
     tasks = (
         Task(
             "predict",
-            "Which sum of two dice is the most likely, and what is its probability?",
+            "Before you look at Table 1: which sum of two dice is the most likely, and what is "
+            "its probability?",
             (
                 Answer(
                     two[most],
@@ -516,7 +517,7 @@ def _dice() -> Sheet:
 
 
 def _expected_value() -> Sheet:
-    from moneynb.analysis import ev, risk
+    from moneynb.analysis import ev, finance, risk
     from moneynb.analysis.moolah import blackjack_hand_distribution, decision_state
     from moneynb.core.outcomes import value_option
 
@@ -530,6 +531,7 @@ def _expected_value() -> Sheet:
     black = ev.monte_carlo_bet("black", 10)
     red20, black20 = ev.monte_carlo_bet("red", 20), ev.monte_carlo_bet("black", 20)
     until = ev.bet_until_loss("red", 10)
+    kelly = finance.kelly_fraction(black["outcomes"], 10)
     ws = ev.wall_street_table()
     r20 = next(r for r in bj if r["score"] == 20)
     p_red = Fraction(18, 38)
@@ -570,7 +572,8 @@ def _expected_value() -> Sheet:
     given = (
         "**Table 1. Moolah's Black Jack, fresh pile** (the engine's table; a win pays even "
         "money, doubling doubles the stake):\n\n" + bjt,
-        "**Table 2. A <span>\\$10</span> Monte Carlo bet on black** (Money Card's spinner):"
+        "**Table 2. A <span>\\$10</span> Monte Carlo bet on black** (Money Card's spinner: 12 "
+        "equal segments, 6 red and 6 black; a bet on red pays the same way):"
         "\n\n" + black_t,
         "**Table 3. Wall Street's three stock decks** (ten cards each, equally likely):\n\n" + ws_t,
         "**Facts.** A roulette bet on red wins even money; American roulette: 18 red pockets "
@@ -747,7 +750,18 @@ def _expected_value() -> Sheet:
             "computer",
             "Kelly: with the knobs, find the share of your money to stake on black that makes "
             "it grow fastest. What happens at twice that share?",
-            note="The notebook prints the Kelly share and the typical result of 100 bets.",
+            answers=(
+                Answer(
+                    kelly,
+                    f"{pct(kelly)} of your money",
+                    (
+                        "The Kelly share $f$ maximises the expected log-growth "
+                        "$\\sum_x p_x \\ln(1 + f\\,x/10)$ over Table 2's outcomes; the "
+                        "notebook prints the typical result of 100 bets at half, once and twice "
+                        "this share (twice it grows the money more slowly).",
+                    ),
+                ),
+            ),
             space=10,
         ),
     )
@@ -982,9 +996,6 @@ def _tournaments() -> Sheet:
         "win rates $p_1$ and $p_2$ 80% of the time (power): "
         "$n = \\dfrac{(1.96\\sqrt{2\\bar p\\bar q} + 0.8416\\sqrt{p_1q_1 + p_2q_2})^2}"
         "{(p_1 - p_2)^2}$, with $\\bar p = (p_1 + p_2)/2$, $q = 1 - p$.",
-        f"**Tournament 1.** Money Moves, two greedy bots against two random bots, {n} games "
-        f"(both seat orders): greedy bots won **{gw}** games, random bots **{rw}**, and "
-        f"{n - gw - rw} were shared.",
     )
     tasks = (
         Task(
@@ -1035,7 +1046,9 @@ def _tournaments() -> Sheet:
         ),
         Task(
             "derive",
-            "Tournament 1: among the games one kind won alone, is the greedy share different "
+            f"Money Moves, two greedy bots against two random bots, {n} games (both seat "
+            f"orders): greedy bots won **{gw}** games, random bots **{rw}**, and {n - gw - rw} "
+            "were shared. Among the games one kind won alone, is the greedy share different "
             "from 50% at the 95% level? Give the share and its interval.",
             (
                 Answer(
@@ -1527,7 +1540,7 @@ def _property() -> Sheet:
                 r["name"],
                 money(r["B"]) if r["kind"] == "property" else "no houses",
                 money(r["rents"][0]),
-                dec(r["landing"], 4),
+                dec(r["landing"], 5),
             ]
             for r in shown
         ],
@@ -1549,13 +1562,18 @@ def _property() -> Sheet:
                     gold["rent_per_round"][0],
                     money(gold["rent_per_round"][0]),
                     (
-                        f"${dec(gold['landing'], 4)} \\times {gold['rents'][0]} \\times 3 = "
+                        f"${dec(gold['landing'], 5)} \\times {gold['rents'][0]} \\times 3 = "
                         f"{dec(gold['rent_per_round'][0], 2)}$ dollars a round.",
                     ),
                 ),
             ),
             space=8,
-            data=("Gold Coast Road",),
+            data=(
+                "Gold Coast Road",
+                money(gold["B"]),
+                money(gold["rents"][0]),
+                dec(gold["landing"], 5),
+            ),
         ),
         Task(
             "predict",
@@ -1580,7 +1598,7 @@ def _property() -> Sheet:
                     mill["payback_rounds"][0],
                     f"{dec(mill['payback_rounds'][0], 0)} rounds",
                     (
-                        f"Rent per round ${dec(mill['landing'], 4)} \\times {mill['rents'][0]} "
+                        f"Rent per round ${dec(mill['landing'], 5)} \\times {mill['rents'][0]} "
                         f"\\times 3 = {dec(mill['rent_per_round'][0], 3)}$; payback "
                         f"${mill['B']} / {dec(mill['rent_per_round'][0], 3)} = "
                         f"{dec(mill['payback_rounds'][0], 0)}$ rounds, far longer than a game "
@@ -1589,7 +1607,12 @@ def _property() -> Sheet:
                 ),
             ),
             space=16,
-            data=("Mill Street",),
+            data=(
+                "Mill Street",
+                money(mill["B"]),
+                money(mill["rents"][0]),
+                dec(mill["landing"], 5),
+            ),
         ),
         Task(
             "derive",
@@ -1602,7 +1625,7 @@ def _property() -> Sheet:
                     f"{money(mortgage_total)} (mortgage) against {money(shark)} (Loan Shark)",
                     (
                         f"Mortgage: 10% of 180 = 18, plus 5 rounds of lost rent "
-                        f"$5 \\times {dec(r0['rent_per_round'][0], 2)}$ = "
+                        f"$5 \\times {dec(r0['rent_per_round'][0], 3)}$ = "
                         f"{dec(mortgage_total, 2)}. Loan Shark: 50% of 180 = 90.",
                     ),
                 ),
@@ -1634,7 +1657,7 @@ def _property() -> Sheet:
                     best_u["rent_per_round"][0],
                     f"{money(best_u['rent_per_round'][0])} a round ({best_u['name']})",
                     (
-                        f"${dec(best_u['landing'], 4)} \\times {best_u['rents'][0]} \\times 3$; "
+                        f"${dec(best_u['landing'], 5)} \\times {best_u['rents'][0]} \\times 3$; "
                         "no houses can be built on it, so there is nothing to pay back.",
                     ),
                 ),
