@@ -589,7 +589,7 @@ def _expected_value() -> Sheet:
             (
                 Answer(
                     per_dollar,
-                    f"{frac(per_dollar)} = {dec(per_dollar, 4)} per \\$1 (the player is ahead)",
+                    f"{frac(per_dollar)} = {dec(per_dollar, 4)} per $1 (the player is ahead)",
                     (
                         "Best play (Table 1): double where the double column is larger. "
                         "$\\sum_\\text{cards} P(\\text{draw}) \\times \\max(\\text{stay}, "
@@ -639,7 +639,7 @@ def _expected_value() -> Sheet:
             (
                 Answer(
                     r20["ev_double"],
-                    f"{frac(r20['ev_double'])} per \\$1: {r20['best']}",
+                    f"{frac(r20['ev_double'])} per $1: {r20['best']}",
                     (
                         f"Table 1: stay {frac(r20['ev_stay'])}, double "
                         f"{frac(r20['ev_double'])} = $2 \\times {frac(r20['ev_stay'])}$.",

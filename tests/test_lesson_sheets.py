@@ -66,6 +66,7 @@ def test_worksheet_is_for_pencil_and_calculator(built, lesson):
     )
     assert "Answer" not in text and "Check:" not in text  # no answers
     assert not re.search(r"\\(frac|sqrt|sum|text|times|ln)\b|\$\$", text), "raw LaTeX"
+    assert "\\" not in text, f"{lesson}: a stray backslash {text[text.find(chr(92)) - 30 :][:60]}"
     assert "table above" not in text and "(below)" not in text and "part 1" not in text
     # standards at the top, from docs/teaching.md §11
     cc, ap, js = sheet.standards
@@ -134,6 +135,7 @@ def test_key_gives_every_answer_as_a_number_with_its_working(built, lesson):
         assert heading in text, f"{lesson}: the key lacks {heading!r}"
     assert float_artefacts(text) == []
     assert not re.search(r"\\(frac|sqrt|sum|text|times|ln)\b|\$\$", text), "raw LaTeX"
+    assert "\\" not in text, f"{lesson}: a stray backslash {text[text.find(chr(92)) - 30 :][:60]}"
 
 
 def _engine():
