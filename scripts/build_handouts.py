@@ -7,12 +7,14 @@ Usage::
     python scripts/build_handouts.py out/ --figures embed      # interactive, plotly.js inside
     python scripts/build_handouts.py out/ --worksheets         # 8 worksheets + 8 teacher's keys
 
-``--worksheets`` writes, per notebook, ``<name>-worksheet.html`` (at most two A4 pages: the
-question, prediction boxes, activity steps, exercises with answer space, no code) and
-``<name>-key.html`` (timing, answers, takeaways, assessment, teacher's notes) from the cells
-tagged for them (moneynb.worksheets). Nothing is executed (well under a second for all 16);
-formulas are MathML made at build time, so the pages print offline. Print them from a
-browser, or add ``--pdf`` to print each to ``.pdf`` with headless Chromium (playwright).
+``--worksheets`` writes, per notebook, ``<name>-worksheet.html`` (one or two A4 pages for a
+pencil and a calculator: standards, every table and formula the tasks need, tasks predict ->
+derive -> check with answer space, a separate computer part; no code) and ``<name>-key.html``
+(every answer as a number with its working and check, then the notebook's timing, takeaways and
+teacher's notes), from ``moneynb.lesson_sheets``: every number is computed from the engine now
+(about 10 s for all 16). Formulas are MathML made at build time, so the pages print offline.
+Print them from a browser, or add ``--pdf`` to print each to ``.pdf`` with headless Chromium
+(playwright); ``scripts/render_sheets.py`` renders the PDFs to PNG.
 
 Each notebook is run in a fresh kernel (moneynb.teach.build_handout): figures become SVG images
 drawn by kaleido with the system's Chromium (``--figures static``, the default), or HTML

@@ -14,6 +14,7 @@ so CI runs each of them once.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -22,6 +23,7 @@ import pytest
 from nbclient import NotebookClient
 
 from moneynb import teach
+from moneynb.lesson_sheets import float_artefacts
 
 HERE = Path(__file__).resolve().parent.parent / "notebooks"
 TEACHING = sorted(p.stem for p in HERE.glob("teach_*.ipynb"))
@@ -40,6 +42,24 @@ def repeated_categories(fig: dict) -> list[str]:
                 seen = set()
                 repeated += [v for v in values if v in seen or seen.add(v)]
     return repeated
+
+
+def printed_text(nb) -> str:
+    """What a student reads in an executed notebook's outputs: printed text, text results and
+    HTML tables (figures' data are not read as text)."""
+    parts = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                parts.append(out.get("text", ""))
+            data = out.get("data", {})
+            if "application/vnd.plotly.v1+json" in data:
+                continue  # a figure: its text/plain and HTML are plotly's JSON, not read
+            for kind in ("text/plain", "text/html", "text/markdown"):
+                text = data.get(kind, "")
+                text = text if isinstance(text, str) else "".join(text)
+                parts.append(re.sub(r"<script.*?</script>", "", text, flags=re.S))
+    return "\n".join(parts)
 
 
 class RecordingClient(NotebookClient):
@@ -86,6 +106,8 @@ def test_teaching_notebook_runs_headless_without_waiting_on_a_front_end(name, mo
             f"{name}: chart {teach.describe_figure(fig)!r} repeats the keys "
             f"{repeated_categories(fig)}: plotly merges (stacks) bars that share a category"
         )
+    shown = printed_text(client.nb)  # no float repr where a student reads (issue 37)
+    assert float_artefacts(shown) == [], f"{name}: float reprs {float_artefacts(shown)[:5]}"
     # figures for the closing note of docs/teaching.md (measured, not asserted)
     print(f"{name}: {sum(times):.1f} s in cells, slowest cell {max(times):.1f} s")
 

@@ -11,7 +11,8 @@ __all__ = ["wilson_interval", "mean_interval", "gini", "lorenz", "sample_size_tw
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion ``wins / n`` (95% for z = 1.96).
+    """Wilson score interval for a proportion ``wins / n`` (95% for z = 1.96), within [0, 1]
+    (rounding would otherwise print 0 wins' low end as ``-0.000``; issue 37).
 
     Raises:
         ValueError: ``n < 1`` or ``wins`` outside ``0..n``.
@@ -22,7 +23,7 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     den = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)  # never -0.000 (0 wins)
 
 
 def sample_size_two_proportions(
