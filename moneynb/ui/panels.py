@@ -16,6 +16,7 @@ Stable CSS classes for tests and styling:
 
 from __future__ import annotations
 
+import contextvars
 import html
 import re
 from collections.abc import Callable
@@ -30,6 +31,30 @@ def _slug(value: Any) -> str:
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "x"
 
 
+#: True while a click sent by the page (a person's mouse or key) is being handled; a
+#: ``button.click()`` in the kernel (tests, scripts) leaves it False. See :func:`from_page`.
+_PAGE_CLICK = contextvars.ContextVar("moneynb_page_click", default=False)
+
+
+def from_page() -> bool:
+    """True inside the handler of a click the page sent (a person's), False for a click made
+    in the kernel (``button.click()``): the view's hot-seat hand-over guard (issue 38, case 1)
+    applies to people's clicks only."""
+    return _PAGE_CLICK.get()
+
+
+class PageButton(widgets.Button):
+    """An ipywidgets ``Button`` whose handlers can tell a click from the page
+    (:func:`from_page`) from one made in the kernel."""
+
+    def _handle_button_msg(self, _, content, buffers):
+        token = _PAGE_CLICK.set(True)
+        try:
+            super()._handle_button_msg(_, content, buffers)
+        finally:
+            _PAGE_CLICK.reset(token)
+
+
 def button(
     description: str,
     classes: tuple[str, ...],
@@ -37,8 +62,9 @@ def button(
     tooltip: str = "",
     style: str = "",
 ) -> widgets.Button:
-    """A button with the given CSS classes whose click calls ``on_click()``."""
-    b = widgets.Button(
+    """A button (:class:`PageButton`) with the given CSS classes whose click calls
+    ``on_click()``."""
+    b = PageButton(
         description=description,
         tooltip=tooltip or description,
         button_style=style,

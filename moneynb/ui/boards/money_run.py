@@ -378,7 +378,14 @@ class Board(BoardRenderer):
 
         undo = button("Undo last action", ("moneynb-mr-undo",), undo_action,
                       tooltip="take back your last action of this turn")  # fmt: skip
-        undo.disabled = not g.can_undo_in_turn()
+        # issue 38, case 7: never a button that is always refused: hidden where the view
+        # takes nothing back (a shared table), off when the game's undo policy refuses it
+        # (a coin already drawn from the bag) or nothing was done this turn
+        if view is not None and not getattr(view, "undo_allowed", True):
+            undo.layout.display = "none"
+        undo.disabled = not (g.can_undo_in_turn() and g.can_undo_to(len(g.actions) - 1))
+        if undo.disabled and g.can_undo_in_turn():
+            undo.tooltip = "a coin was drawn from the bag since: that cannot be taken back"
         if decision.tag == "action":
             hint = widgets.HTML(
                 "Click a table coin or the top of a stack, then a square; or click your pawn "
