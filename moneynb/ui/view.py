@@ -36,8 +36,10 @@ REPEAT_CLICK_S = 0.4
 #: hot seat (issue 38, case 1): seconds after the screen passes to another person in which a
 #: person's click on the new decision is not taken (a slower double-click of the person
 #: before lands on the next person's control, drawn in the same place); the hand-over line
-#: says whose turn it is, and a click after this is taken
-HANDOVER_S = 1.5
+#: says whose turn it is, and a click after this is taken. The page holds the new controls'
+#: clicks back for as long from when it shows them (class ``moneynb-handover``, the CSS in
+#: :mod:`moneynb.ui.a11y`), the kernel from when it drew them
+HANDOVER_S = 1.0
 
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -119,6 +121,20 @@ def store_problem_text(error: Exception) -> str:
                                "no such file", "unable to open")):  # fmt: skip
         return "the game store cannot be written here"
     return STORE_DOWN
+
+
+def _choice_text(decision, action) -> str:
+    """What ``action`` chose at ``decision``, in the engine's words (its label; an amount
+    in dollars), or "" when there is nothing to say (a roll, a decision unknown)."""
+    if decision is None:
+        return ""
+    try:
+        if decision.kind == "amount" and isinstance(action, int) and action not in decision.options:
+            return f"${action:,}"
+        text = decision.label(action)
+    except (KeyError, TypeError, ValueError):
+        return ""
+    return "" if text == str(action) and not isinstance(action, str) else text
 
 
 def _same(a, b) -> bool:
@@ -234,8 +250,8 @@ class GameView(widgets.VBox):
         if autosave:
             try:
                 self.store = open_store(store)
-            except StoreError as e:
-                self.save_problem = store_problem_text(e)
+            except StoreError as e:  # a store that cannot be opened: its message names
+                self.save_problem = str(e)  # where, for whoever set it up
         self.autosave = self.store is not None or self.save_problem is not None
         self.identity = BrowserIdentity(layout=widgets.Layout(width="0px", height="0px"))
         self.start_total = sum(game.money().values())
@@ -259,6 +275,7 @@ class GameView(widgets.VBox):
         #: "last move" line; see _play_move), and where its events start in ``game.log``
         self._last_move: tuple | None = None
         self._last_move_at: int | None = None
+        self._last_choice = ""
         self._recall_last_move()  # a game brought back shows its last move at once
         #: the seat of the person who acted last at this screen (hot seat: the hand-off note)
         self._last_person: int | None = None
@@ -614,8 +631,10 @@ class GameView(widgets.VBox):
             IllegalAction, or an engine error: as ``Game.apply`` (nothing changed).
         """
         d = self.game.decision
+        choice = _choice_text(d, action) if d is not None and d.allows(action) else ""
         events = self.game.apply(action)
         self._last_move = (None if d is None else d.player, list(events))
+        self._last_choice = choice  # read while pending (a lazy label after: a replay)
         self._last_move_at = len(self.game.log) - len(events)
         return events
 
@@ -631,6 +650,7 @@ class GameView(widgets.VBox):
         before = self._replayed(g.actions[:-1])
         d, n = before.decision, len(before.log)
         self._last_move = (None if d is None else d.player, list(g.log[n:]))
+        self._last_choice = _choice_text(d, g.actions[-1])
         self._last_move_at = n
 
     def _replayed(self, actions) -> Any:
@@ -855,7 +875,16 @@ class GameView(widgets.VBox):
         texts = [self.plain(e.text) for e in events if e.text]
         more = " …" if len(texts) > 3 else ""
         who = seat_html(seat, self.game.players[seat], player_color(seat))
-        body = html.escape(" ".join(texts[:3])) + more if texts else "(nothing to show)"
+        # a choice that logs nothing yet (a bet's colour still to come, a Money Run coin
+        # picked up): what was chosen, in the engine's words (issue 38, case 8)
+        chose = getattr(self, "_last_choice", "")
+        body = (
+            html.escape(" ".join(texts[:3])) + more
+            if texts
+            else f"chose {html.escape(self.plain(chose))}"
+            if chose
+            else "a choice with no result yet"
+        )
         return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move, {who}: {body}</div>"
 
     def _handoff_html(self) -> str:
@@ -904,6 +933,8 @@ class GameView(widgets.VBox):
         panel = self.board.custom_panel(d, submit)
         if panel is None:
             panel = make_panel(d, g, submit)
+        if handed:  # the page holds its clicks back too, for as long (the CSS of a11y)
+            panel.add_class("moneynb-handover")
         self.panel_box.children = [panel]
 
     def _refresh_coach(self) -> None:

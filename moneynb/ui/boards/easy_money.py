@@ -235,7 +235,7 @@ class Board(BoardRenderer):
             dict(x=n / 2, y=n / 2 - 0.6, text=self._centre(game), showarrow=False, name="centre",
                  font=dict(size=13, color=self.pal["text"])),
             dict(x=n - 0.5, y=-0.75, text="← start here", showarrow=False,
-                 font=dict(size=10, color=self.pal["muted"])),
+                 font=dict(size=11, color=self.pal["muted"])),
         ]  # fmt: skip
         axis = dict(visible=False, range=[-0.8, n + 0.8], fixedrange=True)
         return dict(

@@ -393,7 +393,8 @@ class Board(BoardRenderer):
             )
             end = button("End turn", ("moneynb-mr-end",), lambda: submit("end_turn"))
             pawn_moves = [o for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
-            hint.value += f" <i>{len(pawn_moves)} pawn move(s) possible.</i>"
+            k = len(pawn_moves)
+            hint.value += f" <i>{k} pawn move{'s' * (k != 1)} possible.</i>"
             # every board pick from the keyboard too: the same actions in a list
             moves = [(decision.label(o), o) for o in decision.options if o != "end_turn"]
             texts = [t for t, _ in moves]
