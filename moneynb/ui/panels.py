@@ -79,12 +79,17 @@ def option_buttons(decision, submit, options=None, css: str = "moneynb-option") 
     """One button per option of ``decision`` (text: ``decision.label(option)``)."""
     out = []
     for o in decision.options if options is None else options:
-        out.append(
-            button(
-                decision.label(o), (css, f"{css}-{_slug(o)}"), lambda o=o: submit(o), tooltip=str(o)
-            )
-        )
+        text = decision.label(o)
+        if isinstance(o, str) and text == o:  # an engine word with no label: "pass" -> "Pass"
+            text = o.replace("_", " ").capitalize()
+        out.append(button(text, (css, f"{css}-{_slug(o)}"), lambda o=o: submit(o), tooltip=str(o)))
     return out
+
+
+#: the amount box's button, said as the decision's verb (issue 38, case 8: a "Submit" beside
+#: an auction's "Bid $362" read as two different things); other decisions: "Submit"
+AMOUNT_VERBS = {"bid": "Bid this amount", "bet": "Bet this amount", "borrow": "Borrow this amount",
+                "offer_price": "Ask this price"}  # fmt: skip
 
 
 def roll_panel(decision, game, submit) -> list:
@@ -261,7 +266,8 @@ def amount_panel(decision, game, submit) -> list:
             message.value = ""
             submit(value)
 
-        ok = button("Submit", ("moneynb-submit",), send, style="primary")
+        verb = AMOUNT_VERBS.get(decision.tag, "Submit")
+        ok = button(verb, ("moneynb-submit",), send, style="primary")
         # an HTML widget, not a Label: a Label typesets "$...$" as mathematics
         steps = f", in steps of ${step:,}" if step != 1 else ""
         rng = widgets.HTML(f"${low:,} to ${high:,}{steps}")
