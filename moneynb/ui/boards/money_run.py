@@ -388,13 +388,17 @@ class Board(BoardRenderer):
             undo.tooltip = "a coin was drawn from the bag since: that cannot be taken back"
         if decision.tag == "action":
             hint = widgets.HTML(
-                "Click a table coin or the top of a stack, then a square; or click your pawn "
-                "(◆), then a highlighted square."
+                "Click a coin (on the table or a stack's top), then a square; or your pawn (◆), "
+                "then a highlighted square."
             )
             end = button("End turn", ("moneynb-mr-end",), lambda: submit("end_turn"))
             pawn_moves = [o for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
             k = len(pawn_moves)
-            hint.value += f" <i>{k} pawn move{'s' * (k != 1)} possible.</i>"
+            hint.value += (
+                f" <i>{k} pawn move{'s' * (k != 1)} possible.</i>"
+                if k
+                else " <i>Your pawn cannot move yet: lay coins first.</i>"
+            )
             # every board pick from the keyboard too: the same actions in a list
             moves = [(decision.label(o), o) for o in decision.options if o != "end_turn"]
             texts = [t for t, _ in moves]
