@@ -1,4 +1,5 @@
-"""Screenshots of every game's board at 1024x700 and 1400x1000, light and dark (issue 30).
+"""Screenshots of every game's board at 1024x700, 1280x800 and 1400x1000, light and dark, with
+Lab's file browser open and closed (issues 30 and 38).
 
 Usage (from the repository; needs JupyterLab, Python playwright and a Chromium, as the browser
 tests do)::
@@ -8,11 +9,13 @@ tests do)::
 Starts JupyterLab on a temporary copy of ``notebooks/`` (``tests/browser/servers.py``), opens
 ONE probe notebook showing all five games (a person against a greedy bot, seed 5) and a replay
 of each (the same page as ``tests/browser/test_zz_boards_fit_browser.py``), and for each
-window size and theme
-(JupyterLab Light, JupyterLab Dark, switched with Lab's own theme command, no reload) saves
-``<out>/<game>-<width>x<height>-<theme>.png`` (the window with the game's view scrolled to its top),
-``<out>/replay-<game>-<width>x<height>-<theme>.png`` (its replay's view) and
-``<out>/page-<width>x<height>-<theme>.png`` (the window). Prints each file written.
+theme (JupyterLab Light, JupyterLab Dark, switched with Lab's own theme command, no reload),
+side bar (``files``: the file browser open, ``nofiles``: the left side bar closed) and window
+size saves ``<out>/<game>-<width>x<height>-<theme>-<bar>.png`` (the window with the game's
+board row scrolled to the top of the notebook, where a move's focus puts it: the player's
+view), ``<out>/replay-<game>-<width>x<height>-<theme>-<bar>.png`` (its replay's view) and
+``<out>/page-<width>x<height>-<theme>-<bar>.png`` (the window). Prints each file written.
+``--only GAME`` (repeatable) keeps the pictures of those games (and their replays).
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
-SIZES = ((1024, 700), (1400, 1000))
+SIZES = ((1024, 700), (1280, 800), (1400, 1000))
+#: the left side bar: Lab's file browser open, or the side bar closed
+BARS = (("files", True), ("nofiles", False))
 #: true once every board's paper (the background of its first opaque ``svg.main-svg``) is dark
 #: (luminance < 0.2) for ``dark``, light otherwise
 BOARDS_IN_THEME = """(dark) => [...document.querySelectorAll('.moneynb-board')].every((b) => {
@@ -49,6 +54,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("outdir", nargs="?", help="where to write the pictures (same as --out)")
     ap.add_argument("--out", default=str(REPO / "test-output" / "screenshots"))
+    ap.add_argument("--only", action="append", default=[], help="only this game (repeatable)")
     args = ap.parse_args(argv)
     out = Path(args.outdir or args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -93,25 +99,43 @@ def main(argv=None) -> int:
                 )
                 # the kernel redraws each board in the theme's palette: wait for it
                 page.wait_for_function(BOARDS_IN_THEME, arg=theme == "dark")
-                for w, h in SIZES:
-                    page.set_viewport_size({"width": w, "height": h})
-                    page.wait_for_function(
-                        "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot "
-                        ".main-svg').length >= n",
-                        arg=n_plots,
+                for bar, shown in BARS:
+                    page.evaluate(
+                        """(shown) => { const app = window.jupyterapp, s = app.shell;
+                            if (shown && s.leftCollapsed)
+                                return app.commands.execute('filebrowser:activate');
+                            if (!shown && !s.leftCollapsed) s.collapseLeft(); }""",
+                        shown,
                     )
-                    shot = out / f"page-{w}x{h}-{theme}.png"
-                    page.screenshot(path=str(shot))
-                    print(shot)
-                    for name in GAMES + REPLAYS:
-                        # the window as a player sees it with this view scrolled to the top
-                        # (an element shot would be cut by Lab's scrolling notebook panel)
-                        view = page.locator(f".moneynb-view.probe-{name}")
-                        view.evaluate("v => v.scrollIntoView({block: 'start'})")
+                    page.wait_for_function(
+                        "(shown) => window.jupyterapp.shell.leftCollapsed === !shown", arg=shown
+                    )
+                    for w, h in SIZES:
+                        page.set_viewport_size({"width": w, "height": h})
+                        page.wait_for_function(
+                            "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot "
+                            ".main-svg').length >= n",
+                            arg=n_plots,
+                        )
                         page.evaluate(FRAMES)
-                        shot = out / f"{name}-{w}x{h}-{theme}.png"
+                        tag = f"{w}x{h}-{theme}-{bar}"
+                        shot = out / f"page-{tag}.png"
                         page.screenshot(path=str(shot))
                         print(shot)
+                        for name in GAMES + REPLAYS:
+                            if args.only and name.removeprefix("replay-") not in args.only:
+                                continue
+                            # the window as a player sees it, the view's board row at the
+                            # top (an element shot would be cut by Lab's scrolling panel)
+                            view = page.locator(f".moneynb-view.probe-{name}")
+                            view.evaluate(
+                                "v => (v.querySelector('.moneynb-board-row') || v)"
+                                ".scrollIntoView({block: 'start'})"
+                            )
+                            page.evaluate(FRAMES)
+                            shot = out / f"{name}-{tag}.png"
+                            page.screenshot(path=str(shot))
+                            print(shot)
         finally:
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)

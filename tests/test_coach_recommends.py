@@ -91,7 +91,13 @@ def test_first_line_is_the_engines_best_option_and_margin(name):
         if c.best is None:
             continue
         ranked += 1
-        assert c.headline.startswith("Best: "), c.headline
+        r = c.ranking
+        if len(r) > 1 and r[0][1] == r[1][1]:  # a tie is called a tie (issue 38, case 3)
+            assert c.headline.startswith("A tie: "), c.headline
+        elif d.tag == "charge":  # credit says its cost first (issue 38, case 3)
+            assert c.headline.startswith(d.label(c.best)) and "bill" in c.headline, c.headline
+        else:
+            assert c.headline.startswith("Best: "), c.headline
         assert _legal(g, c.best), (name, d.tag, c.best)
         assert _label_named(g, c), (c.best, c.headline)
         values = dict(c.ranking)
@@ -146,8 +152,8 @@ def test_first_line_is_the_engines_best_option_and_margin(name):
             m = re.search(r" — (-?\$[\d,.]+) more", c.headline)
             if diff:
                 assert m and m.group(1) in (money(diff), cents(diff), dollars(diff)), c.headline
-            else:
-                assert "just as good" in c.headline
+            else:  # a tie is called a tie, never "Best" (issue 38, case 3)
+                assert c.headline.startswith("A tie: ") and "the same" in c.headline
         assert g.to_json() == before
     assert ranked >= 3, f"{name}: the Coach ranked only {ranked} decisions"
     assert recomputed >= 1, (name, tags)
@@ -180,7 +186,7 @@ UNRANKED_ONCE = {
 @pytest.mark.parametrize("name", list(UNRANKED_ONCE))
 def test_every_choice_on_the_way_gets_a_first_line_that_ranks(name):
     """Every decision with options in a stretch of a seeded game gets a ranking and a first
-    line that says "Best: ..." or "No clear best: ...", the decisions the Coach once left
+    line that says "Best: ...", "A tie: ..." or "No clear best: ...", the decisions the Coach once left
     unranked among them."""
     seed, steps, special = UNRANKED_ONCE[name]
     g = moneynb.new_game(name, players=["A", "B", "C"], seed=seed)
@@ -192,7 +198,11 @@ def test_every_choice_on_the_way_gets_a_first_line_that_ranks(name):
         d = g.decision
         if _has_options(d):
             c = coach(g)
-            if c is None or not c.ranking or not c.headline.startswith(("Best: ", "No clear")):
+            if (
+                c is None
+                or not c.ranking
+                or not c.headline.startswith(("Best: ", "No clear", "A tie: "))
+            ):
                 unranked.append((d.tag, None if c is None else c.headline))
             elif special(d):
                 met += 1

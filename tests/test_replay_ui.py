@@ -219,14 +219,38 @@ def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
                            progress=False)  # fmt: skip
     view = ReplayView(sim.loc[0], coach=False, store=tmp_path / "s.sqlite3")
     assert view.bot_specs == {0: "bot:greedy", 1: "bot:random"}
-    assert [d.value for d in view.seat_choices] == ["bot:greedy", "bot:random"]
-    b = view.branch(4)
-    assert not b.is_human(0) and not b.is_human(1)
+    # every seat a bot (issue 38, case 4): the seat deciding at the step shown starts as a
+    # person, so "Continue from here" does not go straight to the game's end
+    assert [d.value for d in view.seat_choices] == ["human", "bot:random"]
     # ... and the seats' drop-downs choose: seat 1 becomes a person, seat 0 a search bot
     view.seat_choices[1].value = "human"
     view.seat_choices[0].value = "bot:search"
     b = view.branch(4)
     assert b.is_human(1) and not b.is_human(0) and b.bot_specs == {0: "bot:search"}
+
+
+def test_continue_from_a_simulated_game_lets_a_person_take_any_seat(tmp_path):
+    """Issue 38, case 4: the README's ``moneynb.replay(games.loc[3])`` (all seats bots):
+    "Continue from here" gives a game a person plays, at the seat deciding at the step shown
+    (followed as the replay moves, until a seat is chosen by hand), and any seat can be taken."""
+    sim = moneynb.simulate("moolah", ["greedy", "greedy", "greedy"], n_games=1,
+                           keep_games=True, progress=False)  # fmt: skip
+    view = ReplayView(sim.loc[0], coach=False, store=tmp_path / "s.sqlite3")
+    assert len(view.bot_specs) == 3
+    for step in (5, 6, 7, 20):
+        view.go(step)
+        who = view.game.decision.player
+        assert view.chosen_seats() == {s: "bot:greedy" for s in range(3) if s != who}, step
+    b = view.branch()
+    assert not b.game.over and b.human_turn
+    assert b.game.decision.player == who
+    # a seat chosen by hand stays as chosen when the replay moves on
+    other = (who + 1) % 3
+    view.seat_choices[other].value = "human"
+    view.go(9)
+    assert view.chosen_seats() == {s: "bot:greedy" for s in range(3) if s not in (who, other)}
+    b = view.branch()
+    assert b.is_human(other) and b.is_human(who) and not b.game.over
 
 
 def test_a_game_with_no_actions_replays(tmp_path):

@@ -192,7 +192,8 @@ def test_every_panel_kind_and_labels(tmp_path):
     slider.value = d.low
     assert text.value == str(d.low)
     text.value = str(d.high)
-    assert [b.description for b in view.find("moneynb-option")] == ["pass"]
+    # an engine word with no label, capitalised (issue 38)
+    assert [b.description for b in view.find("moneynb-option")] == ["Pass"]
     _click(view, "moneynb-submit")
     assert view.find("moneynb-panel-player")
     assert [b.description for b in view.find("moneynb-player")] == ["Bob"]

@@ -152,11 +152,20 @@ def coach_decision(game, d) -> Coaching | None:
             if payback
             else f"At the end it counts {dollars(look.holding_value)} for you.",
         ]
-        return coaching.recommend(
+        coaching.recommend(
             {take: value, leave: Fraction(0)}, labels, why=why,
             more="more for you by the end of the game (a guess from the dice)",
             measure="dollars for you by the end of the game (estimate)",
         )  # fmt: skip
+        if payback and payback > look.rounds_left:
+            # issue 38, case 3: a payback longer than the game is said in the first line
+            coaching.headline += (
+                f" Its rent would take about {payback:.0f} rounds to pay back "
+                f"{dollars(price)}, more than the {look.rounds_left} rounds left"
+                + (f": its worth is the {dollars(look.holding_value)} it scores at the end."
+                   if look.holding_value else ".")
+            )  # fmt: skip
+        return coaching
     if tag == "turn" and "roll" in d.options:
         land = game.next_landing(seat)
         val = Valuation("roll", dict(sorted(land.items())), Fraction(0), Fraction(0))
@@ -276,6 +285,33 @@ def _em_selling(game, d) -> Coaching | None:
                     headline=headline, why=why)  # fmt: skip
 
 
+def _credit_label(game, d, o) -> str:
+    """An option's label for the Coach's first line; a mortgage (credit) says what it costs
+    to pay back (issue 38, case 3: the Coach never names credit without its cost): "Mortgage
+    Mill Street (+$50; $55 to lift it later)"."""
+    label = d.label(o)
+    if isinstance(o, str) and o.startswith("mortgage:"):
+        cost = game.lift_cost(int(o.split(":")[1]))
+        label = label.removesuffix(")") + f"; costs {dollars(cost)} to pay back)"
+    return label
+
+
+def _cash_words(game, o, cash) -> str:
+    """What option ``o`` does to your cash (``cash``: the engine's change, in dollars), in
+    words that do not read as contradicting the option's own "+$50": a mortgage whose loan
+    goes straight to what you owe says so (issue 38, case 3: "Mortgage Summit Avenue (+$170):
+    cash -$255")."""
+    if isinstance(o, str) and o.startswith("mortgage:"):
+        lent = game.board[int(o.split(":")[1])]["M"]
+        if cash != lent:
+            return (
+                f"the Bank lends you {dollars(lent)}, then the {dollars(lent - cash)} you "
+                f"owe is paid: your cash changes by {dollars(cash)}"
+            )
+        return f"the Bank lends you {dollars(lent)}"
+    return f"your cash changes by {dollars(cash)}"
+
+
 def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
     """Easy Money, the build / mortgage / lift options of ``d``: what each moves from your cash
     (the engine's own move, on a copy: an exact, checked number), the rent it adds or takes
@@ -323,7 +359,7 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
                    "score_change": then.holding_value - now.holding_value,
                    "rounds_left": now.rounds_left}  # fmt: skip
         text = (
-            f"{d.label(o)}: cash {dollars(cash)}, rent {dollars(game.rent(i))} -> "
+            f"{d.label(o)}: {_cash_words(game, o, cash)}, rent {dollars(game.rent(i))} -> "
             f"{dollars(after.rent(i))}, model {cents(extra)} a round"
         )
         coaching.lines.append(text + (f", pays back in {payback:.0f} rounds." if payback else "."))
@@ -333,16 +369,16 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
     values = {o: r["by_end"] for o, r in rows.items()}
     if zero is not None:
         values = {zero: Fraction(0), **values}
-    labels = {o: d.label(o) for o in values}
+    labels = {o: _credit_label(game, d, o) for o in values}
     best = max(values, key=lambda o: values[o])
     why = list(coaching.why)  # what the coaching said first (a throw's likeliest stops) stays
     if coaching.headline:
         why.insert(0, coaching.headline)
     if best != zero:
         r = rows[best]
-        why.append(f"{labels[best]}: your cash changes by {dollars(r['cash'])} now and the rent "
-                   f"by {dollars(r['rent_ahead_change'])} over the {r['rounds_left']} rounds "
-                   "left (a guess from the dice).")  # fmt: skip
+        why.append(f"{d.label(best)}: {_cash_words(game, best, r['cash'])} now, and the rent "
+                   f"changes by {dollars(r['rent_ahead_change'])} over the {r['rounds_left']} "
+                   "rounds left (a guess from the dice).")  # fmt: skip
     else:
         why.append("Nothing here pays for itself in the rounds left (a guess from the dice).")
     coaching.recommend(

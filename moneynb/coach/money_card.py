@@ -6,6 +6,7 @@ Source: reconstruction; issues 12, 18 (section 7) and 30.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -145,7 +146,7 @@ def _mc_destinations(game, d, title: str) -> Coaching:
                     f"spin from there can reach a key you lack: {chance(row['next_spin_key'])} "
                     f"(against {chance(nums[second]['next_spin_key'] or 0)}).")  # fmt: skip
     elif row["money"] == nums[second]["money"]:
-        headline = f"Best: {label} — just as good as {d.label(second)} on arrival."
+        headline = f"A tie: {label} and {d.label(second)} come out the same on arrival."
     else:
         headline = (f"Best: {label} — {money_words(row['money'] - nums[second]['money'])} more on "
                     f"arrival than {d.label(second)}.")  # fmt: skip
@@ -369,6 +370,35 @@ def _mc_phrases(game, d) -> Coaching:
                               headline=headline, measure="keys you can get now")  # fmt: skip
 
 
+def _mc_charge(game, d) -> Coaching:
+    """Charge It or pay in cheques (issue 38, case 3): the engine's numbers (what leaves your
+    cheques now), and first what credit costs, in the game and in real life: in the game's
+    rules a charge is recorded and never billed (rulebook "Money Card"), so charging keeps
+    your cheques; a real card's bill comes, with interest when it is not paid in full. The
+    Coach never calls credit free without saying so."""
+    c = each_option(game, d, "Charge It or pay?", fmt=cents,
+                    note="Counted as the game plays it: what leaves your cheques now.")  # fmt: skip
+    amount = next((c2.action for c2 in c.checks if c2.action == "charge"), None)
+    label = d.label("charge")
+    owed = re.search(r"\$[\d,]+", label)
+    owed = owed.group(0) if owed else "the amount"
+    if amount is None:
+        return c
+    c.headline = (f"{label} keeps your cheques: in this game a charge is only recorded, never "
+                  f"billed. A real card's bill for {owed} comes next month, with interest if you "
+                  "do not pay it all.")  # fmt: skip
+    c.lines = [
+        line.replace(f"{label}: ", f"{label} (the game never bills it; a real card does): ", 1)
+        for line in c.lines
+    ]
+    c.why = [
+        f"In the game: paying in cheques costs you {owed} now; charging costs you nothing.",
+        f"In real life: paid in full when the bill comes, the {owed} costs nothing extra; "
+        "left unpaid, the card adds interest (often about 20% a year) every month.",
+    ]
+    return c
+
+
 def coach_decision(game, d) -> Coaching | None:
     if d.tag == "debt":  # issue 18, section 7
         return _mc_debt(game, d)
@@ -379,8 +409,7 @@ def coach_decision(game, d) -> Coaching | None:
     if d.tag in ("express", "join"):
         return _mc_destinations(game, d, "Where to go?")
     if d.tag == "charge":
-        return each_option(game, d, "Charge It or pay?", fmt=cents,
-                            note="Counted as the game plays it: what leaves your cheques now.")  # fmt: skip
+        return _mc_charge(game, d)
     if d.tag == "color":
         checks = [value_check(game, f"{c} ${game.monte['bet']}", c, shows=("mean", "p_gain"))
                   for c in ("red", "black")]  # fmt: skip

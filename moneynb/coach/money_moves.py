@@ -128,7 +128,9 @@ def _borrow_ranked(game, d, coaching: Coaching, why: list) -> Coaching:
 
     picks = [a for a in amounts(d, 4)]
     moves = {"leave": ("leave",), **{a: (a,) for a in picks}}
-    labels = {"leave": "Leave the game", **{a: f"Borrow {dollars(a)}" for a in picks}}
+    # a loan's cost in its name (issue 38, case 3: credit never without its cost)
+    labels = {"leave": "Leave the game",
+              **{a: f"Borrow {dollars(a)} (paid back from what you win next)" for a in picks}}  # fmt: skip
     po = play_outs(game, moves, budget=BORROW_BUDGET)
     describe(coaching, po, labels, "{label}: {value} for you on average by the end of the game.",
              "the end of the game", "; the pot won at the end counted.", fmt=cents)  # fmt: skip

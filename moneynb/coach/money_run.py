@@ -71,27 +71,36 @@ def _mr_place(game, d) -> Coaching:
     for o in best:
         r = rows[o]
         opp = ", ".join(f"{game.players[s]} {v}" for s, v in r["opponents"].items())
-        lines.append(f"Square {o}: you can get to {r['you']} from the goal this turn; "
+        lines.append(f"{d.label(o)[:1].upper() + d.label(o)[1:]}: you can get to {r['you']} from the goal this turn; "
                      f"next turn best of {opp}.")  # fmt: skip
     lines.append("Counted on the engine's board after the coin is placed (coins as they then "
                  "stand; the others' coin moves before yours are not foreseen).")  # fmt: skip
     coaching = Coaching("Where does the coin go?", lines, numbers={"squares": rows})
     order = sorted(rows, key=rank)
     values = {o: (-rows[o]["you"], min(rows[o]["opponents"].values(), default=0)) for o in order}
-    labels = {o: d.label(o) if d.label(o) != str(o) else f"Square {o}" for o in order}
+    labels = {o: d.label(o) for o in order}
     b = order[0]
     headline = f"Best: {labels[b]}."
     if len(order) > 1:
         s = order[1]
         (you0, opp0), (you1, opp1) = values[b], values[s]
         if you0 != you1:
-            headline = (f"Best: {labels[b]} — your pawn can get {you0 - you1} square(s) closer to "
-                        f"your goal this turn than with {labels[s]}.")  # fmt: skip
+            k = you0 - you1
+            headline = (f"Best: {labels[b]} — your pawn can get {k} square{'s' * (k != 1)} "
+                        f"closer to your goal this turn than with {labels[s]}.")  # fmt: skip
         elif opp0 != opp1:
-            headline = (f"Best: {labels[b]} — the other pawns stay {opp0 - opp1} square(s) "
+            k = opp0 - opp1
+            headline = (f"Best: {labels[b]} — the other pawns stay {k} square{'s' * (k != 1)} "
                         f"further from their goals than with {labels[s]}.")  # fmt: skip
         else:
-            headline = f"Best: {labels[b]} — just as good as {labels[s]}."
+            tied = [o for o in order if values[o] == values[b]]
+            names = (
+                ", ".join(labels[o] for o in tied[:-1]) + " or " + labels[tied[-1]]
+                if len(tied) <= 3
+                else f"{len(tied)} squares, e.g. {labels[tied[0]]},"
+            )
+            headline = (f"A tie: {names} — each leaves your pawn and the others as close to "
+                        "their goals.")  # fmt: skip
     why = [f"Your pawn is {now} from the goal now; then it can get to {rows[b]['you']}."]
     if rows[b]["opponents"]:
         why.append(f"The closest another pawn can then get: {values[b][1]} from its goal.")
@@ -166,16 +175,18 @@ ACTION_BUDGET = 5_000
 
 
 def _move_label(game, move: tuple) -> str:
-    """A move of :meth:`MoneyRun.search_moves` in words (its squares as ``(x, y)``)."""
+    """A move of :meth:`MoneyRun.search_moves` in words: the engine's own labels, squares said
+    from the deciding player's pawn (:meth:`MoneyRun.square_words`; no grid coordinates,
+    issue 38, case 3)."""
     first = move[0]
     if first == "end_turn":
         return "End your turn"
+    seat = game.decision.player
+    label = game.decision.label(first)
     if first[0] == "pawn":
-        return f"Move your pawn to ({first[1]}, {first[2]})"
-    to = f"({move[1][0]}, {move[1][1]})" if len(move) > 1 else "a square"
-    if first[0] == "place":
-        return f"{game.decision.label(first)} at {to}"
-    return f"Move the top coin at ({first[1]}, {first[2]}) to {to}"
+        return label
+    to = game.square_words(seat, *move[1]) if len(move) > 1 else "a square"
+    return f"{label} to {to}"
 
 
 def _actions_ranked(game, d, coaching: Coaching, why: list) -> Coaching:

@@ -401,6 +401,9 @@ def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:
         verb = {"deposit": "Deposit", "withdraw": "Withdraw"}.get(game.ctx.get("bank_mode"), "")
         verb = verb or "Withdraw"  # the first withdrawal
         picks = amounts(d, 4 if d.tag == "first_withdrawal" else 3)
+        if d.tag == "first_withdrawal" and d.suggested is not None and d.suggested not in picks:
+            # the game's own recommendation is always one of the amounts weighed (issue 38)
+            picks = sorted([*picks, d.suggested])
         moves = {a: (a,) for a in picks}
         labels = {a: f"{verb} {dollars(a)}" for a in picks}
         of = lambda key: key  # noqa: E731
@@ -423,4 +426,11 @@ def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:
         else:
             line = f"The rules suggest {dollars(suggested)} too."
         coaching.why = [line, *coaching.why[:2]]
+    elif d.tag == "first_withdrawal":
+        # no clear best: say how the game's own recommendation fares (issue 38, case 3)
+        suggested = game.data.rules["suggested_withdrawal"]
+        close = coaching.headline.removeprefix("No clear best: ")
+        coaching.headline = (f"No clear best: the rules suggest withdrawing {dollars(suggested)}, "
+                             "and in these simulated games no amount did clearly better.")  # fmt: skip
+        coaching.why = [f"How close they came: {close}", *coaching.why[:2]]
     return coaching

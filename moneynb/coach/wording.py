@@ -61,13 +61,25 @@ def money(x) -> str:
 def best_line(ranked: list, *, fmt=None, more: str = "more for you on average") -> str:
     """The Coach's first line from ``[(label, value)]`` best first: ``"Best: Stay at $30,000 —
     $4,000 more for you on average than Raise to $60,000."`` (the margin over the runner-up
-    written with ``fmt``, default :func:`money`); with one option only ``"Best: <label>."``;
-    a tie says so."""
+    written with ``fmt``, default :func:`money`); with one option only ``"Best: <label>."``.
+    A tie is called a tie, never "Best" (issue 38, case 3): ``"A tie: Oil and Gold come out
+    the same on average."`` (every option equal to the first, or within the rounding of
+    ``fmt``: "... come out within $1 of each other ...")."""
     fmt = money if fmt is None else fmt
     label, v = ranked[0]
     if len(ranked) == 1:
         return f"Best: {label}."
     label2, v2 = ranked[1]
-    if v == v2 or fmt(v - v2) in ("$0", "$0.00"):
-        return f"Best: {label} — just as good as {label2} on average."
+    if v == v2 or fmt(v - v2) in ("$0", "$0.00", "-$0"):
+        tied = [lab for lab, w in ranked if w == v or fmt(v - w) in ("$0", "$0.00", "-$0")]
+        names = ", ".join(tied[:-1]) + " and " + tied[-1]
+        if all(w == v for lab, w in ranked if lab in tied):
+            return f"A tie: {names} come out the same ({_measure(more)})."
+        unit = "a cent" if fmt(Fraction(1, 100)) == "$0.01" else "$1"
+        return f"A tie: {names} come out within {unit} of each other ({_measure(more)})."
     return f"Best: {label} — {fmt(v - v2)} {more} than {label2}."
+
+
+def _measure(more: str) -> str:
+    """``"more for you on average"`` -> ``"for you on average"``: what a tie is measured in."""
+    return more.removeprefix("more ").strip() or "on average"

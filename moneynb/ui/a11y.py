@@ -100,6 +100,12 @@ const CSS = `
 .moneynb-view .moneynb-board-row > .moneynb-board { grid-area: board; }
 .moneynb-view .moneynb-board-row > .moneynb-side { grid-area: side; }
 .moneynb-view .moneynb-board-row > .moneynb-board-tools { grid-area: tools; }
+/* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
+   another person take no click for their first second in the page (a slower double-click of
+   the person before lands on them), and look so */
+.moneynb-view .moneynb-handover :is(button, select, input, .noUi-handle, .noUi-target) {
+  animation: moneynb-handover 1s step-end; }
+@keyframes moneynb-handover { 0%, 100% { pointer-events: none; opacity: 0.5; } }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
   pointer-events: none; }
@@ -122,10 +128,14 @@ function nameSliders(root) {
     h.setAttribute("aria-label", text);
   }
   // ipywidgets' Play shows icon-only buttons (play/pause, stop, repeat) with no name
+  // (issue 38, case 6: a name for screen readers AND a tooltip for the mouse)
   for (const p of root.querySelectorAll(".widget-play")) {
     const names = ["Play or pause", "Stop (back to the start)", "Repeat"];
-    p.querySelectorAll("button:not([aria-label])").forEach((b, i) =>
-      b.setAttribute("aria-label", names[i] || "Play control"));
+    p.querySelectorAll("button").forEach((b, i) => {
+      const name = names[i] || "Play control";
+      if (!b.getAttribute("aria-label")) b.setAttribute("aria-label", name);
+      if (!b.getAttribute("title")) b.setAttribute("title", name);
+    });
   }
 }
 
@@ -306,34 +316,73 @@ function showLost(model, el, root, why) {
   if (noteHere(r) && model.get("lost_text")) note(r, "moneynb-lost-note", model.get("lost_text"));
 }
 
-// A board wider than its box is drawn smaller (issue 30, case 1): scaled as a whole with a
-// CSS transform (plotly maps the mouse through it), the box taking the scaled height. At the
-// board's own width or more it is drawn at its own size. A replay's chart is fitted the same
-// way. The board's row (see GameView) is laid out side by side when it has room for the
-// board at its own size and a column of SIDE_PX for the decision, else stacked.
-const SIDE_PX = 300, GAP_PX = 10;
+// A board is drawn at the size that shows it WHOLE with the pending decision's controls
+// (issue 38, case 2: in JupyterLab the decision and the board never fitted on screen
+// together, so every move needed a scroll): scaled as a whole with a CSS transform (plotly
+// maps the mouse through it), its box taking the scaled size. The row (see GameView) is laid
+// out side by side (data-layout="side": the board, and a column of at least SIDE_PX for the
+// decision) or stacked (the decision first, then the board), whichever shows the board larger
+// with both inside the part of the window the row can be seen in (Lab scrolls the notebook
+// inside its panel; Voila the window); never above its own size, never below MIN_SCALE (a
+// window smaller than that scrolls). A replay's chart is fitted to its width.
+const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.5;
+function scaleBox(box, s, w, h, sized) {
+  const inner = box.firstElementChild;
+  if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005 &&
+      (!sized || box.dataset.moneynbSized === "1")) return;
+  inner.dataset.moneynbScale = String(s);
+  inner.style.transformOrigin = "0 0";
+  inner.style.transform = s < 1 ? `scale(${s})` : "";
+  box.style.height = s < 1 ? `${Math.ceil(h * s)}px` : "";
+  if (sized) {  // the board's own box: as wide as the board drawn (the grid column follows)
+    box.style.width = `${Math.ceil(w * s) + 4}px`;
+    box.style.flex = "0 0 auto";
+    box.dataset.moneynbSized = "1";
+  }
+}
+// the height of the part of the window `el` can be seen in when scrolled to: its nearest
+// scrolling box's (Lab's notebook panel), whether it scrolls now or not, else the window's
+function room(el) {
+  let h = innerHeight;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(p).overflowY) && p.clientHeight > 0)
+      h = Math.min(h, p.clientHeight);
+  }
+  return h;
+}
 function fitBoards(r) {
   for (const row of r.querySelectorAll(".moneynb-board-row")) {
     if (row.closest(".moneynb-view") !== r) continue;
-    const svg = row.querySelector(".moneynb-board svg.main-svg");
-    const w = svg && Number(svg.getAttribute("width"));
-    if (!w || !row.clientWidth) continue;
-    const layout = row.clientWidth >= w + 4 + GAP_PX + SIDE_PX ? "side" : "stacked";
+    const box = row.querySelector(":scope > .moneynb-board");
+    const svg = box && box.querySelector("svg.main-svg");
+    const w = svg && Number(svg.getAttribute("width")), h = svg && Number(svg.getAttribute("height"));
+    if (!w || !h || !row.clientWidth) continue;
+    const W = row.clientWidth;
+    const side = row.querySelector(":scope > .moneynb-side");
+    if (!side) {  // a replay's row (board and tools): side by side when both fit at full size
+      const layout = W >= w + 4 + GAP_PX + SIDE_PX ? "side" : "stacked";
+      if (row.dataset.layout !== layout) row.dataset.layout = layout;
+      continue;
+    }
+    const H = Math.max(200, room(row) - 8);
+    const sideH = side.getBoundingClientRect().height;
+    const sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
+    const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
+    const layout = sSide >= sStack ? "side" : "stacked";
     if (row.dataset.layout !== layout) row.dataset.layout = layout;
+    const s = Math.max(Math.min(MIN_SCALE, (W - 4) / w), layout === "side" ? sSide : sStack);
+    scaleBox(box, s, w, h, true);
   }
   for (const box of r.querySelectorAll(".moneynb-board, .moneynb-replay-chart")) {
     if (box.closest(".moneynb-view") !== r) continue;  // a view inside this one fits itself
+    if (box.parentElement.classList.contains("moneynb-board-row") &&
+        box.parentElement.querySelector(":scope > .moneynb-side")) continue;  // fitted above
     const inner = box.firstElementChild;
     const svg = inner && inner.querySelector("svg.main-svg");
     if (!svg) continue;
     const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
     if (!w || !h || !box.clientWidth) continue;
-    const s = Math.min(1, box.clientWidth / w);
-    if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005) continue;
-    inner.dataset.moneynbScale = String(s);
-    inner.style.transformOrigin = "0 0";
-    inner.style.transform = s < 1 ? `scale(${s})` : "";
-    box.style.height = s < 1 ? `${Math.ceil(h * s)}px` : "";
+    scaleBox(box, Math.min(1, box.clientWidth / w), w, h, false);
   }
 }
 
@@ -434,6 +483,8 @@ function render({ model, el }) {
   };
   const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
   const resized = new ResizeObserver(fit);
+  // a window made taller or shorter changes what can be seen, not the view's width
+  window.addEventListener("resize", fit);
   // a click on a slider's track moves the knob there AND gives it the keyboard focus, so the
   // arrow keys go on from there (noUiSlider leaves the focus where it was: issue 30, case 7)
   const focusKnob = (e) => {
@@ -461,6 +512,7 @@ function render({ model, el }) {
   return () => {
     obs.disconnect();
     resized.disconnect();
+    window.removeEventListener("resize", fit);
     listening?.removeEventListener("pointerup", focusKnob);
     unwatch();
   };

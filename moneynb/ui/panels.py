@@ -16,6 +16,7 @@ Stable CSS classes for tests and styling:
 
 from __future__ import annotations
 
+import contextvars
 import html
 import re
 from collections.abc import Callable
@@ -30,6 +31,30 @@ def _slug(value: Any) -> str:
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "x"
 
 
+#: True while a click sent by the page (a person's mouse or key) is being handled; a
+#: ``button.click()`` in the kernel (tests, scripts) leaves it False. See :func:`from_page`.
+_PAGE_CLICK = contextvars.ContextVar("moneynb_page_click", default=False)
+
+
+def from_page() -> bool:
+    """True inside the handler of a click the page sent (a person's), False for a click made
+    in the kernel (``button.click()``): the view's hot-seat hand-over guard (issue 38, case 1)
+    applies to people's clicks only."""
+    return _PAGE_CLICK.get()
+
+
+class PageButton(widgets.Button):
+    """An ipywidgets ``Button`` whose handlers can tell a click from the page
+    (:func:`from_page`) from one made in the kernel."""
+
+    def _handle_button_msg(self, _, content, buffers):
+        token = _PAGE_CLICK.set(True)
+        try:
+            super()._handle_button_msg(_, content, buffers)
+        finally:
+            _PAGE_CLICK.reset(token)
+
+
 def button(
     description: str,
     classes: tuple[str, ...],
@@ -37,8 +62,9 @@ def button(
     tooltip: str = "",
     style: str = "",
 ) -> widgets.Button:
-    """A button with the given CSS classes whose click calls ``on_click()``."""
-    b = widgets.Button(
+    """A button (:class:`PageButton`) with the given CSS classes whose click calls
+    ``on_click()``."""
+    b = PageButton(
         description=description,
         tooltip=tooltip or description,
         button_style=style,
@@ -53,12 +79,17 @@ def option_buttons(decision, submit, options=None, css: str = "moneynb-option") 
     """One button per option of ``decision`` (text: ``decision.label(option)``)."""
     out = []
     for o in decision.options if options is None else options:
-        out.append(
-            button(
-                decision.label(o), (css, f"{css}-{_slug(o)}"), lambda o=o: submit(o), tooltip=str(o)
-            )
-        )
+        text = decision.label(o)
+        if isinstance(o, str) and text == o:  # an engine word with no label: "pass" -> "Pass"
+            text = o.replace("_", " ").capitalize()
+        out.append(button(text, (css, f"{css}-{_slug(o)}"), lambda o=o: submit(o), tooltip=str(o)))
     return out
+
+
+#: the amount box's button, said as the decision's verb (issue 38, case 8: a "Submit" beside
+#: an auction's "Bid $362" read as two different things); other decisions: "Submit"
+AMOUNT_VERBS = {"bid": "Bid this amount", "bet": "Bet this amount", "borrow": "Borrow this amount",
+                "offer_price": "Ask this price"}  # fmt: skip
 
 
 def roll_panel(decision, game, submit) -> list:
@@ -235,7 +266,8 @@ def amount_panel(decision, game, submit) -> list:
             message.value = ""
             submit(value)
 
-        ok = button("Submit", ("moneynb-submit",), send, style="primary")
+        verb = AMOUNT_VERBS.get(decision.tag, "Submit")
+        ok = button(verb, ("moneynb-submit",), send, style="primary")
         # an HTML widget, not a Label: a Label typesets "$...$" as mathematics
         steps = f", in steps of ${step:,}" if step != 1 else ""
         rng = widgets.HTML(f"${low:,} to ${high:,}{steps}")

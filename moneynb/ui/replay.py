@@ -248,6 +248,14 @@ class ReplayView(GameView):
         )
         # who plays each seat of the new game: bot seats stay bots unless changed here
         self.seat_choices = [self._seat_choice(i, p) for i, p in enumerate(r.players)]
+        # a game every seat of which is a bot (a simulated game: issue 38, case 4) would
+        # continue with bots only, straight to "Game over": the seat deciding at the step
+        # shown starts as "a person" instead (kept in step with the step until a seat is
+        # chosen by hand)
+        self._seats_by_hand = not all(d.value != "human" for d in self.seat_choices)
+        self._setting_seats = False
+        for d in self.seat_choices:
+            d.observe(self._seat_chosen, "value")
         self.seats_box = widgets.HBox(
             [widgets.HTML("Seats of the new game:"), *self.seat_choices],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -301,8 +309,8 @@ class ReplayView(GameView):
             widgets.HTML("<b>Log</b> (the move that led to this step highlighted)"),
             self.log_html,
             self.chart,
+            self.seats_box,  # who plays, chosen before continuing (issue 38, case 4)
             widgets.HBox([self.branch_button]),
-            self.seats_box,
             self.branch_box,
         ]
 
@@ -349,6 +357,30 @@ class ReplayView(GameView):
         )
         d.add_class("moneynb-replay-seat")
         return d
+
+    def _seat_chosen(self, _change) -> None:
+        if not self._setting_seats:
+            self._seats_by_hand = True
+
+    def _person_at(self, g) -> None:
+        """Every seat a bot and none chosen by hand: the seat deciding in ``g`` (else seat 0)
+        is "a person" in the drop-downs, the others keep their bots."""
+        if self._seats_by_hand:
+            return
+        seat = g.decision.player if g.decision is not None else 0
+        self._setting_seats = True
+        try:
+            for i, d in enumerate(self.seat_choices):
+                if i == seat:
+                    d.value = "human"
+                elif d.value == "human":
+                    d.value = self._bot_kind(i)
+        finally:
+            self._setting_seats = False
+
+    def _bot_kind(self, seat: int) -> str:
+        kind = self.bot_specs.get(seat, "bot:greedy")
+        return kind if kind.startswith("bot:") else f"bot:{kind}"
 
     def chosen_seats(self) -> dict[int, str]:
         """``{seat: bot kind}`` for the seats the "Seats of the new game" drop-downs give to a
@@ -411,6 +443,8 @@ class ReplayView(GameView):
         self._refresh_coach()
         # the end of a finished game: nothing to continue
         self.branch_button.disabled = g.over
+        if hasattr(self, "_seats_by_hand"):
+            self._person_at(g)
         if not self.play.playing:  # Play would queue a stale step per 0.1-1.5 s for readers
             self.a11y.announce(self._announcement())
         # last: the page has every other part of this step once it shows the step's number

@@ -99,7 +99,9 @@ class ResumeOffer(widgets.VBox):
         self.list = widgets.Dropdown(
             description="Unfinished game",
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto", max_width="640px"),
+            # never wider than the view (issue 38, case 5: it ran off a 1024 px window with
+            # Lab's file browser open): the list shrinks, its texts cut inside the list
+            layout=widgets.Layout(width="640px", max_width="100%", min_width="0"),
         )
         self.list.add_class("moneynb-resume-list")
         self.go = widgets.Button(
@@ -116,9 +118,14 @@ class ResumeOffer(widgets.VBox):
         #: why the last Continue failed (a corrupt or unreadable save), shown at the control
         self.error = widgets.HTML()
         self.error.add_class("moneynb-resume-error")
-        self.children = [self.note, widgets.HBox([self.list, self.go]), self.error]
+        # the button goes under the list when the row has no room for both
+        row = widgets.HBox(
+            [self.list, self.go],
+            layout=widgets.Layout(flex_flow="row wrap", max_width="100%", align_items="center"),
+        )
+        self.children = [self.note, row, self.error]
         self.layout = widgets.Layout(
-            border="1px solid #90caf9", padding="4px 8px", margin="0 0 6px"
+            border="1px solid #90caf9", padding="4px 8px", margin="0 0 6px", max_width="100%"
         )
         self.set_games(self.games)
 

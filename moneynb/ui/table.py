@@ -24,6 +24,7 @@ CSS classes (besides the GameView's): ``moneynb-table``, ``moneynb-table-code`` 
 from __future__ import annotations
 
 import html
+import logging
 import threading
 import time
 
@@ -36,7 +37,9 @@ from ..tables import TableSession, table_bot
 from .a11y import ERROR_STYLE, NOTE_STYLE, seat_html
 from .boards.base import player_color
 from .panels import button
-from .view import GameView
+from .view import GameView, store_problem_text
+
+log = logging.getLogger("moneynb")
 
 __all__ = ["TableView", "host", "join"]
 
@@ -124,6 +127,9 @@ class TableView(GameView):
                 self._show_error(f"waiting for {self.game.players[d.player]}: it is not your turn")
                 return False
             return super().submit(action, step=step)
+
+    #: no undo at a shared table (the others have seen the move): undo controls are hidden
+    undo_allowed = False
 
     def undo(self) -> bool:
         """No undo at a shared table (the others have seen the move): says so."""
@@ -277,19 +283,33 @@ class TableView(GameView):
                 self._draw_table()
             return changed
 
+    def catch_up(self) -> None:
+        """What the watcher thread runs when the store wakes it (or every few seconds):
+        follow the table; the outage note goes; after a store failure, store again, so the
+        red "not saved" line goes once the store is back (issue 38, case 7).
+
+        Raises:
+            StoreError: the store cannot be read (the watcher says so and tries again)."""
+        self.follow()
+        if self.table_note.value:  # following again: the outage note goes
+            self.table_note.value = ""
+        if self.save_problem is not None:
+            with self._lock:
+                self.save()
+
     def _watch_loop(self) -> None:
-        def catch_up() -> None:
-            self.follow()
-            if self.table_note.value:  # following again: the outage note goes
-                self.table_note.value = ""
+        catch_up = self.catch_up
 
         def say(e: Exception) -> None:
-            self.table_note.value = (
-                f"<span style='{ERROR_STYLE}'>⚠ cannot follow the table now ({html.escape(str(e))}); "
-                "trying again every few seconds. Your board is as last stored.</span>"
-                if isinstance(e, StoreError)
-                else f"<span style='{ERROR_STYLE}'>⚠ {html.escape(repr(e))}</span>"
-            )
+            if isinstance(e, StoreError):
+                problem = store_problem_text(e)  # the store's own text goes to the log
+                text = (f"⚠ cannot follow the table now: {problem}. It is tried again every "
+                        "few seconds; your board is as last stored.")  # fmt: skip
+            else:
+                log.error("moneynb: following the table failed: %r", e)
+                text = ("⚠ cannot follow the table now (an error inside moneynb: see the "
+                        "log). Your board is as last stored.")  # fmt: skip
+            self.table_note.value = f"<span style='{ERROR_STYLE}'>{html.escape(text)}</span>"
 
         follow(self.store, self._stop, catch_up, on_error=say, wait_s=0.5,
                recheck_s=RECHECK_S, game_id=self.game_id)  # fmt: skip

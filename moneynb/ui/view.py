@@ -25,7 +25,7 @@ from ..store import ConflictError, StoreError, open_store
 from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import money, player_color
-from .panels import button, make_panel, set_disabled
+from .panels import button, from_page, make_panel, set_disabled
 
 log = logging.getLogger("moneynb")
 #: how many log lines the page shows (the full log stays in ``game.log``)
@@ -33,6 +33,13 @@ LOG_LINES = 300
 #: seconds in which a second Undo click is taken as part of a double-click (a browser's
 #: double-click interval is about 0.5 s); the board uses its own ``REPEAT_CLICK_S`` likewise
 REPEAT_CLICK_S = 0.4
+#: hot seat (issue 38, case 1): seconds after the screen passes to another person in which a
+#: person's click on the new decision is not taken (a slower double-click of the person
+#: before lands on the next person's control, drawn in the same place); the hand-over line
+#: says whose turn it is, and a click after this is taken. The page holds the new controls'
+#: clicks back for as long from when it shows them (class ``moneynb-handover``, the CSS in
+#: :mod:`moneynb.ui.a11y`), the kernel from when it drew them
+HANDOVER_S = 1.0
 
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -98,6 +105,38 @@ def coaching_html(c) -> str:
     )
 
 
+#: what a player reads when the game store cannot be written (issue 38, case 7): one
+#: sentence in the product's words; the store's own message (a driver's text) goes to the
+#: kernel's log (logger ``moneynb``)
+STORE_DOWN = "the game store cannot be reached just now"
+
+
+def store_problem_text(error: Exception) -> str:
+    """``error`` (a :class:`~moneynb.store.StoreError`) as a player reads it: a few words
+    without the driver's text (logged at WARNING on logger ``moneynb``). A store that is not
+    writable at all (a read-only or missing folder) reads as such."""
+    log.warning("moneynb: the game store failed: %s", error)
+    text = str(error).lower()
+    if any(w in text for w in ("read-only", "readonly", "permission", "not a directory",
+                               "no such file", "unable to open")):  # fmt: skip
+        return "the game store cannot be written here"
+    return STORE_DOWN
+
+
+def _choice_text(decision, action) -> str:
+    """What ``action`` chose at ``decision``, in the engine's words (its label; an amount
+    in dollars), or "" when there is nothing to say (a roll, a decision unknown)."""
+    if decision is None:
+        return ""
+    try:
+        if decision.kind == "amount" and isinstance(action, int) and action not in decision.options:
+            return f"${action:,}"
+        text = decision.label(action)
+    except (KeyError, TypeError, ValueError):
+        return ""
+    return "" if text == str(action) and not isinstance(action, str) else text
+
+
 def _same(a, b) -> bool:
     """Two actions are the same once stored (a tuple and a list of the same items are)."""
     try:
@@ -152,6 +191,9 @@ class GameView(widgets.VBox):
     ``moneynb-coach-toggle`` (the Coach on/off), ``moneynb-coach`` (its panel), and the
     panel classes of :mod:`moneynb.ui.panels`.
     """
+
+    #: whether this view takes a move back (a shared table's does not: issue 38, case 7)
+    undo_allowed = True
 
     def __init__(
         self,
@@ -208,8 +250,8 @@ class GameView(widgets.VBox):
         if autosave:
             try:
                 self.store = open_store(store)
-            except StoreError as e:
-                self.save_problem = str(e)
+            except StoreError as e:  # a store that cannot be opened: its message names
+                self.save_problem = str(e)  # where, for whoever set it up
         self.autosave = self.store is not None or self.save_problem is not None
         self.identity = BrowserIdentity(layout=widgets.Layout(width="0px", height="0px"))
         self.start_total = sum(game.money().values())
@@ -225,16 +267,20 @@ class GameView(widgets.VBox):
         self._epoch = 0
         #: perf_counter() of the last Undo button click (see _undo_clicked)
         self._undo_clicked_at = float("-inf")
+        #: hot seat: ``(step, perf_counter())`` of a decision drawn when the screen passed to
+        #: another person (see HANDOVER_S), or None
+        self._handed_over: tuple | None = None
 
         #: ``(seat, events)`` of the last action applied to the game, whoever took it (the
         #: "last move" line; see _play_move), and where its events start in ``game.log``
         self._last_move: tuple | None = None
         self._last_move_at: int | None = None
+        self._last_choice = ""
         self._recall_last_move()  # a game brought back shows its last move at once
         #: the seat of the person who acted last at this screen (hot seat: the hand-off note)
         self._last_person: int | None = None
         self.board = board_for(game)
-        self.board.pick = self.submit
+        self.board.pick = self._board_pick
         self.board.plain = self.plain
         self.board.shows_hidden = self._shows_hidden
         self.board.notice = self._board_notice
@@ -453,10 +499,39 @@ class GameView(widgets.VBox):
         step = self.step if step is None else step
 
         def answer_step(action):
+            if from_page() and self._just_handed_over(step):
+                return False
             return self.submit(action, step=step)
 
         answer_step.view = self  # a board's own panel reaches the view (its undo) through it
         return answer_step
+
+    def _just_handed_over(self, step: tuple[int, int] | None = None) -> bool:
+        """Hot seat (issue 38, case 1): True when the pending decision (drawn for ``step``,
+        default now) was drawn as the screen passed to another person less than
+        :data:`HANDOVER_S` ago: a person's click then is taken as the person before's
+        (a slower double-click landing on the next person's control) and not used; the
+        panel says so, and the next click is taken."""
+        h = self._handed_over
+        step = self.step if step is None else step
+        if h is None or h[0] != step or time.perf_counter() - h[1] >= HANDOVER_S:
+            return False
+        d = self.game.decision
+        who = self.game.players[d.player] if d is not None else ""
+        self._board_notice(
+            f"That click came as the turn passed to {who}, so it was not used: {who}, click again."
+        )
+        self._handed_over = None  # a second try is the new person's
+        return True
+
+    def _board_pick(self, action: Any) -> bool:
+        """A pick on the board: as :meth:`submit`, except a person's click from the page just
+        after the screen passed to another person (:meth:`_just_handed_over`)."""
+        at_action, at = getattr(self.board, "_last_page_click", (None, float("-inf")))
+        page = at_action == action and time.perf_counter() - at < 1.0
+        if page and self._just_handed_over():
+            return False
+        return self.submit(action)
 
     def submit(self, action: Any, step: tuple[int, int] | None = None) -> bool:
         """Apply a person's ``action`` to the pending decision, then let the bots move.
@@ -563,8 +638,10 @@ class GameView(widgets.VBox):
             IllegalAction, or an engine error: as ``Game.apply`` (nothing changed).
         """
         d = self.game.decision
+        choice = _choice_text(d, action) if d is not None and d.allows(action) else ""
         events = self.game.apply(action)
         self._last_move = (None if d is None else d.player, list(events))
+        self._last_choice = choice  # read while pending (a lazy label after: a replay)
         self._last_move_at = len(self.game.log) - len(events)
         return events
 
@@ -580,6 +657,7 @@ class GameView(widgets.VBox):
         before = self._replayed(g.actions[:-1])
         d, n = before.decision, len(before.log)
         self._last_move = (None if d is None else d.player, list(g.log[n:]))
+        self._last_choice = _choice_text(d, g.actions[-1])
         self._last_move_at = n
 
     def _replayed(self, actions) -> Any:
@@ -763,9 +841,10 @@ class GameView(widgets.VBox):
             self.a11y.focus_panel(self.panel_box.children[0], str(len(g.actions)))
         has_human = any(self.is_human(s) for s in range(len(g.players)))
         self.undo_button.disabled = not (has_human and g.actions)
-        self.continue_button.layout.display = (
-            None if (not g.over and not self.human_turn) else "none"
-        )
+        # only when a bot is to move (issue 38, case 7: not while another person is)
+        d = g.decision
+        bot_to_move = d is not None and self.controllers[d.player] is not None
+        self.continue_button.layout.display = None if bot_to_move else "none"
         if save:
             self.save()
 
@@ -803,7 +882,16 @@ class GameView(widgets.VBox):
         texts = [self.plain(self.board.event_text(self.game, e)) for e in events if e.text]
         more = " …" if len(texts) > 3 else ""
         who = seat_html(seat, self.game.players[seat], player_color(seat))
-        body = html.escape(" ".join(texts[:3])) + more if texts else "(nothing to show)"
+        # a choice that logs nothing yet (a bet's colour still to come, a Money Run coin
+        # picked up): what was chosen, in the engine's words (issue 38, case 8)
+        chose = getattr(self, "_last_choice", "")
+        body = (
+            html.escape(" ".join(texts[:3])) + more
+            if texts
+            else f"chose {html.escape(self.plain(chose))}"
+            if chose
+            else "a choice with no result yet"
+        )
         return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move, {who}: {body}</div>"
 
     def _handoff_html(self) -> str:
@@ -845,10 +933,15 @@ class GameView(widgets.VBox):
             self.panel_box.children = [panel]
             return
         self.prompt.value = f"{who}: {html.escape(self.plain(d.prompt, d.player))}"
+        people = self.screen_seats
+        handed = len(people) >= 2 and self._last_person in people and self._last_person != d.player
+        self._handed_over = (self.step, time.perf_counter()) if handed else None
         submit = self.answer()
         panel = self.board.custom_panel(d, submit)
         if panel is None:
             panel = make_panel(d, g, submit)
+        if handed:  # the page holds its clicks back too, for as long (the CSS of a11y)
+            panel.add_class("moneynb-handover")
         self.panel_box.children = [panel]
 
     def _refresh_coach(self) -> None:
@@ -1056,16 +1149,17 @@ class GameView(widgets.VBox):
         self.save_label.value = (
             f"<span class='moneynb-save-failed' data-actions='{len(self._synced)}' "
             f"style='{ERROR_STYLE}'>⚠ not saved ({html.escape(str(self.save_problem))}); "
-            f"{last}</span>"
+            f"{last}. It is saved again once the store is back.</span>"
         )
 
     def _save_failed(self, error: StoreError) -> None:
         """The store could not be written: take the moves not stored back (the game on
-        screen is the stored one), and say so at the control and in the save label."""
-        self.save_problem = str(error)
+        screen is the stored one), and say so at the control and in the save label, in one
+        plain sentence each (:func:`store_problem_text`; the store's own message is logged)."""
+        self.save_problem = problem = store_problem_text(error)
         if self.game_id is None:
             self._show_error(
-                f"This game could not be saved: {error}. You can play on, but it is not saved."
+                f"This game could not be saved: {problem}. You can play on, but it is not saved."
             )
         elif list(self.game.actions) != self._synced:
             try:
@@ -1075,11 +1169,11 @@ class GameView(widgets.VBox):
             else:
                 self._replace_game(back)
             self._show_error(
-                f"Your move could not be saved: {error}. It was taken back, so the board "
-                f"shows the game as saved (action {len(self._synced)}); try again in a moment."
+                f"Your move could not be saved: {problem}. It was taken back; try it again "
+                "in a moment."
             )
         else:
-            self._show_error(f"The game's status could not be saved: {error}.")
+            self._show_error(f"The game could not be saved: {problem}.")
         self._show_save_problem()
 
     def _conflict(self, error: ConflictError) -> None:
@@ -1125,7 +1219,7 @@ class GameView(widgets.VBox):
         self._decision_key = object()
         self._announced = len(game.log)
         self.board = board_for(game)
-        self.board.pick = self.submit
+        self.board.pick = self._board_pick
         self.board.plain = self.plain
         self.board.shows_hidden = self._shows_hidden
         self.board.on_retheme = self._retheme

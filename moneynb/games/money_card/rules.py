@@ -686,7 +686,8 @@ class MoneyCard(Game):
         count = f"{steps[0]}" if len(steps) == 1 else f"{steps[0]}-{steps[-1]}"
 
         def labels() -> dict:  # built when a view reads them (engine speed)
-            return {d: f"{b.name(d)} ({len(p) - 1} moves)" for d, p in paths.items()}
+            return {d: f"{b.name(d)} ({len(p) - 1} move{'s' * (len(p) != 2)})"
+                    for d, p in paths.items()}  # fmt: skip
 
         self._ask(seat, "space", f"Move {count} - choose where to land",
                   tuple(paths), tag="move", labels=labels)  # fmt: skip

@@ -348,23 +348,73 @@ class MoneyRun(Game):
             f"{left.capitalize()} action: place a table coin, move a top coin, move your pawn, or end the "
             "turn",
             opts,
-            labels=self._labels(opts),
+            labels=lambda: self._labels(opts),
             tag="action",
         )
 
     def _labels(self, opts: list) -> dict:
-        """Display text for "end_turn" and the table coins (board clicks do the rest; the
-        other options, ``("coin", x, y)`` and ``("pawn", x, y)``, name their square already,
-        and labelling every one is slow). Every label is distinct: the table often holds two
-        coins of one size, so each names its place on the table ("slot 2 of 5", counted from
-        the left as the view draws them) as well as its size (issue 28)."""
+        """Display text of every option, in words a player reads (issue 38, case 6: the
+        keyboard's action list showed ``('coin', 5, 4)``): "End turn"; a table coin by its
+        size and place on the table ("slot 2 of 5", counted from the left as the view draws
+        them; the table often holds two coins of one size, issue 28); a stack's top coin and a
+        pawn move by where they are from the deciding player's pawn, as the board is drawn
+        (:meth:`square_words`, :meth:`steps_words`: "Move your pawn 2 up and 1 left"). Every label is distinct (two
+        squares never have the same place relative to the pawn). Computed only when read
+        (the decision's ``labels`` function), so bots and simulations never pay for it."""
         out = {"end_turn": "End turn"}
         n = len(self.table)
-        for i, rank in enumerate(self.table):
-            out[("place", i)] = (
-                f"Place the {self.coin_names[rank]} coin from table slot {i + 1} of {n}"
-            )
+        seat = self.turn
+        for o in opts:
+            if o == "end_turn":
+                continue
+            if o[0] == "place":
+                out[o] = (
+                    f"Place the {self.coin_names[self.table[o[1]]]} coin from table slot "
+                    f"{o[1] + 1} of {n}"
+                )
+            elif o[0] == "coin":
+                rank = self.stacks[self.sq(o[1], o[2])][-1]
+                out[o] = (
+                    f"Move the {self.coin_names[rank]} coin from "
+                    f"{self.square_words(seat, o[1], o[2])}"
+                )
+            else:
+                goal = " (to your goal)" if self.on_goal(seat, self.sq(o[1], o[2])) else ""
+                out[o] = f"Move your pawn {self.steps_words(seat, o[1], o[2])}{goal}"
         return out
+
+    def steps_words(self, seat: int, x: int, y: int) -> str:
+        """Where square ``(x, y)`` is from ``seat``'s pawn, in the directions the board is
+        drawn (up = higher rows): ``"1 up"``, ``"2 up and 1 left"``, ``""`` for the pawn's own
+        square. Source: issue 38 (labels in words, no coordinates)."""
+        px, py = self.xy(self.pawns[seat])
+        dx, dy = x - px, y - py
+        parts = []
+        if dy:
+            parts.append(f"{abs(dy)} {'up' if dy > 0 else 'down'}")
+        if dx:
+            parts.append(f"{abs(dx)} {'right' if dx > 0 else 'left'}")
+        return " and ".join(parts)
+
+    def square_words(self, seat: int, x: int, y: int) -> str:
+        """Square ``(x, y)`` in words, as ``seat`` (the player deciding) reads it: ``"your
+        pawn's square"``, ``"Bob's pawn's square"``, else ``"the square 2 above and 1 to the
+        left of your pawn"``, ``"the square 1 below your pawn"`` (above = a higher row, as the
+        board is drawn). Source: issue 38 (labels in words, no grid coordinates)."""
+        sq = self.sq(x, y)
+        if sq == self.pawns[seat]:
+            return "your pawn's square"
+        for other, at in enumerate(self.pawns):
+            if at == sq:
+                return f"{self.players[other]}'s pawn's square"
+        px, py = self.xy(self.pawns[seat])
+        dx, dy = x - px, y - py
+        parts = []
+        if dy:
+            parts.append(f"{abs(dy)} {'above' if dy > 0 else 'below'}")
+        if dx:
+            parts.append(f"{abs(dx)} to the {'right' if dx > 0 else 'left'} of")
+        return f"the square {' and '.join(parts)} your pawn"
 
     def _ask_target(self) -> None:
         seat, sel, size = self.turn, self.selected, self.size
@@ -374,10 +424,19 @@ class MoneyRun(Game):
         else:
             source = sel[2] * size + sel[1]
             rank, tag = self.stacks[source][-1], "move_coin"
-            what = f"the {self.coin_names[rank]} coin from ({sel[1]}, {sel[2]})"
+            what = (
+                f"the {self.coin_names[rank]} coin from {self.square_words(seat, sel[1], sel[2])}"
+            )
         xy = squares_xy(size)
         targets = [xy[i] for i in self.coin_targets(rank, source)]
-        self.ask(seat, "space", f"Where does {what} go?", targets, tag=tag)
+        self.ask(
+            seat,
+            "space",
+            f"Where does {what} go?",
+            targets,
+            tag=tag,
+            labels=lambda: {t: self.square_words(seat, *t) for t in targets},
+        )
 
     # ----- playing --------------------------------------------------------------------------
     def _apply(self, action: Any) -> None:

@@ -137,7 +137,7 @@ class Board(BoardRenderer):
         hover text and the board as text)."""
         fit = lambda text: plot_text(fit_text(text, LABEL_PX, MIN_TEXT_PX))  # noqa: E731
         if sp["kind"] == "property":
-            return f"{fit(sp['name'].split()[0])}<br>B{sp['B']}"
+            return f"{fit(sp['name'].split()[0])}<br>${sp['B']}"
         name = SHORT.get(sp["name"], sp["name"].split()[0])
         if sp["kind"] == "legend" and sp.get("amount"):
             sign = "+" if sp["effect"] in ("win", "take") else "−"
@@ -150,9 +150,10 @@ class Board(BoardRenderer):
         text = f"<b>{plot_text(sp['name'])}</b> (side {sp['side']})"
         if sp["kind"] == "property":
             rents = " / ".join(f"${r}" for r in sp["rents"])
-            text += f"<br>B ${sp['B']} · M ${sp['M']}<br>rent 1-4 houses, subdivision:<br>{rents}"
+            text += (f"<br>price ${sp['B']} · mortgage ${sp['M']}<br>rent with 1-4 houses, "
+                     f"subdivision:<br>{rents}")  # fmt: skip
         elif sp["kind"] in ("utility", "public"):
-            text += f"<br>rent ${sp['rent']}" + (f" · M ${sp['M']}" if "M" in sp else "")
+            text += f"<br>rent ${sp['rent']}" + (f" · mortgage ${sp['M']}" if "M" in sp else "")
             text += " · always auctioned"
         elif sp["kind"] == "legend":
             text += f"<br>{plot_text(sp.get('text', ''))}"
@@ -235,7 +236,7 @@ class Board(BoardRenderer):
             dict(x=n / 2, y=n / 2 - 0.6, text=self._centre(game), showarrow=False, name="centre",
                  font=dict(size=13, color=self.pal["text"])),
             dict(x=n - 0.5, y=-0.75, text="← start here", showarrow=False,
-                 font=dict(size=10, color=self.pal["muted"])),
+                 font=dict(size=11, color=self.pal["muted"])),
         ]  # fmt: skip
         axis = dict(visible=False, range=[-0.8, n + 0.8], fixedrange=True)
         return dict(
@@ -427,10 +428,10 @@ class Board(BoardRenderer):
         if sp["kind"] == "property":
             cells = "".join(f"<td>{k}</td><td><b>${r}</b></td>" for k, r in
                             zip(("1", "2", "3", "4", "sub"), sp["rents"], strict=True))  # fmt: skip
-            body = (f"B <b>${sp['B']}</b> · M ${sp['M']} · side {sp['side']}<br>"
+            body = (f"price <b>${sp['B']}</b> · mortgage ${sp['M']} · side {sp['side']}<br>"
                     f"<table cellpadding='2'><tr><td>houses:</td>{cells}</tr></table>")  # fmt: skip
         else:
-            body = f"rent <b>${sp['rent']}</b>" + (f" · M ${sp['M']}" if "M" in sp else "")
+            body = f"rent <b>${sp['rent']}</b>" + (f" · mortgage ${sp['M']}" if "M" in sp else "")
         return (
             f"<div class='moneynb-em-deed' style='border-left:10px solid "
             f"{sp.get('colour', '#9e9e9e')};padding-left:6px'><b>{plot_text(sp['name'])}</b>"
@@ -484,7 +485,7 @@ class Board(BoardRenderer):
             names = ", ".join(plot_text(g.players[p]) for p in a["bidders"])
             head = widgets.HTML(f"<b>Auction</b> · {lead} · still bidding: {names}")
             head.add_class("moneynb-em-auction")
-            quick = button(f"Bid {money(decision.low)}", ("moneynb-em-bid-min",),
+            quick = button(f"Bid the lowest: {money(decision.low)}", ("moneynb-em-bid-min",),
                            lambda: submit(decision.low), style="info")  # fmt: skip
             return self._wrap(tag, [widgets.HTML(self._deed(a["space"])), head, cash, quick,
                                     make_panel(decision, g, submit)])  # fmt: skip

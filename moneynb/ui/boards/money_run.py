@@ -378,15 +378,27 @@ class Board(BoardRenderer):
 
         undo = button("Undo last action", ("moneynb-mr-undo",), undo_action,
                       tooltip="take back your last action of this turn")  # fmt: skip
-        undo.disabled = not g.can_undo_in_turn()
+        # issue 38, case 7: never a button that is always refused: hidden where the view
+        # takes nothing back (a shared table), off when the game's undo policy refuses it
+        # (a coin already drawn from the bag) or nothing was done this turn
+        if view is not None and not getattr(view, "undo_allowed", True):
+            undo.layout.display = "none"
+        undo.disabled = not (g.can_undo_in_turn() and g.can_undo_to(len(g.actions) - 1))
+        if undo.disabled and g.can_undo_in_turn():
+            undo.tooltip = "a coin was drawn from the bag since: that cannot be taken back"
         if decision.tag == "action":
             hint = widgets.HTML(
-                "Click a table coin or the top of a stack, then a square; or click your pawn "
-                "(◆), then a highlighted square."
+                "Click a coin (on the table or a stack's top), then a square; or your pawn (◆), "
+                "then a highlighted square."
             )
             end = button("End turn", ("moneynb-mr-end",), lambda: submit("end_turn"))
             pawn_moves = [o for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
-            hint.value += f" <i>{len(pawn_moves)} pawn move(s) possible.</i>"
+            k = len(pawn_moves)
+            hint.value += (
+                f" <i>{k} pawn move{'s' * (k != 1)} possible.</i>"
+                if k
+                else " <i>Your pawn cannot move yet: lay coins first.</i>"
+            )
             # every board pick from the keyboard too: the same actions in a list
             moves = [(decision.label(o), o) for o in decision.options if o != "end_turn"]
             texts = [t for t, _ in moves]
