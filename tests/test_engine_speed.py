@@ -297,6 +297,8 @@ def test_the_collector_is_tuned_only_while_bots_play():
     with pytest.raises(RuntimeError), fewer_gc_passes():
         raise RuntimeError("a game failed")
     assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
-    g = moneynb.new_game("money_run", players=["Ann", "Bob"], seed=3)
-    play_out(g, [moneynb.make_bot("greedy", seed=k) for k in range(2)])
-    assert g.over and gc.get_threshold() == before and gc.get_freeze_count() == frozen
+    for record in (True, False):
+        g = moneynb.new_game("money_run", players=["Ann", "Bob"], seed=3)
+        play_out(g, [moneynb.make_bot("greedy", seed=k) for k in range(2)], record=record)
+        assert g.over and gc.get_threshold() == before and gc.get_freeze_count() == frozen
+        assert (len(g.log) > len(g.actions) // 2) is record  # kept, or not (the setup only)

@@ -219,18 +219,22 @@ def name_seats(players: list) -> tuple[list[str], dict[int, str]]:
     return names, specs
 
 
-def play_out(game, bots, max_actions: int = 1_000_000) -> int:
+def play_out(game, bots, max_actions: int = 1_000_000, record: bool = True) -> int:
     """Let ``bots`` (a list of Bot, one per seat) play ``game`` to the end; returns actions taken.
 
-    When every bot is :attr:`Bot.trusted`, their answers are carried out by ``game.advance``
-    (unchecked, no events kept: see :meth:`Game.advance <moneynb.core.game.Game.advance>`),
-    else by ``game.apply``. The garbage collector runs less often meanwhile
-    (:func:`fewer_gc_passes`).
+    ``record=True`` (the default): every answer goes through ``game.apply`` (checked, its
+    events logged, chance tracked for undo): the game is then the one a person would see.
+    ``record=False``: when every bot is :attr:`Bot.trusted`, their answers are carried out by
+    ``game.advance`` instead (unchecked, no events kept: see :meth:`Game.advance
+    <moneynb.core.game.Game.advance>`), for a game only its result is read from. Either
+    way the garbage collector runs less often meanwhile (:func:`fewer_gc_passes`).
 
     Raises:
         RuntimeError: the game did not end within ``max_actions`` actions.
+        IllegalAction: a bot's answer was refused (``apply``).
     """
-    step = game.advance if all(b.trusted for b in bots) else game.apply
+    fast = not record and all(b.trusted for b in bots)
+    step = game.advance if fast else game.apply
     n = 0
     with fewer_gc_passes():
         while game.pending is not None:
