@@ -1020,10 +1020,11 @@ class EasyMoney(Game):
         uses one piece, a utility or public building one. Sides are a bitmask: bit ``k - 1``
         is set when ``seat`` owns a property on side ``k`` (all four: :data:`ALL_SIDES`)."""
         pieces = sides = 0
-        for i in self.holdings(seat):
-            pieces += self._pieces(i)
-            if self.is_prop[i]:
-                sides |= self.side_bit[i]
+        for i in self.ownable:
+            if self.owner[i] == seat:
+                pieces += self._pieces(i)
+                if self.is_prop[i]:
+                    sides |= self.side_bit[i]
         return pieces, sides
 
     def has_four_sides(self, seat: int) -> bool:
