@@ -13,6 +13,8 @@ played as ``simulate`` plays them (each tree's own runner and collector setting)
 * actions/s, player-turns/s and games/s. A player-turn is, in Easy Money, one player's turn
   as the game counts them (``g.turns``, plus the turn that ended the game early); in the
   others, a run of consecutive decisions by one player.
+* With ``--compiled DIR`` (``python scripts/build_compiled.py --into DIR``), the compiled
+  build of the working tree too, alternating with the others.
 * With ``--anchor DIR`` (the gamescomputersplay/monopoly simulator: a work tree, or a git
   repository such as the mirror ``fetch github:gamescomputersplay/monopoly`` makes), that
   simulator's player-turns/s in the same run (its four players, logging off), and each
@@ -172,9 +174,12 @@ def best(runs: list[dict]) -> dict:
     }
 
 
-def table(after: dict, before: dict | None, anchor: dict | None = None) -> str:
+def table(
+    after: dict, before: dict | None, anchor: dict | None = None, compiled: dict | None = None
+) -> str:
     """One row per game and measure: before, after, the speed-up and, for player-turns/s,
-    after against the anchor's player-turns/s."""
+    after against the anchor's player-turns/s; with ``compiled``, the compiled build's
+    figure and its speed-up over before (and its player-turns/s against the anchor)."""
     rows = []
     for g, (seats, _) in GAMES.items():
         rows += [
@@ -183,6 +188,8 @@ def table(after: dict, before: dict | None, anchor: dict | None = None) -> str:
             (g, "games_per_s", f"{g} games/s"),
         ]
     head = f"{'measure':40s} {'before':>11s} {'after':>11s} {'speed-up':>9s} {'vs anchor':>10s}"
+    if compiled is not None:
+        head += f" {'compiled':>11s} {'speed-up':>9s} {'vs anchor':>10s}"
     lines = [head, "-" * len(head)]
     for g, key, label in rows:
         a = after[g][key]
@@ -191,7 +198,15 @@ def table(after: dict, before: dict | None, anchor: dict | None = None) -> str:
             vs = f"{a / anchor['turns_per_s']:9.2f}x"
         b = f"{before[g][key]:11,.1f}" if before is not None else f"{'':11s}"
         up = f"{a / before[g][key]:8.2f}x" if before is not None else f"{'':9s}"
-        lines.append(f"{label:40s} {b} {a:11,.1f} {up} {vs:>10s}")
+        line = f"{label:40s} {b} {a:11,.1f} {up} {vs:>10s}"
+        if compiled is not None:
+            c = compiled[g][key]
+            cup = f"{c / before[g][key]:8.2f}x" if before is not None else f"{'':9s}"
+            cvs = ""
+            if anchor is not None and key == "turns_per_s":
+                cvs = f"{c / anchor['turns_per_s']:9.2f}x"
+            line += f" {c:11,.1f} {cup} {cvs:>10s}"
+        lines.append(line)
     if anchor is not None:
         lines.append(
             f"{'anchor (gamescomputersplay/monopoly)':40s} {'':11s} "
@@ -275,6 +290,11 @@ def main() -> None:
         help="the gamescomputersplay/monopoly simulator (a work tree or a git repository): "
         "its player-turns/s measured in the same run",
     )
+    ap.add_argument(
+        "--compiled",
+        help="a directory holding a compiled build of the working tree "
+        "(scripts/build_compiled.py --into DIR): measured too, in the same run",
+    )
     ap.add_argument("--workers", action="store_true", help="also time simulate(workers=1, 2)")
     ap.add_argument(
         "--sim-games",
@@ -306,7 +326,7 @@ def main() -> None:
         if args.anchor:
             (Path(tmp) / "anchor").mkdir()
             anchor = anchor_tree(args.anchor, Path(tmp) / "anchor")
-        runs_after, runs_before, runs_anchor = [], [], []
+        runs_after, runs_before, runs_anchor, runs_compiled = [], [], [], []
         load = os.getloadavg()[0]
         for _ in range(0 if args.workers_only else args.repeat):  # before, after alternate
             after, before = {}, {}
@@ -314,6 +334,10 @@ def main() -> None:
                 if before_tree is not None:
                     before[game] = run_tree(before_tree, game, args.scale)
                 after[game] = run_tree(ROOT, game, args.scale)
+            if args.compiled:
+                runs_compiled.append(
+                    {game: run_tree(Path(args.compiled), game, args.scale) for game in GAMES}
+                )
             if anchor is not None:
                 runs_anchor.append({"anchor": run_tree(ROOT, "anchor", args.scale, anchor)})
             runs_after.append(after)
@@ -331,6 +355,7 @@ def main() -> None:
                     best(runs_after),
                     best(runs_before) if runs_before else None,
                     best(runs_anchor)["anchor"] if runs_anchor else None,
+                    best(runs_compiled) if runs_compiled else None,
                 )
             )
         if args.workers:
