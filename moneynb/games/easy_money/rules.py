@@ -57,7 +57,6 @@ from typing import Any
 from ...core.chance import D6, Deck
 from ...core.data import load_toml, names_files, require
 from ...core.game import Game
-from ...core.tracked import CountedList
 from ...core.turns import OpeningRoll
 from .schema import BoardFile, CardsFile
 
@@ -300,9 +299,8 @@ class EasyMoney(Game):
             self.ledger.open(self.wallet(p), 0)
             self.transfer(BANK, self.wallet(p), start, f"starting money: {bills}")
         self.deck = Deck.from_counts({c: v["count"] for c, v in self.cards.items()}, self.rng)
-        # counted lists (a list that counts its changes: see _all_profiles)
-        self.owner: list[int | None] = CountedList([None] * size)
-        self.houses = CountedList([0] * size)  # properties: 1-4 houses, 5 = subdivision
+        self.owner: list[int | None] = [None] * size
+        self.houses = [0] * size  # properties: 1-4 houses, 5 = subdivision
         self.mortgaged = [False] * size
         self.pos = [0] * n
         self.started = [False] * n  # made the first move (which counts Start as one)
@@ -374,40 +372,29 @@ class EasyMoney(Game):
         self.offers_used = [0] * len(self.players)
         self._ask_turn()
 
-    def _turn_options(self, seat: int) -> list:
-        """Build, mortgage, lift and offer options of ``seat`` in its own turn."""
-        profiles = self._all_profiles()
-        return [o for o in self._turn_candidates(seat, profiles)
-                if self._turn_option_ok(seat, o, profiles)]  # fmt: skip
+    def _turn_actions(self, seat: int) -> list:
+        """Before the throw: throw the dice, or first build, mortgage, lift or offer."""
+        return ["roll", *self._side_actions(seat)]
 
-    def _turn_candidates(self, seat: int, profiles) -> list:
-        """The turn options ``seat`` might have, in the order they are listed: a build on each
-        holding, a mortgage or a lift of each, an offer."""
-        mine = profiles[2][seat]
-        return ([f"build:{i}" for i in mine]
-                + [f"{verb}:{i}" for i in mine for verb in ("mortgage", "lift")]
-                + ["offer"])  # fmt: skip
+    def _post_actions(self, seat: int) -> list:
+        """After the throw: end the turn, or build, mortgage, lift or offer."""
+        return ["end", *self._side_actions(seat)]
 
-    def _turn_option_ok(self, seat: int, option: str, profiles=None) -> bool:
-        """Is ``option`` (one of :meth:`_turn_candidates`) open to ``seat`` now: a build where
-        :meth:`can_build`, a mortgage where :meth:`can_mortgage`, a lift where
-        :meth:`can_lift`, an offer when :meth:`_offer_items` finds something to offer."""
-        pieces, sides, held = profiles or self._all_profiles()
-        if option == "offer":
-            return bool(self._offer_items(seat, first=True, profiles=(pieces, sides, held)))
-        verb, _, i = option.partition(":")
-        i = int(i)
-        if verb == "build":
-            return self.can_build(seat, i, (pieces[seat], sides[seat]))
-        return self.can_mortgage(seat, i) if verb == "mortgage" else self.can_lift(seat, i)
-
-    def _is_turn_option(self, seat: int, action: Any) -> bool:
-        """``action in self._turn_options(seat)``, for one action (``apply`` checking a bot's
-        choice need not list them all)."""
-        profiles = self._all_profiles()
-        return action in self._turn_candidates(seat, profiles) and self._turn_option_ok(
-            seat, action, profiles
-        )
+    def _side_actions(self, seat: int) -> list:
+        """What ``seat`` may do in its own turn besides throwing or ending it, in this order: a
+        build on each holding where :meth:`can_build`, then for each holding a mortgage where
+        :meth:`can_mortgage` and a lift where :meth:`can_lift`, then an offer when
+        :meth:`_offer_items` finds something to offer."""
+        mine, prof = self.holdings(seat), self.profile(seat)
+        actions = [f"build:{i}" for i in mine if self.can_build(seat, i, prof)]
+        for i in mine:
+            if self.can_mortgage(seat, i):
+                actions.append(f"mortgage:{i}")
+            if self.can_lift(seat, i):
+                actions.append(f"lift:{i}")
+        if self._offer_items(seat, first=True):
+            actions.append("offer")
+        return actions
 
     def _turn_labels(self, opts: tuple) -> dict:
         """Display text of the turn options ``opts``."""
@@ -429,18 +416,12 @@ class EasyMoney(Game):
         return labels
 
     def _ask_turn(self) -> None:
-        s = self.current
-        self.ask(s, "choose", "Throw the dice, or build, mortgage or sell first", ["roll"],
-                 more=lambda: self._turn_options(s), tag="turn",
-                 more_has=lambda a: type(a) is str and self._is_turn_option(s, a),
-                 labels=lambda: self._turn_labels(self.pending.options))  # fmt: skip
+        self.ask(self.current, "choose", "Throw the dice, or build, mortgage or sell first",
+                 self._turn_actions, tag="turn", labels=self._turn_labels)  # fmt: skip
 
     def _ask_post(self) -> None:
-        s = self.current
-        self.ask(s, "choose", "End the turn, or build, mortgage or sell", ["end"],
-                 more=lambda: self._turn_options(s), tag="post",
-                 more_has=lambda a: type(a) is str and self._is_turn_option(s, a),
-                 labels=lambda: self._turn_labels(self.pending.options))  # fmt: skip
+        self.ask(self.current, "choose", "End the turn, or build, mortgage or sell",
+                 self._post_actions, tag="post", labels=self._turn_labels)  # fmt: skip
 
     def _on_turn(self, action: Any) -> None:
         if action == "roll":
@@ -841,28 +822,17 @@ class EasyMoney(Game):
         return items
 
     def _all_profiles(self) -> tuple[list, list, list]:
-        """One pass over the board: per seat, house pieces used, the sides with a property
-        (a bitmask, see :meth:`profile`) and the spaces held. Remembered until an owner or a
-        house count changes; the lists are shared, so callers only read them."""
-        owner, houses = self.owner, self.houses  # the table follows from these alone
-        key = (id(owner), owner.changes, id(houses), houses.changes)  # CountedLists
-        cache = self.__dict__.get("_cache_profiles")
-        if cache is not None and cache[0] == key:
-            return cache[1]
+        """One pass over the board: per seat, house pieces used (:meth:`_pieces`), the sides
+        with a property (a bitmask, see :meth:`profile`) and the spaces held."""
         n = len(self.players)
         pieces, sides, held = [0] * n, [0] * n, [[] for _ in range(n)]
-        is_prop, side_bit = self.is_prop, self.side_bit
         for i in self.ownable:
-            o = owner[i]
+            o = self.owner[i]
             if o is not None:
                 held[o].append(i)
-                if is_prop[i]:
-                    h = houses[i]
-                    pieces[o] += 1 if h == 5 else h
-                    sides[o] |= side_bit[i]
-                else:
-                    pieces[o] += 1
-        self._cache_profiles = (key, (pieces, sides, held))
+                pieces[o] += self._pieces(i)
+                if self.is_prop[i]:
+                    sides[o] |= self.side_bit[i]
         return pieces, sides, held
 
     def _profiles(self, seller: int, profiles=None) -> dict:
@@ -1049,8 +1019,13 @@ class EasyMoney(Game):
         """``(house pieces on the board, sides with a property)`` of ``seat``; a subdivision
         uses one piece, a utility or public building one. Sides are a bitmask: bit ``k - 1``
         is set when ``seat`` owns a property on side ``k`` (all four: :data:`ALL_SIDES`)."""
-        pieces, sides, _ = self._all_profiles()
-        return pieces[seat], sides[seat]
+        pieces = sides = 0
+        for i in self.ownable:
+            if self.owner[i] == seat:
+                pieces += self._pieces(i)
+                if self.is_prop[i]:
+                    sides |= self.side_bit[i]
+        return pieces, sides
 
     def has_four_sides(self, seat: int) -> bool:
         """True when ``seat`` owns a property on each side (utilities etc. do not count)."""
@@ -1232,17 +1207,17 @@ class EasyMoney(Game):
         cash = self.cash(s)
         if tag in ("turn", "post"):  # asks can_build/can_lift, as the options do
             best, best_gain = None, 0.0
-            pieces, sides, held = self._all_profiles()
-            for i in held[s] if self.sides_allow_building(sides[s]) else ():
+            mine, prof = self.holdings(s), self.profile(s)
+            for i in mine if self.sides_allow_building(prof[1]) else ():
                 sp = self.board[i]
                 price = sp.get("B")  # properties only
                 if (price is not None and cash - price >= BUILD_RESERVE
-                        and self.can_build(s, i, (pieces[s], sides[s]))):  # fmt: skip
+                        and self.can_build(s, i, prof)):  # fmt: skip
                     h = self.houses[i]
                     gain = (sp["rents"][h] - sp["rents"][h - 1]) / sp["B"]
                     if gain > best_gain:
                         best, best_gain = f"build:{i}", gain
-            for i in held[s] if best is None else ():
+            for i in mine if best is None else ():
                 if (
                     self.mortgaged[i]
                     and self.can_lift(s, i)
@@ -1250,7 +1225,9 @@ class EasyMoney(Game):
                 ):
                     best = f"lift:{i}"
                     break
-            return best if best is not None else d.first_option
+            if best is not None:
+                return best
+            return "roll" if tag == "turn" else "end"
         if tag in ("buy", "lone_bidder"):
             i = self.pos[self.current] if tag == "buy" else self.auction["space"]
             return "buy" if cash - self.board[i]["B"] >= RESERVE else "decline"

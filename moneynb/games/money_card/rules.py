@@ -682,15 +682,17 @@ class MoneyCard(Game):
             self.emit("stuck", f"{self.players[seat]} has nowhere to move.", seat=seat)
             return
         self.ctx = {"paths": paths, "mode": mode, "seat": seat}
-        b = self.board
         count = f"{steps[0]}" if len(steps) == 1 else f"{steps[0]}-{steps[-1]}"
-
-        def labels() -> dict:  # built when a view reads them (engine speed)
-            return {d: f"{b.name(d)} ({len(p) - 1} move{'s' * (len(p) != 2)})"
-                    for d, p in paths.items()}  # fmt: skip
-
         self._ask(seat, "space", f"Move {count} - choose where to land",
-                  tuple(paths), tag="move", labels=labels)  # fmt: skip
+                  tuple(paths), tag="move", labels=self._move_labels)  # fmt: skip
+
+    def _move_labels(self, dests: tuple) -> dict:
+        """Each place the pawn may land, with the moves of its path."""
+        paths = self.ctx["paths"]
+        return {
+            d: f"{self.board.name(d)} ({len(paths[d]) - 1} move{'s' * (len(paths[d]) != 2)})"
+            for d in dests
+        }
 
     def _on_move(self, dest: str) -> None:
         seat, mode, path = self.ctx["seat"], self.ctx["mode"], self.ctx["paths"][dest]
