@@ -422,7 +422,7 @@ class MoneyRun(Game):
             f"Where does {what} go?",
             targets,
             tag=tag,
-            labels=lambda: {t: self.square_words(seat, *t) for t in targets},
+            labels=lambda options: {t: self.square_words(seat, *t) for t in options},
         )
 
     # ----- playing --------------------------------------------------------------------------
