@@ -31,6 +31,9 @@ mid-write leaves the previous state (the database's transaction).
 the store may have changed (SQLite: polls ``PRAGMA data_version``; PostgreSQL: ``LISTEN
 moneynb_actions``, every append sends ``NOTIFY``), for kernels at one table.
 
+**Class sessions** (issue 36): a teacher opens a class, students join it by code and name,
+and their games and lesson results belong to it: :mod:`moneynb.store.classes`.
+
 **Schema versions.** The store keeps its schema version in the table ``moneynb_schema``;
 opening an older store runs the missing migrations (:data:`MIGRATIONS`, each in its own
 transaction); a store written by a newer moneynb raises :class:`StoreVersionError`.
@@ -41,9 +44,15 @@ browsers"); issue 25.
 
 from __future__ import annotations
 
+from .classes import ClassInfo, Posted, RosterEntry
 from .errors import (
+    ClassEnded,
     ConflictError,
+    GameClosed,
+    NoSuchClass,
     NoSuchGame,
+    NotClassTeacher,
+    NotInClass,
     SeatTaken,
     StoreError,
     StoreUnavailable,
@@ -65,6 +74,14 @@ from .store import (
 
 __all__ = [
     "ANY",
+    "ClassInfo",
+    "Posted",
+    "RosterEntry",
+    "ClassEnded",
+    "GameClosed",
+    "NoSuchClass",
+    "NotClassTeacher",
+    "NotInClass",
     "browser_owner",
     "Store",
     "open_store",

@@ -44,3 +44,26 @@ class StoreUnavailable(StoreError):
 
 class StoreVersionError(StoreError):
     """The store was written by a newer moneynb (a schema version this one does not know)."""
+
+
+class GameClosed(StoreError):
+    """A move for a game the teacher closed, or whose class ended: nothing was stored."""
+
+
+class NoSuchClass(StoreError, KeyError):
+    """No class session with that code or id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "no such class"
+
+
+class ClassEnded(StoreError):
+    """The class session has ended: it can be read and exported, nothing can be added."""
+
+
+class NotInClass(StoreError):
+    """The owner is in no open class (join one first), or was removed from it."""
+
+
+class NotClassTeacher(StoreError, PermissionError):
+    """Only the teacher who opened the class may do this."""
