@@ -391,11 +391,12 @@ class ClassroomView(widgets.VBox):
         for i in self.infos:
             players = []
             for s in i.seats or ():
+                holder = s.owner or (i.owner if i.table is None else None)  # solo: the owner's
                 if s.bot:
                     players.append(f"{s.name} (bot)")
-                elif s.owner in names and names[s.owner] != s.name:
+                elif holder in names and names[holder] != s.name:
                     players.append(
-                        names[s.owner] if s.name == "You" else f"{s.name} ({names[s.owner]})"
+                        names[holder] if s.name == "You" else f"{s.name} ({names[holder]})"
                     )
                 else:
                     players.append(s.name)
