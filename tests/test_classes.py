@@ -117,7 +117,10 @@ def test_one_current_result_per_student_per_run_and_a_cleared_run(location):
     st.post_class_result("dice-10", BOB, 3.9, seed=13)
     st.post_class_result("other", BOB, 1.0)
     rows = st.class_results(k.id, T, lesson="dice-10")
-    assert [(r["name"], r["value"], r["seed"]) for r in rows] == [("Ann", 3.4, 12), ("Bob", 3.9, 13)]
+    assert [(r["name"], r["value"], r["seed"]) for r in rows] == [
+        ("Ann", 3.4, 12),
+        ("Bob", 3.9, 13),
+    ]
     with pytest.raises(NotInClass, match="teacher"):
         st.post_class_result("dice-10", T, 3.5)
     with pytest.raises(NotInClass, match="no open class"):
@@ -280,7 +283,10 @@ def test_the_class_view_names_students_shows_state_and_follows_a_table_live(sqli
         rows = {r["id"]: r for r in view.rows()}
         assert rows[a]["student"] == "Ann" and rows[a]["players"][0] == "Ann"  # not "You"
         g = moneynb.load_game(st.read(done))
-        assert rows[done]["state"] == f"game over · {g.winner} won" and rows[done]["turn"] == "finished"
+        assert (
+            rows[done]["state"] == f"game over · {g.winner} won"
+            and rows[done]["turn"] == "finished"
+        )
         assert "to move" not in rows[done]["state"]
         # the leader is the engine's
         from moneynb.ui.classroom import leader_of
@@ -288,7 +294,7 @@ def test_the_class_view_names_students_shows_state_and_follows_a_table_live(sqli
         assert rows[a]["leader"] == leader_of(moneynb.load_game(st.read(a)))
         assert "Moolah (table " in view.roster_html.value  # Bob and Cy at the table
         first = view.list_html.value.index("data-id='")  # tables first
-        assert view.list_html.value[first + 9:].startswith(h.game_id)
+        assert view.list_html.value[first + 9 :].startswith(h.game_id)
         assert "games 1–12 of 15" in view.page_label.value
         view.turn_page(1)
         assert "games 13–15 of 15" in view.page_label.value and view.next_button.disabled

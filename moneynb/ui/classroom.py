@@ -102,6 +102,15 @@ def _download(label: str, name: str, data: bytes, mime: str, css: str) -> str:
             f"style='margin-right:1em'>⬇ {html.escape(label)}</a>")  # fmt: skip
 
 
+def _you(info, student: str):
+    """``info`` with "You" (a solo game's person) in its status line read as ``student``."""
+    import dataclasses
+
+    if info.to_move == "You":
+        return dataclasses.replace(info, to_move=student)
+    return info
+
+
 class LiveGame(widgets.VBox):
     """A read-only board of a stored game that follows its moves (the projector's view of a
     table): the game's own board (:func:`moneynb.ui.boards.board_for`, the boards' robust
@@ -401,6 +410,10 @@ class ClassroomView(widgets.VBox):
                 else:
                     players.append(s.name)
             leader = self.leader(i)
+            student = names.get(i.owner or "", "")
+            if i.table is None and student:  # a solo game's "You" is the student
+                leader = student if leader == "You" else leader
+                i = _you(i, student)
             if i.over:
                 winner = self._replayed(i)[1]
                 state, turn = (f"game over · {winner} won" if winner else "game over"), "finished"
