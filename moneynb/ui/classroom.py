@@ -102,6 +102,19 @@ def _download(label: str, name: str, data: bytes, mime: str, css: str) -> str:
             f"style='margin-right:1em'>⬇ {html.escape(label)}</a>")  # fmt: skip
 
 
+def _named(players: str, info, names: dict) -> str:
+    """``players`` ("You", "Ann and You") with each person's seat called "You" read as the
+    roster name of the student holding it (a solo game's seats are its owner's)."""
+    out = []
+    for p in players.split(" and ") if players else []:
+        seat = next((s for s in info.seats if s.name == p and not s.bot), None)
+        holder = (
+            None if seat is None else seat.owner or (info.owner if info.table is None else None)
+        )
+        out.append(names[holder] if p == "You" and holder in names else p)
+    return " and ".join(out)
+
+
 def _you(info, student: str):
     """``info`` with "You" (a solo game's person) in its status line read as ``student``."""
     import dataclasses
@@ -382,10 +395,8 @@ class ClassroomView(widgets.VBox):
         return self._replays[key]
 
     def leader(self, info) -> str:
-        """The leader of a stored game: the table's stored status (its kernels ask the
-        engine), else the engine's scores after a replay."""
-        if "leader" in info.extra and not info.over:
-            return str(info.extra["leader"])
+        """The leader of a stored game: the engine's scores after a replay (remembered per
+        game and action count)."""
         return self._replayed(info)[0]
 
     def rows(self) -> list[dict]:
@@ -409,10 +420,9 @@ class ClassroomView(widgets.VBox):
                     )
                 else:
                     players.append(s.name)
-            leader = self.leader(i)
+            leader = _named(self.leader(i), i, names)
             student = names.get(i.owner or "", "")
             if i.table is None and student:  # a solo game's "You" is the student
-                leader = student if leader == "You" else leader
                 i = _you(i, student)
             if i.over:
                 winner = self._replayed(i)[1]
