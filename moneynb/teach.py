@@ -1139,10 +1139,20 @@ class ClassResults:
             return
         self.values = values
         new = class_figure(values, self.exact, self.title, self.xlabel)
-        with self.figure.batch_update():
-            for old, tr in zip(self.figure.data, new.data, strict=True):
-                old.x, old.y, old.name = tr.x, tr.y, tr.name
-            self.figure.layout.title = new.layout.title
+        # one trace per change message: a batch over several traces with different changed
+        # properties left the unchanged ones of the others undefined on the page (the bars
+        # lost their x, the expected value its name)
+        for i, tr in enumerate(new.data):
+            old = self.figure.data[i]
+            changed = {k: getattr(tr, k) for k in ("x", "y", "name")
+                       if getattr(old, k) != getattr(tr, k)}  # fmt: skip
+            # an array value is wrapped in a list: one value for the one trace (plotly.js)
+            changed = {k: [list(v)] if isinstance(v, tuple | list) else v
+                       for k, v in changed.items()}  # fmt: skip
+            if changed:
+                self.figure.plotly_restyle(changed, trace_indexes=[i])
+        if self.figure.layout.title.text != new.layout.title.text:
+            self.figure.layout.title.text = new.layout.title.text
 
     def clear(self) -> int | None:
         """Clear the run (the teacher): a new, empty run starts; returns its number."""
