@@ -37,6 +37,9 @@ teach.post_result(LESSON, my_mean, seed=seed)
 teach.class_results(LESSON, teach.mean_distribution(D6.distribution(), 10), xlabel="mean of 10 dice")
 """
 GAME = ".moneynb-launch-game-box .moneynb-view"
+#: the first x of the class's bars as the page's plotly.js holds it (1.05: the first bin of
+#: ten dice's mean; an x lost on the page reads 0, the bar's index)
+BAR_X = "(gd) => gd.data[0].x[0]"
 
 
 def _notebook(path: Path, source: str) -> None:
@@ -182,6 +185,7 @@ def test_a_class_in_voila_teacher_and_three_students(class_voila, browser_contex
                  ".length > 0")  # fmt: skip
         legend = fig.locator(".legend").text_content()
         assert f"class mean {mean:.4g}" in legend and "expected value 3.5" in legend
+        assert fig.evaluate(BAR_X) == pytest.approx(1.05)  # the bars at their values
         screenshot(h, "class-histogram-voila", fig)
         # the teacher clears the run; Bob runs it again: one result in run 2, live
         h.locator("button.moneynb-class-clear-run").click()
@@ -259,4 +263,5 @@ teach.class_results("dice-10", teach.mean_distribution(D6.distribution(), 10),
     )
     legend = fig.locator(".legend").text_content()
     assert "class mean 3.667" in legend and "expected value 3.5" in legend
+    assert fig.evaluate(BAR_X) == pytest.approx(1.05)  # the bars at their values, not indices
     screenshot(page, "class-histogram-lab", fig)
