@@ -59,7 +59,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
                                         args=["--no-sandbox", "--disable-gpu"])  # fmt: skip
-            t = browser.new_context(viewport={"width": 1300, "height": 1100}).new_page()
+            t = browser.new_context(viewport={"width": 1300, "height": 2400}).new_page()
             t.set_default_timeout(300_000)
             t.goto(f"{base}/voila/render/start_here.ipynb", timeout=300_000)
             t.locator(".moneynb-launcher.moneynb-owner-known").wait_for()
@@ -89,10 +89,12 @@ def main() -> None:
                 g = moneynb.new_game("money_moves", players=["You", "Greedy bot 1"], seed=i)
                 bot = make_bot("greedy", seed=i)
                 for _ in range(8 + 3 * i):
+                    if g.over:
+                        break
                     g.apply(bot.choose(g))
                 store.create(g.config(), seats=["human", "bot:greedy"], owner=owner,
                              origin="launcher:money_moves", actions=g.actions,
-                             status={"to_move": "You"})  # fmt: skip
+                             status={"to_move": "" if g.over else "You", "over": g.over})  # fmt: skip
                 import numpy as np
 
                 seed = 1000 + i
@@ -104,6 +106,8 @@ def main() -> None:
             g = moneynb.load_game(store.read(h.game_id))
             bot = make_bot("greedy", seed=2)
             for _ in range(30):
+                if g.over:
+                    break
                 g.apply(bot.choose(g))
             store.extend(h.game_id, 0, g.actions,
                          status={"to_move": g.players[g.decision.player]})  # fmt: skip
@@ -118,7 +122,8 @@ def main() -> None:
             hp = t.context.new_page()
             hp.set_default_timeout(300_000)
             hp.goto(f"{base}/voila/render/pool.ipynb", timeout=300_000)
-            hp.locator(".moneynb-class-results .barlayer path").first.wait_for()
+            hp.locator(".moneynb-class-count [data-posted='4']").wait_for()
+            hp.locator(".moneynb-class-results .barlayer path").first.wait_for(state="attached")
             hp.wait_for_timeout(1000)
             hp.locator(".moneynb-class-results").screenshot(path=str(OUT / "class-histogram.png"))
             browser.close()
