@@ -102,6 +102,18 @@ def _download(label: str, name: str, data: bytes, mime: str, css: str) -> str:
             f"style='margin-right:1em'>⬇ {html.escape(label)}</a>")  # fmt: skip
 
 
+def _set_options(dropdown, options: list) -> None:
+    """Set a dropdown's options, keeping its choice when it is still offered, else the first
+    (a dropdown left on nothing would make its button do nothing)."""
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    if list(dropdown.options) == list(options):
+        return
+    keep = dropdown.value
+    dropdown.options = options
+    if values:
+        dropdown.value = keep if keep in values else values[0]
+
+
 def _named(players: str, info, names: dict) -> str:
     """``players`` ("You", "Ann and You") with each person's seat called "You" read as the
     roster name of the student holding it (a solo game's seats are its owner's)."""
@@ -472,7 +484,7 @@ class ClassroomView(widgets.VBox):
         mine = self.store.classes(self.owner)
         opts = [(f"{k.name} · {k.code}{'' if k.open else ' (ended)'}", k.id) for k in mine]
         if [v for _, v in opts] != [v for _, v in self.earlier.options]:
-            self.earlier.options = opts
+            _set_options(self.earlier, opts)
         if not self.class_id:
             self.class_box.layout.display = "none"
             self.header.value = ""
@@ -507,8 +519,10 @@ class ClassroomView(widgets.VBox):
             f"{body}</table>" if roster else
             f"<i>No students yet: they join with the code {info.code} and their name.</i>"
         )  # fmt: skip
-        self.student.options = [(e.name, e.owner) for e in roster]
-        self.to.options = [(e.name, e.owner) for e in roster] + [("me (the teacher)", self.owner)]
+        _set_options(self.student, [(e.name, e.owner) for e in roster])
+        _set_options(
+            self.to, [(e.name, e.owner) for e in roster] + [("me (the teacher)", self.owner)]
+        )
         # the page of games
         pages = max(1, -(-len(rows) // self.page_size))
         self.page = min(self.page, pages - 1)
@@ -559,14 +573,14 @@ class ClassroomView(widgets.VBox):
             if lrows else "<i>No lesson results yet.</i>"
         )  # fmt: skip
         if list(lessons) != [v for v in self.lesson.options]:
-            self.lesson.options = list(lessons)
+            _set_options(self.lesson, list(lessons))
 
     def _seats(self) -> None:
         info = next((i for i in self.infos if i.id == self.choice.value), None)
         opts = [] if info is None or info.table is None else [
             (f"seat {s.seat + 1}: {s.name}", s.seat) for s in info.seats]  # fmt: skip
         if opts != list(self.seat.options):
-            self.seat.options = opts
+            _set_options(self.seat, opts)
 
     def turn_page(self, step: int) -> None:
         """Show the next (``step`` 1) or previous (-1) page of games."""
