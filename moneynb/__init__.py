@@ -144,8 +144,8 @@ def join(code: str, name: str | None = None, **kwargs):
 
 
 def classroom(**kwargs):
-    """The teacher's view: every table and solo game on the store, live; see
-    :func:`moneynb.ui.classroom.classroom`.
+    """The teacher's view of a class (open one, its roster, tables and games live, lessons,
+    end and export); see :func:`moneynb.ui.classroom.classroom`.
 
     A teacher who is not a hub user named in ``MONEYNB_TEACHERS`` is asked for the passcode
     in a password box (``getpass``: what is typed is not shown, and is never in the notebook),
@@ -179,6 +179,16 @@ def classroom(**kwargs):
     return _classroom(**kwargs)
 
 
+def join_class(code: str, name: str | None = None, **kwargs):
+    """Join your class with the code on the board and your name (on a hub, the name is the hub
+    user's by default): from then on your games and lesson results belong to the class; see
+    :func:`moneynb.ui.classroom.join_class`."""
+    require_front_end("join_class")
+    from .ui.classroom import join_class as _join_class
+
+    return _join_class(code, name, **kwargs)
+
+
 def simulate(*args, **kwargs):
     """Play many seeded games with bots; see :func:`moneynb.analysis.montecarlo.simulate`."""
     from .analysis.montecarlo import simulate as _simulate
@@ -196,6 +206,7 @@ __all__ = [
     "host",
     "join",
     "classroom",
+    "join_class",
     "Replay",
     "Game",
     "Decision",
