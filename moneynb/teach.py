@@ -920,7 +920,9 @@ def post_result(lesson: str, value, seed: int | None = None, store=None, owner: 
             from .ui.identity import current_owner, when_owner
         except ImportError:  # no front end: no browser to ask
             current_owner = when_owner = None
-        who = current_owner() if current_owner else None
+        from .store.hub import hub_owner
+
+        who = hub_owner(st) or (current_owner() if current_owner else None)
         if who is None and when_owner is not None and _in_kernel():
             import ipywidgets as w
             from IPython.display import display

@@ -240,7 +240,7 @@ def test_the_teachers_list_and_view_work(klass):
         names = {r["owner"] for r in st.results("lesson-1")}
         assert {"hub:ann", "hub:bob"} <= names
     view = classroom(store=k.stores["mrs_lee"], owner="hub:mrs_lee", watch=False)
-    assert isinstance(view, ClassroomView) and k.bob_game in {i.id for i in view.infos}
+    assert isinstance(view, ClassroomView) and view.owner == "hub:mrs_lee"
     view.close()
     with pytest.raises(PermissionError):
         classroom(store=k.stores["bob"], owner="hub:bob", watch=False)
@@ -257,14 +257,156 @@ def test_views_and_lessons_work_unchanged_on_the_hub_store(klass):
     assert ann.read(v.game_id) == v.game.to_json()
     assert v.game_id in {g.id for g in ann.list_games("hub:ann")}
     v.close()
-    teach.post_result("lesson-2", 4.5, store=ann, owner="hub:ann")
-    teach.post_result("lesson-2", 3, store=k.stores["bob"], owner="hub:bob")
-    assert sorted(teach.class_values("lesson-2", store=k.stores["mrs_lee"])) == [3.0, 4.5]
+    # no class yet: a lesson result says how to join, and nothing is posted
+    note = teach.post_result("lesson-2", 4.5, store=ann, owner="hub:ann")
+    assert note.posted is None and "join" in note.text
     # one seat per person at a table, even asked of the service directly
     h = host_table("money_run", ["Bob", "Ann", "Cy"], owner="hub:bob", store=k.stores["bob"])
     join_table(h.code, "Ann", owner="hub:ann", store=ann)
     with pytest.raises(SeatTaken, match="one seat per person"):
         ann.claim_seat(h.game_id, 2, "hub:ann")
+
+
+def test_a_class_through_the_service_teacher_two_students_results_and_exports(klass, monkeypatch):
+    """Issue 36 through the hub service: the teacher (by the service's config) opens a class,
+    Ann and Bob join by code, play, post one result per run; the class view, roster, results
+    and exports come through the service; a student's every teacher's move is refused with the
+    class's data unchanged; the ended class refuses posts and moves."""
+    import io
+    import zipfile
+
+    from moneynb import classes, teach
+    from moneynb.store import (
+        ClassEnded,
+        GameClosed,
+        NoSuchClass,
+        NotClassTeacher,
+        NotInClass,
+    )
+    from moneynb.ui.classroom import classroom, join_class
+
+    k = klass
+    lee, kim, ann, bob = (k.stores[u] for u in ("mrs_lee", "mr_kim", "ann", "bob"))
+    with pytest.raises(NotAllowed, match="for teachers"):  # a student cannot open a class
+        ann.open_class("Ann's class")
+    with pytest.raises(NotAllowed, match="you are hub:mrs_lee"):  # nor a teacher for another
+        lee.open_class("Kim's class", "hub:mr_kim")
+    view = classroom(store=lee, watch=False)  # the owner: the service's whoami
+    assert view.owner == "hub:mrs_lee"
+    c = view.open_class("Year 10 B, hub")
+    assert c.teacher == "hub:mrs_lee" and lee.get_class(code=c.code.lower()).id == c.id
+
+    # two students join by code; on a hub the name and owner are the service's hub user, not
+    # JUPYTERHUB_USER of the kernel (a student can set it)
+    e = ann.join_class(c.code, name="Ann")
+    assert (e.owner, e.name, e.class_id) == ("hub:ann", "Ann", c.id)
+    monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+    j = join_class(c.code.lower(), store=bob)
+    assert (j.entry.owner, j.entry.name) == ("hub:bob", "bob"), j.error
+    monkeypatch.delenv("JUPYTERHUB_USER")
+    with pytest.raises(NotAllowed, match="you are hub:bob"):  # joining for another is refused
+        bob.join_class(c.code, "hub:ann", "Ann again")
+    with pytest.raises(NoSuchClass):
+        bob.join_class("ZZZZZ9", name="Bob")
+    assert bob.class_of().id == c.id and bob.get_class(class_id=c.id).name == "Year 10 B, hub"
+    with pytest.raises(NoSuchClass):  # a class by id: its teacher and students only
+        kim.get_class(class_id=c.id)
+
+    # each plays a solo game (in the class) and posts a lesson result: one per run
+    cfg = moneynb.new_game("moolah", ["You", "Bot"], seed=7).config()
+    games = {}
+    for who, st in (("ann", ann), ("bob", bob)):
+        games[who] = st.create(cfg, seats=["human", "bot:greedy"], owner=f"hub:{who}",
+                               origin="lab")  # fmt: skip
+        _play(st, games[who], 2)
+        assert st.info(games[who]).class_id == c.id
+    p1 = teach.post_result("dice-hub", 3.5, seed=11, store=ann)
+    assert p1.posted is not None and not p1.posted.replaced and p1.posted.class_id == c.id
+    p2 = teach.post_result("dice-hub", 4.0, seed=12, store=ann)
+    assert p2.posted.replaced and p2.posted.id == p1.posted.id and "Replaced" in p2.text
+    posted = bob.post_class_result("dice-hub", value=2.5, seed=13)
+    assert (posted.run, posted.value, posted.seed, posted.replaced) == (1, 2.5, 13, False)
+    assert ann.my_result("dice-hub")["value"] == 4.0 and bob.current_run(c.id, "dice-hub") == 1
+    with pytest.raises(NotAllowed, match="you are hub:bob"):  # not under another's name
+        bob.post_class_result("dice-hub", "hub:ann", 9.0)
+    with pytest.raises(ValueError):
+        bob.post_class_result("dice-hub", value=float("nan"))
+
+    # the teacher's view, roster and results come through the service, with names
+    view.redraw()
+    rows = {r["id"]: r for r in view.rows()}
+    assert rows[games["ann"]]["student"] == "Ann" and rows[games["bob"]]["student"] == "bob"
+    assert "data-students='2'" in view.roster_html.value
+    assert "data-lesson='dice-hub' data-posted='2'" in view.lessons_html.value
+    assert [(x.name, x.owner) for x in lee.roster(c.id)] == [("Ann", "hub:ann"), ("bob", "hub:bob")]
+    res = lee.class_results(c.id, lesson="dice-hub")
+    assert sorted((r["name"], r["value"], r["seed"], r["run"]) for r in res) == [
+        ("Ann", 4.0, 12, 1), ("bob", 2.5, 13, 1)]  # fmt: skip
+    assert lee.count_class_games(c.id) == 2 and lee.lessons(c.id) == {"dice-hub": 1}
+
+    # a student's (and another teacher's) attempts at the teacher's methods: refused, unchanged
+    before = dump(k.db)
+    for st, student in ((ann, "hub:bob"), (bob, "hub:ann")):
+        for name, *args in (
+            ("clear_run", c.id, "dice-hub"),
+            ("end_class", c.id),
+            ("remove_student", c.id, student),
+            ("give_seat", games["ann"], 0, "hub:bob"),
+            ("close_table", games["ann"]),
+            ("class_results", c.id),
+            ("roster", c.id),
+            ("lessons", c.id),
+            ("class_games", c.id),
+            ("classes",),
+            ("end_class", c.id, "hub:mrs_lee"),
+        ):
+            with pytest.raises(NotAllowed, match="for teachers"):
+                getattr(st, name)(*args)
+    for call in (  # a teacher of the hub, but not this class's
+        lambda: kim.end_class(c.id),
+        lambda: kim.clear_run(c.id, "dice-hub"),
+        lambda: kim.roster(c.id),
+        lambda: kim.class_results(c.id),
+        lambda: kim.remove_student(c.id, "hub:ann"),
+    ):
+        with pytest.raises(NotClassTeacher):
+            call()
+    with pytest.raises(NotAllowed, match="you are hub:mr_kim"):
+        kim.end_class(c.id, "hub:mrs_lee")
+    assert dump(k.db) == before
+
+    # exports through the service
+    frame = classes.results_frame(c.id, store=lee)
+    assert sorted(zip(frame["name"], frame["value"], strict=True)) == [("Ann", 4.0), ("bob", 2.5)]
+    assert "Ann" in classes.results_csv(c.id, store=lee)
+    roster = classes.roster_frame(c.id, store=lee)
+    assert list(roster["name"]) == ["Ann", "bob"] and list(roster["games"]) == [1, 1]
+    z = zipfile.ZipFile(io.BytesIO(classes.games_zip(c.id, store=lee)))
+    index = json.loads(z.read("games.json"))
+    assert {g["id"] for g in index["games"]} == set(games.values())
+    for g in index["games"]:
+        assert z.read(g["file"]).decode() == lee.read(g["id"])
+        moneynb.load_game(z.read(g["file"]).decode())
+    with pytest.raises(NotAllowed):
+        classes.games_zip(c.id, store=bob)
+
+    # the teacher clears the run and ends the class: further posts and moves are refused
+    assert view.clear_run("dice-hub") == 2
+    assert lee.class_results(c.id, lesson="dice-hub") == []
+    assert bob.post_class_result("dice-hub", value=1.5).run == 2
+    view.end_class()
+    assert lee.get_class(class_id=c.id).ended is not None
+    with pytest.raises(NotInClass):
+        ann.post_class_result("dice-hub", value=1.0)
+    g = moneynb.load_game(ann.read(games["ann"]))
+    with pytest.raises(GameClosed):
+        ann.append(games["ann"], len(g.actions), moneynb.make_bot("greedy", seed=1).choose(g))
+    with pytest.raises(ClassEnded):
+        lee.clear_run(c.id, "dice-hub")
+    with pytest.raises(ClassEnded):
+        bob.join_class(c.code, name="Bob")
+    assert len(lee.class_results(c.id, all_runs=True)) == 3
+    view.close()
 
 
 def test_bad_input_gets_one_clear_error_and_changes_nothing(klass):

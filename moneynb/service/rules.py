@@ -510,6 +510,156 @@ METHODS: dict[str, Method] = {
 }
 
 
+# ----- class sessions (issue 36) ------------------------------------------------------------
+#: class code lookups (``get_class`` by code, ``join_class``) one person may make per minute
+#: (a code is 6 of 31 characters: guessing one is hopeless at this rate)
+CLASS_LOOKUPS_PER_MINUTE = 30
+CLASS_LOOKUPS = Rate(CLASS_LOOKUPS_PER_MINUTE)
+
+
+def _me(call: Call) -> str:
+    """The caller, for a method acting on the caller's own class membership or the classes
+    they teach: an ``owner`` argument must be absent or the caller (a teacher too: nobody
+    joins, posts or teaches for someone else)."""
+    who = call.args.get("owner")
+    if who is not None and who != call.caller.owner:
+        raise NotAllowed(
+            f"you are {call.caller.owner} on this hub: you cannot act as {str(who)[:60]!r}"
+        )
+    return call.caller.owner
+
+
+def _class_id(call: Call) -> str:
+    from ..store import NoSuchClass
+
+    cid = call.arg("class_id")
+    if not isinstance(cid, str) or not cid or len(cid) > MAX_ID:
+        raise NoSuchClass(f"no class {cid!r:.60}")
+    return cid
+
+
+def _class_member(call: Call, cid: str):
+    """The class's :class:`ClassInfo` when the caller teaches it or is on its roster (not
+    removed); else NoSuchClass, exactly as a missing class reads."""
+    from ..store import NoSuchClass
+
+    info = call.store.get_class(class_id=cid)
+    me = call.caller.owner
+    if info.teacher == me or any(e.owner == me for e in call.store.roster(cid, ANY)):
+        return info
+    raise NoSuchClass(f"no class {cid!r:.60}")
+
+
+def _get_class(call: Call) -> dict:
+    if "class_id" in call.args and call.args["class_id"] is not None:
+        return asdict(_class_member(call, _class_id(call)))
+    code = call.arg("code")
+    if not isinstance(code, str) or len(code) > MAX_ID:
+        raise ValueError("a class code is the short code on the board")
+    CLASS_LOOKUPS.take(call.caller.owner, "class code look-ups")
+    return asdict(call.store.get_class(code=code))
+
+
+def _current_run(call: Call) -> int:
+    cid = _class_id(call)
+    _class_member(call, cid)
+    return call.store.current_run(cid, call.arg("lesson"))
+
+
+def _join_class(call: Call) -> dict:
+    CLASS_LOOKUPS.take(call.caller.owner, "class code look-ups")
+    return asdict(call.store.join_class(call.arg("code"), _me(call), call.arg("name")))
+
+
+def _post_class_result(call: Call) -> dict:
+    owner = _me(call)
+    v = call.arg("value")
+    if type(v) not in (int, float) or not math.isfinite(v):
+        raise ValueError(f"a result is a finite number, got {v!r:.40}")
+    NEW_RESULTS.take(call.caller.owner, "lesson results")
+    return asdict(call.store.post_class_result(
+        call.arg("lesson"), owner, v, seed=call.args.get("seed"), data=call.args.get("data")
+    ))  # fmt: skip
+
+
+def _teaching(fn: Callable, *names: str, **fixed) -> Callable[[Call], Any]:
+    """A teacher-only class method: the arguments ``names`` from the request, and ``owner``
+    always the caller, so the store checks the caller is the teacher who opened the class
+    (:class:`~moneynb.store.NotClassTeacher` otherwise)."""
+
+    def go(call: Call):
+        owner = _me(call)
+        kw = {n: call.args[n] for n in names if n in call.args}
+        return fn(call, owner=owner, **kw, **fixed)
+
+    return go
+
+
+def _class_games(call: Call, **kw) -> list:
+    return [info_json(i) for i in call.store.class_games(_class_id(call), **kw)]
+
+
+_CLASS_TEACHER = {
+    "classes": ("teacher", lambda c, **kw: [asdict(k) for k in c.store.classes(**kw)],
+                ("owner", "limit"), False),
+    "roster": ("teacher", lambda c, **kw: [asdict(e) for e in c.store.roster(_class_id(c), **kw)],
+               ("class_id", "owner", "removed"), False),
+    "remove_student": ("teacher", lambda c, **kw: c.store.remove_student(_class_id(c), **kw),
+                       ("class_id", "student", "owner"), True),
+    "end_class": ("teacher", lambda c, **kw: asdict(c.store.end_class(_class_id(c), **kw)),
+                  ("class_id", "owner"), True),
+    "class_games": ("teacher", _class_games, ("class_id", "owner", "tables", "offset", "limit"),
+                    False),
+    "count_class_games": ("teacher",
+                          lambda c, **kw: c.store.count_class_games(_class_id(c), **kw),
+                          ("class_id", "owner", "tables"), False),
+    "give_seat": ("teacher", lambda c, **kw: c.store.give_seat(c.game_id(), **kw),
+                  ("game_id", "seat", "student", "owner"), True),
+    "close_table": ("teacher", lambda c, **kw: (c.games.drop(c.game_id()),
+                                                c.store.close_table(c.game_id(), **kw))[1],
+                    ("game_id", "owner"), True),
+    "class_results": ("teacher",
+                      lambda c, **kw: c.store.class_results(_class_id(c), **kw),
+                      ("class_id", "owner", "lesson", "all_runs"), False),
+    "lessons": ("teacher", lambda c, **kw: c.store.lessons(_class_id(c), **kw),
+                ("class_id", "owner"), False),
+    "clear_run": ("teacher", lambda c, **kw: c.store.clear_run(_class_id(c), **kw),
+                  ("class_id", "lesson", "owner"), True),
+    "open_class": ("teacher", lambda c, **kw: asdict(c.store.open_class(**kw)),
+                   ("name", "owner", "code"), True),
+}  # fmt: skip
+
+#: the class-session methods (issue 36), merged into :data:`METHODS` below
+CLASS_METHODS: dict[str, Method] = {
+    name: Method(
+        rule,
+        _teaching(fn, *[a for a in args if a not in ("owner", "class_id", "game_id")]),
+        args,
+        writes=writes,
+    )
+    for name, (rule, fn, args, writes) in _CLASS_TEACHER.items()
+}
+CLASS_METHODS.update(
+    {
+        # anyone with the code; a class by id only for its teacher and students
+        "get_class": Method("anyone", _get_class, ("class_id", "code")),
+        "current_run": Method("anyone", _current_run, ("class_id", "lesson")),
+        # the caller's own membership (owner: the hub user, never the kernel's value)
+        "class_of": Method(
+            "self", lambda c: (lambda k: k and asdict(k))(c.store.class_of(_me(c))), ("owner",)
+        ),  # fmt: skip
+        "join_class": Method("self", _join_class, ("code", "owner", "name"), writes=True),
+        "post_class_result": Method(
+            "self", _post_class_result, ("lesson", "owner", "value", "seed", "data"), writes=True
+        ),  # fmt: skip
+        "my_result": Method(
+            "self", lambda c: c.store.my_result(c.arg("lesson"), _me(c)), ("lesson", "owner")
+        ),  # fmt: skip
+    }
+)
+METHODS.update(CLASS_METHODS)
+
+
 def run(name: str, call: Call) -> Any:
     """Run method ``name`` of :data:`METHODS` for ``call``.
 

@@ -27,6 +27,7 @@ import time
 from typing import Any
 from urllib.parse import quote, urlencode, urlparse
 
+from .classes import ClassInfo, Posted, RosterEntry
 from .errors import (
     ConflictError,
     NoSuchGame,
@@ -38,7 +39,7 @@ from .errors import (
 )
 from .store import ANY, GameInfo, Seat
 
-__all__ = ["HubStore", "HubWatcher", "service_url"]
+__all__ = ["HubStore", "HubWatcher", "hub_owner", "service_url"]
 
 #: the largest request sent, in bytes (the service refuses larger ones: :data:`MAX_BODY`)
 MAX_BODY = 2_000_000
@@ -71,6 +72,14 @@ def _error(kind: str, category: str, msg: str, status: int) -> Exception:
     if status == 403 and category not in _ERRORS:
         return NotAllowed(msg)
     return _ERRORS.get(category, _ERRORS.get(kind, StoreError))(msg)
+
+
+def hub_owner(store) -> str | None:
+    """The owner (``"hub:<name>"``) the moneynb service says ``store``'s token belongs to, when
+    ``store`` is a :class:`HubStore`; else None. On a hub this, not ``JUPYTERHUB_USER`` (which
+    a student can set in their kernel), is who asks (issue 36)."""
+    who = getattr(store, "whoami", None)
+    return who()["owner"] if callable(who) else None
 
 
 def service_url() -> str:
@@ -217,7 +226,7 @@ class HubStore:
                                 doc.get("stored", -1))  # fmt: skip
         raise _error(kind, doc.get("category", ""), msg, status)
 
-    def _call(self, name: str, **args) -> Any:
+    def _call(self, name: str, /, **args) -> Any:
         args = {k: v for k, v in args.items() if v is not ANY}
         try:
             body = json.dumps({"args": args}).encode()
@@ -354,6 +363,92 @@ class HubStore:
         """As :meth:`moneynb.store.Store.results` (other students' names hidden unless this
         user is a teacher)."""
         return self._call("results", lesson=lesson)
+
+    # ----- class sessions (issue 36): the service fills ``owner`` with this hub user ----------
+    def open_class(self, name, owner=None, code=None) -> ClassInfo:
+        """As :meth:`moneynb.store.Store.open_class` (teachers of the service's configuration
+        only: NotAllowed else)."""
+        return ClassInfo(**self._call("open_class", name=name, owner=owner, code=code))
+
+    def get_class(self, class_id=None, code=None) -> ClassInfo:
+        """As :meth:`moneynb.store.Store.get_class` (by code: anyone; by id: its teacher and
+        students; anyone else gets NoSuchClass)."""
+        return ClassInfo(**self._call("get_class", class_id=class_id, code=code))
+
+    def classes(self, owner=None, limit=50) -> list[ClassInfo]:
+        """As :meth:`moneynb.store.Store.classes` (this teacher's classes)."""
+        return [ClassInfo(**k) for k in self._call("classes", owner=owner, limit=limit)]
+
+    def class_of(self, owner=None) -> ClassInfo | None:
+        """As :meth:`moneynb.store.Store.class_of` (this hub user's class)."""
+        k = self._call("class_of", owner=owner)
+        return ClassInfo(**k) if k else None
+
+    def join_class(self, code, owner=None, name=None) -> RosterEntry:
+        """As :meth:`moneynb.store.Store.join_class` (this hub user joins)."""
+        return RosterEntry(**self._call("join_class", code=code, owner=owner, name=name))
+
+    def roster(self, class_id, owner=None, removed=False) -> list[RosterEntry]:
+        """As :meth:`moneynb.store.Store.roster` (the class's teacher only)."""
+        rows = self._call("roster", class_id=class_id, owner=owner, removed=removed)
+        return [RosterEntry(**e) for e in rows]
+
+    def remove_student(self, class_id, student, owner=None) -> None:
+        """As :meth:`moneynb.store.Store.remove_student` (the class's teacher only)."""
+        self._call("remove_student", class_id=class_id, student=student, owner=owner)
+
+    def end_class(self, class_id, owner=None) -> ClassInfo:
+        """As :meth:`moneynb.store.Store.end_class` (the class's teacher only)."""
+        return ClassInfo(**self._call("end_class", class_id=class_id, owner=owner))
+
+    def class_games(self, class_id, owner=None, tables=None, offset=0, limit=50) -> list:
+        """As :meth:`moneynb.store.Store.class_games` (the class's teacher only)."""
+        rows = self._call("class_games", class_id=class_id, owner=owner, tables=tables,
+                          offset=offset, limit=limit)  # fmt: skip
+        return [_info(r) for r in rows]
+
+    def count_class_games(self, class_id, owner=None, tables=None) -> int:
+        """As :meth:`moneynb.store.Store.count_class_games` (the class's teacher only)."""
+        return self._call("count_class_games", class_id=class_id, owner=owner, tables=tables)
+
+    def give_seat(self, game_id, seat, student, owner=None) -> None:
+        """As :meth:`moneynb.store.Store.give_seat` (the class's teacher only)."""
+        self._call("give_seat", game_id=game_id, seat=seat, student=student, owner=owner)
+
+    def close_table(self, game_id, owner=None) -> None:
+        """As :meth:`moneynb.store.Store.close_table` (the class's teacher only)."""
+        self._call("close_table", game_id=game_id, owner=owner)
+
+    def current_run(self, class_id, lesson) -> int:
+        """As :meth:`moneynb.store.Store.current_run` (the class's teacher and students)."""
+        return self._call("current_run", class_id=class_id, lesson=lesson)
+
+    def post_class_result(self, lesson, owner=None, value=None, seed=None, data=None) -> Posted:
+        """As :meth:`moneynb.store.Store.post_class_result` (this hub user's result, to their
+        class: one per run, a re-post replaces)."""
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"a result is a number, got {value!r:.40}") from None
+        return Posted(**self._call("post_class_result", lesson=lesson, owner=owner,
+                                   value=value, seed=seed, data=data))  # fmt: skip
+
+    def class_results(self, class_id, owner=None, lesson=None, all_runs=False) -> list[dict]:
+        """As :meth:`moneynb.store.Store.class_results` (the class's teacher only)."""
+        return self._call("class_results", class_id=class_id, owner=owner, lesson=lesson,
+                          all_runs=all_runs)  # fmt: skip
+
+    def lessons(self, class_id, owner=None) -> dict[str, int]:
+        """As :meth:`moneynb.store.Store.lessons` (the class's teacher only)."""
+        return self._call("lessons", class_id=class_id, owner=owner)
+
+    def clear_run(self, class_id, lesson, owner=None) -> int:
+        """As :meth:`moneynb.store.Store.clear_run` (the class's teacher only)."""
+        return self._call("clear_run", class_id=class_id, lesson=lesson, owner=owner)
+
+    def my_result(self, lesson, owner=None) -> dict | None:
+        """As :meth:`moneynb.store.Store.my_result` (this hub user's)."""
+        return self._call("my_result", lesson=lesson, owner=owner)
 
     def schema_version(self) -> int:
         """The service's store schema version."""

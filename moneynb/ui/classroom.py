@@ -699,9 +699,11 @@ def classroom(passcode: str | None = None, store=None, owner: str | None = None,
         TooManyTries: (a StoreError) too many wrong passcodes: wait (not compared).
         StoreError: the store cannot be opened.
     """
+    from ..store.hub import hub_owner
     from .identity import current_owner
 
-    who = owner or current_owner()
+    store = open_store(store)
+    who = owner or hub_owner(store) or current_owner()
     check_teacher(who, passcode, store)
     return ClassroomView(store, owner=who, class_id=class_id, watch=watch)
 
@@ -760,16 +762,19 @@ def join_class(
         StoreError: (at once when the owner is known) no class with that code, the class
             ended, the name is taken by another student, the store is down.
     """
+    from ..store.hub import hub_owner
     from ..store.identity import local_owner
 
     if not isinstance(code, str) or not code.strip():
         raise ValueError("a class code is the short code on the board, e.g. 'K7PQ2M'")
+    store = open_store(store)
+    # on a hub store the service says who this is (JUPYTERHUB_USER can be set by anyone)
+    hub = hub_owner(store) or local_owner()
     if name is None:
-        hub = local_owner()
         if not hub:
             raise ValueError("give your name: moneynb.join_class(code, 'Your name')")
         name = hub[4:]
-    view = ClassJoin(code, name, store=store, owner=owner or local_owner())
+    view = ClassJoin(code, name, store=store, owner=owner or hub)
     if view.error is not None:
         raise view.error
     return view
