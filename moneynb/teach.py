@@ -1068,12 +1068,14 @@ class ClassResults:
         if owner is not None:
             self._owner_known(owner)
         elif not handout():
+            from .store.hub import hub_owner
             from .ui.identity import BrowserIdentity, current_owner
 
             ident = BrowserIdentity()
             self.widget.children = (ident, *self.widget.children)
-            if current_owner():
-                self._owner_known(current_owner())
+            me = hub_owner(self.store) or current_owner()  # a hub: the service's whoami
+            if me:
+                self._owner_known(me)
             else:
                 ident.on_owner(self._owner_known)
 

@@ -343,6 +343,9 @@ def test_a_class_through_the_service_teacher_two_students_results_and_exports(kl
     assert sorted((r["name"], r["value"], r["seed"], r["run"]) for r in res) == [
         ("Ann", 4.0, 12, 1), ("bob", 2.5, 13, 1)]  # fmt: skip
     assert lee.count_class_games(c.id) == 2 and lee.lessons(c.id) == {"dice-hub": 1}
+    hist = teach.class_results("dice-hub", {2.5: 0.5, 4.0: 0.5}, store=lee, watch=False)
+    assert sorted(hist.values) == [2.5, 4.0] and hist.roster == 2  # the teacher's, by whoami
+    hist.stop()
 
     # a student's (and another teacher's) attempts at the teacher's methods: refused, unchanged
     before = dump(k.db)

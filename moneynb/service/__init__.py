@@ -178,6 +178,10 @@ _STATUS = [
     (SeatTaken, 409),
     (NoSuchGame, 404),
     (NotAllowed, 403),
+    (_errors.NoSuchClass, 404),  # issue 36: a class's errors keep their class (hub.py)
+    (_errors.NotClassTeacher, 403),
+    (_errors.ClassEnded, 409),
+    (_errors.GameClosed, 409),
     (StoreVersionError, 503),
     (StoreUnavailable, 503),
     (StoreError, 400),
