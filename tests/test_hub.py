@@ -396,7 +396,9 @@ def test_a_class_through_the_service_teacher_two_students_results_and_exports(kl
     # the teacher clears the run and ends the class: further posts and moves are refused
     assert view.clear_run("dice-hub") == 2
     assert lee.class_results(c.id, lesson="dice-hub") == []
+    w = lee.watch()  # the class view's and histogram's watcher wakes on a student's post
     assert bob.post_class_result("dice-hub", value=1.5).run == 2
+    assert w.wait(30)
     view.end_class()
     assert lee.get_class(class_id=c.id).ended is not None
     with pytest.raises(NotInClass):
