@@ -432,7 +432,10 @@ def simulate(
             here for :data:`PROBE_SECONDS` and timed, and workers start only when the rest
             would take at least :data:`POOL_MIN_SECONDS` here and another core was mostly
             idle meanwhile (:data:`MIN_IDLE_CORES`; else all games are played here); the
-            first game, slowed by first imports, does not count when others do.
+            first game, slowed by first imports, does not count when others do. When
+            fewer processes play than asked, the progress bar says how many and why, and so
+            does the table: ``table.attrs["workers"] == {"asked": 2, "used": 1, "why": "no
+            core is idle (0.2 idle on average)"}`` (``why`` None when all played; issue 39).
         per_turn: also return one row per (game, turn) with every player's wallet.
         progress: show a tqdm progress bar.
         client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
@@ -487,25 +490,38 @@ def simulate(
     moneynb.game_class(game)  # fail early on an unknown game
     for p in players:
         moneynb.make_bot(p)  # ... or bot
+    asked = workers
     workers = min(workers, _cpus())  # more processes than cores only add overhead
     jobs = GameJobs(seed, n_games, len(players))  # made one game at a time, as played
     results: list = []
     bar = tqdm(total=n_games, disable=not progress, desc=f"{game} games")
+    ran = {"asked": asked, "used": workers, "why": None}
+    if workers < asked:
+        ran["why"] = f"this process may use {workers} core{'s' * (workers > 1)}"
     try:
         if client is not None:
             _run_on_dask(client, game, players, options, jobs, per_turn, keep_games,
                          chunk_size, results, bar)  # fmt: skip
+            ran = {"asked": asked, "used": _n_dask_workers(client), "why": None}
         else:
-            _run_here(workers, game, players, options, jobs, per_turn, keep_games,
-                      chunk_size, results, bar)  # fmt: skip
+            used, why = _run_here(workers, game, players, options, jobs, per_turn, keep_games,
+                                  chunk_size, results, bar)  # fmt: skip
+            if used < workers:
+                ran.update(used=used, why=why)
+            if ran["why"]:
+                bar.set_postfix_str(f"{ran['used']} of {asked} workers: {ran['why']}")
     finally:
         bar.close()
     results.sort(key=lambda x: x[0])
     table = pd.DataFrame([r["row"] for _, r in results], index=pd.RangeIndex(n_games, name="game"))
+    # how many processes played, and why fewer than asked (issue 39): {"asked", "used", "why"}
+    table.attrs["workers"] = ran
     if not per_turn:
         return table
     turn_rows = [dict(game=i, **t) for i, r in results for t in r["turns"]]
-    return table, pd.DataFrame(turn_rows)
+    turns = pd.DataFrame(turn_rows)
+    turns.attrs["workers"] = dict(ran)
+    return table, turns
 
 
 def _run_on_dask(
@@ -528,9 +544,10 @@ def _run_on_dask(
 
 def _run_here(
     workers, game, players, options, jobs, per_turn, keep_games, chunk_size, results, bar
-) -> None:
+) -> tuple[int, str | None]:
     """Play ``jobs`` in this process and, when ``workers > 1`` and they are worth it, in
     ``workers - 1`` worker processes beside it; append ``(index, result)`` to ``results``.
+    Returns ``(processes that played, why fewer than workers)`` (``why`` None when all did).
 
     Without a warm pool the games are first played here for :data:`PROBE_SECONDS` and
     timed; worker processes start only if the games left would take at least
@@ -547,6 +564,7 @@ def _run_here(
         bar.update(len(part))
 
     ex = _pool(workers, start=False) if workers > 1 else None
+    why = None
     if workers > 1 and ex is None and todo:
         times: list[float] = []
         mark = _idle_mark()
@@ -555,14 +573,21 @@ def _run_here(
             t0 = time.perf_counter()
             play_here()
             times.append(time.perf_counter() - t0)
+        why = f"the games take under {POOL_MIN_SECONDS:g} s here"
         if _pool_worth_starting(times, len(todo)):
             idle = _idle_cores(mark)
             if idle is None or idle >= MIN_IDLE_CORES:
                 ex = _pool(workers)
+            else:
+                why = f"no core is idle ({idle:.1f} idle on average)"
+    elif workers > 1 and ex is None:
+        why = "no games to play"
     if ex is None:
+        if why and workers > 1:
+            bar.set_postfix_str(f"1 of {workers} workers: {why}")
         while todo:
             play_here()
-        return
+        return 1, why
     from concurrent.futures import FIRST_COMPLETED, wait
 
     helpers = workers - 1
@@ -592,6 +617,7 @@ def _run_here(
         for f in running:
             f.cancel()
         raise
+    return workers, None
 
 
 def _n_dask_workers(client) -> int:
