@@ -200,11 +200,12 @@ def play_one(
     Raises:
         RuntimeError: the game did not end within ``max_actions`` actions.
     """
-    import moneynb
+    from ..bots import make_bot
+    from ..core.registry import game_class
 
     names = _player_names(players)
-    g = moneynb.new_game(game, players=names, seed=game_seed, **(options or {}))
-    bots = [moneynb.make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
+    g = game_class(game)(names, game_seed, **(options or {}))
+    bots = [make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
     n_actions = 0
     turns = 1
     last = g.decision.player if g.decision else None
@@ -263,7 +264,7 @@ def _warm_worker() -> None:
     """Worker start. A forked worker has what this process imported (``simulate`` imports
     the game and the bots before it starts workers); another game is imported by its first
     chunk, once per worker. What is there now stays: the collector need not look at it."""
-    import moneynb  # noqa: F401  (a worker started by "spawn" has nothing yet)
+    import moneynb.bots  # noqa: F401  (a worker started by "spawn" has nothing yet)
 
     gc.freeze()
 
@@ -468,7 +469,8 @@ def simulate(
     import pandas as pd
     from tqdm.auto import tqdm
 
-    import moneynb
+    from ..bots import make_bot
+    from ..core.registry import game_class
 
     n_games = _int_arg("n_games", n_games, 0)
     if n_games > MAX_GAMES:
@@ -487,9 +489,9 @@ def simulate(
     if isinstance(players, str) or not all(isinstance(p, str) for p in players):
         raise ValueError(f"players must be a list of bot names such as 'greedy', got {players!r}")
     players = list(players)
-    moneynb.game_class(game)  # fail early on an unknown game
+    game_class(game)  # fail early on an unknown game
     for p in players:
-        moneynb.make_bot(p)  # ... or bot
+        make_bot(p)  # ... or bot
     asked = workers
     workers = min(workers, _cpus())  # more processes than cores only add overhead
     jobs = GameJobs(seed, n_games, len(players))  # made one game at a time, as played

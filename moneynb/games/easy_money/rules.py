@@ -1075,10 +1075,6 @@ class EasyMoney(Game):
         pieces, sides, _ = self._all_profiles()
         return pieces[seat], sides[seat]
 
-    def has_four_sides(self, seat: int) -> bool:
-        """True when ``seat`` owns a property on each side (utilities etc. do not count)."""
-        return self.profile(seat)[1] == ALL_SIDES
-
     def pieces_used(self, seat: int) -> int:
         """House pieces of ``seat``'s colour on the board (a subdivision uses one)."""
         return self.profile(seat)[0]
