@@ -4,7 +4,7 @@ the Gymnasium wrapper (``moneynb.env.gym_env``), then played against the built-i
 Needs the ``train`` extra, with torch's CPU wheel (not the CUDA build)::
 
     pip install torch --index-url https://download.pytorch.org/whl/cpu
-    pip install "moneynb[train]"
+    pip install -e ".[train]"       # in a clone of the repository
 
 Reproduce the table of docs/env.md (the five games in sequence, each with its own budget)::
 

@@ -72,7 +72,7 @@ def require_front_end(what: str) -> None:
 
     Raises:
         ModuleNotFoundError: naming the missing module and the install command
-            (``pip install "moneynb[ui]"``; ``[app]`` adds Voila).
+            (``pip install -e ".[ui]"`` in a clone; ``[app]`` adds Voila).
     """
     import importlib
 
@@ -86,7 +86,7 @@ def require_front_end(what: str) -> None:
         raise ModuleNotFoundError(
             f"moneynb.{what} shows a widget and needs the notebook front end, which is not "
             f"installed here (missing: {', '.join(missing)}). Install it with "
-            '`pip install -e ".[ui]"` in a clone (or `pip install "moneynb[ui]"`); '
+            '`pip install -e ".[ui]"` in a clone of moneynb; '
             '".[app]" adds the Voila app.',
             name=missing[0],
         )

@@ -407,7 +407,8 @@ def test_without_pettingzoo_the_codec_works_and_make_says_what_to_install():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.splitlines() == [
         "(True, 15)",
-        "moneynb.env needs pettingzoo: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+        "moneynb.env needs pettingzoo: pip install -e '.[rl]' in a clone of moneynb "
+        "(pettingzoo, gymnasium)",
     ]
 
 

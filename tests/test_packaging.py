@@ -224,3 +224,47 @@ def test_the_lock_resolves_on_the_oldest_and_newest_supported_python(tmp_path):
     assert lock.resolve([pythons[0], pythons[-1]], old) == {
         "soupsieve==4.1.3": "no wheel for Python 3.11.0 (Requires-Python ['>=3.11.5'])"
     }
+
+
+def _install_lines() -> list[tuple[str, str]]:
+    """``(file, line)`` of every ``pip install`` the README, docs/ and notebooks tell a reader
+    to run, and every one the package's own messages give."""
+    import re
+
+    places = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    places += sorted((REPO / "notebooks").glob("*.ipynb"))
+    places += sorted((REPO / "moneynb").rglob("*.py")) + sorted((REPO / "benchmarks").glob("*.py"))
+    found = []
+    for path in places:
+        for m in re.finditer(r"pip install[^`\n]*", path.read_text()):
+            found.append((path.relative_to(REPO).as_posix(), m.group(0)))
+    return found
+
+
+def test_every_install_line_works_from_a_clone():
+    """Issue 39, case 2: docs/env.md said ``pip install "moneynb[rl]"`` / ``"moneynb[train]"``,
+    which no package index has. An install of moneynb itself is ``pip install -e ".[extra]"``
+    from a clone, with an extra that ``pyproject.toml`` defines."""
+    import re
+
+    extras = set(tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"])  # fmt: skip
+    lines = _install_lines()
+    assert len(lines) > 10
+    wrong = [(f, line) for f, line in lines if re.search(r"moneynb\[", line)]
+    assert not wrong, wrong
+    named = {e for _, line in lines for e in re.findall(r'-e \\?["\']\.\[([a-z]+)\]', line)}
+    assert {"rl", "train", "render", "app"} <= named and named <= extras, (named, extras)
+
+
+def test_the_readme_layout_names_every_part_of_the_package():
+    """Issue 39, case 2: the README's Layout section left out ``store/``, ``tables.py``,
+    ``coach/`` and ``env/``."""
+    text = (REPO / "README.md").read_text()
+    layout = text[text.index("## Layout") :].split("\n## ")[0]
+    parts = [p.name for p in (REPO / "moneynb").iterdir()
+             if p.name != "__init__.py" and not p.name.startswith((".", "__"))
+             and (p.suffix == ".py" or (p / "__init__.py").exists())]  # fmt: skip
+    assert len(parts) >= 10
+    missing = [p for p in parts if f"moneynb/{p}" not in layout]
+    assert not missing, missing

@@ -7,7 +7,7 @@ digits); rewards are the change in the seat's score (scaled) plus a win reward a
 docs/env.md gives every definition. The engine imports nothing from here.
 
 :func:`make`, :func:`raw_env` and :class:`MoneynbEnv` need ``pettingzoo`` and ``gymnasium``
-(``pip install "moneynb[rl]"``); :mod:`moneynb.env.actions` and :mod:`moneynb.env.observe` need
+(``pip install -e ".[rl]"`` in a clone); :mod:`moneynb.env.actions` and :mod:`moneynb.env.observe` need
 only numpy, and importing this package imports neither library.
 """
 
@@ -30,7 +30,8 @@ def _aec():
         if e.name not in ("pettingzoo", "gymnasium"):
             raise
         raise ModuleNotFoundError(
-            f"moneynb.env needs {e.name}: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+            f"moneynb.env needs {e.name}: pip install -e '.[rl]' in a clone of moneynb "
+            "(pettingzoo, gymnasium)",
             name=e.name,
         ) from None
     return aec
