@@ -504,3 +504,22 @@ def test_moolah_observation_black_jack_won_is_one_and_a_second_bet_is_a_new_hand
     assert seen["play:card"] == pytest.approx(15 / 21) and seen["play:bet"] == pytest.approx(0.1)
     assert seen["play:settled"] == seen["play:won"] == seen["play:house"] == 0
     assert "house" not in game.observation(me)["play"]
+
+
+def test_easy_money_observation_says_a_crossing_will_not_pay_the_bonus():
+    """After a "Go back three spaces" card over Bonus, the next crossing pays nothing (issue
+    39, case 3); the seat sees that in ``backed[+0]`` (v1)."""
+    from moneynb.testing import rig
+
+    env = menv.make("moneynb/easy_money-v1", players=2)
+    env.reset(seed=1)
+    game = env.unwrapped.game
+    r = rig(game).dice(6, 5, 1, 2)
+    game.apply("roll")
+    game.apply("roll")  # the opening: seat 0 throws 11 and starts
+    game.started = [True, True]
+    game.pos[0] = game.names["Mill Street"]
+    r.dice(2, 2).top("back_3")
+    game.apply("roll")  # back over Bonus to Traffic Court
+    assert _seen(env, 0)["backed[+0]"] == 1 and _seen(env, 1)["backed[+1]"] == 1
+    assert game.observation(0)["backed"] == [1, 0]

@@ -41,7 +41,7 @@ def _aec():
 ENV_IDS = {
     "moneynb/money_moves-v0": "money_moves",
     "moneynb/moolah-v1": "moolah",
-    "moneynb/easy_money-v0": "easy_money",
+    "moneynb/easy_money-v1": "easy_money",
     "moneynb/money_card-v1": "money_card",
     "moneynb/money_run-v1": "money_run",
 }
@@ -52,6 +52,10 @@ RETIRED_IDS = {
         "moneynb/moolah-v1",
         "play:won was a bool divided by $100,000 and play:* kept the last Black Jack hand "
         "at a second bet (issue 39)",
+    ),
+    "moneynb/easy_money-v0": (
+        "moneynb/easy_money-v1",
+        "a man's backward crossings of Bonus still to make up were left out (issue 39)",
     ),
     "moneynb/money_card-v0": (
         "moneynb/money_card-v1",

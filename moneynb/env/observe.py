@@ -241,6 +241,8 @@ def _easy_money(f, obs, seat, n, vocab, options):
     f.add("round", obs["round"] / max(options.get("max_rounds", 50), 1))
     f.seat_onehot("current", obs["current"], seat, n)
     f.seats("position", [p + 1 for p in obs["positions"]], seat, spaces)
+    # a Bonus crossing that only makes up a "Go back" card pays nothing (issue 39)
+    f.seats("backed", obs.get("backed", [0] * n), seat)
     per_space = []  # per space: mine, someone else's, houses / 4, mortgaged
     for o, h, m in zip(obs["owner"], obs["houses"], obs["mortgaged"], strict=True):
         per_space += (o == seat, o is not None and o != seat, h / 4, m)

@@ -1162,6 +1162,7 @@ class EasyMoney(Game):
             round=self.round,
             current=self.current,
             positions=list(self.pos),
+            backed=list(self.backed),  # backward crossings of Bonus still to make up
             owner=list(self.owner),
             houses=list(self.houses),
             mortgaged=list(self.mortgaged),
