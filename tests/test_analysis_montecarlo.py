@@ -296,9 +296,7 @@ def test_top_level_simulate_shows_its_real_signature_and_documents_every_argumen
         assert f"{name}:" in doc, name
 
 
-def test_fewer_workers_than_asked_are_said_in_the_table_and_the_progress_bar(
-    monkeypatch, capsys
-):
+def test_fewer_workers_than_asked_are_said_in_the_table_and_the_progress_bar(monkeypatch, capsys):
     """Issue 39, case 8: ``workers=2`` played in one process without a word. Workers now
     start whatever the load (issue 40); fewer play only when the process may use fewer
     cores, and the table's ``attrs["workers"]`` and the progress bar say how many and why."""

@@ -206,8 +206,8 @@ def play_one(
     from ..core.registry import game_class
 
     names = _player_names(players)
-    g = moneynb.new_game(game, players=names, seed=game_seed, **(options or {}))
-    bots = [moneynb.make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
+    g = game_class(game)(names, game_seed, **(options or {}))
+    bots = [make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
     step = g.advance if all(b.trusted for b in bots) else g.apply  # (see Bot.trusted)
     n_actions = 0
     turns = 1
