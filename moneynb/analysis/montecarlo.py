@@ -24,7 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from .. import bots as _bots
+from ..bots import GC_THRESHOLD_WHILE_PLAYING as _GC_THRESHOLD
+from ..bots import fewer_gc_passes as _fewer_gc_passes
 
 __all__ = [
     "simulate_tokens",
@@ -320,8 +321,7 @@ def _cpus() -> int:
 
 #: the garbage collector's first threshold while simulate plays (see
 #: :func:`moneynb.bots.fewer_gc_passes`, used around each chunk)
-GC_THRESHOLD_WHILE_PLAYING = _bots.GC_THRESHOLD_WHILE_PLAYING
-_fewer_gc_passes = _bots.fewer_gc_passes
+GC_THRESHOLD_WHILE_PLAYING = _GC_THRESHOLD
 
 
 def _play_chunk(game, players, options, jobs, per_turn, keep_games=False):
