@@ -241,6 +241,16 @@ def test_a_seated_student_cannot_forge_a_tables_status(klass):
     assert (now.over, now.to_move) == (true.over, true.to_move), (status, status2)
     assert now.extra.get("leader") != "Ann" and "scores" not in now.extra
     assert "won" not in now.turn
+    # nor by hosting one: a new table's status line is the engine's too
+    cfg = moneynb.new_game("money_run", ["Ann", "Dee"], seed=4).config()
+    gid = k.stores["ann"].create(cfg, owner="hub:ann", origin="table", table="ANNFAKE",
+                                 status=forged)  # fmt: skip
+    made = ann.info(gid)
+    assert (made.over, made.to_move, made.extra.get("leader")) == (False, "Ann", "")
+    # a config the engine refuses is not stored
+    bad = dict(cfg, options={"rounds": -3, "no such option": 1})
+    status, answer = k.call("ann", "create", {"args": {"config": bad, "origin": "lab"}})
+    assert status == 400, (status, answer)
 
 
 def test_a_status_line_is_bounded(klass):

@@ -286,21 +286,25 @@ def _create(call: Call) -> str:
     actions = call.args.get("actions") or []
     if not isinstance(actions, list):
         raise ValueError("actions must be a list")
-    if actions:  # an import: the engine must accept every action
-        from ..core.save import FORMAT, VERSION, loads
+    # the engine must accept the config (and every action of an import)
+    from ..core.save import FORMAT, VERSION, loads
 
-        config = call.arg("config")
-        if not isinstance(config, dict):
-            raise ValueError("config must be a JSON object")
-        loads(json.dumps({"format": FORMAT, "version": VERSION, **config, "actions": actions}))
+    config = call.arg("config")
+    if not isinstance(config, dict):
+        raise ValueError("config must be a JSON object")
+    game = loads(json.dumps({"format": FORMAT, "version": VERSION, **config, "actions": actions}))
+    status = _status_arg(call)
+    table = call.args.get("table")
+    if table is not None:  # a table's status line is the engine's, from its first write
+        status = _table_status(game, status)
     return call.store.create(
-        call.arg("config"),
+        config,
         seats=seats,
         owner=owner,
         origin=call.args.get("origin", ""),
-        table=call.args.get("table"),
+        table=table,
         actions=actions,
-        status=_status_arg(call),
+        status=status,
         source=call.args.get("source"),
     )
 
