@@ -143,12 +143,71 @@ def test_odd_typed_and_forged_arguments_get_one_clear_error_and_change_nothing(k
             b'{"args": {"game_id": ' + b"[" * 100_000 + b"]" * 100_000 + b"}}",
         ),
         "args a list": ("count", {"args": [h.game_id]}),
+        "find_source, a list": ("find_source", {"args": {"source": ["x"]}}),
+        "truncate, to as text": ("truncate", {"args": {"game_id": mine, "n": 0, "to": "0"}}),
+        "truncate, to 10**30": ("truncate", {"args": {"game_id": mine, "n": 0, "to": 10**30}}),
+        "set_owner, a list": ("set_owner", {"args": {"game_id": mine, "owner": ["hub:ann"]}}),
+        "post, data a list": ("post_result", {"args": {"lesson": "l", "data": [1]}}),
+        "create, seats a dict": (
+            "create",
+            {
+                "args": {
+                    "config": {
+                        "game": "moolah",
+                        "players": ["Ann", "Bot"],
+                        "seed": 1,
+                        "options": {},
+                    },
+                    "seats": {"0": "human"},
+                }
+            },
+        ),
+        "create, origin a list": (
+            "create",
+            {
+                "args": {
+                    "config": {
+                        "game": "moolah",
+                        "players": ["Ann", "Bot"],
+                        "seed": 1,
+                        "options": {},
+                    },
+                    "origin": ["lab"],
+                }
+            },
+        ),
+        "create, source a dict": (
+            "create",
+            {
+                "args": {
+                    "config": {
+                        "game": "moolah",
+                        "players": ["Ann", "Bot"],
+                        "seed": 1,
+                        "options": {},
+                    },
+                    "source": {"a": 1},
+                }
+            },
+        ),
+        "import, not a save": ("import_json", {"args": {"text": "{}"}}),
+        "set_status, over only": ("set_status", {"args": {"game_id": mine, "status": [1]}}),
     }
     bad = {}
     for name, (method, body) in attacks.items():
         status, answer = k.call("ann", method, body)
         if status not in (400, 403, 404, 409, 413) or "message" not in answer or _leaks(k, answer):
             bad[name] = (status, answer)
+    for query in ("since=x", "since=1&timeout=nan", "game=" + "x" * 5000, "timeout=-5"):
+        req = urllib.request.Request(k.url + "api/watch?" + query)
+        req.add_header("Authorization", "token " + k.tokens["ann"])
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                status, answer = r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            status, answer = e.code, json.loads(e.read())
+        if status not in (200, 400, 404) or _leaks(k, answer):
+            bad["watch " + query[:20]] = (status, answer)
     assert not bad, "\n".join(f"{n}: {s} {str(a)[:300]}" for n, (s, a) in bad.items())
     assert dump(k.db) == before
 

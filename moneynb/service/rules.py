@@ -57,6 +57,8 @@ RESULTS_PER_MINUTE = 30
 CODE_TRIES_PER_MINUTE = 20
 #: the largest magnitude of a lesson result's ``value`` (dollars, turns, percents fit)
 MAX_VALUE = 1e12
+#: longest ``source`` (where a game was imported from: a file's path) accepted
+MAX_SOURCE = 4096
 #: the largest list a list method returns
 MAX_LIST = 1000
 
@@ -305,7 +307,7 @@ def _create(call: Call) -> str:
         table=table,
         actions=actions,
         status=status,
-        source=call.args.get("source"),
+        source=call.text("source", MAX_SOURCE, default=None),
     )
 
 
@@ -324,13 +326,13 @@ def _import_json(call: Call) -> str:
         owner=call.own(),
         origin=call.args.get("origin", "import"),
         seats=seats,
-        source=call.args.get("source"),
+        source=call.text("source", MAX_SOURCE, default=None),
         status=_status_arg(call),
     )
 
 
 def _find_source(call: Call):
-    gid = call.store.find_source(call.arg("source"))
+    gid = call.store.find_source(call.text("source", MAX_SOURCE))
     if gid is None:
         return None
     info = call.store.info(gid)
