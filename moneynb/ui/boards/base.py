@@ -650,6 +650,7 @@ export default () => {
 };
 """
 
+
 def _plotly_bundle() -> tuple[str, str]:
     """``(source, key)`` of plotly's widget ESM (see :func:`moneynb.ui.static.plotly_code`)."""
     from ..static import plotly_code
