@@ -37,7 +37,7 @@ pytestmark = pytest.mark.browser
 #: Voila pages open at once (>= 8 in a long run)
 PAGES = size(8, 2)
 #: moves checked on each page
-MOVES = size(6, 2)
+MOVES = size(6, 1)
 #: the largest first load through the kernel's websocket for a board page (issue 41)
 MAX_WS_BYTES = 500_000
 
