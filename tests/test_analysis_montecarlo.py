@@ -262,7 +262,8 @@ def test_with_workers_this_process_keeps_playing(monkeypatch, tmp_path):
     here = pids.count(str(os.getpid()))
     assert 1 <= here < 40  # this process plays beside the worker
     assert len(set(pids)) == 2
-    assert two.attrs["workers"] == 2 and one.attrs["workers"] == 1
+    assert two.attrs["workers"] == {"asked": 2, "used": 2, "why": None}
+    assert one.attrs["workers"] == {"asked": 1, "used": 1, "why": None}
 
 
 def test_per_turn_rows_carry_net_worth_that_ends_at_the_final_score():
@@ -280,3 +281,34 @@ def test_per_turn_rows_carry_net_worth_that_ends_at_the_final_score():
     borrowed = (turns[[f"money_{n}" for n in names]].to_numpy()
                 - turns[[f"score_{n}" for n in names]].to_numpy())  # fmt: skip
     assert (borrowed >= 0).all() and borrowed.max() > 0  # some wallet held a loan
+
+
+def test_top_level_simulate_shows_its_real_signature_and_documents_every_argument():
+    """Issue 39, case 8: ``moneynb.simulate`` was ``(*args, **kwargs)`` with a one-line
+    docstring, so Shift-Tab in Jupyter showed nothing useful."""
+    import inspect
+
+    face = inspect.signature(moneynb.simulate)
+    assert face == inspect.signature(simulate)
+    doc = inspect.getdoc(moneynb.simulate)
+    assert len(doc.splitlines()) > 20
+    for name in face.parameters:
+        assert f"{name}:" in doc, name
+
+
+def test_fewer_workers_than_asked_are_said_in_the_table_and_the_progress_bar(monkeypatch, capsys):
+    """Issue 39, case 8: ``workers=2`` played in one process without a word. Workers now
+    start whatever the load (issue 40); fewer play only when the process may use fewer
+    cores, and the table's ``attrs["workers"]`` and the progress bar say how many and why."""
+    from moneynb.analysis import montecarlo as mc
+
+    mc.shutdown_workers()
+    monkeypatch.setattr(mc, "_cpus", lambda: 1)
+    why = "this machine has 1 core"
+    table = simulate("money_moves", PLAYERS, n_games=4, seed=2, workers=2)
+    assert not mc._POOLS
+    assert table.attrs["workers"] == {"asked": 2, "used": 1, "why": why}
+    assert f"1 of 2 workers: {why}" in capsys.readouterr().err
+    one = simulate("money_moves", PLAYERS, n_games=4, seed=2, progress=False)
+    assert one.attrs["workers"] == {"asked": 1, "used": 1, "why": None}
+    pd.testing.assert_frame_equal(one, table, check_flags=False)

@@ -376,6 +376,15 @@ def test_a_class_through_the_service_teacher_two_students_results_and_exports(kl
             call()
     with pytest.raises(NotAllowed, match="you are hub:mr_kim"):
         kim.end_class(c.id, "hub:mrs_lee")
+    # odd-typed arguments: one clear error each
+    with pytest.raises(ValueError, match="seed"):
+        bob.post_class_result("dice-hub", value=1.0, seed="12")
+    with pytest.raises(ValueError, match="limit"):
+        lee.class_games(c.id, limit="5")
+    with pytest.raises(ValueError, match="seat"):
+        lee.give_seat(games["ann"], 10**20, "hub:bob")
+    with pytest.raises(NoSuchClass):
+        bob.get_class(code=["ABC"])
     assert dump(k.db) == before
 
     # exports through the service

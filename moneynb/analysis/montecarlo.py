@@ -24,7 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from .. import bots as _bots
+from ..bots import GC_THRESHOLD_WHILE_PLAYING as _GC_THRESHOLD
+from ..bots import fewer_gc_passes as _fewer_gc_passes
 
 __all__ = [
     "simulate_tokens",
@@ -202,11 +203,12 @@ def play_one(
     Raises:
         RuntimeError: the game did not end within ``max_actions`` actions.
     """
-    import moneynb
+    from ..bots import make_bot
+    from ..core.registry import game_class
 
     names = _player_names(players)
-    g = moneynb.new_game(game, players=names, seed=game_seed, **(options or {}))
-    bots = [moneynb.make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
+    g = game_class(game)(names, game_seed, **(options or {}))
+    bots = [make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
     step = g.advance if all(b.trusted for b in bots) else g.apply  # (see Bot.trusted)
     n_actions = 0
     turns = 1
@@ -266,7 +268,7 @@ def _warm_worker() -> None:
     """Worker start. A forked worker has what this process imported (``simulate`` imports
     the game and the bots before it starts workers); another game is imported by its first
     chunk, once per worker. What is there now stays: the collector need not look at it."""
-    import moneynb  # noqa: F401  (a worker started by "spawn" has nothing yet)
+    import moneynb.bots  # noqa: F401  (a worker started by "spawn" has nothing yet)
 
     gc.freeze()
 
@@ -319,8 +321,7 @@ def _cpus() -> int:
 
 #: the garbage collector's first threshold while simulate plays (see
 #: :func:`moneynb.bots.fewer_gc_passes`, used around each chunk)
-GC_THRESHOLD_WHILE_PLAYING = _bots.GC_THRESHOLD_WHILE_PLAYING
-_fewer_gc_passes = _bots.fewer_gc_passes
+GC_THRESHOLD_WHILE_PLAYING = _GC_THRESHOLD
 
 
 def _play_chunk(game, players, options, jobs, per_turn, keep_games=False):
@@ -410,7 +411,8 @@ def simulate(
     import pandas as pd
     from tqdm.auto import tqdm
 
-    import moneynb
+    from ..bots import make_bot
+    from ..core.registry import game_class
 
     n_games = _int_arg("n_games", n_games, 0)
     if n_games > MAX_GAMES:
@@ -429,18 +431,30 @@ def simulate(
     if isinstance(players, str) or not all(isinstance(p, str) for p in players):
         raise ValueError(f"players must be a list of bot names such as 'greedy', got {players!r}")
     players = list(players)
-    moneynb.game_class(game)  # fail early on an unknown game
+    game_class(game)  # fail early on an unknown game
     for p in players:
-        moneynb.make_bot(p)  # ... or bot
+        make_bot(p)  # ... or bot
+    asked = workers
     workers = min(workers, _cpus())  # more processes than cores only add overhead
     jobs = GameJobs(seed, n_games, len(players))  # made one game at a time, as played
     results: list = []
+    # how many processes played, and why fewer than asked (issue 39): {"asked", "used", "why"}
     if client is None:  # the processes that play (this one included)
         used = workers if n_games else 1
+        ran = {"asked": asked, "used": used, "why": None}
+        if used < asked:
+            ran["why"] = (
+                "no games to play" if not n_games
+                else f"this machine has {_cpus()} core{'s' * (_cpus() > 1)}"
+            )  # fmt: skip
         desc = f"{game} games, {used} process{'es' if used > 1 else ''}"
     else:
-        used, desc = _n_dask_workers(client), f"{game} games"
+        used = _n_dask_workers(client)
+        ran = {"asked": asked, "used": used, "why": None}
+        desc = f"{game} games"
     bar = tqdm(total=n_games, disable=not progress, desc=desc)
+    if ran["why"]:
+        bar.set_postfix_str(f"{ran['used']} of {asked} workers: {ran['why']}")
     try:
         if client is not None:
             _run_on_dask(client, game, players, options, jobs, per_turn, keep_games,
@@ -452,11 +466,13 @@ def simulate(
         bar.close()
     results.sort(key=lambda x: x[0])
     table = pd.DataFrame([r["row"] for _, r in results], index=pd.RangeIndex(n_games, name="game"))
-    table.attrs["workers"] = used
+    table.attrs["workers"] = dict(ran)
     if not per_turn:
         return table
     turn_rows = [dict(game=i, **t) for i, r in results for t in r["turns"]]
-    return table, pd.DataFrame(turn_rows)
+    turns = pd.DataFrame(turn_rows)
+    turns.attrs["workers"] = dict(ran)
+    return table, turns
 
 
 def _run_on_dask(

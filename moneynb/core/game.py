@@ -34,13 +34,8 @@ from .chance import Deck, GameRandom, ScriptedRandom
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
+from .limits import MAX_ACTION_DEPTH, MAX_NAME, MAX_SEED  # noqa: F401  (re-exported)
 
-#: deepest list nesting an action may have (real actions are at most a list of lists)
-MAX_ACTION_DEPTH = 16
-#: a seed is a whole number of magnitude below this (a save file must be able to hold it)
-MAX_SEED = 2**64
-#: longest player name, in characters (every log line repeats names; a person needs far less)
-MAX_NAME = 40
 #: the undo policies (see :meth:`Game.undo`): "safe" never takes back a decision whose
 #: chance outcome (a die, spin or card) has been seen; "practice" takes back anything
 UNDO_POLICIES = ("safe", "practice")

@@ -418,7 +418,7 @@ class Store(ClassMethods):
                 self._engine = sa.create_engine(url, pool_pre_ping=True)
             except ImportError:
                 raise StoreUnavailable(
-                    "a PostgreSQL game store needs psycopg 3: pip install 'moneynb[hub]'"
+                    "a PostgreSQL game store needs psycopg 3: pip install -e '.[hub]' in a clone of moneynb"
                 ) from None
             except SQLAlchemyError as e:
                 raise StoreUnavailable(f"not a PostgreSQL URL ({e})") from None

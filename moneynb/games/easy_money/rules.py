@@ -42,9 +42,10 @@ End.         A player who cannot pay after mortgaging everything (and whose offe
 Decided here (the rulebook is silent; see docs/easy_money.md): only the player whose turn it is
 (or a player who owes money) may start a re-sale, at most ``max_offers_per_turn`` a turn; card
 moves go forward (collecting the Bonus) but are never fined at the Traffic Light; a card naming
-the man's own space moves him nowhere (no Bonus, the space not settled again); a bankrupt
-player pays what cash is left to the creditor and cannot win; opening bids start at
-``min_bid`` and rise by at least $5.
+the man's own space moves him nowhere (no Bonus, the space not settled again); a lap is the whole
+board since the last Bonus (a crossing that makes up a "Go back" card over Bonus pays nothing,
+issue 39); a bankrupt player pays what cash is left to the creditor and cannot win; opening
+bids start at ``min_bid`` and rise by at least $5.
 """
 
 from __future__ import annotations
@@ -304,6 +305,9 @@ class EasyMoney(Game):
         self.mortgaged = [False] * size
         self.pos = [0] * n
         self.started = [False] * n  # made the first move (which counts Start as one)
+        # times each man went back over Bonus that a forward move has not yet made up (issue
+        # 39: a lap needs the whole board travelled since the last Bonus; see _pay_laps)
+        self.backed = [0] * n
         self.exemption: int | None = None  # seat holding the Special Exemption card
         self.current = 0
         self.first = 0
@@ -485,7 +489,9 @@ class EasyMoney(Game):
         if eff == "move_to":
             self._card_move(s, self.names[card["target"]], forward=True)
         elif eff == "back":
-            self._card_move(s, (self.pos[s] - card["amount"]) % len(self.board), forward=False)
+            back = card["amount"]
+            self.backed[s] += self.laps_back(self.pos[s], back)
+            self._card_move(s, (self.pos[s] - back) % len(self.board), forward=False)
         else:
             amt = card["amount"]
             if eff == "take":
@@ -509,14 +515,31 @@ class EasyMoney(Game):
         return [(s + k) % n for k in range(1, n)]
 
     def laps(self, start: int, steps: int) -> int:
-        """Full laps completed by a man moving ``steps`` spaces forward from space ``start``:
-        one for every time he crosses or stops on Bonus (space 0). Standing still (``steps``
-        0) completes none. Rulebook "Bonus": "moves completely around the board, crossing or
-        landing on the BONUS space". The one place a lap is counted (dice and card moves)."""
+        """Times a man moving ``steps`` spaces forward from space ``start`` crosses or stops on
+        Bonus (space 0). Standing still (``steps`` 0) crosses nothing. Each is a completed lap
+        unless it only makes up a backward crossing (:meth:`_pay_laps`)."""
         return (start + steps) // len(self.board) if steps > 0 else 0
 
+    def laps_back(self, start: int, steps: int) -> int:
+        """Times a man moving ``steps`` spaces back from space ``start`` leaves Bonus backwards
+        (goes from space 0 to the last space): ``laps_back(2, 3) == 1``, ``laps_back(3, 3) ==
+        0`` (he stops on Bonus without going over it)."""
+        return max(0, -((start - steps) // len(self.board))) if steps > 0 else 0
+
     def _pay_laps(self, s: int, start: int, steps: int) -> None:
-        for _ in range(self.laps(start, steps)):
+        """Pay ``s`` the Bonus for each lap completed by a forward move of ``steps`` from
+        ``start``. Rulebook "Bonus": $250 each time a man "moves completely around the board,
+        crossing or landing on the BONUS space". Reading (issue 39, docs/easy_money.md): a lap
+        needs the whole board travelled since the last Bonus, so a crossing that only makes up
+        a "Go back" card that took him back over Bonus (:attr:`backed`) pays nothing. The one
+        place a lap is paid (dice and card moves)."""
+        crossed = self.laps(start, steps)
+        made_up = min(crossed, self.backed[s])
+        if made_up:
+            self.backed[s] -= made_up
+            self.emit("no_bonus", f"{self.players[s]} crosses Bonus again after going back over "
+                      "it: no Bonus, the lap is not complete.", seat=s)  # fmt: skip
+        for _ in range(crossed - made_up):
             self._bank_pays(s, self.data["bonus"], "Bonus: once around the board")
 
     def _card_move(self, s: int, target: int, forward: bool) -> None:
@@ -1027,10 +1050,6 @@ class EasyMoney(Game):
                     sides |= self.side_bit[i]
         return pieces, sides
 
-    def has_four_sides(self, seat: int) -> bool:
-        """True when ``seat`` owns a property on each side (utilities etc. do not count)."""
-        return self.profile(seat)[1] == ALL_SIDES
-
     def pieces_used(self, seat: int) -> int:
         """House pieces of ``seat``'s colour on the board (a subdivision uses one)."""
         return self.profile(seat)[0]
@@ -1118,6 +1137,7 @@ class EasyMoney(Game):
             round=self.round,
             current=self.current,
             positions=list(self.pos),
+            backed=list(self.backed),  # backward crossings of Bonus still to make up
             owner=list(self.owner),
             houses=list(self.houses),
             mortgaged=list(self.mortgaged),
