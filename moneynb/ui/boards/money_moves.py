@@ -30,7 +30,7 @@ SEAT_PX, SEAT_FONT = 90, 12
 #: the most arrows drawn for one update (the rest are in the log)
 MAX_ARROWS = 10
 TASK_COLORS = {"7": "#c62828", "11": "#6a1b9a", "PL": "#2e7d32", "SAFE": "#1565c0",
-               "RE-L": "#ef6c00", "RE-R": "#ef6c00"}  # fmt: skip
+               "RE-L": "#b45309", "RE-R": "#b45309"}  # fmt: skip
 
 
 class Board(BoardRenderer):
