@@ -123,10 +123,30 @@ def busy(k: int):
             p.join()
 
 
+#: what a page shows when its board is missing or frozen (known stall texts, errors)
+SHOWN_JS = """() => { const v = document.querySelector('.moneynb-view');
+    const t = (v || document.body).innerText || '';
+    return (v ? 'view: ' : 'no .moneynb-view; page: ') + t.replace(/\\s+/g, ' ').slice(0, 300); }"""
+SHOTS = Path(__file__).resolve().parents[1] / "test-output"
+
+
+def record_failure(page, what: str) -> None:
+    """Print what a page with a missing/frozen board shows, with a screenshot path."""
+    SHOTS.mkdir(exist_ok=True)
+    shot = SHOTS / f"bench_class_load-{what}-{time.strftime('%H%M%S')}.png"
+    with contextlib.suppress(Exception):
+        page.screenshot(path=str(shot))
+    shown = "?"
+    with contextlib.suppress(Exception):
+        shown = page.evaluate(SHOWN_JS)
+    print(f"  {what} at load {os.getloadavg()[0]:.1f}: {shown!r}; screenshot {shot}", flush=True)
+
+
 def open_board(pw, url: str, timeout_ms: int, *, moves: int = 0):
     """Open ``url`` in a fresh profile, wait for the drawn board, reload, wait again; returns
     ``(first ws, first http, reload ws, reload http, t first s, t reload s, frozen)``
-    (``None`` times when the board never drew)."""
+    (``None`` times when the board never drew). Prints one line per page (times, load
+    average) and, for a missing or frozen board, what the page showed and a screenshot."""
     profile = tempfile.mkdtemp(prefix="moneynb-bench-")
     ctx = pw.chromium.launch_persistent_context(
         profile, executable_path=os.environ.get("MONEYNB_CHROMIUM", "/usr/bin/chromium"),
@@ -148,14 +168,20 @@ def open_board(pw, url: str, timeout_ms: int, *, moves: int = 0):
                 t = time.monotonic() - t0
             except Exception:
                 t = None
+                record_failure(page, f"missing-{phase}")
             # let the page finish its traffic (the kernel's idle state) before counting
             with contextlib.suppress(Exception):
                 page.wait_for_load_state("networkidle", timeout=10_000)
             out.append((meter.take(), t))
             if phase == "first" and t is not None and moves:
                 frozen += play_moves(page, moves, timeout_ms)
+                if frozen:
+                    record_failure(page, "frozen")
         (w1, h1), t1 = out[0]
         (w2, h2), t2 = out[1]
+        fmt = lambda t: "never" if t is None else f"{t:.1f} s"  # noqa: E731
+        print(f"  page: load->board {fmt(t1)}, reload->board {fmt(t2)}, frozen {frozen}, "
+              f"ws {kb(w1)}/{kb(w2)}, load average {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
         return w1, h1, w2, h2, t1, t2, frozen
     finally:
         ctx.close()
