@@ -24,7 +24,7 @@ from ..core.errors import IllegalAction, SaveFileError
 from ..store import ConflictError, StoreError, open_store
 from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
-from .boards.base import money, player_color
+from .boards.base import money, player_color, plot_text
 from .panels import button, from_page, make_panel, set_disabled
 
 log = logging.getLogger("moneynb")
@@ -852,7 +852,7 @@ class GameView(widgets.VBox):
         g = self.game
         status = self.board.status(g) if hasattr(self.board, "status") else ""
         parts = [f"<span style='font-size:1.4em;font-weight:bold'>{html.escape(self.title)}</span>"]
-        if status:
+        if status and not self._status_in_title(status):
             parts.append(html.escape(status))
         parts.append(f"action {len(g.actions)}")
         head = " &middot; ".join(parts)
@@ -870,6 +870,17 @@ class GameView(widgets.VBox):
         return f"<div>{head}</div>{self._handoff_html()}<div class='moneynb-turn'>{turn}</div>" + (
             self._last_move_html()
         )
+
+    def _status_in_title(self, status: str) -> bool:
+        """True when the board's figure has ``status`` as its title (drawn just above the
+        board): the header then does not say it again (issue 38, case 8: the status was said
+        in the board's title, the header and the panel)."""
+        fig = getattr(self.board, "figure", None)
+        try:
+            title = fig.layout.title.text or ""
+        except AttributeError:
+            return False
+        return bool(title) and title == plot_text(status)
 
     def _last_move_html(self) -> str:
         """One line naming whose the last move was and what it did (its log lines), so the

@@ -30,6 +30,8 @@ pytestmark = pytest.mark.browser
 
 GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
 SIZES = ((1024, 700), (1280, 800))
+#: the smallest a board label may be drawn when the board is fitted to a short window
+LABEL_FLOOR_PX = 9
 
 PROBE = """
 import tempfile, os
@@ -97,17 +99,38 @@ FIT_JS = r"""(name) => {
   const out = [];
   const inside = (r) => r.top >= top - 1 && r.bottom <= bottom + 1 && r.left >= left - 1
     && r.right <= right + 1;
-  const board = v.querySelector('.moneynb-board svg.main-svg').getBoundingClientRect();
-  if (!inside(board)) out.push(`board ${Math.round(board.top)}-${Math.round(board.bottom)} (x ${Math.round(board.left)}-${Math.round(board.right)}) outside ${Math.round(top)}-${Math.round(bottom)} (x ${Math.round(left)}-${Math.round(right)})`);
-  const buttons = [...v.querySelectorAll('.moneynb-decision button')].filter(b => b.offsetParent);
-  if (!buttons.length) out.push('no decision buttons');
-  for (const b of buttons) {
-    const r = b.getBoundingClientRect();
-    if (!inside(r)) out.push(`button "${b.textContent.trim()}" ${Math.round(r.top)}-${Math.round(r.bottom)} outside`);
+  const svg = v.querySelector('.moneynb-board svg.main-svg');
+  const board = svg.getBoundingClientRect();
+  const scale = board.width / Number(svg.getAttribute('width'));
+  // the smallest board label as drawn (its font size times the board's scale)
+  let labelPx = Infinity;
+  for (const t of svg.querySelectorAll('.textpoint text'))
+    labelPx = Math.min(labelPx, parseFloat(getComputedStyle(t).fontSize) * scale);
+  labelPx = Math.round(labelPx * 10) / 10;
+  if (labelPx < LABEL_FLOOR) out.push(`labels drawn at ${labelPx} px (< ${LABEL_FLOOR})`);
+  const whole = inside(board);
+  const buttonsOut = () => {
+    const buttons = [...v.querySelectorAll('.moneynb-decision button')].filter(b => b.offsetParent);
+    if (!buttons.length) return ['no decision buttons'];
+    return buttons.filter(b => !inside(b.getBoundingClientRect())).map(b => {
+      const r = b.getBoundingClientRect();
+      return `button "${b.textContent.trim()}" ${Math.round(r.top)}-${Math.round(r.bottom)} outside ${Math.round(top)}-${Math.round(bottom)}`;
+    });
+  };
+  out.push(...buttonsOut());
+  if (!whole) {
+    // allowed only where the board is at its smallest readable size and the decision pinned:
+    // with the board's bottom scrolled into sight, the buttons are still in view
+    if (row.dataset.fit !== 'scroll') out.push(`board ${Math.round(board.top)}-${Math.round(board.bottom)} (x ${Math.round(board.left)}-${Math.round(board.right)}) outside ${Math.round(top)}-${Math.round(bottom)} (x ${Math.round(left)}-${Math.round(right)}) and not marked to scroll`);
+    svg.scrollIntoView({block: 'end'});
+    const b2 = svg.getBoundingClientRect();
+    if (b2.bottom > bottom + 1) out.push(`board bottom ${Math.round(b2.bottom)} not reachable (${Math.round(bottom)})`);
+    out.push(...buttonsOut().map(t => 'board scrolled to its end: ' + t));
+    row.scrollIntoView({block: 'start'});
   }
-  const scale = board.width / Number(v.querySelector('.moneynb-board svg.main-svg').getAttribute('width'));
-  return {out, scale: Math.round(scale * 100) / 100, layout: row.dataset.layout};
-}"""
+  return {out, scale: Math.round(scale * 100) / 100, layout: row.dataset.layout,
+          fit: whole ? 'whole' : 'scroll', labelPx};
+}""".replace("LABEL_FLOOR", str(LABEL_FLOOR_PX))
 
 OFFER_JS = r"""() => {
   const v = document.querySelector('.moneynb-view.probe-offer');

@@ -1,0 +1,40 @@
+"""Play without friction, round 2 (issue 38, case 8 leftovers), kernel side.
+
+* Moolah's log and "Last move" line say a transfer as a player says it ("Ann gets $150,000
+  from the Bank (Oil Gusher)."), from the engine's event data, not in ledger terms ("bank
+  paid $150,000 to Ann", "Ann's bank account paid ... to Ann", "Score pad, Ann: $1 -> $2");
+"""
+
+from __future__ import annotations
+
+import re
+
+import moneynb
+from moneynb.bots import make_bot
+
+LEDGER = re.compile(r"\bpaid \$|->|Score pad|bank account paid|\bwallet:|\baccount:")
+
+
+def test_moolah_money_lines_read_in_plain_words():
+    view = moneynb.play("moolah", players=["Ann", "bot:greedy", "bot:greedy"], seed=5,
+                        autosave=False)  # fmt: skip
+    bot = make_bot("greedy", seed=1)
+    kinds, lines = set(), []
+    while not view.game.over and len(view.game.actions) < 400:
+        view.submit(bot.choose(view.game))  # the person's moves; the bots follow
+        lines.append(view.header.value)
+    g = view.game
+    for e in g.log:
+        if e.kind in ("paid", "score_pad"):
+            kinds.add(e.kind if e.kind == "score_pad" else (e.data["src"].split(":")[0],
+                                                           e.data["dst"].split(":")[0]))  # fmt: skip
+            text = view.board.event_text(g, e)
+            assert not LEDGER.search(text), (e.text, text)
+            assert text[:1].isupper() or text[:1] == "$", text
+    # the game covered the kinds of transfer a player meets
+    assert {"score_pad", ("bank", "wallet"), ("wallet", "bank"), ("account", "wallet"),
+            ("wallet", "account")} <= kinds, kinds  # fmt: skip
+    last = [re.search(r"moneynb-last-move.*", h) for h in lines]
+    shown = " ".join(m.group(0) for m in last if m)
+    assert "Last move" in shown and not LEDGER.search(re.sub(r"<[^>]+>", "", shown))
+    assert re.search(r"(gets|pays|puts|takes) \$[\d,]+", shown), shown[:500]
