@@ -38,3 +38,19 @@ def test_moolah_money_lines_read_in_plain_words():
     shown = " ".join(m.group(0) for m in last if m)
     assert "Last move" in shown and not LEDGER.search(re.sub(r"<[^>]+>", "", shown))
     assert re.search(r"(gets|pays|puts|takes) \$[\d,]+", shown), shown[:500]
+
+
+def test_game_pages_show_no_commands_or_bare_paths():
+    """The Voila app shows each game notebook's text: no shell command ("voila notebooks/...")
+    and no bare file path ("docs/moolah.md" as code) a player cannot use; a document is a link
+    (issue 38, case 8)."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    for name in ("moolah", "easy_money", "money_card", "money_moves", "money_run"):
+        nb = json.loads((root / f"{name}.ipynb").read_text())
+        text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+        assert "`voila " not in text, name
+        assert not re.search(r"`[\w/]+\.(md|ipynb)`", text), (name, re.findall(r"`[\w/]+\.\w+`", text))
+        assert re.search(r"\]\(https://github\.com/moneynb/moneynb/blob/main/docs/\w+\.md\)", text)
