@@ -52,5 +52,21 @@ def test_game_pages_show_no_commands_or_bare_paths():
         nb = json.loads((root / f"{name}.ipynb").read_text())
         text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
         assert "`voila " not in text, name
-        assert not re.search(r"`[\w/]+\.(md|ipynb)`", text), (name, re.findall(r"`[\w/]+\.\w+`", text))
+        assert not re.search(r"`[\w/]+\.(md|ipynb)`", text), (
+            name,
+            re.findall(r"`[\w/]+\.\w+`", text),
+        )
         assert re.search(r"\]\(https://github\.com/moneynb/moneynb/blob/main/docs/\w+\.md\)", text)
+
+
+def test_moolah_board_spells_out_temptation_and_go_to():
+    """Moolah's board says "Temp-tation" and "Go to Min", not "T" and "→ Min" (issue 38,
+    case 8); the placement rule keeps every label clear of the spaces (checked in the
+    browser by ``test_zz_boards_fit_browser.py``)."""
+    from moneynb.ui.boards import board_for
+
+    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=5)
+    board = board_for(g)
+    texts = {lab["text"] for lab in board._labels(board.d, g)}
+    assert "T" not in texts and not any("→" in t for t in texts), texts
+    assert {"Go to Min", "Go to Max", "Temp-<br>tation"} <= texts, texts

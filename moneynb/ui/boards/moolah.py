@@ -254,9 +254,9 @@ class Board(BoardRenderer):
             k = s["kind"]
             text = LABELS.get(k) or (_short(s["amount"]) if k == "money" else "")
             if k == "goto":
-                text = "→ " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
+                text = "Go to " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
             if k == "temptation":
-                text = "T"
+                text = "Temp-<br>tation"
             if k == "safe":
                 text = "Safe"
             if not text:
