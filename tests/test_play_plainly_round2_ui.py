@@ -70,3 +70,20 @@ def test_moolah_board_spells_out_temptation_and_go_to():
     texts = {lab["text"] for lab in board._labels(board.d, g)}
     assert "T" not in texts and not any("→" in t for t in texts), texts
     assert {"Go to Min", "Go to Max", "Temp-<br>tation"} <= texts, texts
+
+
+def test_a_simulated_games_names_read_the_same_in_table_and_log():
+    """A simulated game's seats are "greedy1", "greedy2" in its results table; its replay's
+    log writes them the same way (it wrote "Greedy2": a log line's first letter was made a
+    capital even when it was a name; issue 38, case 8)."""
+    sim = moneynb.simulate("money_moves", ["greedy", "greedy"], n_games=1, keep_games=True,
+                           progress=False)  # fmt: skip
+    r = moneynb.replay(sim.loc[0])
+    names = list(r.replay.players)
+    assert names == ["greedy1", "greedy2"], names
+    seen = ""
+    for step in range(1, min(12, r.replay.n) + 1):
+        r.go(step)
+        seen += r.log_html.value if hasattr(r, "log_html") else str(r.children)
+    assert re.search(r">greedy[12] ", seen), seen[:400]
+    assert not re.search(r"Greedy[12]\b", seen), re.findall(r".{20}Greedy[12].{20}", seen)[:3]

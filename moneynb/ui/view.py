@@ -149,6 +149,16 @@ def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in str(text).lower())
 
 
+
+def capital_first(text: str, names=()) -> str:
+    """``text`` with a capital first letter ("bank paid..." -> "Bank paid..."), unless it
+    starts with one of ``names`` (players' names), which are written as their players spelled
+    them: a simulated game's "greedy2" stays "greedy2" in the log, as in the results table
+    (issue 38, case 8: "greedy1" in the table, "Greedy2" in the log)."""
+    if any(n and text.startswith(n) for n in names):
+        return text
+    return text[:1].upper() + text[1:]
+
 class GameView(widgets.VBox):
     """The widget that plays ``game`` in a notebook.
 
@@ -820,7 +830,7 @@ class GameView(widgets.VBox):
                 lines.append(f"Your decision: {self.plain(d.prompt, d.player)}")
             else:
                 lines.append(f"{who} to decide: {self.plain(d.prompt, d.player)}")
-        text = " ".join(t[:1].upper() + t[1:] for t in lines if t)
+        text = " ".join(capital_first(t, g.players) for t in lines if t)
         if text and text != self.a11y.message or new:
             self.a11y.announce(text)
 
@@ -1025,7 +1035,7 @@ class GameView(widgets.VBox):
 
         def line(text: str) -> str:
             text = second_person(text) if you else text
-            return html.escape(text[:1].upper() + text[1:])  # "bank paid..." -> "Bank paid..."
+            return html.escape(capital_first(text, players))  # "bank paid..." -> "Bank paid..."
 
         # the last move's lines (the "Last move" line's) are marked: class moneynb-log-last
         last = len(log) if self._last_move_at is None else self._last_move_at
