@@ -4,7 +4,7 @@ the Gymnasium wrapper (``moneynb.env.gym_env``), then played against the built-i
 Needs the ``train`` extra, with torch's CPU wheel (not the CUDA build)::
 
     pip install torch --index-url https://download.pytorch.org/whl/cpu
-    pip install "moneynb[train]"
+    pip install -e ".[train]"       # in a clone of the repository
 
 Reproduce the table of docs/env.md (the five games in sequence, each with its own budget)::
 
@@ -560,12 +560,29 @@ def eval_seed(index: int, duplicate: bool, base: int = EVAL_SEED) -> int:
     return base + (index // 2 if duplicate else index)
 
 
+def training_seed_clash(args) -> str | None:
+    """Why the seeds training may use (``--seed``, the demonstration games, ``--dagger-rounds``
+    rounds of ``--dagger-games`` games at ``--seed + 10,000 * round``) could reach the
+    evaluation seeds (:data:`EVAL_SEED` on), or None when they cannot (issue 39: nothing
+    stopped a chosen ``--seed`` or many DAgger rounds from training on evaluation games)."""
+    if args.seed < 0:
+        return f"--seed must be 0 or more, got {args.seed}"
+    games = max(getattr(args, "bc_games", 0), getattr(args, "dagger_games", 0), 10_000)
+    top = args.seed + 10_000 * (getattr(args, "dagger_rounds", 0) + 1) + games
+    if top >= EVAL_SEED:
+        return (
+            f"training seeds reach {top:,}, past the first evaluation seed {EVAL_SEED:,}: "
+            "choose a smaller --seed or fewer --dagger-rounds"
+        )
+    return None
+
+
 def paired_interval(record: list) -> dict | None:
     """For a duplicate evaluation's ``record`` (``(index, seat, won)`` rows): the mean over
     deals of the pair's win share (0, 1/2 or 1) with its normal 95% interval
     (:func:`moneynb.analysis.stats.mean_interval`); the pairing removes the deal's luck, which
     the Wilson interval over single games counts as noise. None without complete pairs."""
-    from moneynb.analysis.stats import mean_interval
+    from moneynb.analysis.stats import mean_interval, wilson_interval
 
     deals: dict = {}
     for index, _seat, won in record:
@@ -574,7 +591,16 @@ def paired_interval(record: list) -> dict | None:
     if len(pairs) < 2:
         return None
     m, lo, hi = mean_interval(pairs)  # (the normal interval, kept within 0..1)
-    return {"pairs": len(pairs), "mean": m, "low": max(lo, 0.0), "high": min(hi, 1.0)}
+    # never narrower than the Wilson interval over the deals (each deal one trial scoring its
+    # share): when every deal has the same share the normal interval has zero width
+    # ("paired 1.000-1.000" from 200 deals all won; issue 39)
+    w_lo, w_hi = wilson_interval(sum(pairs), len(pairs))
+    return {
+        "pairs": len(pairs),
+        "mean": m,
+        "low": max(min(lo, w_lo), 0.0),
+        "high": min(max(hi, w_hi), 1.0),
+    }
 
 
 def evaluate_batched(
@@ -994,6 +1020,16 @@ def table(results: list[dict]) -> str:
                     f"{res.get('demo_steps', 0):,} demo steps (acc {res.get('bc_accuracy', '-')}); "
                     f"{res.get('ppo_steps', 0):,}, {res.get('ppo_games', 0):,}"
                 )
+                if not res.get("ppo_steps"):  # the budget left no PPO step (issue 39)
+                    train += (
+                        " (0 PPO steps: the policy is the behaviour clone"
+                        + (
+                            ", with greedy's hint on the logits"
+                            if res.get("args", {}).get("hint")
+                            else ""
+                        )
+                        + ", not a PPO-trained one)"
+                    )
                 if res.get("teacher"):
                     tch = res["teacher"]
                     train = (
@@ -1099,6 +1135,9 @@ def main(argv: list[str] | None = None) -> None:
         games = [args.game]
     else:
         p.error("give a game or --games all")
+    clash = training_seed_clash(args)
+    if clash:
+        p.error(clash)
     results = [train_game(g, args) for g in games]
     text = table(results)
     print(text)

@@ -15,6 +15,8 @@ theirs when called.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .bots import make_bot
 from .core import DataFileError, Decision, Event, Game, IllegalAction, SaveFileError
 from .core.registry import GAMES, available_games, game_class
@@ -70,7 +72,7 @@ def require_front_end(what: str) -> None:
 
     Raises:
         ModuleNotFoundError: naming the missing module and the install command
-            (``pip install "moneynb[ui]"``; ``[app]`` adds Voila).
+            (``pip install -e ".[ui]"`` in a clone; ``[app]`` adds Voila).
     """
     import importlib
 
@@ -84,7 +86,7 @@ def require_front_end(what: str) -> None:
         raise ModuleNotFoundError(
             f"moneynb.{what} shows a widget and needs the notebook front end, which is not "
             f"installed here (missing: {', '.join(missing)}). Install it with "
-            '`pip install -e ".[ui]"` in a clone (or `pip install "moneynb[ui]"`); '
+            '`pip install -e ".[ui]"` in a clone of moneynb; '
             '".[app]" adds the Voila app.',
             name=missing[0],
         )
@@ -144,8 +146,8 @@ def join(code: str, name: str | None = None, **kwargs):
 
 
 def classroom(**kwargs):
-    """The teacher's view: every table and solo game on the store, live; see
-    :func:`moneynb.ui.classroom.classroom`.
+    """The teacher's view of a class (open one, its roster, tables and games live, lessons,
+    end and export); see :func:`moneynb.ui.classroom.classroom`.
 
     A teacher who is not a hub user named in ``MONEYNB_TEACHERS`` is asked for the passcode
     in a password box (``getpass``: what is typed is not shown, and is never in the notebook),
@@ -179,11 +181,78 @@ def classroom(**kwargs):
     return _classroom(**kwargs)
 
 
-def simulate(*args, **kwargs):
-    """Play many seeded games with bots; see :func:`moneynb.analysis.montecarlo.simulate`."""
+def join_class(code: str, name: str | None = None, **kwargs):
+    """Join your class with the code on the board and your name (on a hub, the name is the hub
+    user's by default): from then on your games and lesson results belong to the class; see
+    :func:`moneynb.ui.classroom.join_class`."""
+    require_front_end("join_class")
+    from .ui.classroom import join_class as _join_class
+
+    return _join_class(code, name, **kwargs)
+
+
+def simulate(
+    game: str,
+    players: Sequence[str] = ("greedy", "greedy"),
+    n_games: int = 100,
+    seed: int = 0,
+    workers: int = 1,
+    per_turn: bool = False,
+    progress: bool = True,
+    client=None,
+    options: dict | None = None,
+    chunk_size: int | None = None,
+    keep_games: bool = False,
+):
+    """Play ``n_games`` seeded games of ``game`` with bots and tabulate them (one row a game).
+
+    ``moneynb.simulate("moolah", ["greedy", "random"], n_games=200, seed=1)``
+
+    Args:
+        game: a game name ("money_moves", "moolah", "easy_money", "money_card", "money_run").
+        players: one bot name per seat ("random", "greedy", "search"); seat ``i`` is named
+            ``<bot><i+1>`` ("greedy1", "random2").
+        n_games: number of games (0 to 1,000,000).
+        seed: master seed (int >= 0): game ``i`` and its bots are seeded from it, so the table
+            is the same whatever ran it.
+        workers: processes to play in (1: this one). They start whatever the machine's load;
+            fewer play only when this process may use fewer cores (or there are no games):
+            the progress bar and the table's ``attrs["workers"]`` say how many ran and why.
+        per_turn: also return a table of every player's money at the start of each turn.
+        progress: show a progress bar.
+        client: a ``dask.distributed.Client``: play on its cluster instead.
+        options: the game's house-rule options, for every game.
+        chunk_size: games per task sent to a worker (default: chosen from the games left).
+        keep_games: also keep each game's save text in a ``save`` column
+            (``moneynb.replay(table.loc[i])`` steps through game ``i``).
+
+    Returns:
+        a pandas DataFrame indexed by ``game``: ``seed, winner, winners, actions, turns``,
+        ``money_<seat name>`` (dollars in the wallet at the end) and ``score_<seat name>``
+        (and ``save``); with ``per_turn=True`` a pair ``(games, turns)``.
+
+    Raises:
+        ValueError: unknown game or bot, a player that is not a bot name, ``n_games``,
+            ``workers``, ``seed`` or ``chunk_size`` out of range, bad ``options``.
+
+    The whole reference: :func:`moneynb.analysis.montecarlo.simulate` (issue 39 gave this one
+    its real signature, so Shift-Tab in Jupyter shows it).
+    """
     from .analysis.montecarlo import simulate as _simulate
 
-    return _simulate(*args, **kwargs)
+    return _simulate(
+        game,
+        players=players,
+        n_games=n_games,
+        seed=seed,
+        workers=workers,
+        per_turn=per_turn,
+        progress=progress,
+        client=client,
+        options=options,
+        chunk_size=chunk_size,
+        keep_games=keep_games,
+    )
 
 
 __all__ = [
@@ -196,6 +265,7 @@ __all__ = [
     "host",
     "join",
     "classroom",
+    "join_class",
     "Replay",
     "Game",
     "Decision",

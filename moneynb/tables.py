@@ -376,10 +376,6 @@ class TableSession:
         """True when :attr:`owner` opened the table."""
         return self.owner is not None and self.info.owner == self.owner
 
-    def holder_name(self, seat: int) -> str:
-        """The player name of ``seat``."""
-        return self.game.players[seat]
-
     # ----- following the store -----------------------------------------------------------
     def refresh_info(self) -> None:
         """Read the table's header and seats again (a claim, a seat given to a bot)."""

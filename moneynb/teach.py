@@ -823,17 +823,61 @@ def mean_distribution(per_trial: dict, n: int) -> dict[Fraction, Fraction]:
     return {s / n: p for s, p in sorted(total.items())}
 
 
-def post_result(lesson: str, value, store=None, owner: str | None = None, **data) -> int:
-    """Post this student's result for the class experiment ``lesson`` (the code the teacher
-    gives, e.g. ``"dice-10"``) to the game store: ``value`` (a number: the student's mean,
-    share...) and any other JSON-able ``data``. Returns the result's number.
+def lesson_seed(seed: int | None = None) -> int:
+    """The seed of a student's run of a pooled activity: ``seed`` when the lesson asks for one
+    (everyone who uses it draws the same), else a fresh random one (so each student's run, and
+    each re-run, differs). Post it with the result (:func:`post_result`'s ``seed``) so the run
+    can be repeated. Raises ValueError for a seed that is not a whole number."""
+    import secrets
 
-    The owner is the hub user or this browser (None until a moneynb widget has been shown:
-    the result is posted without a name). Prints one line saying it was posted.
+    if seed is None:
+        return secrets.randbelow(2**32)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"a seed is a whole number, got {seed!r:.40}")
+    return seed
+
+
+class PostNote:
+    """What :func:`post_result` shows: a line (class ``moneynb-posted``) saying what happened
+    to the result, once this kernel knows whose it is. ``posted`` is the
+    :class:`moneynb.store.Posted` (None until, or when it was not posted); ``text`` the line."""
+
+    def __init__(self):
+        self.posted = None
+        self.text = ""
+        self.widget = None
+
+    def say(self, text: str, posted=None, alert: bool = False) -> None:
+        self.text, self.posted = text, posted
+        if self.widget is not None:
+            kind = "alert" if alert else "status"
+            data = (f" data-run='{posted.run}' data-replaced='{int(posted.replaced)}'"
+                    f" data-seed='{posted.seed}'" if posted is not None else "")  # fmt: skip
+            self.widget.value = f"<span role='{kind}'{data}>{html.escape(text)}</span>"
+        else:
+            print(text)
+
+    def __repr__(self) -> str:
+        return f"PostNote({self.text!r})"
+
+
+def post_result(lesson: str, value, seed: int | None = None, store=None, owner: str | None = None,
+                **data) -> PostNote:  # fmt: skip
+    """Post this student's result of the pooled activity ``lesson`` (e.g. ``"dice-10"``) to
+    their class: ``value`` (a number: the student's mean, share...), the ``seed`` their run
+    used (:func:`lesson_seed`) and any other JSON-able ``data``.
+
+    The class is the student's own (:func:`moneynb.join_class`, the app's form, or the hub
+    user's class). Each student keeps ONE current result per run of the activity: posting again
+    replaces it, and the line says so. The teacher's own notebook does not post (the line
+    says so), nor does a kernel whose student is in no class. In Voila (every cell runs before
+    the page says who it is) the result is posted as soon as the browser has said it.
+
+    Returns a :class:`PostNote` (``posted``: the stored :class:`moneynb.store.Posted`, or None).
 
     Raises:
-        ValueError: an empty or over-long lesson code, a value that is not a finite number.
-        moneynb.store.StoreError: the store cannot be written (nothing posted).
+        ValueError: an empty or over-long lesson code, a value that is not a finite number,
+            a seed that is not a whole number.
     """
     from .store import open_store
 
@@ -845,21 +889,71 @@ def post_result(lesson: str, value, store=None, owner: str | None = None, **data
         raise ValueError(f"a result is a number, got {value!r:.40}") from None
     if not math.isfinite(v):
         raise ValueError(f"a result is a finite number, got {value!r}")
-    if owner is None:
-        from .ui.identity import current_owner
+    if seed is not None:
+        seed = lesson_seed(seed)
+    lesson = lesson.strip()
+    note = PostNote()
+    st = open_store(store)
 
-        owner = current_owner()
-    n = open_store(store).post_result(lesson.strip(), owner, {"value": v, **data})
-    print(f"Posted to lesson {lesson.strip()!r}: {v:g} (result {n}).")
-    return n
+    def post(who: str) -> None:
+        from .store import StoreError, is_teacher
+
+        try:
+            k = st.class_of(who)
+            if is_teacher(who) or (k is not None and k.teacher == who):
+                note.say(f"The teacher's notebook: {v:g} is not posted to the class.")
+                return
+            if k is None:
+                note.say(f"Not posted ({v:g}): you are in no class. Join yours first: "
+                         "moneynb.join_class(code, name), or the app's 'Join a class'.")  # fmt: skip
+                return
+            p = st.post_class_result(lesson, who, v, seed=seed, data=data or None)
+        except (StoreError, ValueError) as e:
+            note.say(f"Not posted: {e}", alert=True)
+            return
+        what = "Replaced your earlier result with" if p.replaced else "Posted"
+        note.say(f"{what} {v:g} for {lesson} (run {p.run}) in {k.name}.", p)
+
+    who = owner
+    if who is None:
+        try:
+            from .ui.identity import current_owner, when_owner
+        except ImportError:  # no front end: no browser to ask
+            current_owner = when_owner = None
+        who = current_owner() if current_owner else None
+        if who is None and when_owner is not None and _in_kernel():
+            import ipywidgets as w
+            from IPython.display import display
+
+            from .ui.identity import BrowserIdentity
+
+            note.widget = w.HTML("<i>Posting when this page says who you are…</i>")
+            note.widget.add_class("moneynb-posted")
+            display(w.VBox([BrowserIdentity(), note.widget]))
+            when_owner(post)
+            return note
+    if who is None:
+        note.say(f"Not posted ({v:g}): nobody is known here (join your class in a notebook).")
+        return note
+    if _in_kernel():
+        import ipywidgets as w
+        from IPython.display import display
+
+        note.widget = w.HTML()
+        note.widget.add_class("moneynb-posted")
+        display(note.widget)
+    post(who)
+    return note
 
 
-def class_values(lesson: str, store=None) -> list[float]:
-    """Every value posted for ``lesson`` (oldest first). Raises ``StoreError``."""
-    from .store import open_store
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
 
-    return [float(r["data"]["value"]) for r in open_store(store).results(lesson)
-            if isinstance(r["data"], dict) and "value" in r["data"]]  # fmt: skip
+        ip = get_ipython()
+    except ImportError:
+        return False
+    return ip is not None and getattr(ip, "kernel", None) is not None
 
 
 def _bins(exact: dict, most: int = 40) -> list[tuple[float, float]]:
@@ -872,10 +966,16 @@ def _bins(exact: dict, most: int = 40) -> list[tuple[float, float]]:
     return [(xs[i] - h, xs[min(i + g, len(xs)) - 1] + h) for i in range(0, len(xs), g)]
 
 
+def expected_value(exact: dict) -> float:
+    """The mean of the exact distribution ``exact`` (``{value: probability}``)."""
+    return float(sum(Fraction(x) * Fraction(p) for x, p in exact.items()))
+
+
 def class_figure(values, exact: dict, title: str = "The class's results", xlabel: str = "result"):
-    """A plotly figure: the share of ``values`` in each bin (bars) and the exact probability of
-    each bin from ``exact`` (``{value: probability}``, from the engine or analysis; a line).
-    Returns a ``plotly.graph_objects.Figure``."""
+    """A plotly figure: the share of ``values`` in each bin (bars), the exact probability of
+    each bin from ``exact`` (``{value: probability}``, from the engine or analysis; a line),
+    and two vertical lines: the class mean of ``values`` and the expected value of ``exact``.
+    Returns a ``plotly.graph_objects.Figure`` (traces in that order: class, exact, mean, EV)."""
     import plotly.graph_objects as go
 
     bins = _bins(exact)
@@ -903,10 +1003,18 @@ def class_figure(values, exact: dict, title: str = "The class's results", xlabel
             counts[i] += 1
     n = len(values)
     share = [c / n if n else 0.0 for c in counts]
+    top = max(share + p + [0.01]) * 1.08
+    ev = expected_value(exact)
+    mean = sum(float(v) for v in values) / n if n else None
     fig = go.Figure([
         go.Bar(x=mids, y=share, name=f"the class ({n} results)", marker_color="#90caf9"),
         go.Scatter(x=mids, y=p, mode="lines+markers", name="exact (engine)",
                    line={"color": "#b71c1c"}),
+        go.Scatter(x=[mean, mean] if n else [], y=[0, top] if n else [], mode="lines",
+                   name=f"class mean {mean:.4g}" if n else "class mean (no results yet)",
+                   line={"color": "#0d47a1", "width": 3}),
+        go.Scatter(x=[ev, ev], y=[0, top], mode="lines", name=f"expected value {ev:.4g}",
+                   line={"color": "#b71c1c", "width": 2, "dash": "dash"}),
     ])  # fmt: skip
     more = f"; {outside} outside the possible range" if outside else ""
     fig.update_layout(title=f"{title}{more}", xaxis_title=xlabel, yaxis_title="share",
@@ -915,57 +1023,159 @@ def class_figure(values, exact: dict, title: str = "The class's results", xlabel
 
 
 class ClassResults:
-    """The teacher's live histogram of a lesson's results (see :func:`class_results`):
-    ``widget`` (a plotly FigureWidget with a note), ``values`` (the last read), ``redraw()``,
-    ``stop()``."""
+    """The teacher's live histogram of a pooled activity (see :func:`class_results`).
+
+    ``widget``: the widget shown (class ``moneynb-class-results``): the figure (a
+    :class:`moneynb.ui.boards.base.BoardFigure`, the boards' robust path, so it draws in
+    JupyterLab and Voila), a line (class ``moneynb-class-count``, with ``data-posted``,
+    ``data-roster``, ``data-mean``, ``data-ev``, ``data-run``: "3 of 3 in the roster posted")
+    and "Clear the run" (``moneynb-class-clear-run``). ``values``: the values of the last read;
+    ``roster``: the roster's size; ``run``: the run shown; ``redraw()``, ``clear()``,
+    ``stop()``. In a student's notebook it shows only a line (the teacher's screen has it).
+    """
 
     def __init__(self, lesson: str, exact: dict, store=None, watch: bool = True,
-                 title: str | None = None, xlabel: str = "result"):  # fmt: skip
+                 title: str | None = None, xlabel: str = "result", owner: str | None = None,
+                 class_id: str | None = None):  # fmt: skip
         import threading
 
         import ipywidgets as widgets
-        import plotly.graph_objects as go
 
         from .store import open_store
 
         self.lesson, self.exact, self.xlabel = lesson, dict(exact), xlabel
-        self.title = title or f"Lesson {lesson}: the class's results"
+        self.ev = expected_value(self.exact)
+        self.title = title or f"{lesson}: the class's results"
         self.store = open_store(store)
         self.values: list[float] = []
-        self.figure = go.FigureWidget(class_figure([], self.exact, self.title, xlabel))
-        self.note = widgets.HTML()
-        self.widget = widgets.VBox([self.figure, self.note])
+        self.roster = 0
+        self.run = None
+        self.owner, self.class_id = owner, class_id
+        self.figure = None
+        self.note = widgets.HTML("<i>Waiting for this page to say who you are…</i>")
+        self.note.add_class("moneynb-class-count")
+        self.clear_button = widgets.Button(description="Clear the run", icon="trash",
+                                           layout={"display": "none"})  # fmt: skip
+        self.clear_button.add_class("moneynb-class-clear-run")
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.widget = widgets.VBox([self.note, self.clear_button])
         self.widget.add_class("moneynb-class-results")
         self._stop = threading.Event()
-        self.redraw()
         self._thread = None
-        if watch:
-            self._thread = threading.Thread(target=self._loop, daemon=True)
+        self._watch = watch
+        if owner is not None:
+            self._owner_known(owner)
+        elif not handout():
+            from .ui.identity import BrowserIdentity, current_owner
+
+            ident = BrowserIdentity()
+            self.widget.children = (ident, *self.widget.children)
+            if current_owner():
+                self._owner_known(current_owner())
+            else:
+                ident.on_owner(self._owner_known)
+
+    def _owner_known(self, owner: str) -> None:
+        import threading
+
+        from .store import StoreError
+
+        self.owner = owner
+        try:
+            if self.class_id is None:
+                k = self.store.class_of(owner)
+                if k is None or k.teacher != owner:
+                    self.note.value = (
+                        "<i>The class's results show on the teacher's screen.</i>"
+                        if k is not None else
+                        "<i>No class is open here: the teacher opens one (moneynb.classroom()), "
+                        "students join it.</i>"
+                    )  # fmt: skip
+                    return
+                self.class_id = k.id
+            else:
+                self.store.roster(self.class_id, owner)  # only its teacher may watch it
+        except StoreError as e:
+            self.note.value = f"<span role='alert'>⚠ {html.escape(str(e))}</span>"
+            return
+        from .ui.boards.base import BoardFigure
+
+        fig = class_figure([], self.exact, self.title, self.xlabel).to_dict()
+        self.figure = BoardFigure(data=fig["data"], layout=fig["layout"])
+        self.clear_button.layout.display = None
+        self.widget.children = (*self.widget.children[:-2], self.figure, self.note,
+                                self.clear_button)  # fmt: skip
+        self.redraw()
+        if self._watch and self._thread is None:
+            self._thread = threading.Thread(target=self._loop, daemon=True,
+                                            name="moneynb-class-results")  # fmt: skip
             self._thread.start()
 
     def redraw(self) -> None:
-        """Read the results and redraw (a store failure: a note, the last figure kept)."""
+        """Read the current run's results and redraw (a store failure: a note, the last
+        figure kept)."""
         from .store import StoreError
 
-        try:
-            values = class_values(self.lesson, self.store)
-        except StoreError as e:
-            self.note.value = f"⚠ {html.escape(str(e))}"
+        if self.class_id is None or self.figure is None:
             return
-        self.note.value = ""
-        if values == self.values and self.figure.data[0].y is not None:
+        try:
+            rows = self.store.class_results(self.class_id, self.owner, lesson=self.lesson)
+            roster = len(self.store.roster(self.class_id, self.owner))
+            run = self.store.current_run(self.class_id, self.lesson)
+        except StoreError as e:
+            self.note.value = f"<span role='alert'>⚠ {html.escape(str(e))}</span>"
+            return
+        values = [float(r["value"]) for r in rows if r["value"] is not None]
+        first = self.run is None
+        self.roster, self.run = roster, run
+        mean = sum(values) / len(values) if values else None
+        self.note.value = (
+            f"<span data-posted='{len(values)}' data-roster='{roster}' data-run='{run}' "
+            f"data-mean='{'' if mean is None else f'{mean:.6g}'}' data-ev='{self.ev:.6g}'>"
+            f"<b>{len(values)} of {roster}</b> in the roster posted (run {run}) · class mean "
+            f"{'—' if mean is None else f'{mean:.4g}'} · expected value {self.ev:.4g}</span>"
+        )
+        if values == self.values and not first:
             return
         self.values = values
         new = class_figure(values, self.exact, self.title, self.xlabel)
-        with self.figure.batch_update():
-            self.figure.data[0].x, self.figure.data[0].y = new.data[0].x, new.data[0].y
-            self.figure.data[0].name = new.data[0].name
-            self.figure.layout.title = new.layout.title
+        # one trace per change message: a batch over several traces with different changed
+        # properties left the unchanged ones of the others undefined on the page (the bars
+        # lost their x, the expected value its name)
+        for i, tr in enumerate(new.data):
+            old = self.figure.data[i]
+            changed = {k: getattr(tr, k) for k in ("x", "y", "name")
+                       if getattr(old, k) != getattr(tr, k)}  # fmt: skip
+            # an array value is wrapped in a list: one value for the one trace (plotly.js)
+            changed = {k: [list(v)] if isinstance(v, tuple | list) else v
+                       for k, v in changed.items()}  # fmt: skip
+            if changed:
+                self.figure.plotly_restyle(changed, trace_indexes=[i])
+        if self.figure.layout.title.text != new.layout.title.text:
+            self.figure.layout.title.text = new.layout.title.text
+
+    def clear(self) -> int | None:
+        """Clear the run (the teacher): a new, empty run starts; returns its number."""
+        from .store import StoreError
+
+        if self.class_id is None:
+            return None
+        try:
+            run = self.store.clear_run(self.class_id, self.lesson, self.owner)
+        except StoreError as e:
+            self.note.value = f"<span role='alert'>⚠ {html.escape(str(e))}</span>"
+            return None
+        self.redraw()
+        return run
 
     def _loop(self) -> None:
         from .store.store import follow
 
-        follow(self.store, self._stop, self.redraw)
+        def say(e: Exception) -> None:
+            self.note.value = f"<span role='alert'>⚠ {html.escape(str(e))}</span>"
+
+        follow(self.store, self._stop, self.redraw, on_error=say, wait_s=0.5,
+               min_interval_s=0.5)  # fmt: skip
 
     def stop(self) -> None:
         """Stop following the store."""
@@ -983,16 +1193,23 @@ class ClassResults:
 
 
 def class_results(lesson: str, exact: dict, store=None, watch: bool = True,
-                  title: str | None = None, xlabel: str = "result") -> ClassResults:  # fmt: skip
-    """The class's results for ``lesson`` as a live plotly histogram, with the exact
-    distribution ``exact`` (``{value: probability}``: from the engine or moneynb.analysis,
-    e.g. :func:`mean_distribution` of a die's distribution) drawn over it. Redraws when a
-    student posts (the store's watcher). Display the returned object.
+                  title: str | None = None, xlabel: str = "result", owner: str | None = None,
+                  class_id: str | None = None) -> ClassResults:  # fmt: skip
+    """The class's results of the pooled activity ``lesson`` as a live histogram, for the
+    teacher: the current run's results (one per student), the exact distribution ``exact``
+    (``{value: probability}``: from the engine or moneynb.analysis, e.g.
+    :func:`mean_distribution` of a die's distribution), the class mean and the expected value
+    marked, and how many of the roster posted. Redraws when a student posts (the store's
+    watcher). Display the returned object. The class is the teacher's open class (``owner``:
+    the hub user or this browser by default) or ``class_id``; in a student's notebook it shows
+    one line instead.
 
     Raises:
         moneynb.store.StoreError: the store cannot be opened.
     """
-    return ClassResults(lesson, exact, store=store, watch=watch, title=title, xlabel=xlabel)
+    return ClassResults(lesson, exact, store=store, watch=watch, title=title, xlabel=xlabel,
+                        owner=owner, class_id=class_id)  # fmt: skip
 
 
-__all__ += ["post_result", "class_results", "class_values", "class_figure", "mean_distribution"]
+__all__ += ["post_result", "class_results", "class_figure", "mean_distribution", "lesson_seed",
+            "expected_value", "PostNote", "ClassResults"]  # fmt: skip

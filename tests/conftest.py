@@ -1,8 +1,22 @@
 """Shared fixtures for every test under tests/."""
 
+import os
+
 import pytest
 
 from moneynb.analysis.montecarlo import shutdown_workers
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``network`` ask the package index (PyPI): they run where
+    ``MONEYNB_NETWORK_TESTS=1`` (CI, ``.ci/run``, runs them once), and are deselected, with a
+    count in the summary, elsewhere."""
+    if os.environ.get("MONEYNB_NETWORK_TESTS", "") == "1":
+        return
+    away = [item for item in items if item.get_closest_marker("network")]
+    if away:
+        items[:] = [item for item in items if not item.get_closest_marker("network")]
+        config.hook.pytest_deselected(items=away)
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 
 import numpy as np
 import pandas as pd
@@ -43,11 +42,8 @@ def test_simulate_is_seeded():
     assert not a["seed"].equals(c["seed"])
 
 
-def test_simulate_same_table_for_one_and_two_workers(monkeypatch):
-    from moneynb.analysis import montecarlo
+def test_simulate_same_table_for_one_and_two_workers():
 
-    monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)  # use the workers, however fast
-    monkeypatch.setattr(montecarlo, "PROBE_SECONDS", 0.0)  # after timing one game
     one = simulate("money_moves", PLAYERS, n_games=40, seed=11, workers=1, progress=False)
     two = simulate("money_moves", PLAYERS, n_games=40, seed=11, workers=2, progress=False)
     pd.testing.assert_frame_equal(one, two)
@@ -157,9 +153,6 @@ def test_warm_workers_see_a_bot_registered_after_they_started(monkeypatch):
     from moneynb.analysis import montecarlo
     from moneynb.bots import BOTS
 
-    monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(montecarlo, "PROBE_SECONDS", 0.0)
-
     simulate("money_run", ["greedy", "greedy"], n_games=4, seed=1, workers=2, progress=False)
     pool = montecarlo._POOLS[2][1]
     BOTS["first_option"] = _FirstOptionBot
@@ -174,18 +167,6 @@ def test_warm_workers_see_a_bot_registered_after_they_started(monkeypatch):
     finally:
         del BOTS["first_option"]
         montecarlo.shutdown_workers()
-    assert not montecarlo._POOLS
-
-
-def test_a_short_run_starts_no_worker_processes(monkeypatch):
-    """Starting processes costs more than a second's work gains: such a run stays here."""
-    from moneynb.analysis import montecarlo
-
-    montecarlo.shutdown_workers()
-    monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 3600.0)
-    one = simulate("money_run", ["greedy", "random"], n_games=8, seed=2, progress=False)
-    two = simulate("money_run", ["greedy", "random"], n_games=8, seed=2, workers=2, progress=False)
-    pd.testing.assert_frame_equal(one, two)
     assert not montecarlo._POOLS
 
 
@@ -215,7 +196,6 @@ def test_simulate_plays_with_fewer_gc_passes_and_restores_the_thresholds():
 
 
 def test_simulate_keep_games_saves_each_game_for_replay(monkeypatch):
-    from moneynb.analysis import montecarlo
 
     plain = simulate("moolah", ["greedy", "random"], n_games=4, seed=3, progress=False)
     kept = simulate("moolah", ["greedy", "random"], n_games=4, seed=3, progress=False,
@@ -233,8 +213,6 @@ def test_simulate_keep_games_saves_each_game_for_replay(monkeypatch):
     assert r.n == kept.loc[2, "actions"]
     assert r.state(r.n).to_json() == kept.loc[2, "save"]
     # workers give the same saves
-    monkeypatch.setattr(montecarlo, "POOL_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(montecarlo, "PROBE_SECONDS", 0.0)
     two = simulate("moolah", ["greedy", "random"], n_games=4, seed=3, progress=False,
                    keep_games=True, workers=2)  # fmt: skip
     pd.testing.assert_frame_equal(two, kept)
@@ -243,58 +221,6 @@ def test_simulate_keep_games_saves_each_game_for_replay(monkeypatch):
 def test_simulate_keep_games_must_be_a_bool():
     with pytest.raises(ValueError, match="keep_games must be True or False"):
         simulate("moolah", ["greedy", "random"], n_games=1, keep_games="yes", progress=False)
-
-
-def test_the_pool_decision_leaves_out_a_cold_first_game():
-    """The first game pays for first imports: timed alone it once made 200 fast games look
-    like many seconds of work, and workers started that cost more than they saved."""
-    from moneynb.analysis import montecarlo as mc
-
-    cold_then_fast = [0.5] + [0.001] * 5
-    assert not mc._pool_worth_starting(cold_then_fast, 200)  # 0.2 s left, not 100 s
-    slow = [0.5, 0.02, 0.02]
-    assert mc._pool_worth_starting(slow, 200)  # 4 s left
-    assert mc._pool_worth_starting([0.02], 200)  # one game timed: it is all there is
-    assert not mc._pool_worth_starting(slow, 0)
-    assert not mc._pool_worth_starting([], 200)
-
-
-class _ColdStartBot(moneynb.bots.GreedyBot):
-    """Greedy, but its very first choice in a process takes a tenth of a second (as a first
-    game's imports and data files do)."""
-
-    kind = "cold_start"
-    cold = True
-
-    def choose(self, game):
-        if _ColdStartBot.cold:
-            _ColdStartBot.cold = False
-            time.sleep(0.1)
-        return super().choose(game)
-
-
-@pytest.mark.skipif(
-    montecarlo_cpus() < 2, reason="one core: simulate plays every game in this process"
-)
-def test_a_cold_first_game_starts_no_worker_processes_for_fast_games(monkeypatch):
-    """200 fast games (well under POOL_MIN_SECONDS here) stay in this process even when the
-    first game was slow; the table is the one of workers=1."""
-    from moneynb.analysis import montecarlo as mc
-    from moneynb.bots import BOTS
-
-    mc.shutdown_workers()
-    monkeypatch.setattr(mc, "POOL_MIN_SECONDS", 5.0)  # the first game alone: 0.1 s x 199
-    monkeypatch.setattr(_ColdStartBot, "cold", True)
-    BOTS["cold_start"] = _ColdStartBot
-    try:
-        players = ["cold_start", "greedy"]
-        two = simulate("money_run", players, n_games=200, seed=4, workers=2, progress=False)
-        assert not mc._POOLS
-        one = simulate("money_run", players, n_games=200, seed=4, workers=1, progress=False)
-        pd.testing.assert_frame_equal(one, two)
-    finally:
-        del BOTS["cold_start"]
-        mc.shutdown_workers()
 
 
 class _WhereBot(moneynb.bots.GreedyBot):
@@ -319,8 +245,6 @@ def test_with_workers_this_process_keeps_playing(monkeypatch, tmp_path):
     from moneynb.bots import BOTS
 
     mc.shutdown_workers()
-    monkeypatch.setattr(mc, "POOL_MIN_SECONDS", 0.0)  # use the workers, however fast
-    monkeypatch.setattr(mc, "PROBE_SECONDS", 0.0)  # after timing one game
     monkeypatch.setattr(_WhereBot, "path", str(tmp_path / "pids.txt"))
     BOTS["where"] = _WhereBot
     try:
@@ -336,44 +260,10 @@ def test_with_workers_this_process_keeps_playing(monkeypatch, tmp_path):
     pids = (tmp_path / "pids.txt").read_text().split()
     assert len(pids) == 40
     here = pids.count(str(os.getpid()))
-    assert 2 <= here < 40  # the first one timed, then at least one more beside the worker
+    assert 1 <= here < 40  # this process plays beside the worker
     assert len(set(pids)) == 2
-
-
-@pytest.mark.skipif(
-    montecarlo_cpus() < 2, reason="one core: simulate plays every game in this process"
-)
-@pytest.mark.parametrize("idle, started", [(0.2, False), (1.5, True), (None, True)])
-def test_workers_start_only_when_another_core_was_idle(monkeypatch, idle, started):
-    """Games worth workers, but the other core busy with other work: a worker there would
-    only add its costs, so the games stay here (None: not known, workers start)."""
-    from moneynb.analysis import montecarlo as mc
-
-    mc.shutdown_workers()
-    monkeypatch.setattr(mc, "POOL_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(mc, "PROBE_SECONDS", 0.0)
-    monkeypatch.setattr(mc, "_idle_cores", lambda since: idle)
-    try:
-        two = simulate("money_run", ["greedy", "random"], n_games=6, seed=6, workers=2,
-                       progress=False)  # fmt: skip
-        assert bool(mc._POOLS) is started
-    finally:
-        mc.shutdown_workers()
-    one = simulate("money_run", ["greedy", "random"], n_games=6, seed=6, progress=False)
-    pd.testing.assert_frame_equal(one, two)
-
-
-def test_idle_cores_read_from_the_clock_ticks():
-    from moneynb.analysis import montecarlo as mc
-
-    mark = mc._idle_mark()
-    assert mc._idle_cores(mark) is None  # too soon to tell
-    if mark is None:  # not Linux
-        return
-    time.sleep(0.15)  # this process sleeps: the machine's idle ticks go on
-    idle = mc._idle_cores(mark)
-    assert 0.0 <= idle <= os.cpu_count() + 0.5
-    assert mc._idle_cores(None) is None
+    assert two.attrs["workers"] == {"asked": 2, "used": 2, "why": None}
+    assert one.attrs["workers"] == {"asked": 1, "used": 1, "why": None}
 
 
 def test_per_turn_rows_carry_net_worth_that_ends_at_the_final_score():
@@ -391,3 +281,34 @@ def test_per_turn_rows_carry_net_worth_that_ends_at_the_final_score():
     borrowed = (turns[[f"money_{n}" for n in names]].to_numpy()
                 - turns[[f"score_{n}" for n in names]].to_numpy())  # fmt: skip
     assert (borrowed >= 0).all() and borrowed.max() > 0  # some wallet held a loan
+
+
+def test_top_level_simulate_shows_its_real_signature_and_documents_every_argument():
+    """Issue 39, case 8: ``moneynb.simulate`` was ``(*args, **kwargs)`` with a one-line
+    docstring, so Shift-Tab in Jupyter showed nothing useful."""
+    import inspect
+
+    face = inspect.signature(moneynb.simulate)
+    assert face == inspect.signature(simulate)
+    doc = inspect.getdoc(moneynb.simulate)
+    assert len(doc.splitlines()) > 20
+    for name in face.parameters:
+        assert f"{name}:" in doc, name
+
+
+def test_fewer_workers_than_asked_are_said_in_the_table_and_the_progress_bar(monkeypatch, capsys):
+    """Issue 39, case 8: ``workers=2`` played in one process without a word. Workers now
+    start whatever the load (issue 40); fewer play only when the process may use fewer
+    cores, and the table's ``attrs["workers"]`` and the progress bar say how many and why."""
+    from moneynb.analysis import montecarlo as mc
+
+    mc.shutdown_workers()
+    monkeypatch.setattr(mc, "_cpus", lambda: 1)
+    why = "this machine has 1 core"
+    table = simulate("money_moves", PLAYERS, n_games=4, seed=2, workers=2)
+    assert not mc._POOLS
+    assert table.attrs["workers"] == {"asked": 2, "used": 1, "why": why}
+    assert f"1 of 2 workers: {why}" in capsys.readouterr().err
+    one = simulate("money_moves", PLAYERS, n_games=4, seed=2, progress=False)
+    assert one.attrs["workers"] == {"asked": 1, "used": 1, "why": None}
+    pd.testing.assert_frame_equal(one, table, check_flags=False)

@@ -1,12 +1,14 @@
 """The engine's speed devices change nothing a player, a view or a bot can see.
 
-Lazy decision parts (``more=``, labels as a function), lazy event text, remembered tables and
-the whole-number Black Jack value are checked against the plain computation here; the golden
-games (tests/test_golden.py) check whole games.
+Decision options and labels given as methods (computed when read, only while pending), lazy
+event text, the runners' trusted path (``Game.advance``), the collector tuned while bots play,
+and the whole-number Black Jack value are checked against the plain computation here; the
+golden games (tests/test_golden.py) check whole games.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -52,26 +54,6 @@ def test_copy_reads_lazy_parts_from_the_original():
     c = g.copy()
     assert c.decision == g.decision and c.decision is not g.decision
     assert c.decision.labels == g.decision.labels
-
-
-def test_decision_more_and_lazy_labels():
-    calls = []
-
-    def more():
-        calls.append(1)
-        return ["b", "c"]
-
-    d = Decision(0, "choose", "Pick", ["a"], more=more, labels=lambda: {"b": "Bee"})
-    assert d.first_option == "a" and not calls  # the given options need no call
-    assert d.allows("a") and not calls
-    assert d.allows("c") and calls == [1]
-    assert not d.allows("z")
-    assert d.options == ("a", "b", "c") and calls == [1]  # computed once
-    assert d.label("b") == "Bee" and d.label("a") == "a"
-    with pytest.raises(AttributeError):
-        d.player = 1
-    with pytest.raises(ValueError, match="at least one option"):
-        _ = Decision(0, "choose", "Pick", [], more=lambda: []).options
 
 
 def test_event_text_built_when_read():
@@ -181,72 +163,6 @@ def test_chance_seen_by_draw_count_equals_chance_seen_by_full_state(game):
     assert any(a == b for a, b in zip(seen[:-1], seen[1:], strict=True))  # some drew nothing
 
 
-def test_counted_list_counts_item_assignments_and_is_a_list():
-    from moneynb.core.tracked import CountedList
-
-    xs = CountedList([0, 0, 0])
-    assert xs == [0, 0, 0] and xs.changes == 0
-    xs[1] = 5
-    xs[1] += 1
-    assert xs == [0, 6, 0] and xs.changes == 2
-    import copy
-
-    ys = copy.deepcopy(xs)
-    assert ys == xs and type(ys) is CountedList and ys.changes == 2
-
-
-def test_easy_money_profiles_table_follows_owner_and_house_changes():
-    """The remembered profiles table equals a fresh one after every action of a game (and
-    after a test sets an owner or a house count by hand)."""
-    g, bots = _easy_money_at_turn()
-    for _ in range(200):
-        if g.over:
-            break
-        assert g._all_profiles() == _fresh_profiles(g)
-        g.apply(bots[g.decision.player].choose(g))
-    spare = next(i for i in g.ownable if g.owner[i] is None and g.is_prop[i])
-    g.owner[spare], g.houses[spare] = 0, 2
-    assert g._all_profiles() == _fresh_profiles(g)
-
-
-def _fresh_profiles(g):
-    g.__dict__.pop("_cache_profiles", None)
-    return g._all_profiles()
-
-
-def test_easy_money_more_has_agrees_with_the_listed_turn_options():
-    """``more_has`` (apply's one-action look-up) answers exactly ``action in options``, at
-    every turn and post decision of seeded games, for every option a holding could give
-    and for actions that are none of them."""
-    checked = 0
-    for seed in range(4):
-        g = moneynb.new_game("easy_money", players=["Ann", "Bob", "Cy"], seed=seed)
-        bots = [moneynb.make_bot("greedy", seed=10 * seed + k) for k in range(3)]
-        while not g.over and g.turns < 60:
-            d = g.decision
-            if d.tag in ("turn", "post"):
-                # ask before the options are listed (the look-up), then list them
-                probes = [f"{v}:{i}" for v in ("build", "mortgage", "lift") for i in g.ownable]
-                probes += ["offer", "build:999", "build:x", "lift:", 3, ("build", 3), None]
-                answers = {repr(a): d.allows(a) for a in probes}
-                assert d._more_has is not None  # still not listed
-                listed = d.options
-                for a in probes:
-                    assert answers[repr(a)] == (a in listed and type(a) is str), (seed, a)
-                checked += 1
-            g.apply(bots[d.player].choose(g))
-    assert checked > 100
-
-
-def test_more_has_is_used_only_while_the_decision_is_pending():
-    g, bots = _easy_money_at_turn(undo="practice")
-    d = g.decision
-    twin = moneynb.load_game(g.to_json()).decision
-    g.apply(bots[d.player].choose(g))  # d is no longer pending
-    for a in ("roll", "offer", *(f"mortgage:{i}" for i in g.ownable)):
-        assert d.allows(a) == (a in twin.options)  # read on a replay up to d
-
-
 def test_decision_allows_keeps_types_apart_among_equal_options():
     d = Decision(0, "choose", "Pick", [(True, 2), (1, 2), "a"])
     assert d.allows((1, 2)) and d.allows((True, 2))  # the second equal option counts too
@@ -255,27 +171,134 @@ def test_decision_allows_keeps_types_apart_among_equal_options():
     assert not d.allows((1, 2))
 
 
-def test_money_run_pawn_paths_remembered_only_for_the_same_position():
-    g = moneynb.new_game("money_run", players=["Ann", "Bob"], seed=2)
+def test_decision_options_and_labels_given_as_functions():
+    calls = []
+
+    def options(player):
+        calls.append(player)
+        return ["a", "b"]
+
+    d = Decision(2, "choose", "Pick", options, labels=lambda opts: {o: o.upper() for o in opts})
+    assert d.lazy and not calls
+    assert d.allows("b") and calls == [2]  # computed once, for the deciding seat
+    assert not d.allows("z")
+    assert d.options == ("a", "b") and calls == [2]
+    assert d.label("b") == "B" and not d.lazy
+    with pytest.raises(AttributeError):
+        d.player = 1
+    with pytest.raises(ValueError, match="at least one option"):
+        _ = Decision(0, "choose", "Pick", lambda p: []).options
+
+
+def test_a_part_unread_while_pending_is_refused_once_answered():
+    """Never computed from a later state: the game moved on, so it is refused, loudly."""
+    from moneynb.core.decision import AnsweredError
+
+    g, bots = _easy_money_at_turn()
+    g.advance(bots[g.pending.player].choose(g))
+    while g.pending.tag not in ("turn", "post"):
+        g.advance(bots[g.pending.player].choose(g))
+    d = g.pending  # the rules' own handle: its options not read yet
+    assert d.lazy
+    g.advance(bots[d.player].choose(g))
+    with pytest.raises(AnsweredError, match="not read while it was pending"):
+        _ = d.options
+    seen = g.decision  # the public handle: complete, whatever happens next
+    assert not seen.lazy
+    g.apply(bots[seen.player].choose(g))
+    assert seen.options and seen.labels
+
+
+@pytest.mark.parametrize("game", ["money_run", "easy_money"])
+def test_a_copy_lists_its_own_options(game):
+    """A copy made while the options are unread computes them from the copy, later."""
+    g = moneynb.new_game(game, players=["Ann", "Bob"], seed=4)
     bots = [moneynb.make_bot("greedy", seed=k) for k in range(2)]
-    moved = 0
-    while not g.over:
-        for seat in range(2):
-            first = g.pawn_paths(seat)
-            assert first == g._find_pawn_paths(seat)
-            assert g.pawn_paths(seat) is first  # asked again at once: remembered
-            if first and not moved:
-                # the board changed behind its back (as the coach's reach and tests do)
-                dest = next(iter(first))
-                c = g.copy()
-                c.pawn_paths(seat)
-                c.stacks[dest] = ()  # no coins: no step there
-                assert dest not in c.pawn_paths(seat)
-                assert c.pawn_paths(seat) == c._find_pawn_paths(seat)
-                c.pawns[seat] = dest  # the pawn put elsewhere
-                assert c.pawn_paths(seat) == c._find_pawn_paths(seat)
-                assert c.pawn_paths(seat) is not first
-                assert g.pawn_paths(seat) == first  # the original is untouched
-                moved += 1
-        g.apply(bots[g.decision.player].choose(g))
-    assert moved
+    while g.pending.tag not in ("action", "turn") or len(g.actions) < 12:
+        g.apply(bots[g.pending.player].choose(g))
+    twin = moneynb.load_game(g.to_json())
+    copies = [g.copy(), copy.deepcopy(g)]
+    assert all(c.pending.lazy for c in copies)
+    for _ in range(6):  # the original moves on
+        g.advance(bots[g.pending.player].choose(g))
+    for c in copies:
+        assert c.decision == twin.decision and c.decision.labels == twin.decision.labels
+
+
+LINEUPS = {"easy_money": 4, "moolah": 3, "money_card": 3, "money_moves": 3, "money_run": 2}
+
+
+@pytest.mark.parametrize("game", sorted(LINEUPS))
+def test_advance_plays_the_game_apply_plays(game):
+    """The runners' trusted path: the same actions, money, scores and save as ``apply``;
+    no events kept, and every action counted as having shown chance (safe undo stops)."""
+    names = [f"P{k}" for k in range(LINEUPS[game])]
+    out = []
+    for step in ("apply", "advance"):
+        g = moneynb.new_game(game, players=names, seed=5)
+        bots = [
+            moneynb.make_bot("greedy" if k % 2 else "random", seed=k) for k in range(len(names))
+        ]
+        while not g.over:
+            getattr(g, step)(bots[g.pending.player].choose(g))
+        out.append(g)
+    played, advanced = out
+    assert advanced.actions == played.actions and advanced.to_json() == played.to_json()
+    assert advanced.money() == played.money() and advanced.scores() == played.scores()
+    assert len(advanced.log) < len(played.log)  # only the setup's events
+    assert advanced.chance_seen == len(advanced.actions)
+    assert not advanced.can_undo_to(len(advanced.actions) - 1)
+
+
+def test_advance_leaves_the_state_as_it_was_when_the_rules_raise():
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob"], seed=1)
+    bots = [moneynb.make_bot("greedy", seed=k) for k in range(2)]
+    while g.pending.tag != "turn":
+        g.advance(bots[g.pending.player].choose(g))
+    before = g.state()
+    with pytest.raises(Exception):  # noqa: B017 - unchecked: whatever the rules raise
+        g.advance("build:not-a-space")
+    after = g.state()
+    assert after.pop("log") >= before.pop("log")  # rebuilt by replay: the log is complete
+    assert after == before
+    with pytest.raises(moneynb.core.IllegalAction, match="does not answer"):
+        g.apply("build:not-a-space")  # the checked path names the problem
+
+
+def test_play_out_checks_the_answers_of_a_bot_it_does_not_trust():
+    from moneynb.bots import Bot, play_out
+
+    class Wrong(Bot):
+        kind = "wrong"
+
+        def choose(self, game):
+            return "not an option"
+
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=1)
+    with pytest.raises(moneynb.core.IllegalAction, match="not an option"):
+        play_out(g, [Wrong(), Wrong()])
+    assert g.actions == []
+
+
+def test_the_collector_is_tuned_only_while_bots_play():
+    import gc
+
+    from moneynb.bots import GC_THRESHOLD_WHILE_PLAYING, fewer_gc_passes, play_out
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    seen = []
+    with fewer_gc_passes():
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count()))
+        with fewer_gc_passes():  # nested: left to the outer one
+            pass
+        assert gc.get_threshold()[0] >= GC_THRESHOLD_WHILE_PLAYING
+    assert seen[0][0] >= GC_THRESHOLD_WHILE_PLAYING and seen[0][1] > frozen
+    assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
+    with pytest.raises(RuntimeError), fewer_gc_passes():
+        raise RuntimeError("a game failed")
+    assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
+    for record in (True, False):
+        g = moneynb.new_game("money_run", players=["Ann", "Bob"], seed=3)
+        play_out(g, [moneynb.make_bot("greedy", seed=k) for k in range(2)], record=record)
+        assert g.over and gc.get_threshold() == before and gc.get_freeze_count() == frozen
+        assert (len(g.log) > len(g.actions) // 2) is record  # kept, or not (the setup only)

@@ -407,7 +407,8 @@ def test_without_pettingzoo_the_codec_works_and_make_says_what_to_install():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.splitlines() == [
         "(True, 15)",
-        "moneynb.env needs pettingzoo: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+        "moneynb.env needs pettingzoo: pip install -e '.[rl]' in a clone of moneynb "
+        "(pettingzoo, gymnasium)",
     ]
 
 
@@ -419,3 +420,106 @@ def test_the_engine_imports_no_pettingzoo():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# ----- issue 39, case 5: what a seat sees is in its observation ---------------------------------
+def _seen(env, seat: int = 0) -> dict:
+    """``{entry name: value}`` of what ``seat`` observes in ``env``'s game now."""
+    raw = env.unwrapped
+    vec = raw.observer.encode(raw.game, seat)
+    return dict(zip(raw.feature_names, vec.tolist(), strict=True))
+
+
+def test_money_card_observation_names_each_card_of_my_own_hand():
+    """A phrase needs specific Language cards: v0 gave only the hand's size, so two hands of
+    two different cards looked the same. v1 names each card (``hand:<card>``)."""
+    env = menv.make("moneynb/money_card-v1", players=2)
+    env.reset(seed=3)
+    game = env.unwrapped.game
+    game.hand[0] = ["fr01", "fr02"]
+    first = _seen(env)
+    game.hand[0] = ["fr03", "it01"]
+    second = _seen(env)
+    assert first["hand"] == second["hand"] == 2
+    assert first["hand:fr01"] == first["hand:fr02"] == 1 and first["hand:fr03"] == 0
+    assert second["hand:fr03"] == second["hand:it01"] == 1 and second["hand:fr01"] == 0
+    game.hand[1] = ["es01"]  # another seat's cards stay hidden: only their count is seen
+    assert _seen(env)["hand:es01"] == 0
+
+
+def test_money_run_observation_sees_the_coins_under_a_stack_top():
+    """The engine shows every stack whole; v0 kept only its height and top coin, so a puny
+    coin on a large one looked like a puny coin on a small one."""
+    env = menv.make("moneynb/money_run-v1", players=2)
+    env.reset(seed=3)
+    game = env.unwrapped.game
+    sizes = list(game.observation(0)["bag"])  # smallest first
+    sq = 4 * game.size + 4  # the middle square, (4, 4)
+    game.stacks[sq] = (4, 1)
+    first = _seen(env)
+    game.stacks[sq] = (2, 1)
+    second = _seen(env)
+    cell = "cell4,4"
+    assert first[f"{cell}:height"] == second[f"{cell}:height"]
+    assert first[f"{cell}:top"] == second[f"{cell}:top"]
+    assert first[f"{cell}:{sizes[3]}"] == 0.25 and first[f"{cell}:{sizes[1]}"] == 0
+    assert second[f"{cell}:{sizes[1]}"] == 0.25 and second[f"{cell}:{sizes[0]}"] == 0.25
+
+
+def _moolah_casino(game, dice, cards):
+    """The player to move stands ``sum(dice)`` spaces before the Casino and throws ``dice``;
+    ``cards`` are the next Black Jack cards."""
+    from moneynb.testing import rig
+
+    path = ["casino"]
+    for _ in range(sum(dice)):
+        path.insert(0, game.data.prev[path[0]][0])
+    game.pos[game.current] = path[0]
+    rig(game).dice(*dice).top(*cards)
+    game.apply("roll")
+    while game.decision.tag == "fork":
+        game.apply(path[path.index(game.pos[game.current]) + 1])
+
+
+def test_moolah_observation_black_jack_won_is_one_and_a_second_bet_is_a_new_hand():
+    """v0: ``play:won`` was a bool divided by the $100,000 scale (1e-5), and at a second
+    Black Jack bet in one turn ``play:*`` still showed the last hand's House card and result."""
+    env = menv.make("moneynb/moolah-v1", players=2)
+    env.reset(seed=1)
+    game = env.unwrapped.game
+    while game.decision.tag == "first_withdrawal":
+        game.apply(100_000)
+    me = game.current
+    _moolah_casino(game, (2, 2), (20, 18))  # doubles: I throw again after this hand
+    game.apply(10_000)  # bet; my card is 20
+    game.apply("stay")  # the House draws 18: I win
+    seen = _seen(env, me)
+    assert seen["play:settled"] == 1 and seen["play:won"] == 1
+    assert seen["play:house"] == pytest.approx(18 / 21)
+    assert game.decision.player == me and game.decision.tag == "turn"
+    _moolah_casino(game, (1, 2), (15,))  # the Casino again, the same turn
+    game.apply(10_000)
+    assert game.decision.tag == "casino_raise"
+    seen = _seen(env, me)
+    assert seen["play:card"] == pytest.approx(15 / 21) and seen["play:bet"] == pytest.approx(0.1)
+    assert seen["play:settled"] == seen["play:won"] == seen["play:house"] == 0
+    assert "house" not in game.observation(me)["play"]
+
+
+def test_easy_money_observation_says_a_crossing_will_not_pay_the_bonus():
+    """After a "Go back three spaces" card over Bonus, the next crossing pays nothing (issue
+    39, case 3); the seat sees that in ``backed[+0]`` (v1)."""
+    from moneynb.testing import rig
+
+    env = menv.make("moneynb/easy_money-v1", players=2)
+    env.reset(seed=1)
+    game = env.unwrapped.game
+    r = rig(game).dice(6, 5, 1, 2)
+    game.apply("roll")
+    game.apply("roll")  # the opening: seat 0 throws 11 and starts
+    game.started = [True, True]
+    game.pos[0] = game.names["Mill Street"]
+    r.dice(2, 2).top("back_3")
+    game.apply("roll")  # back over Bonus to Traffic Court
+    assert _seen(env, 0)["backed[+0]"] == 1 and _seen(env, 1)["backed[+1]"] == 1
+    assert game.observation(0)["backed"] == [1, 0]

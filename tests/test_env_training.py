@@ -100,7 +100,7 @@ def test_pettingzoo_parallel_api_and_seed_tests(name):
 
 
 def test_max_cycles_truncates_the_aec_env_after_that_many_steps_of_one_agent():
-    env = menv.make("moneynb/moolah-v0", players=2, max_cycles=7)
+    env = menv.make("moneynb/moolah-v1", players=2, max_cycles=7)
     env.reset(seed=3)
     raw, steps = env.unwrapped, {a: 0 for a in env.possible_agents}
     for agent in env.agent_iter(max_iter=500):
@@ -202,8 +202,35 @@ def test_gymnasium_check_env_passes(name):
     check_env(env, skip_render_check=True)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_check_env_passes_with_alternating_seats(name):
+    """Issue 39, case 6: with ``seat="alternate"`` two ``reset(seed=s)`` gave different
+    observations (the seat followed the episode count), so ``check_env`` failed for every
+    game. A seeded reset now seats the learner at ``seed % players``."""
+    env = menv.gym_env(name, seat="alternate", opponents="random")
+    check_env(env, skip_render_check=True)
+    first, _ = env.reset(seed=7)
+    again, _ = env.reset(seed=7)
+    assert env.seat == 7 % 2 and np.array_equal(first, again)
+
+
+def test_noop_illegal_actions_count_towards_max_cycles_and_truncate():
+    """Issue 39, case 6: ``illegal_action="noop", max_cycles=5`` never truncated (the wrapper
+    swallowed the step). Each no-op is a step, as in the AEC env: the fifth truncates."""
+    env = menv.gym_env("moolah", illegal_action="noop", max_cycles=5, opponents="greedy")
+    obs, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    seen = []
+    for _ in range(5):
+        after, reward, terminated, truncated, info = env.step(illegal)
+        seen.append((reward, terminated, truncated, info["illegal"]))
+        assert np.array_equal(after, obs) and env.game.actions == []
+    assert seen == [(-1.0, False, False, True)] * 4 + [(-1.0, False, True, True)]
+    assert not info["action_mask"].any()
+
+
 def test_an_illegal_action_loses_with_minus_one_and_ends_the_episode():
-    env = gymnasium.make("moneynb/money_run-v0")
+    env = gymnasium.make("moneynb/money_run-v1")
     obs, info = env.reset(seed=1)
     expert = menv.BotPolicy("greedy", seed=1)  # reads the game through Gymnasium's wrappers
     assert info["action_mask"][expert(env)]
@@ -262,7 +289,7 @@ def test_bot_policy_enters_wide_amounts_digit_by_digit():
 
 # ----- 5. standard form ----------------------------------------------------------------------------
 def test_sparse_reward_gives_plus_and_minus_win_reward_at_the_end_only():
-    env = menv.make("moneynb/money_run-v0", reward="win")
+    env = menv.make("moneynb/money_run-v1", reward="win")
     env.reset(seed=4)
     raw, total, policy = env.unwrapped, dict.fromkeys(env.possible_agents, 0.0), None
     policy = menv.BotPolicy("greedy", seed=4)
@@ -279,8 +306,10 @@ def test_sparse_reward_gives_plus_and_minus_win_reward_at_the_end_only():
 
 
 def test_unknown_ids_are_clear_errors():
-    with pytest.raises(ValueError, match="moneynb/moolah-v0"):
+    with pytest.raises(ValueError, match="moneynb/moolah-v1"):
         menv.make("moneynb/moolah-v9")
+    with pytest.raises(ValueError, match="retired, use moneynb/money_card-v1"):
+        menv.make("moneynb/money_card-v0")
 
 
 @pytest.mark.parametrize("name", GAMES)

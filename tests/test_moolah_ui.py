@@ -31,7 +31,10 @@ def test_board_is_registered_and_drawn_from_the_data():
     assert [t.name for t in b.backdrop.data] == ["track", "hands", "labels", "spaces"]
     assert [t.name for t in b.figure.data] == ["targets", "last move", "tokens"]
     assert b.figure._config["staticPlot"] and b.figure.layout.hovermode is False
-    assert not b.backdrop._config.get("staticPlot") and b.backdrop._moneynb_bundle == ""
+    assert (
+        not b.backdrop._config.get("staticPlot")
+        and b.backdrop._moneynb_bundle == b.figure._moneynb_bundle == ""
+    )
     assert b.figure.layout.paper_bgcolor == b.figure.layout.plot_bgcolor == "rgba(0,0,0,0)"
     assert b.figure.layout.height == b.backdrop.layout.height
     assert b.figure.layout.xaxis.range == b.backdrop.layout.xaxis.range

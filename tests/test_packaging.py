@@ -154,3 +154,117 @@ def test_binder_links_are_rewritten_from_the_repository_setting(tmp_path):
     assert links.main([]) == 0
     assert links.stale(tmp_path) == {}
     assert "gh/a-school/moneynb-fork/HEAD" in (tmp_path / "README.md").read_text()
+
+
+def test_every_pin_of_the_lock_admits_every_supported_python():
+    """Issue 39, case 1: the lock pinned ``soupsieve==4.1.3`` (Requires-Python >= 3.11.5), so
+    the test command's install failed on Debian 12's Python 3.11.2 though the README says 3.11+.
+    Every pin's ``Requires-Python``, read from the distribution installed here at that very
+    version (no index asked), must admit the first release of every supported Python (3.11.0 to
+    the newest classifier)."""
+    lock = _lock_module()
+    pythons = lock.supported_pythons(REPO / "pyproject.toml")
+    assert pythons[0] == "3.11.0" and len(pythons) >= 2, pythons
+    pins = lock.read(REPO / "binder" / "constraints.txt")
+    from importlib import metadata
+
+    installed = {n: metadata.distribution(n).version for n in pins}
+    assert installed == pins, "install under the lock first (scripts/test-all.sh does)"
+    bad = lock.unsupported(pins, pythons)
+    assert not bad, f"pins that leave out a Python between {pythons[0]} and {pythons[-1]}: {bad}"
+
+
+def test_the_readme_names_the_supported_pythons():
+    """The README's Python line and ``binder/runtime.txt`` agree with ``requires-python`` and
+    the classifiers (the range the lock is checked against)."""
+    lock = _lock_module()
+    pythons = lock.supported_pythons(REPO / "pyproject.toml")
+    first, last = (".".join(v.split(".")[:2]) for v in (pythons[0], pythons[-1]))
+    assert f"Python {first} to {last}" in (REPO / "README.md").read_text()
+    runtime = (REPO / "binder" / "runtime.txt").read_text().strip()
+    assert runtime.removeprefix("python-") in [".".join(v.split(".")[:2]) for v in pythons]
+
+
+def test_lock_refuses_a_pin_that_leaves_out_a_supported_python(monkeypatch, tmp_path):
+    """``python binder/lock.py`` writes no lock that a supported Python cannot install."""
+    lock = _lock_module()
+
+    class Dist:
+        def __init__(self, spec):
+            self.metadata = {"Requires-Python": spec}
+
+    specs = {"soupsieve": ">=3.11.5", "six": ">=2.7, !=3.0.*", "old": "<3.14", "any": None}
+    monkeypatch.setattr(lock.metadata, "distribution", lambda n: Dist(specs[n]))
+    pythons = ["3.11.0", "3.12.0", "3.13.0", "3.14.0"]
+    assert lock.unsupported(dict.fromkeys(specs, "1"), pythons) == {
+        "soupsieve": ">=3.11.5",
+        "old": "<3.14",
+    }
+    py = tmp_path / "pyproject.toml"
+    py.write_text('[project]\nrequires-python = ">=3.11"\nclassifiers = []\n')
+    with pytest.raises(ValueError, match="classifier"):
+        lock.supported_pythons(py)
+    py.write_text('[project]\nrequires-python = "~=3.11"\n')
+    with pytest.raises(ValueError, match="floor"):
+        lock.supported_pythons(py)
+
+
+@pytest.mark.network
+def test_the_lock_resolves_on_the_oldest_and_newest_supported_python(tmp_path):
+    """Issue 39, case 1, against the index itself (PyPI's JSON API): every pin of the lock has a
+    wheel whose tags and ``Requires-Python`` fit Python 3.11.0 and the newest supported Python,
+    and no pin is a yanked release (``soupsieve`` 3.0 and 3.0.1 were yanked for 3.11 < 3.11.5). Asks PyPI: runs where ``MONEYNB_NETWORK_TESTS=1`` (CI sets it,
+    ``.ci/run``)."""
+    lock = _lock_module()
+    pythons = lock.supported_pythons(REPO / "pyproject.toml")
+    problems = lock.resolve([pythons[0], pythons[-1]], REPO / "binder" / "constraints.txt")
+    assert not problems, problems
+    old = tmp_path / "old.txt"  # the pins of the lock before issue 39
+    old.write_text("# before\nsoupsieve==4.1.3\nnumpy==2.4.6\n")
+    assert lock.resolve([pythons[0], pythons[-1]], old) == {
+        "soupsieve==4.1.3": "no wheel for Python 3.11.0 (Requires-Python ['>=3.11.5'])"
+    }
+
+
+def _install_lines() -> list[tuple[str, str]]:
+    """``(file, line)`` of every ``pip install`` the README, docs/ and notebooks tell a reader
+    to run, and every one the package's own messages give."""
+    import re
+
+    places = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    places += sorted((REPO / "notebooks").glob("*.ipynb"))
+    places += sorted((REPO / "moneynb").rglob("*.py")) + sorted((REPO / "benchmarks").glob("*.py"))
+    found = []
+    for path in places:
+        for m in re.finditer(r"pip install[^`\n]*", path.read_text()):
+            found.append((path.relative_to(REPO).as_posix(), m.group(0)))
+    return found
+
+
+def test_every_install_line_works_from_a_clone():
+    """Issue 39, case 2: docs/env.md said ``pip install "moneynb[rl]"`` / ``"moneynb[train]"``,
+    which no package index has. An install of moneynb itself is ``pip install -e ".[extra]"``
+    from a clone, with an extra that ``pyproject.toml`` defines."""
+    import re
+
+    extras = set(tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"])  # fmt: skip
+    lines = _install_lines()
+    assert len(lines) > 10
+    wrong = [(f, line) for f, line in lines if re.search(r"moneynb\[", line)]
+    assert not wrong, wrong
+    named = {e for _, line in lines for e in re.findall(r'-e \\?["\']\.\[([a-z]+)\]', line)}
+    assert {"rl", "train", "render", "app"} <= named and named <= extras, (named, extras)
+
+
+def test_the_readme_layout_names_every_part_of_the_package():
+    """Issue 39, case 2: the README's Layout section left out ``store/``, ``tables.py``,
+    ``coach/`` and ``env/``."""
+    text = (REPO / "README.md").read_text()
+    layout = text[text.index("## Layout") :].split("\n## ")[0]
+    parts = [p.name for p in (REPO / "moneynb").iterdir()
+             if p.name != "__init__.py" and not p.name.startswith((".", "__"))
+             and (p.suffix == ".py" or (p / "__init__.py").exists())]  # fmt: skip
+    assert len(parts) >= 10
+    missing = [p for p in parts if f"moneynb/{p}" not in layout]
+    assert not missing, missing

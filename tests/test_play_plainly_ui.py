@@ -122,8 +122,9 @@ def test_money_run_undo_and_bot_buttons_only_when_they_can_act(tmp_path):
 
 def test_a_store_failure_reads_as_one_plain_sentence_and_clears(postgres, caplog):
     url = postgres.new_database()
-    t = moneynb.host("moolah", ["Ann", "Bob"], owner="hub:ann", store=url, seed=6, watch=False)
-    moneynb.join(t.session.code, "Bob", owner="hub:ann", store=url, watch=False)  # both seats
+    t = moneynb.host(
+        "moolah", ["Ann", "bot:greedy"], owner="hub:ann", store=url, seed=6, watch=False
+    )  # one seat per person at a table: Ann and a bot
     t.follow()
     assert t.human_turn
     before = list(t.game.actions)

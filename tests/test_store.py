@@ -270,16 +270,16 @@ def test_migrations_bring_an_old_store_up_to_date(location):
     # rebuild it at version 1: a fresh store migrated only that far
     eng = s._engine
     with eng.begin() as c:
-        for t in ("moneynb_results", "moneynb_actions", "moneynb_seats", "moneynb_games",
-                  "moneynb_schema"):  # fmt: skip
+        for t in ("moneynb_roster", "moneynb_runs", "moneynb_classes", "moneynb_results",
+                  "moneynb_actions", "moneynb_seats", "moneynb_games", "moneynb_schema"):  # fmt: skip
             c.execute(sa.text(f"DROP TABLE {t}"))
     _migrate(eng, s.dialect, upto=1)
     with eng.begin() as c:
         assert c.execute(sa.text("SELECT version FROM moneynb_schema")).scalar() == 1
         assert not sa.inspect(c).has_table("moneynb_results")
     eng.dispose()
-    s1 = open_store(location, fresh=True)  # migrates 1 -> 2
-    assert s1.schema_version() == SCHEMA_VERSION == 2
+    s1 = open_store(location, fresh=True)  # migrates 1 -> 3
+    assert s1.schema_version() == SCHEMA_VERSION == 3
     assert s1.post_result("dice-1", "hub:ann", {"mean": 7}) >= 1
     assert s1.results("dice-1")[0]["data"] == {"mean": 7}
     s1.close()
@@ -288,13 +288,27 @@ def test_migrations_bring_an_old_store_up_to_date(location):
 def test_migrations_from_version_1_keep_games(location):
     s = open_store(location, fresh=True)
     g = played(n=4)
-    gid = s.create(g.config(), owner="hub:ann", actions=g.actions)
-    with s._engine.begin() as c:
-        c.execute(sa.text("DROP TABLE moneynb_results"))
-        c.execute(sa.text("UPDATE moneynb_schema SET version = 1"))
+    eng = s._engine
+    with eng.begin() as c:
+        for t in ("moneynb_roster", "moneynb_runs", "moneynb_classes", "moneynb_results",
+                  "moneynb_actions", "moneynb_seats", "moneynb_games", "moneynb_schema"):  # fmt: skip
+            c.execute(sa.text(f"DROP TABLE {t}"))
+    _migrate(eng, s.dialect, upto=1)
+    with eng.begin() as c:  # a game as a version-1 moneynb stored it
+        c.execute(sa.text(
+            "INSERT INTO moneynb_games (id, game, players, seed, options, owner, origin, "
+            "created, updated, n_actions, over, turn, to_move, person_moved, extra) VALUES "
+            "('g1', :g, :p, :s, :o, 'hub:ann', 'lab', 1, 1, :n, false, '', '', true, '{}')"
+        ), {"g": g.name, "p": json.dumps(g.players), "s": g.config()["seed"],
+            "o": json.dumps(g.config()["options"]), "n": len(g.actions)})  # fmt: skip
+        c.execute(sa.text("INSERT INTO moneynb_seats (game_id, seat, name, kind) VALUES "
+                          "('g1', 0, 'Ann', 'human'), ('g1', 1, 'Bob', 'human')"))  # fmt: skip
+        for i, a in enumerate(g.actions):
+            c.execute(sa.text("INSERT INTO moneynb_actions (game_id, n, action, at) VALUES "
+                              "('g1', :n, :a, 1)"), {"n": i, "a": json.dumps(a)})  # fmt: skip
     s.close()
     s2 = open_store(location, fresh=True)
-    assert s2.read(gid) == g.to_json() and s2.schema_version() == SCHEMA_VERSION
+    assert s2.read("g1") == g.to_json() and s2.schema_version() == SCHEMA_VERSION
     s2.close()
 
 

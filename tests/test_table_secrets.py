@@ -17,6 +17,7 @@ refusal, never slept through.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -355,3 +356,42 @@ def test_the_limits_are_data_an_operator_sets_with_one_clear_error_each(monkeypa
         set_limits(guesses=3)
     with pytest.raises(ValueError, match="cannot be negative"):
         set_limits(games_per_minute=-1)
+
+
+def test_browsers_trying_at_the_same_instant_get_one_try_past_the_servers_delay(loc, monkeypatch):
+    """Per-browser ids are forgeable (a new page is a new browser): the server's delay must
+    hold when many pages try at once. Twelve browsers, each with a fresh id, pass the check
+    together (a barrier), then each counts its wrong try: only one was looked at."""
+    import threading
+    import types
+
+    from moneynb.store import limits as lim
+
+    monkeypatch.setenv("MONEYNB_LIMITS_FILE", str(Path(loc).with_suffix(".limits")))
+    set_limits(code_free_tries=100, server_code_free_tries=3, first_delay_s=5,
+               server_max_delay_s=10)  # fmt: skip
+    clock = [1000.0]
+    monkeypatch.setattr(lim, "time", types.SimpleNamespace(time=lambda: clock[0]))
+    for i in range(3):  # the server's free wrong tries, used up
+        lim.check_try("code", f"browser:{i}", loc)
+        lim.wrong_try("code", f"browser:{i}", loc)
+    clock[0] += 60  # long after the server's delay
+    n = 12
+    gate, passed = threading.Barrier(n), []
+
+    def page(i):
+        who = f"browser:fresh{i}"
+        try:
+            lim.check_try("code", who, loc)
+            ok = True
+        except TooManyTries:
+            ok = False
+        gate.wait(60)  # every page has been checked before any counts its wrong try
+        if ok:
+            passed.append(who)
+            lim.wrong_try("code", who, loc)
+
+    threads = [threading.Thread(target=page, args=(i,)) for i in range(n)]
+    [t.start() for t in threads]
+    [t.join(120) for t in threads]
+    assert len(passed) == 1, passed

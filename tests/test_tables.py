@@ -363,24 +363,27 @@ def test_the_teachers_view_lists_every_game_live_for_teachers_only(location, mon
     with pytest.raises(NotATeacher):
         classroom(store=location, owner="hub:teacher")
     monkeypatch.setenv("MONEYNB_TEACHERS", "teacher")
+    st = open_store(location)
+    # issue 36: the view is one class's; the class's students' games are listed
+    k = st.open_class("Year 10 B", "hub:teacher")
+    st.join_class(k.code, ANN, "Ann")
+    st.join_class(k.code, CY, "Cy")
     h = host_table("moolah", ["Ann", "Bob"], owner=ANN, store=location, seed=2)
     solo = moneynb.new_game("money_run", players=["Cy", "Dee"], seed=1)
-    st = open_store(location)
     sid = st.create(solo.config(), owner=CY, origin="lab")
+    st.create(solo.config(), owner="hub:zed", origin="lab")  # no class: not listed
     view = classroom(store=location, owner="hub:teacher")
     try:
         rows = {r["id"]: r for r in view.rows()}
         assert set(rows) == {h.game_id, sid}
         assert rows[h.game_id]["code"] == h.code and rows[sid]["code"] == ""
-        assert rows[h.game_id]["to_move"] == "Ann"
+        assert rows[h.game_id]["state"] == "Ann to move"
         # live: a move stored anywhere shows in the list within the watcher's wake-up
         s = TableSession(h.game_id, ANN, location)
         s.act(make_bot("greedy", seed=0).choose(s.game))
         assert wait_for(lambda: f"data-actions='{len(s.game.actions)}'" in view.list_html.value)
-        # a table still being played is not shown (projected, it would show every hand)
-        assert view.show_game(h.game_id) is None and "still being played" in view.note.value
-        replay = view.show_game(sid)  # read-only, at its last step
-        assert replay is not None and view.shown.children == (replay,)
+        live = view.show_game(h.game_id)  # read-only, live
+        assert live is not None and view.shown.children == (live,)
     finally:
         view.stop()
     assert classroom(passcode="owl-42", store=location, owner=None, watch=False) is not None
@@ -394,10 +397,14 @@ def test_class_results_pool_posts_under_a_lesson_with_the_exact_distribution(loc
     exact = teach.mean_distribution(D6.distribution(), 3)
     # the engine's own sum distribution, scaled: the convolution adds no rule of its own
     assert exact == {Fraction(s, 3): p for s, p in sum_distribution([D6] * 3).items()}
+    st = open_store(location)
+    k = st.open_class("Year 10 B", "hub:teacher")
+    for i in range(5):
+        st.join_class(k.code, f"hub:s{i}", f"S{i}")
     for i, v in enumerate([3.0, 3.0, 4.0, 2.0 + 1 / 3]):
         teach.post_result("dice-3", v, store=location, owner=f"hub:s{i}")
-    teach.post_result("other", 6.0, store=location, owner="hub:x")
-    view = teach.class_results("dice-3", exact, store=location)
+    teach.post_result("other", 6.0, store=location, owner="hub:s0")
+    view = teach.class_results("dice-3", exact, store=location, owner="hub:teacher")
     try:
         assert sorted(view.values) == sorted([3.0, 3.0, 4.0, 2.0 + 1 / 3])
         shares = {
@@ -406,7 +413,7 @@ def test_class_results_pool_posts_under_a_lesson_with_the_exact_distribution(loc
         }
         assert shares[3.0] == 0.5 and "4 results" in view.figure.data[0].name
         assert sum(view.figure.data[1].y) == pytest.approx(1.0)
-        teach.post_result("dice-3", 1.0, store=location, owner="hub:late")
+        teach.post_result("dice-3", 1.0, store=location, owner="hub:s4")
         assert wait_for(lambda: len(view.values) == 5)
     finally:
         view.stop()

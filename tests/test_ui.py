@@ -560,21 +560,36 @@ def test_board_figure_opens_with_its_full_state():
     assert "0x" not in repr(view.board.figure)
 
 
-def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state():
+def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state(
+    tmp_path, monkeypatch
+):
     """anywidget drops every update of a widget whose code takes over 2 s to start, so the
-    figure's own ESM is a small loader, plotly's 5 MB module travels as data (one page-wide
-    cache key), and every change is followed by the full data and layout."""
+    figure's own ESM is a small loader; plotly's 5 MB module is a static file the server
+    serves (issue 41), named by its version and digest, and never in the figure's state;
+    every change is followed by the full data and layout."""
     import plotly
 
+    from moneynb.ui import static
     from moneynb.ui.boards import board_for
     from moneynb.ui.boards.base import BoardFigure
 
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv(static.INLINE_ENV, raising=False)
+    monkeypatch.setattr(static, "_PUBLISHED", {})
     g = moneynb.new_game("ui_fake", players=["Ann", "Bob"], seed=1)
     fig = board_for(g).figure
     assert isinstance(fig, BoardFigure)
-    assert len(fig._esm) < 8000 and "_moneynb_bundle" in fig._esm
-    assert len(fig._moneynb_bundle) > 1_000_000 and "FigureView" in fig._moneynb_bundle
-    assert fig._moneynb_bundle_key.startswith(f"plotly-{plotly.__version__}-")
+    assert len(fig._esm) < 12_000 and "_moneynb_bundle_url" in fig._esm
+    assert fig._moneynb_bundle == "" and not fig._moneynb_inline
+    key = fig._moneynb_bundle_key
+    assert key.startswith(f"plotly-{plotly.__version__}-")
+    assert fig._moneynb_bundle_url == f"moneynb/static/{key}.js"
+    published = tmp_path / "labextensions" / "moneynb" / "static" / f"{key}.js"
+    assert published.read_text(encoding="utf-8") == static.plotly_code()[0]
+    assert "FigureView" in static.plotly_code()[0]
+    # the page could not import the file: it asks, and the code comes through the kernel
+    fig._moneynb_on_msg(fig, {"moneynb": "code"}, [])
+    assert fig._moneynb_bundle == static.plotly_code()[0]
     assert fig._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]["model_id"]
     assert fig.comm is not None  # displaying it released it
     with fig.batch_update():
@@ -584,6 +599,27 @@ def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state()
     assert fig._widget_data[0]["name"] == "no batch"
     fig.layout.title.text = "changed"
     assert fig._widget_layout["title"]["text"] == "changed"
+
+
+def test_plotly_code_goes_through_the_kernel_when_asked_or_unpublishable(tmp_path, monkeypatch):
+    """``MONEYNB_INLINE_WIDGET_CODE=1`` is the old path (the code in the carrier figure's
+    state, none in a backdrop's); a data folder that cannot be written gives no file name, so
+    the page asks the kernel for the code (issue 41)."""
+    from moneynb.ui import static
+    from moneynb.ui.boards.base import BoardFigure
+
+    monkeypatch.setattr(static, "_PUBLISHED", {})
+    monkeypatch.setenv(static.INLINE_ENV, "1")
+    carrier, backdrop = BoardFigure(data=[]), BoardFigure(data=[], carry_code=False)
+    assert carrier._moneynb_inline and carrier._moneynb_bundle == static.plotly_code()[0]
+    assert backdrop._moneynb_bundle == "" and carrier._moneynb_bundle_url == ""
+    monkeypatch.delenv(static.INLINE_ENV)
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the data folder should be")
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(blocked))
+    fig = BoardFigure(data=[])
+    assert fig._moneynb_bundle_url == "" and fig._moneynb_bundle == ""
+    assert not fig._moneynb_inline
 
 
 def test_resume_refuses_bad_paths_and_extra_config(tmp_path):

@@ -256,8 +256,7 @@ def game_credit_terms(moolah_file: str = "", easy_money_file: str | None = None)
         :func:`moneynb.games.easy_money.rules.lift_cost` adds to a $100,000 mortgage, divided
         by it; charged when lifted, however long it ran).
     """
-    import moneynb
-
+    from ..core.registry import game_class
     from ..games.easy_money.rules import lift_cost, load_board
     from ..games.moolah.rules import load_data, loan_shark_cost
 
@@ -265,7 +264,7 @@ def game_credit_terms(moolah_file: str = "", easy_money_file: str | None = None)
     base = 100_000
     shark = loan_shark_cost(base, 0, rules["loan_shark_percent"])
     lift = lift_cost(base, load_board(easy_money_file)["lift_interest_percent"])
-    g = moneynb.new_game("moolah", players=["A", "B"], seed=0, board_file=moolah_file)
+    g = game_class("moolah")(["A", "B"], 0, board_file=moolah_file)
     if g.decision is None or g.decision.tag != "first_withdrawal":  # pragma: no cover
         raise RuntimeError("a new Moolah game should ask for the first withdrawal first")
     seat = g.decision.player

@@ -23,12 +23,13 @@ def monte_carlo_state(seed: int = 0, players: int = 3, tries: int = 40):
     Raises:
         ValueError: none of ``tries`` games reaches such a decision.
     """
-    import moneynb
+    from ..bots import make_bot
+    from ..core.registry import game_class
 
     names = [chr(ord("A") + i) for i in range(players)]
     for s in range(seed, seed + tries):
-        g = moneynb.new_game("money_card", players=names, seed=s)
-        bots = [moneynb.make_bot("greedy", seed=s * 10 + i) for i in range(players)]
+        g = game_class("money_card")(names, s)
+        bots = [make_bot("greedy", seed=s * 10 + i) for i in range(players)]
         while not g.over:
             d = g.decision
             if d.tag == "color" and g.holder != d.player:

@@ -19,12 +19,13 @@ import gc
 import math
 import numbers
 import os
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 
 import numpy as np
+
+from ..bots import GC_THRESHOLD_WHILE_PLAYING as _GC_THRESHOLD
+from ..bots import fewer_gc_passes as _fewer_gc_passes
 
 __all__ = [
     "simulate_tokens",
@@ -195,30 +196,34 @@ def play_one(
     :meth:`Game.to_json`) to the row as ``save``.
 
     Turns are counted as the number of times the deciding player changes, plus one (a roll
-    again on doubles stays in the same turn).
+    again on doubles stays in the same turn). The answers of the built-in bots are carried
+    out by :meth:`Game.advance <moneynb.core.game.Game.advance>` (``Bot.trusted``), others'
+    by ``Game.apply``.
 
     Raises:
         RuntimeError: the game did not end within ``max_actions`` actions.
     """
-    import moneynb
+    from ..bots import make_bot
+    from ..core.registry import game_class
 
     names = _player_names(players)
-    g = moneynb.new_game(game, players=names, seed=game_seed, **(options or {}))
-    bots = [moneynb.make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
+    g = game_class(game)(names, game_seed, **(options or {}))
+    bots = [make_bot(p, seed=s) for p, s in zip(players, bot_seeds, strict=True)]
+    step = g.advance if all(b.trusted for b in bots) else g.apply  # (see Bot.trusted)
     n_actions = 0
     turns = 1
-    last = g.decision.player if g.decision else None
+    last = g.to_move
     rows = []
-    while not g.over:
+    while g.pending is not None:
         if n_actions >= max_actions:
             raise RuntimeError(f"{g.title} did not end within {max_actions} actions")
-        d = g.decision
-        if d.player != last:
+        seat = g.pending.player
+        if seat != last:
             if per_turn:
                 rows.append(_money_row(g, names, turns))
             turns += 1
-            last = d.player
-        g.apply(bots[d.player].choose(g))
+            last = seat
+        step(bots[seat].choose(g))
         n_actions += 1
     if per_turn:
         rows.append(_money_row(g, names, turns))
@@ -263,7 +268,7 @@ def _warm_worker() -> None:
     """Worker start. A forked worker has what this process imported (``simulate`` imports
     the game and the bots before it starts workers); another game is imported by its first
     chunk, once per worker. What is there now stays: the collector need not look at it."""
-    import moneynb  # noqa: F401  (a worker started by "spawn" has nothing yet)
+    import moneynb.bots  # noqa: F401  (a worker started by "spawn" has nothing yet)
 
     gc.freeze()
 
@@ -275,50 +280,6 @@ def _registries() -> tuple:
     from moneynb.core.registry import GAMES
 
     return tuple((k, id(v)) for k, v in BOTS.items()), tuple(GAMES.items())
-
-
-#: ``simulate`` starts worker processes only for games it expects to take longer than this
-#: (seconds, in this process) after its first games, timed here (:func:`_pool_worth_starting`);
-#: the processes then stay warm for later calls
-POOL_MIN_SECONDS = 1.0
-#: without a warm pool, ``simulate`` first plays games in this process for up to this long
-#: (seconds) to time them, before it decides whether to start worker processes
-PROBE_SECONDS = 0.25
-#: ... and only when, while it timed them, at least this many cores were idle on average
-#: (Linux: ``/proc/stat``; where that is not known, this is not asked): a worker on a core
-#: that other work keeps busy adds its start and chunk traffic and gains nothing
-MIN_IDLE_CORES = 0.5
-
-
-def _idle_mark() -> tuple[float, int] | None:
-    """``(now, idle clock ticks of all cores so far)`` from ``/proc/stat`` (Linux), or None."""
-    try:
-        with open("/proc/stat") as f:
-            cpu = f.readline().split()  # "cpu user nice system idle iowait ..."
-        return time.perf_counter(), int(cpu[4]) + int(cpu[5])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def _idle_cores(since: tuple[float, int] | None) -> float | None:
-    """Cores idle on average since ``since`` (an :func:`_idle_mark`), or None when not known
-    (no ``/proc/stat``, or under 0.1 s: too few clock ticks to tell)."""
-    now = _idle_mark()
-    if since is None or now is None or now[0] - since[0] < 0.1:
-        return None
-    return (now[1] - since[1]) / os.sysconf("SC_CLK_TCK") / (now[0] - since[0])
-
-
-def _pool_worth_starting(times: Sequence[float], left: int) -> bool:
-    """Whether ``left`` more games are worth worker processes, given the seconds each game
-    played so far took here (``times``, in order). The first game is left out of the estimate
-    when later ones were timed: it pays for first imports, data files and caches, and once
-    made a run of fast games look slow enough for processes that then cost more than they
-    saved. True when the games left would take at least :data:`POOL_MIN_SECONDS` here."""
-    warm = list(times[1:]) or list(times)
-    if left <= 0 or not warm:
-        return False
-    return sum(warm) / len(warm) * left >= POOL_MIN_SECONDS
 
 
 def _pool(workers: int, start: bool = True) -> ProcessPoolExecutor | None:
@@ -358,22 +319,9 @@ def _cpus() -> int:
         return os.cpu_count() or 1
 
 
-#: the garbage collector's first threshold while simulate plays games (Python's default is
-#: 700): a game allocates many short-lived objects, and fewer collector passes over them save
-#: about a tenth of the time (docs/speed.md); the old threshold is restored after each chunk
-GC_THRESHOLD_WHILE_PLAYING = 10_000
-
-
-@contextmanager
-def _fewer_gc_passes() -> Iterator[None]:
-    """Raise the collector's first threshold to :data:`GC_THRESHOLD_WHILE_PLAYING` (never
-    lower it) for the block; restore the old thresholds after it."""
-    old = gc.get_threshold()
-    gc.set_threshold(max(old[0], GC_THRESHOLD_WHILE_PLAYING), *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
+#: the garbage collector's first threshold while simulate plays (see
+#: :func:`moneynb.bots.fewer_gc_passes`, used around each chunk)
+GC_THRESHOLD_WHILE_PLAYING = _GC_THRESHOLD
 
 
 def _play_chunk(game, players, options, jobs, per_turn, keep_games=False):
@@ -428,11 +376,8 @@ def simulate(
             used): this one and ``workers - 1`` worker processes. The workers start on the
             first call that needs them and are kept for later calls (warm: the games are
             imported once); registering another bot or game starts new ones;
-            :func:`shutdown_workers` stops them. Without warm workers, games are first played
-            here for :data:`PROBE_SECONDS` and timed, and workers start only when the rest
-            would take at least :data:`POOL_MIN_SECONDS` here and another core was mostly
-            idle meanwhile (:data:`MIN_IDLE_CORES`; else all games are played here); the
-            first game, slowed by first imports, does not count when others do.
+            :func:`shutdown_workers` stops them. They start whatever the machine's load; the
+            progress bar and the table's ``attrs["workers"]`` say how many processes played.
         per_turn: also return one row per (game, turn) with every player's wallet.
         progress: show a tqdm progress bar.
         client: a ``dask.distributed.Client``: run the chunks on its cluster instead.
@@ -446,7 +391,8 @@ def simulate(
             ``moneynb.load_game(table.save[i])`` rebuilds it.
 
     Returns:
-        a pandas DataFrame, one row per game, index ``game`` (0..n_games-1), columns
+        a pandas DataFrame (``attrs["workers"]``: the processes that played, this one
+        included; Dask: its workers), one row per game, index ``game`` (0..n_games-1), columns
         ``seed, winner, winners, actions, turns, money_<name>..., score_<name>...``
         (and ``save`` with ``keep_games=True``) (winner is None for a shared win; money is the wallet at the end). With
         ``per_turn=True``: ``(games, turns)`` where ``turns`` has columns
@@ -465,7 +411,8 @@ def simulate(
     import pandas as pd
     from tqdm.auto import tqdm
 
-    import moneynb
+    from ..bots import make_bot
+    from ..core.registry import game_class
 
     n_games = _int_arg("n_games", n_games, 0)
     if n_games > MAX_GAMES:
@@ -484,13 +431,30 @@ def simulate(
     if isinstance(players, str) or not all(isinstance(p, str) for p in players):
         raise ValueError(f"players must be a list of bot names such as 'greedy', got {players!r}")
     players = list(players)
-    moneynb.game_class(game)  # fail early on an unknown game
+    game_class(game)  # fail early on an unknown game
     for p in players:
-        moneynb.make_bot(p)  # ... or bot
+        make_bot(p)  # ... or bot
+    asked = workers
     workers = min(workers, _cpus())  # more processes than cores only add overhead
     jobs = GameJobs(seed, n_games, len(players))  # made one game at a time, as played
     results: list = []
-    bar = tqdm(total=n_games, disable=not progress, desc=f"{game} games")
+    # how many processes played, and why fewer than asked (issue 39): {"asked", "used", "why"}
+    if client is None:  # the processes that play (this one included)
+        used = workers if n_games else 1
+        ran = {"asked": asked, "used": used, "why": None}
+        if used < asked:
+            ran["why"] = (
+                "no games to play" if not n_games
+                else f"this machine has {_cpus()} core{'s' * (_cpus() > 1)}"
+            )  # fmt: skip
+        desc = f"{game} games, {used} process{'es' if used > 1 else ''}"
+    else:
+        used = _n_dask_workers(client)
+        ran = {"asked": asked, "used": used, "why": None}
+        desc = f"{game} games"
+    bar = tqdm(total=n_games, disable=not progress, desc=desc)
+    if ran["why"]:
+        bar.set_postfix_str(f"{ran['used']} of {asked} workers: {ran['why']}")
     try:
         if client is not None:
             _run_on_dask(client, game, players, options, jobs, per_turn, keep_games,
@@ -502,10 +466,13 @@ def simulate(
         bar.close()
     results.sort(key=lambda x: x[0])
     table = pd.DataFrame([r["row"] for _, r in results], index=pd.RangeIndex(n_games, name="game"))
+    table.attrs["workers"] = dict(ran)
     if not per_turn:
         return table
     turn_rows = [dict(game=i, **t) for i, r in results for t in r["turns"]]
-    return table, pd.DataFrame(turn_rows)
+    turns = pd.DataFrame(turn_rows)
+    turns.attrs["workers"] = dict(ran)
+    return table, turns
 
 
 def _run_on_dask(
@@ -529,14 +496,9 @@ def _run_on_dask(
 def _run_here(
     workers, game, players, options, jobs, per_turn, keep_games, chunk_size, results, bar
 ) -> None:
-    """Play ``jobs`` in this process and, when ``workers > 1`` and they are worth it, in
-    ``workers - 1`` worker processes beside it; append ``(index, result)`` to ``results``.
-
-    Without a warm pool the games are first played here for :data:`PROBE_SECONDS` and
-    timed; worker processes start only if the games left would take at least
-    :data:`POOL_MIN_SECONDS` here (:func:`_pool_worth_starting`) and at least
-    :data:`MIN_IDLE_CORES` cores were idle meanwhile (:func:`_idle_cores`). With workers, this process
-    keeps playing games one at a time from the front of the list (no core idles while the
+    """Play ``jobs`` in this process and, when ``workers > 1``, in ``workers - 1`` worker
+    processes beside it (started whatever the machine's load); append ``(index, result)`` to
+    ``results``. With workers, this process keeps playing games one at a time from the front of the list (no core idles while the
     workers start) and the workers take chunks from the back, a few at a time, smaller as
     fewer games are left (so the last chunk ends soon after this process's last game)."""
     todo = jobs  # a GameJobs: games are made as they are taken
@@ -546,19 +508,7 @@ def _run_here(
         results.extend(part)
         bar.update(len(part))
 
-    ex = _pool(workers, start=False) if workers > 1 else None
-    if workers > 1 and ex is None and todo:
-        times: list[float] = []
-        mark = _idle_mark()
-        t_probe = time.perf_counter()
-        while todo and (not times or time.perf_counter() - t_probe < PROBE_SECONDS):
-            t0 = time.perf_counter()
-            play_here()
-            times.append(time.perf_counter() - t0)
-        if _pool_worth_starting(times, len(todo)):
-            idle = _idle_cores(mark)
-            if idle is None or idle >= MIN_IDLE_CORES:
-                ex = _pool(workers)
+    ex = _pool(workers) if workers > 1 and todo else None
     if ex is None:
         while todo:
             play_here()

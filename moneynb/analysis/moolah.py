@@ -211,11 +211,10 @@ def decision_state(tag: str, wallet: int = 100_000, seed: int = 0):
     Raises:
         ValueError: no first roll reaches ``tag``.
     """
-    import moneynb
-
     from ..core.outcomes import chance_outcomes
+    from ..core.registry import game_class
 
-    g = moneynb.new_game("moolah", players=["A", "B"], seed=seed)
+    g = game_class("moolah")(["A", "B"], seed)
     while g.decision.tag == "first_withdrawal":
         g.apply(wallet)
     frontier = [o.game for o in chance_outcomes(g, "roll", branch_draws=2)]
@@ -262,13 +261,14 @@ def simulate_loan_shark(n_games: int = 20, seed: int = 0, players: int = 3) -> d
     every recorded loan cost exactly 50% on top (``"interest per loan"`` is the mean of
     interest / loan over the loans taken, 0.5 with the shipped rules).
     """
-    import moneynb
+    from ..bots import make_bot
+    from ..core.registry import game_class
 
     loans = interest = 0
     ratios = []
     for g_seed in range(seed, seed + n_games):
-        g = moneynb.new_game("moolah", players=[f"P{i}" for i in range(players)], seed=g_seed)
-        bots = [moneynb.make_bot("greedy", seed=g_seed * 7 + i) for i in range(players)]
+        g = game_class("moolah")([f"P{i}" for i in range(players)], g_seed)
+        bots = [make_bot("greedy", seed=g_seed * 7 + i) for i in range(players)]
         while not g.over:
             for e in g.apply(bots[g.decision.player].choose(g)):
                 if e.kind == "loan_shark":

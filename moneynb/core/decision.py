@@ -8,7 +8,7 @@ An *action* is a plain JSON value, so a game's action list saves as JSON:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
 from typing import Any
 
 #: The kinds of decision a view draws a panel for.
@@ -28,7 +28,15 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-_UNSET = object()
+class AnsweredError(RuntimeError):
+    """A decision's options or labels, given as a function, were first read after the decision
+    was answered: they can no longer be computed (the game has moved on). Read them through
+    :attr:`Game.decision <moneynb.core.game.Game.decision>`, which computes them while the
+    decision is pending."""
+
+
+#: what a lazy part of a :class:`Decision` holds once its game has moved on unread
+_ANSWERED = object()
 
 
 class Decision:
@@ -49,114 +57,127 @@ class Decision:
             withdrawal), or ``None``; a view's amount box starts there (else at ``low``). Not
             part of the decision's equality.
 
-    Computed when first read (engine speed: a bot that never looks at them never pays for
-    them): ``more``, a function returning the options that follow ``options`` (so
-    ``options`` = the given ones + ``more()``), and ``labels`` given as a function returning
-    the dict. With ``more``, ``more_has`` (optional) is a function telling whether one action
-    is among ``more()`` without listing them all (``apply`` checking a bot's "build:3" need
-    not list every build, mortgage and lift); it must agree with ``more()`` exactly, and is
-    used only while the decision is pending. A rules file passes them only where the function reads nothing that changes
-    before the next action (the decision is then the same whenever it is read). Decisions are
-    immutable and compare equal by everything but the labels.
+    ``options`` may be given as a function ``f(player)`` returning them, and ``labels`` as a
+    function ``f(options)`` returning the dict: they are then computed when first read
+    (a long list that a bot answering by the game's own heuristic never needs). The game
+    asks for them only while the decision is pending: :attr:`Game.decision
+    <moneynb.core.game.Game.decision>` hands out the decision with both computed, and once
+    the decision is answered, a part still unread raises :class:`AnsweredError` (never
+    recomputed from a later state). Decisions are immutable and compare equal by everything
+    but the labels.
 
     Raises:
         ValueError: an unknown kind, an amount decision with neither a range nor options, or
             another kind without options.
     """
 
-    __slots__ = ("player", "kind", "prompt", "_options", "_more", "low", "high", "step",
-                 "_labels", "tag", "_origin", "suggested", "_more_has")  # fmt: skip
+    __slots__ = ("player", "kind", "prompt", "_options", "low", "high", "step", "_labels",
+                 "tag", "suggested")  # fmt: skip
 
     def __init__(
         self,
         player: int,
         kind: str,
         prompt: str,
-        options: tuple = (),
+        options: Any = (),
         low: int | None = None,
         high: int | None = None,
         step: int = 1,
         labels: Any = None,
         tag: str = "",
-        more: Callable[[], Any] | None = None,
         suggested: int | None = None,
-        more_has: Callable[[Any], bool] | None = None,
     ):
         if kind not in KINDS:
             raise ValueError(f"unknown decision kind {kind!r}; kinds are {KINDS}")
-        options = options if type(options) is tuple else tuple(options)
-        if kind == "amount":
-            if low is None or high is None or low > high:
-                if not options and more is None:
-                    raise ValueError("an amount decision needs low <= high or options")
-        elif not options and more is None:
-            raise ValueError(f"a {kind!r} decision needs at least one option")
+        if type(options) is not tuple and not callable(options):
+            options = tuple(options)
         _set_player(self, player)  # the slots' own setters (see below the class)
         _set_kind(self, kind)
         _set_prompt(self, prompt)
         _set_options(self, options)
-        _set_more(self, more)
         _set_low(self, low)
         _set_high(self, high)
         _set_step(self, step)
         _set_labels(self, {} if labels is None else labels)
         _set_tag(self, tag)
-        _set_origin(self, None)
         _set_suggested(self, suggested)
-        _set_more_has(self, more_has if more is not None else None)
+        if type(options) is tuple:
+            self._check_options(options)
 
-    def _bind(self, game: Any, actions: list, n: int) -> None:
-        """Remember where this decision stands: pending in ``game`` after the first ``n`` of
-        ``actions`` (:meth:`Game.ask` calls this). Read after the game moved on, the lazy
-        options and labels are computed on a replay of those ``n`` actions, so they are what
-        they were while the decision was pending."""
-        if self._more is not None or not isinstance(self._labels, dict):
-            _set_origin(self, (game, actions, n))
-
-    def _source(self) -> Decision:
-        """The decision whose state the lazy parts are read from: this one while it is
-        pending, else the same decision in a replay of the game up to it."""
-        origin = self._origin
-        if origin is None or origin[0].pending is self:
-            return self
-        game, actions, n = origin
-        replay = type(game)(list(game.players), game.seed, **game.options)
-        for a in actions[:n]:
-            replay.apply(a)
-        return replay.pending
+    def _check_options(self, options: tuple) -> None:
+        if self.kind == "amount":
+            if (self.low is None or self.high is None or self.low > self.high) and not options:
+                raise ValueError("an amount decision needs low <= high or options")
+        elif not options:
+            raise ValueError(f"a {self.kind!r} decision needs at least one option")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Decision is immutable (cannot set {name!r})")
 
     @property
     def options(self) -> tuple:
-        """The discrete legal actions (tuple)."""
-        if self._more is not None:
-            src = self._source()
-            more = tuple(self._more() if src is self else src.options[len(self._options) :])
-            _set_options(self, self._options + more)
-            _set_more(self, None)
-            _set_more_has(self, None)
-            if self.kind != "amount" and not self._options:
-                raise ValueError(f"a {self.kind!r} decision needs at least one option")
-        return self._options
+        """The discrete legal actions (tuple).
+
+        Raises:
+            AnsweredError: given as a function and first read after the decision was answered.
+            ValueError: given as a function that returned none (a kind that needs options).
+        """
+        options = self._options
+        if type(options) is not tuple:
+            if options is _ANSWERED:
+                raise AnsweredError(
+                    f"the options of {self.prompt!r} were not read while it was pending: "
+                    "read them through game.decision"
+                )
+            options = tuple(options(self.player))
+            self._check_options(options)
+            _set_options(self, options)
+        return options
 
     @property
     def first_option(self) -> Any:
-        """``options[0]`` (without computing a lazy tail when given options come first).
+        """``options[0]``.
 
         Raises:
             IndexError: the decision has no options (an amount range only).
         """
-        return self._options[0] if self._options else self.options[0]
+        return self.options[0]
 
     @property
     def labels(self) -> dict:
-        """``{option: display text}`` (options without one show as themselves)."""
-        if not isinstance(self._labels, dict):
-            src = self._source()
-            _set_labels(self, self._labels() if src is self else src.labels)
-        return self._labels
+        """``{option: display text}`` (options without one show as themselves).
+
+        Raises:
+            AnsweredError: given as a function and first read after the decision was answered.
+        """
+        labels = self._labels
+        if type(labels) is not dict:
+            if labels is _ANSWERED:
+                raise AnsweredError(
+                    f"the labels of {self.prompt!r} were not read while it was pending: "
+                    "read them through game.decision"
+                )
+            labels = labels(self.options)
+            _set_labels(self, labels)
+        return labels
+
+    @property
+    def lazy(self) -> bool:
+        """True while the options or the labels are a function not yet called."""
+        return type(self._options) is not tuple or type(self._labels) is not dict
+
+    def _fill(self) -> Decision:
+        """Compute the options and labels given as functions (the game calls this while the
+        decision is pending); returns the decision."""
+        self.options, self.labels  # noqa: B018
+        return self
+
+    def _answered(self) -> None:
+        """The game moved on: a part still unread may no longer be computed."""
+        if type(self._options) is not tuple:
+            _set_options(self, _ANSWERED)
+        if type(self._labels) is not dict:
+            _set_labels(self, _ANSWERED)
 
     def _key(self) -> tuple:
         return (self.player, self.kind, self.prompt, self.options, self.low, self.high,
@@ -181,17 +202,32 @@ class Decision:
         return self
 
     def __deepcopy__(self, memo: dict) -> Decision:
-        """A copy that no longer computes from the original game: its options and labels are
-        read now (a copied game must not read the original's state later)."""
-        return Decision(self.player, self.kind, self.prompt, self.options, self.low, self.high,
-                        self.step, dict(self.labels), self.tag,
-                        suggested=self.suggested)  # fmt: skip
+        """A copy. Parts not read yet stay unread when they are methods of a game being
+        copied with it (they are then the copy's methods, read from the copy's state); else
+        they are read now (a copy must not read another game's state later)."""
+        options, labels = self._options, self._labels
+        if type(options) is not tuple or type(labels) is not dict:
+            if all(
+                type(part) in (tuple, dict) or id(getattr(part, "__self__", None)) in memo
+                for part in (options, labels)
+            ):
+                options, labels = copy.deepcopy(options, memo), copy.deepcopy(labels, memo)
+            else:
+                options, labels = self.options, dict(self.labels)
+        else:
+            labels = dict(labels)
+        new = object.__new__(Decision)
+        for name in self.__slots__:
+            _SETTERS[name](new, getattr(self, name))
+        _set_options(new, options)
+        _set_labels(new, labels)
+        return new
 
     def __reduce__(self):
         return (
             Decision,
             (self.player, self.kind, self.prompt, self.options, self.low, self.high, self.step,
-             dict(self.labels), self.tag, None, self.suggested),
+             dict(self.labels), self.tag, self.suggested),
         )  # fmt: skip
 
     def allows(self, action: Any) -> bool:
@@ -202,20 +238,14 @@ class Decision:
                 and self.low <= action <= self.high
                 and (action - self.low) % self.step == 0
             )
+        options = self.options
         try:  # fast reject by ==, then the strict check on the (few) equal options
-            if action not in self._options:
-                if self._more is None:
-                    return False
-                has = self._more_has
-                if has is not None and (self._origin is None or self._origin[0].pending is self):
-                    return bool(has(action))  # one action looked up, the tail not listed
-                if action not in self.options:
-                    return False
+            if action not in options:
+                return False
         except (TypeError, ValueError):  # unhashable, or == without a truth value (arrays)
             return False
         if type(action) is str:  # only a str equals a str
             return True
-        options = self.options
         if _same(action, options[options.index(action)]):  # the first equal one (C speed)
             return True
         return any(_same(action, o) for o in options if o == action)  # another equal one
@@ -263,19 +293,17 @@ class Decision:
 
 # Each slot's own setter: how ``Decision.__init__`` fills a decision (faster than
 # ``object.__setattr__``; engine speed) while ``decision.x = ...`` stays refused.
-_set_player = Decision.player.__set__
-_set_kind = Decision.kind.__set__
-_set_prompt = Decision.prompt.__set__
-_set_options = Decision._options.__set__
-_set_more = Decision._more.__set__
-_set_low = Decision.low.__set__
-_set_high = Decision.high.__set__
-_set_step = Decision.step.__set__
-_set_labels = Decision._labels.__set__
-_set_tag = Decision.tag.__set__
-_set_origin = Decision._origin.__set__
-_set_suggested = Decision.suggested.__set__
-_set_more_has = Decision._more_has.__set__
+_SETTERS = {name: getattr(Decision, name).__set__ for name in Decision.__slots__}
+_set_player = _SETTERS["player"]
+_set_kind = _SETTERS["kind"]
+_set_prompt = _SETTERS["prompt"]
+_set_options = _SETTERS["_options"]
+_set_low = _SETTERS["low"]
+_set_high = _SETTERS["high"]
+_set_step = _SETTERS["step"]
+_set_labels = _SETTERS["_labels"]
+_set_tag = _SETTERS["tag"]
+_set_suggested = _SETTERS["suggested"]
 
 
 class Event:

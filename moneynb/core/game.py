@@ -34,13 +34,8 @@ from .chance import Deck, GameRandom, ScriptedRandom
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
+from .limits import MAX_ACTION_DEPTH, MAX_NAME, MAX_SEED  # noqa: F401  (re-exported)
 
-#: deepest list nesting an action may have (real actions are at most a list of lists)
-MAX_ACTION_DEPTH = 16
-#: a seed is a whole number of magnitude below this (a save file must be able to hold it)
-MAX_SEED = 2**64
-#: longest player name, in characters (every log line repeats names; a person needs far less)
-MAX_NAME = 40
 #: the undo policies (see :meth:`Game.undo`): "safe" never takes back a decision whose
 #: chance outcome (a die, spin or card) has been seen; "practice" takes back anything
 UNDO_POLICIES = ("safe", "practice")
@@ -138,6 +133,17 @@ def _short_repr(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+class _NoEvents(list):
+    """The events list of an action carried out by :meth:`Game.advance`: it keeps nothing."""
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:
+        pass
+
+
+_NO_EVENTS = _NoEvents()
+
 _ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
@@ -217,8 +223,6 @@ class Game:
         self.chance_seen = 0
         self._events: list[Event] = []
         self._setup()
-        if self.pending is not None and self.pending._origin is not None:
-            self.pending._bind(self, self.actions, 0)  # asked before any action
         self._check_names_against_accounts()
         self.log.extend(self._events)
         self._events = []
@@ -288,8 +292,21 @@ class Game:
     # ----- the decision interface -----------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
-        """The pending :class:`Decision`, or ``None`` when the game is over."""
-        return self.pending
+        """The pending :class:`Decision`, or ``None`` when the game is over. Its options and
+        labels are complete (those the rules give as a function are computed now, from the
+        game as it stands), so a decision read here stays what it was after the game moves on.
+        """
+        d = self.pending
+        if d is not None and d.lazy:
+            d._fill()
+        return d
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat the pending decision waits on (``None`` when the game is over), read without
+        computing the decision's options."""
+        d = self.pending
+        return None if d is None else d.player
 
     @property
     def over(self) -> bool:
@@ -334,6 +351,8 @@ class Game:
                 f"allowed is {d.describe(self.players)}"
             )
         self._check(action)
+        if d.lazy:  # answered: a part nobody read can no longer be computed
+            d._answered()
         events = self._events = []
         before = self._chance_fingerprint()
         try:
@@ -348,6 +367,41 @@ class Game:
         self._events = []
         self.log.extend(events)
         return events
+
+    def advance(self, action: Any) -> None:
+        """Carry out ``action``, an answer the engine's own bot chose for the pending decision,
+        without checking it against the decision and keeping no events: the path of the
+        runners (:func:`moneynb.analysis.simulate`, :func:`moneynb.bots.play_out`), whose games
+        no person watches. The built-in bots (``Bot.trusted``: random, greedy) answer only
+        with a legal action, by construction. A wrong action here is not refused, so
+        everything else (a person, an agent, a bot from elsewhere) goes through :meth:`apply`.
+
+        What is left out, against :meth:`apply`: the action is not normalized or validated
+        (no ``_check``); no event is built or logged (the log stays as it was: a view shows
+        a game played by :meth:`apply`); chance is not tracked, so an action carried out
+        here counts as having revealed chance (the "safe" undo never goes back past it).
+        Kept: the rules, the ledger's check, and a state left exactly as it was when the
+        rules raise (the error is raised again).
+
+        Raises:
+            IllegalAction: the game is over, or the rules refuse the action.
+        """
+        d = self.pending
+        if d is None:
+            raise IllegalAction("the game is over: no action is allowed")
+        if d.lazy:
+            d._answered()
+        self._events = _NO_EVENTS
+        try:
+            self._apply(action)
+            self.ledger.check()
+        except BaseException:
+            self._events = []
+            self._rebuild(self.actions)
+            raise
+        self._events = []
+        self.actions.append(action)
+        self.chance_seen = len(self.actions)
 
     def _seat_named(self, d: Decision, name: str) -> Any:
         """At a ``"player"`` decision, the seat of the player called ``name`` (exactly, else
@@ -397,11 +451,11 @@ class Game:
 
     # ----- helpers for rules files ----------------------------------------------------------
     def ask(self, player: int, kind: str, prompt: str, options=(), **kw: Any) -> None:
-        """Set the pending decision (see :class:`Decision` for the arguments; ``more`` and a
-        function as ``labels`` are computed when first read)."""
-        d = self.pending = Decision(player, kind, prompt, options, **kw)
-        if d._more is not None or type(d._labels) is not dict:  # lazy parts: remember where
-            d._bind(self, self.actions, len(self.actions) + 1)  # it stands (__init__: at 0)
+        """Set the pending decision (see :class:`Decision` for the arguments). ``options``
+        may be a method ``f(player)`` returning them and ``labels`` a method ``f(options)``
+        returning the dict: they are computed when first read, which a bot answering by the
+        game's heuristic need never do."""
+        self.pending = Decision(player, kind, prompt, options, **kw)
 
     def finish(self, winners: list[int]) -> None:
         """End the game with the given winning seats."""
@@ -410,11 +464,14 @@ class Game:
         names = " and ".join(self.players[i] for i in winners) or "nobody"
         self.emit("game_over", f"Game over: {names} won.", winners=list(winners))
 
-    def emit(self, kind: str, text: str, **data: Any) -> Event:
-        """Record an event of this action; ``text`` may be a function returning the text
-        (built when the log is read)."""
+    def emit(self, kind: str, text: str, **data: Any) -> Event | None:
+        """Record an event of this action and return it; ``text`` may be a function returning
+        the text (built when the log is read). Under :meth:`advance` no event is made (None)."""
+        events = self._events
+        if events is _NO_EVENTS:  # an action carried out by advance: no event is made
+            return None
         ev = Event(kind, text, data)
-        self._events.append(ev)
+        events.append(ev)
         return ev
 
     def transfer(self, src: str, dst: str, amount: int, reason: str = "") -> int:
@@ -424,8 +481,10 @@ class Game:
         """
         if amount:
             self.ledger.transfer(src, dst, amount, reason)
-            text = partial(self._paid_text, src, dst, amount, reason)  # built when read
-            self._events.append(Event("paid", text, {"src": src, "dst": dst, "amount": amount}))
+            events = self._events
+            if events is not _NO_EVENTS:  # (advance: no event is made)
+                text = partial(self._paid_text, src, dst, amount, reason)  # built when read
+                events.append(Event("paid", text, {"src": src, "dst": dst, "amount": amount}))
         return amount
 
     def _paid_text(self, src: str, dst: str, amount: int, reason: str) -> str:
@@ -488,8 +547,8 @@ class Game:
         attributes named ``_cache_*`` (remembered results a rules file may keep for speed).
         """
         d = self.pending
-        if d is not None:  # its lazy options are read from this game (and may fill a cache)
-            d.options, d.labels  # noqa: B018
+        if d is not None:  # its options and labels, as a view would read them
+            d._fill()
         out = {
             k: _plain(v)
             for k, v in list(vars(self).items())  # reading a lazy part may fill a _cache_
@@ -621,9 +680,6 @@ class Game:
                     deck.shuffle(self.rng)
 
     def __deepcopy__(self, memo: dict) -> Game:
-        d = self.pending
-        if d is not None:  # its lazy options and labels are read from this game, first
-            d.options, d.labels  # noqa: B018
         new = object.__new__(type(self))
         memo[id(self)] = new
         new.__dict__.update(copy.deepcopy(self.__dict__, memo))

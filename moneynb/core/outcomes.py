@@ -54,12 +54,6 @@ class Outcome:
     draws: tuple
     events: list = field(default_factory=list)
 
-    def money_change(self, before: dict[str, int]) -> dict[str, int]:
-        """``{account: dollars gained (negative: lost)}`` against ``before`` (a ``money()``)."""
-        after = self.game.money()
-        keys = set(before) | set(after)
-        return {k: after.get(k, 0) - before.get(k, 0) for k in sorted(keys)}
-
 
 #: game attributes holding the loaded rule data (board, cards, dice), shared by the copies
 _SHARED = ("data", "cards", "board", "money_die", "task_die")

@@ -25,7 +25,14 @@ from typing_extensions import TypeAliasType
 
 from .data import BOM
 from .errors import IllegalAction, SaveFileError
-from .game import MAX_SEED
+from .limits import (  # noqa: F401  (re-exported: moneynb.core.save.MAX_ACTIONS ...)
+    MAX_ACTION_TEXT,
+    MAX_ACTIONS,
+    MAX_INT,
+    MAX_OPTION_TEXT,
+    MAX_SAVE_CHARS,
+    MAX_SEED,
+)
 from .schema import (
     MAX_LABEL,
     MAX_NAME,
@@ -43,16 +50,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FORMAT = "moneynb-game"
 VERSION = 1
-#: most actions a save file may hold (a long Easy Money game takes a few thousand)
-MAX_ACTIONS = 200_000
-#: longest save text read (bytes or characters): MAX_ACTIONS actions of a few dozen
-#: characters each fit; refused before parsing (a 7-million-action file took 17 s)
-MAX_SAVE_CHARS = 64_000_000
-#: longest string action ("build:Maple Avenue", a space id) and longest option string (a path)
-MAX_ACTION_TEXT = 200
-MAX_OPTION_TEXT = 1_000
-#: largest whole number in an action or option (far beyond any game's money)
-MAX_INT = 10**15
 
 
 def dumps(game: Game) -> str:

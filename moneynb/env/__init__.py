@@ -7,7 +7,7 @@ digits); rewards are the change in the seat's score (scaled) plus a win reward a
 docs/env.md gives every definition. The engine imports nothing from here.
 
 :func:`make`, :func:`raw_env` and :class:`MoneynbEnv` need ``pettingzoo`` and ``gymnasium``
-(``pip install "moneynb[rl]"``); :mod:`moneynb.env.actions` and :mod:`moneynb.env.observe` need
+(``pip install -e ".[rl]"`` in a clone); :mod:`moneynb.env.actions` and :mod:`moneynb.env.observe` need
 only numpy, and importing this package imports neither library.
 """
 
@@ -30,25 +30,55 @@ def _aec():
         if e.name not in ("pettingzoo", "gymnasium"):
             raise
         raise ModuleNotFoundError(
-            f"moneynb.env needs {e.name}: pip install 'moneynb[rl]' (pettingzoo, gymnasium)",
+            f"moneynb.env needs {e.name}: pip install -e '.[rl]' in a clone of moneynb "
+            "(pettingzoo, gymnasium)",
             name=e.name,
         ) from None
     return aec
 
 
-#: versioned ids (``make("moneynb/moolah-v0")``; Gymnasium ids of the single-agent wrapper)
+#: versioned ids (``make("moneynb/moolah-v1")``; Gymnasium ids of the single-agent wrapper)
 ENV_IDS = {
     "moneynb/money_moves-v0": "money_moves",
-    "moneynb/moolah-v0": "moolah",
-    "moneynb/easy_money-v0": "easy_money",
-    "moneynb/money_card-v0": "money_card",
-    "moneynb/money_run-v0": "money_run",
+    "moneynb/moolah-v1": "moolah",
+    "moneynb/easy_money-v1": "easy_money",
+    "moneynb/money_card-v1": "money_card",
+    "moneynb/money_run-v1": "money_run",
+}
+
+#: ids of observations no longer built -> what changed (a ValueError names the new id)
+RETIRED_IDS = {
+    "moneynb/moolah-v0": (
+        "moneynb/moolah-v1",
+        "play:won was a bool divided by $100,000 and play:* kept the last Black Jack hand "
+        "at a second bet (issue 39)",
+    ),
+    "moneynb/easy_money-v0": (
+        "moneynb/easy_money-v1",
+        "a man's backward crossings of Bonus still to make up were left out (issue 39)",
+    ),
+    "moneynb/money_card-v0": (
+        "moneynb/money_card-v1",
+        "the seat's own hand was only a count; v1 names each card (issue 39)",
+    ),
+    "moneynb/money_run-v0": (
+        "moneynb/money_run-v1",
+        "the coins under a stack's top were left out; v1 counts every size (issue 39)",
+    ),
 }
 
 
 def _game_name(name: str) -> str:
-    """A game name, or a versioned id of :data:`ENV_IDS`, as the game's name."""
+    """A game name, or a versioned id of :data:`ENV_IDS`, as the game's name.
+
+    Raises:
+        ValueError: an unknown id, or a retired one (:data:`RETIRED_IDS`: the message names
+            its successor and what changed).
+    """
     if isinstance(name, str) and name.startswith("moneynb/"):
+        if name in RETIRED_IDS:
+            new, why = RETIRED_IDS[name]
+            raise ValueError(f"{name} is retired, use {new}: {why}")
         if name not in ENV_IDS:
             raise ValueError(f"unknown environment id {name!r}; ids: {', '.join(ENV_IDS)}")
         return ENV_IDS[name]
@@ -62,7 +92,7 @@ def make(name: str, players: int = 2, render_mode: str | None = None, **kwargs):
 
     Args:
         name: "money_moves", "moolah", "easy_money", "money_card" or "money_run", or a
-            versioned id of :data:`ENV_IDS` (``"moneynb/moolah-v0"``).
+            versioned id of :data:`ENV_IDS` (``"moneynb/moolah-v1"``).
         players: number of seats, in the rulebook's range for the game.
         render_mode: None, "ansi", "human" or "rgb_array".
         **kwargs: ``max_cycles``, ``reward``, ``illegal_action``, ``option_slots``,
@@ -121,6 +151,7 @@ __all__ = [
     "parallel_env",
     "gym_env",
     "ENV_IDS",
+    "RETIRED_IDS",
     "MoneynbGymEnv",
     "MoneynbParallelEnv",
     "BotPolicy",

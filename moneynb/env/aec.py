@@ -18,8 +18,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-import moneynb
-
+from ..core.registry import game_class
 from .actions import ActionCodec
 from .observe import BOUND, SPECS, Observer, TokenSlots
 
@@ -84,7 +83,7 @@ class MoneynbEnv(AECEnv):
         **options,
     ):
         super().__init__()
-        cls = moneynb.game_class(name)
+        cls = game_class(name)
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"players is the number of seats (an int), got {players!r}")
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -182,8 +181,8 @@ class MoneynbEnv(AECEnv):
             if self._seeds is None:
                 self._seeds = random.Random(random.SystemRandom().randrange(2**32))
             seed = self._seeds.randrange(2**32)
-        self.game = moneynb.new_game(
-            self.game_name, players=list(self.possible_agents), seed=seed, **self.game_options
+        self.game = game_class(self.game_name)(
+            list(self.possible_agents), seed, **self.game_options
         )
         self.codec.reset()
         self._slots_key = self._slots_val = None

@@ -10,8 +10,8 @@ An illegal action follows PettingZoo classic's convention by default
 (``illegal_action="lose"``): reward ``illegal_reward`` (-1) and the episode ends.
 
 Importing this module registers the versioned ids of :data:`ENV_IDS` with Gymnasium
-(``gymnasium.make("moneynb/moolah-v0")``, or without importing first,
-``gymnasium.make("moneynb.env.gym:moneynb/moolah-v0")``). A version is bumped whenever the
+(``gymnasium.make("moneynb/moolah-v1")``, or without importing first,
+``gymnasium.make("moneynb.env.gym:moneynb/moolah-v1")``). A version is bumped whenever the
 observation, action or reward definitions of that game change (docs/env.md).
 
 Source: reconstruction (issue 29).
@@ -73,11 +73,14 @@ class MoneynbGymEnv(gymnasium.Env):
     Args:
         game: the game's name.
         players: number of seats (default 2).
-        seat: the learner's seat (an int), or ``"alternate"``: seat ``episode % players``.
+        seat: the learner's seat (an int), or ``"alternate"``: seat ``seed % players`` for a
+            ``reset(seed=...)`` (the same seed, the same seat and game: Gymnasium's
+            ``check_env`` asks it, issue 39), else ``episode % players``.
         opponents: a bot name or :class:`Bot` for every other seat, or a list of them (one per
             other seat, in seat order).
         illegal_action: ``"lose"`` (default: reward ``illegal_reward``, episode over),
-            ``"noop"`` (reward ``illegal_reward``, nothing happens) or ``"raise"``.
+            ``"noop"`` (reward ``illegal_reward``, nothing happens but the step counts
+            towards ``max_cycles``) or ``"raise"``.
         illegal_reward: see ``illegal_action`` (default -1.0).
         render_mode: None, ``"ansi"`` or ``"rgb_array"``.
         **env_kwargs: :class:`~moneynb.env.aec.MoneynbEnv` arguments (``reward``,
@@ -170,7 +173,10 @@ class MoneynbGymEnv(gymnasium.Env):
         if seat != "alternate" and (type(seat) is not int or not 0 <= seat < players):
             raise ValueError(f"seat must be 0..{players - 1} or 'alternate', got {seat!r}")
         super().reset(seed=seed)
-        self.seat = self.episodes % players if seat == "alternate" else seat
+        if seat == "alternate":  # a seeded reset is the same episode every time (issue 39)
+            self.seat = (seed if seed is not None else self.episodes) % players
+        else:
+            self.seat = seat
         self.episodes += 1
         game_seed = seed if seed is not None else int(self.np_random.integers(2**32))
         self.aec.reset(seed=game_seed)
@@ -196,9 +202,26 @@ class MoneynbGymEnv(gymnasium.Env):
         ok = isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_))
         ok = ok and 0 <= int(action) < legal.shape[0] and bool(legal[int(action)])
         if not ok and self.illegal_action != "raise":
-            info = {**self._info(), "illegal": True}
-            over = self.illegal_action == "lose"
-            return self._obs(), self.illegal_reward, over, False, info
+            if self.illegal_action == "lose":
+                return (
+                    self._obs(),
+                    self.illegal_reward,
+                    True,
+                    False,
+                    {**self._info(), "illegal": True},
+                )
+            # "noop": nothing happens, but the step counts towards max_cycles, as in the AEC
+            # env (it never truncated here: issue 39)
+            self.aec.steps_taken[self.agent] += 1
+            self.aec._truncate_if_due(self.agent)
+            truncated = bool(self.aec.truncations[self.agent])
+            return (
+                self._obs(),
+                self.illegal_reward,
+                False,
+                truncated,
+                {**self._info(), "illegal": True},
+            )
         self.aec.step(int(action) if ok else action)
         self._reward = self.aec.rewards[self.agent]
         self._advance()

@@ -223,10 +223,11 @@ def _moolah(f, obs, seat, n, vocab, options):
     for s in sorted(obs["stocks"]):
         view = obs["stocks"][s]
         _deck(f, f"stock:{s}", view, view["draw_pile"] + len(view["discard_pile"]))
-    play = obs["play"]
-    for k in ("bet", "won"):
-        v = play.get(k)
-        f.add(f"play:{k}", v / scale if isinstance(v, (int, float)) else 0.0)
+    play = obs["play"]  # the Black Jack hand being played, or just settled (issue 39)
+    bet = play.get("bet")
+    f.add("play:bet", bet / scale if isinstance(bet, (int, float)) else 0.0)
+    f.add("play:settled", "won" in play)  # the House's card is out: the hand is settled
+    f.add("play:won", play.get("won") is True)  # 1 if that settled hand was won
     for k in ("card", "house"):
         v = play.get(k)
         f.add(f"play:{k}", v / 21 if isinstance(v, (int, float)) else 0.0)
@@ -240,6 +241,8 @@ def _easy_money(f, obs, seat, n, vocab, options):
     f.add("round", obs["round"] / max(options.get("max_rounds", 50), 1))
     f.seat_onehot("current", obs["current"], seat, n)
     f.seats("position", [p + 1 for p in obs["positions"]], seat, spaces)
+    # a Bonus crossing that only makes up a "Go back" card pays nothing (issue 39)
+    f.seats("backed", obs.get("backed", [0] * n), seat)
     per_space = []  # per space: mine, someone else's, houses / 4, mortgaged
     for o, h, m in zip(obs["owner"], obs["houses"], obs["mortgaged"], strict=True):
         per_space += (o == seat, o is not None and o != seat, h / 4, m)
@@ -272,7 +275,13 @@ def _easy_money(f, obs, seat, n, vocab, options):
 
 # ----- Money Card --------------------------------------------------------------------------------
 def _money_card_vocab(game):
-    return {"spaces": list(game.board.spaces), "keys": list(game.board.key_cities)}
+    b = game.board
+    return {
+        "spaces": list(b.spaces),
+        "keys": list(b.key_cities),
+        # the cards a hand can hold: every Language card, in deck order (issue 39)
+        "hand_cards": [c for deck in b.languages for c in b.decks[deck]],
+    }
 
 
 def _money_card(f, obs, seat, n, vocab, options):
@@ -284,6 +293,9 @@ def _money_card(f, obs, seat, n, vocab, options):
             f.add(f"key[+{r}]:{k}", k in obs["keys"][s])
         f.add(f"turned_in[+{r}]", len(obs["turned_in"][s]))
     f.add("hand", len(obs["hand"]))
+    mine = set(obs["hand"])  # my own cards, each by name: phrases need specific cards
+    f.extend(lambda: [f"hand:{c}" for c in vocab["hand_cards"]],
+             [float(c in mine) for c in vocab["hand_cards"]])  # fmt: skip
     f.seats("hand_size", obs["hand_sizes"], seat)
     f.seat_onehot("money_card", obs["money_card"], seat, n)
     f.seats("out", obs["out"], seat)
@@ -307,13 +319,24 @@ def _money_run(f, obs, seat, n, vocab, options):
     rank = {c: i + 1 for i, c in enumerate(names)}
     top = max(len(names), 1)
     stacks = obs["stacks"]
-    grid = [0.0] * (2 * len(cells))  # per square: height / 4, top coin's size rank / sizes
+    # per square: height / 4, top coin's size rank / sizes, then the coins of each size in the
+    # stack / 4 (a coin goes only on one of its size or larger, so these counts give the whole
+    # stack, the coins under the top included: issue 39)
+    width = 2 + len(names)
+    grid = [0.0] * (width * len(cells))
     for i, key in enumerate(cells):
         s = stacks.get(key)
         if s:
-            grid[2 * i] = len(s) / 4
-            grid[2 * i + 1] = rank.get(s[-1], 0) / top
-    f.extend(lambda: [f"cell{c}:{k}" for c in cells for k in ("height", "top")], grid)
+            at = width * i
+            grid[at] = len(s) / 4
+            grid[at + 1] = rank.get(s[-1], 0) / top
+            for coin in s:
+                if coin in rank:
+                    grid[at + 1 + rank[coin]] += 0.25
+    f.extend(
+        lambda: [f"cell{c}:{k}" for c in cells for k in ("height", "top", *names)],
+        grid,
+    )
     players = obs["players"]
     for r in range(n):
         p = players[(seat + r) % n]

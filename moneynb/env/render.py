@@ -62,7 +62,8 @@ def check_board_image() -> None:
     if missing:
         raise ModuleNotFoundError(
             f"render_mode='rgb_array' draws the board with {', '.join(missing)}, not installed: "
-            'pip install "moneynb[render]" (and a Chrome or Chromium on the machine)'
+            'pip install -e ".[render]" in a clone of moneynb (and a Chrome or Chromium on the '
+            "machine)"
         )
 
 

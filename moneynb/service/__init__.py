@@ -186,8 +186,12 @@ _STATUS = [
 ]
 
 
-def error_body(e: Exception) -> tuple[int, dict]:
-    """The HTTP status and JSON body for an error raised by a call."""
+def error_body(e: Exception, hide: str = "") -> tuple[int, dict]:
+    """The HTTP status and JSON body for an error raised by a call. ``hide``: the store's
+    location (its URL without password), replaced in messages by "of the class": a
+    student never learns where the database is (a store error's text names it)."""
+    if hide and hide in str(e):
+        e = _rewrap(e, str(e).replace(hide, "of the class"))
     for cls, code in _STATUS:
         if isinstance(e, cls):
             # the exact class when it is the store's (the kernel raises the same one), else
@@ -200,6 +204,14 @@ def error_body(e: Exception) -> tuple[int, dict]:
             return code, body
     log.exception("moneynb service: unexpected error", exc_info=e)
     return 500, {"error": "StoreError", "message": f"the moneynb service failed: {e!r:.300}"}
+
+
+def _rewrap(e: Exception, message: str) -> Exception:
+    """``e``'s class with ``message`` (a plain StoreError when the class needs more)."""
+    try:
+        return type(e)(message)
+    except TypeError:
+        return StoreUnavailable(message) if isinstance(e, StoreUnavailable) else StoreError(message)
 
 
 def make_app(service: Service, prefix: str = "/services/moneynb/"):
@@ -252,13 +264,16 @@ def make_app(service: Service, prefix: str = "/services/moneynb/"):
             if caller is None:
                 return
             try:
-                body = json.loads(b"".join(self.chunks) or b"{}")
+                try:
+                    body = json.loads(b"".join(self.chunks) or b"{}")
+                except RecursionError:
+                    raise ValueError("the request's JSON is nested too deeply") from None
                 args = body.get("args", {}) if isinstance(body, dict) else None
                 if not isinstance(args, dict):
                     raise ValueError('the request body is {"args": {...}}')
                 result = await service.call(name, caller, args)
             except Exception as e:  # noqa: BLE001 - every error becomes one JSON answer
-                return self.reply(*error_body(e))
+                return self.reply(*error_body(e, service.store.shown))
             self.reply(200, {"result": result})
 
     class WhoAmI(Base):
@@ -281,7 +296,7 @@ def make_app(service: Service, prefix: str = "/services/moneynb/"):
                     float(self.get_argument("timeout", "0")),
                 )
             except Exception as e:  # noqa: BLE001 - one JSON answer
-                return self.reply(*error_body(e))
+                return self.reply(*error_body(e, service.store.shown))
             self.reply(200, result)
 
     class Methods(Base):

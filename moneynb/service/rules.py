@@ -35,7 +35,6 @@ args=("class_id",))``. Source: issue 35; DESIGN.md ("the store behind a service"
 from __future__ import annotations
 
 import json
-import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -54,6 +53,14 @@ MAX_ID = 40
 #: new games (and tables, imports) one person may store per minute; lesson results per minute
 NEW_PER_MINUTE = 30
 RESULTS_PER_MINUTE = 30
+#: wrong join codes one person may try a minute (a right code costs nothing)
+CODE_TRIES_PER_MINUTE = 20
+#: the largest magnitude of a lesson result's ``value`` (dollars, turns, percents fit)
+MAX_VALUE = 1e12
+#: longest ``source`` (where a game was imported from: a file's path) accepted
+MAX_SOURCE = 4096
+#: the largest list a list method returns
+MAX_LIST = 1000
 
 
 class Rate:
@@ -64,8 +71,9 @@ class Rate:
         self._seen: dict[str, list[float]] = {}
         self._lock = threading.Lock()
 
-    def take(self, key: str, what: str) -> None:
-        """Count one event of ``key``. Raises NotAllowed over the bound (nothing stored)."""
+    def take(self, key: str, what: str, *, count: bool = True) -> None:
+        """Count one event of ``key`` (``count`` False: only check that one more is allowed).
+        Raises NotAllowed over the bound (nothing stored)."""
         import time
 
         now = time.monotonic()
@@ -76,12 +84,14 @@ class Rate:
                 raise NotAllowed(
                     f"at most {self.per_minute} {what} a minute per person: wait a minute"
                 )
-            times.append(now)
+            if count:
+                times.append(now)
             self._seen[key] = times
 
 
 NEW_GAMES = Rate(NEW_PER_MINUTE)
 NEW_RESULTS = Rate(RESULTS_PER_MINUTE)
+WRONG_CODES = Rate(CODE_TRIES_PER_MINUTE)
 
 
 @dataclass
@@ -113,6 +123,26 @@ class Call:
         if not isinstance(gid, str) or not gid or len(gid) > MAX_ID:
             raise NoSuchGame(f"no stored game {gid!r:.60}")
         return gid
+
+    def whole(self, name: str, low: int = 0, high: int = 2**31 - 1, default: Any = ...) -> Any:
+        """Argument ``name``, a whole number in ``low..high`` (``default`` when absent).
+        Raises ValueError (text, a float, a bool, out of range)."""
+        v = self.arg(name, default)
+        if v is default and default is not ...:
+            return v
+        if type(v) is not int or not low <= v <= high:
+            raise ValueError(f"{name} is a whole number from {low} to {high}, got {v!r:.40}")
+        return v
+
+    def text(self, name: str, limit: int = 100, default: Any = ...) -> Any:
+        """Argument ``name``, text of 1 to ``limit`` characters (``default`` when absent).
+        Raises ValueError."""
+        v = self.arg(name, default)
+        if v is default and default is not ...:
+            return v
+        if not isinstance(v, str) or not 0 < len(v) <= limit:
+            raise ValueError(f"{name} is text of 1 to {limit} characters, got {v!r:.40}")
+        return v
 
     def own(self, name: str = "owner", *, optional: bool = True) -> str:
         """The ``owner`` argument, which must be the caller (a teacher may name anyone)."""
@@ -198,7 +228,50 @@ def _status_arg(call: Call) -> dict | None:
     status = call.args.get("status")
     if status is not None and not isinstance(status, dict):
         raise ValueError("status must be a JSON object")
+    if status and len(_strict_json(status, "a status line")) > MAX_RESULT:
+        raise ValueError(f"a status line is at most {MAX_RESULT:,} characters of JSON")
     return status
+
+
+def _strict_json(data, what: str) -> str:
+    """``data`` as JSON text; NaN and infinities refused (ValueError): other clients than
+    Python's cannot read them back."""
+    try:
+        return json.dumps(data, allow_nan=False)
+    except ValueError:
+        raise ValueError(f"{what} has a number that is not finite (NaN, infinity)") from None
+
+
+def _table_status(game, sent: dict | None) -> dict:
+    """A table's status line from the engine (issue 35): who moves, over, the leader, the
+    board's status text; only ``person_moved`` is the kernel's. A player at a table cannot
+    end it, crown themselves or name who moves in the teacher's view and the lists."""
+    from ..ui.classroom import leader_of
+
+    st = {"over": game.over, "to_move": "" if game.over else game.players[game.decision.player],
+          "turn": _turn_text(game), "extra": {"leader": leader_of(game)}}  # fmt: skip
+    if sent and "person_moved" in sent:
+        st["person_moved"] = bool(sent["person_moved"])
+    return st
+
+
+_BOARDS: dict[str, Any] = {}
+_BOARDS_LOCK = threading.Lock()
+
+
+def _turn_text(game) -> str:
+    """The board's status text of ``game`` (``BoardRenderer.status``, one board per game name,
+    made once); "" when the board cannot say."""
+    try:
+        with _BOARDS_LOCK:
+            board = _BOARDS.get(game.name)
+            if board is None:
+                from ..ui.boards import board_for
+
+                board = _BOARDS[game.name] = board_for(game)
+            return str(board.status(game))[:200]
+    except Exception:  # noqa: BLE001 - the status text is a courtesy, never an error
+        return ""
 
 
 # ----- the methods ----------------------------------------------------------------------------
@@ -215,22 +288,26 @@ def _create(call: Call) -> str:
     actions = call.args.get("actions") or []
     if not isinstance(actions, list):
         raise ValueError("actions must be a list")
-    if actions:  # an import: the engine must accept every action
-        from ..core.save import FORMAT, VERSION, loads
+    # the engine must accept the config (and every action of an import)
+    from ..core.save import FORMAT, VERSION, loads
 
-        config = call.arg("config")
-        if not isinstance(config, dict):
-            raise ValueError("config must be a JSON object")
-        loads(json.dumps({"format": FORMAT, "version": VERSION, **config, "actions": actions}))
+    config = call.arg("config")
+    if not isinstance(config, dict):
+        raise ValueError("config must be a JSON object")
+    game = loads(json.dumps({"format": FORMAT, "version": VERSION, **config, "actions": actions}))
+    status = _status_arg(call)
+    table = call.args.get("table")
+    if table is not None:  # a table's status line is the engine's, from its first write
+        status = _table_status(game, status)
     return call.store.create(
-        call.arg("config"),
+        config,
         seats=seats,
         owner=owner,
         origin=call.args.get("origin", ""),
-        table=call.args.get("table"),
+        table=table,
         actions=actions,
-        status=_status_arg(call),
-        source=call.args.get("source"),
+        status=status,
+        source=call.text("source", MAX_SOURCE, default=None),
     )
 
 
@@ -249,13 +326,13 @@ def _import_json(call: Call) -> str:
         owner=call.own(),
         origin=call.args.get("origin", "import"),
         seats=seats,
-        source=call.args.get("source"),
+        source=call.text("source", MAX_SOURCE, default=None),
         status=_status_arg(call),
     )
 
 
 def _find_source(call: Call):
-    gid = call.store.find_source(call.arg("source"))
+    gid = call.store.find_source(call.text("source", MAX_SOURCE))
     if gid is None:
         return None
     info = call.store.info(gid)
@@ -306,6 +383,8 @@ def _extend(call: Call, actions: list) -> int:
     status["over"] = game.over  # the engine's, not the kernel's
     if game.decision is not None:
         status["to_move"] = game.players[game.decision.player]
+    if info.table is not None:  # a table's whole status line is the engine's
+        status = _table_status(game, status)
     new = call.store.extend(gid, n, actions, status=status)
     call.games.put(gid, game)
     return new
@@ -323,10 +402,19 @@ def _truncate(call: Call) -> int:
 
 
 def _set_status(call: Call) -> None:
+    from ..core.save import loads
+
     gid = call.game_id()
-    _member(call, gid)
+    info = _member(call, gid)
     status = dict(_status_arg(call) or {})
     status.pop("over", None)  # only a move (checked by the engine) ends a game
+    if status and info.table is not None:
+        game = call.games.take(gid, info.actions)
+        if game is None:
+            game = loads(call.store.read(gid))
+        status = _table_status(game, status)
+        if len(game.actions) == info.actions:
+            call.games.put(gid, game)
     if status:
         call.store.set_status(gid, status)
 
@@ -363,6 +451,8 @@ def _release_seat(call: Call) -> None:
     info = _member(call, gid)
     seat = call.arg("seat")
     host = call.caller.teacher or info.owner == call.caller.owner
+    if type(seat) is not int or not 0 <= seat < len(info.seats):
+        raise SeatTaken(f"this game has no seat {seat!r:.20}")
     if call.args.get("owner") is None:  # the host's "free this seat"
         if not host:
             raise NotAllowed("only the table's host frees another's seat")
@@ -376,7 +466,7 @@ def _set_seat_kind(call: Call) -> None:
     info = _member(call, gid)
     if not (call.caller.teacher or info.owner == call.caller.owner):
         raise NotAllowed("only the table's host gives a seat to a bot or back")
-    call.store.set_seat_kind(gid, call.arg("seat"), call.arg("kind"))
+    call.store.set_seat_kind(gid, call.whole("seat", 0, len(info.seats) - 1), call.arg("kind"))
 
 
 def _read(call: Call) -> str:
@@ -394,15 +484,32 @@ def _info(call: Call) -> dict:
     return info_json(_member(call, gid))
 
 
+def _list_args(call: Call, names: tuple) -> dict:
+    """The filters of a list method, checked: ``game``/``origin`` text, ``over``/
+    ``person_moved`` None or a bool, ``exclude`` a list of ids, ``limit`` 0..MAX_LIST."""
+    kw = {k: call.args[k] for k in names if k in call.args}
+    for k in ("game", "origin"):
+        if kw.get(k) is not None:
+            call.text(k, MAX_ID)
+    for k in ("over", "person_moved"):
+        if kw.get(k) is not None and not isinstance(kw[k], bool):
+            raise ValueError(f"{k} is true, false or null, got {kw[k]!r:.40}")
+    if "exclude" in kw and not (isinstance(kw["exclude"], list) and len(kw["exclude"]) <= MAX_LIST
+                                and all(isinstance(e, str) for e in kw["exclude"])):  # fmt: skip
+        raise ValueError("exclude is a list of game ids")
+    limit = call.whole("limit", 0, MAX_LIST, default=None)
+    kw["limit"] = MAX_LIST if limit is None else limit
+    return kw
+
+
 def _list_games(call: Call) -> list:
-    kw = {k: call.args[k] for k in ("game", "over", "origin", "person_moved", "exclude", "limit")
-          if k in call.args}  # fmt: skip
+    kw = _list_args(call, ("game", "over", "origin", "person_moved", "exclude", "limit"))
     rows = call.store.list_games(call.own(optional=False), **kw)
     return [info_json(i) for i in rows]
 
 
 def _list_seated(call: Call) -> list:
-    kw = {k: call.args[k] for k in ("over", "limit") if k in call.args}
+    kw = _list_args(call, ("over", "limit"))
     return [info_json(i) for i in call.store.list_seated(call.own(optional=False), **kw)]
 
 
@@ -410,17 +517,18 @@ def _list_table(call: Call) -> list:
     """Anyone with the join code sees the table's seats; its seed only a member."""
     table = call.arg("table")
     if not isinstance(table, str) or len(table) > MAX_ID:
+        WRONG_CODES.take(call.caller.owner, "wrong join codes")
         return []
     me = call.caller.owner
-    return [
-        info_json(i, seed=call.caller.teacher or _is_member(i, me))
-        for i in call.store.list_table(table)
-    ]
+    WRONG_CODES.take(me, "wrong join codes", count=False)  # a guesser waits, right or wrong
+    rows = call.store.list_table(table)
+    if not rows:
+        WRONG_CODES.take(me, "wrong join codes")
+    return [info_json(i, seed=call.caller.teacher or _is_member(i, me)) for i in rows]
 
 
 def _list_all(call: Call) -> list:
-    kw = {k: call.args[k] for k in ("game", "over", "origin", "person_moved", "limit")
-          if k in call.args}  # fmt: skip
+    kw = _list_args(call, ("game", "over", "origin", "person_moved", "limit"))
     return [info_json(i) for i in call.store.list_all(**kw)]
 
 
@@ -429,18 +537,22 @@ def _post_result(call: Call) -> int:
     data = call.arg("data")
     if not isinstance(data, dict):
         raise ValueError("a lesson result is a JSON object")
+    lesson = call.text("lesson")
     if "value" in data:
         v = data["value"]
-        if type(v) not in (int, float) or not math.isfinite(v):
-            raise ValueError(f"a result's value is a finite number, got {v!r:.40}")
-    if len(json.dumps(data)) > MAX_RESULT:
+        if type(v) not in (int, float) or not abs(v) <= MAX_VALUE:  # NaN, inf: False
+            raise ValueError(
+                f"a result's value is a finite number of at most {MAX_VALUE:,.0f} either side "
+                f"of 0, got {str(v)[:40]}"
+            )
+    if len(_strict_json(data, "a lesson result")) > MAX_RESULT:
         raise ValueError(f"a lesson result is at most {MAX_RESULT:,} characters of JSON")
     NEW_RESULTS.take(call.caller.owner, "lesson results")
-    return call.store.post_result(call.arg("lesson"), owner, data)
+    return call.store.post_result(lesson, owner, data)
 
 
 def _results(call: Call) -> list:
-    rows = call.store.results(call.arg("lesson"))
+    rows = call.store.results(call.text("lesson"))
     if not call.caller.teacher:  # a student sees the pooled values, and only their own name
         for r in rows:
             if r["owner"] != call.caller.owner:
@@ -479,9 +591,10 @@ METHODS: dict[str, Method] = {
     "count": Method("member", lambda c: _member(c, c.game_id()).actions, ("game_id",)),
     "actions": Method(
         "member",
-        lambda c: (_member(c, c.game_id()), c.store.actions(c.game_id(), c.args.get("start", 0)))[
-            1
-        ],
+        lambda c: (
+            _member(c, c.game_id()),
+            c.store.actions(c.game_id(), c.whole("start", default=0)),
+        )[1],
         ("game_id", "start"),
     ),  # fmt: skip
     "read": Method("member", _read, ("game_id", "owner")),

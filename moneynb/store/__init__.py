@@ -39,6 +39,9 @@ moneynb_actions``, every append sends ``NOTIFY``), for kernels at one table;
 own connections); :meth:`Store.backup` copies a SQLite store while it is in use (PostgreSQL:
 ``pg_dump``).
 
+**Class sessions** (issue 36): a teacher opens a class, students join it by code and name,
+and their games and lesson results belong to it: :mod:`moneynb.store.classes`.
+
 **Schema versions.** The store keeps its schema version in the table ``moneynb_schema``;
 opening an older store runs the missing migrations (:data:`MIGRATIONS`, each in its own
 transaction); a store written by a newer moneynb raises :class:`StoreVersionError`.
@@ -49,11 +52,17 @@ browsers"); issue 25.
 
 from __future__ import annotations
 
+from .classes import ClassInfo, Posted, RosterEntry
 from .errors import (
+    ClassEnded,
     ConflictError,
+    GameClosed,
     LiveTable,
+    NoSuchClass,
     NoSuchGame,
     NotAllowed,
+    NotClassTeacher,
+    NotInClass,
     OneSeatEach,
     SeatTaken,
     StoreError,
@@ -77,6 +86,14 @@ from .store import (
 
 __all__ = [
     "ANY",
+    "ClassInfo",
+    "Posted",
+    "RosterEntry",
+    "ClassEnded",
+    "GameClosed",
+    "NoSuchClass",
+    "NotClassTeacher",
+    "NotInClass",
     "browser_owner",
     "Store",
     "open_store",

@@ -88,3 +88,26 @@ class NotAllowed(StoreError, PermissionError):
     """The store's owner (the moneynb service of a hub) refused the request: it is not this
     user's to make (another's game, seat or name; a teacher's list; a token the hub does not
     know). Nothing was stored."""
+
+
+class GameClosed(StoreError):
+    """A move for a game the teacher closed, or whose class ended: nothing was stored."""
+
+
+class NoSuchClass(StoreError, KeyError):
+    """No class session with that code or id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "no such class"
+
+
+class ClassEnded(StoreError):
+    """The class session has ended: it can be read and exported, nothing can be added."""
+
+
+class NotInClass(StoreError):
+    """The owner is in no open class (join one first), or was removed from it."""
+
+
+class NotClassTeacher(StoreError, PermissionError):
+    """Only the teacher who opened the class may do this."""

@@ -24,8 +24,10 @@ from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..core.save import FORMAT, MAX_ACTIONS, VERSION
+from .classes import ClassMethods
 from .errors import (
     ConflictError,
+    GameClosed,
     LiveTable,
     NoSuchGame,
     OneSeatEach,
@@ -37,7 +39,7 @@ from .errors import (
 from .identity import MAX_OWNER
 
 #: the schema version this moneynb writes (the number of :data:`MIGRATIONS`)
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: longest status text kept (turn, to move), origin, seat name and table code
 MAX_TEXT = 200
 #: the PostgreSQL channel every write notifies (payload ``"<game id> <action count>"``)
@@ -50,26 +52,40 @@ metadata = sa.MetaData()
 schema_table = sa.Table(
     "moneynb_schema", metadata, sa.Column("version", sa.Integer, nullable=False)
 )
+
+
+def _games_columns() -> list:
+    return [
+        sa.Column("id", sa.String(40), primary_key=True),
+        sa.Column("game", sa.String(40), nullable=False),
+        sa.Column("players", sa.Text, nullable=False),  # JSON list of names
+        sa.Column("seed", sa.BigInteger, nullable=False),
+        sa.Column("options", sa.Text, nullable=False),  # JSON object
+        sa.Column("owner", sa.String(MAX_OWNER), nullable=True, index=True),
+        sa.Column("origin", sa.String(MAX_TEXT), nullable=False, default=""),
+        sa.Column("table_code", sa.String(40), nullable=True, unique=True),
+        sa.Column("source", sa.String(1000), nullable=True, index=True),
+        sa.Column("created", sa.Float, nullable=False),
+        sa.Column("updated", sa.Float, nullable=False),
+        sa.Column("n_actions", sa.Integer, nullable=False, default=0),
+        sa.Column("over", sa.Boolean, nullable=False, default=False),
+        sa.Column("turn", sa.String(MAX_TEXT), nullable=False, default=""),
+        sa.Column("to_move", sa.String(MAX_TEXT), nullable=False, default=""),
+        sa.Column("person_moved", sa.Boolean, nullable=False, default=False),
+        sa.Column("extra", sa.Text, nullable=False, default="{}"),  # JSON object
+    ]
+
+
+#: the games table as migration 1 made it (later migrations ALTER it)
+_games_v1 = sa.Table("moneynb_games", sa.MetaData(), *_games_columns())
 games_table = sa.Table(
     "moneynb_games",
     metadata,
-    sa.Column("id", sa.String(40), primary_key=True),
-    sa.Column("game", sa.String(40), nullable=False),
-    sa.Column("players", sa.Text, nullable=False),  # JSON list of names
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("options", sa.Text, nullable=False),  # JSON object
-    sa.Column("owner", sa.String(MAX_OWNER), nullable=True, index=True),
-    sa.Column("origin", sa.String(MAX_TEXT), nullable=False, default=""),
-    sa.Column("table_code", sa.String(40), nullable=True, unique=True),
-    sa.Column("source", sa.String(1000), nullable=True, index=True),
-    sa.Column("created", sa.Float, nullable=False),
-    sa.Column("updated", sa.Float, nullable=False),
-    sa.Column("n_actions", sa.Integer, nullable=False, default=0),
-    sa.Column("over", sa.Boolean, nullable=False, default=False),
-    sa.Column("turn", sa.String(MAX_TEXT), nullable=False, default=""),
-    sa.Column("to_move", sa.String(MAX_TEXT), nullable=False, default=""),
-    sa.Column("person_moved", sa.Boolean, nullable=False, default=False),
-    sa.Column("extra", sa.Text, nullable=False, default="{}"),  # JSON object
+    *_games_columns(),
+    # migration 3 (issue 36): the class the game belongs to, and when it was closed (a
+    # teacher closed the table or ended the class: no more actions are stored)
+    sa.Column("class_id", sa.String(40), nullable=True),  # indexed by migration 3
+    sa.Column("closed", sa.Float, nullable=True),
 )
 seats_table = sa.Table(
     "moneynb_seats",
@@ -98,32 +114,70 @@ actions_table = sa.Table(
     sa.Column("action", sa.Text, nullable=False),  # JSON
     sa.Column("at", sa.Float, nullable=False),
 )
+
+
+def _results_columns() -> list:
+    return [
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("lesson", sa.String(100), nullable=False, index=True),
+        sa.Column("owner", sa.String(MAX_OWNER), nullable=True),
+        sa.Column("at", sa.Float, nullable=False),
+        sa.Column("data", sa.Text, nullable=False),  # JSON object
+    ]
+
+
+#: the results table as migration 2 made it (migration 3 ALTERs it)
+_results_v2 = sa.Table("moneynb_results", sa.MetaData(), *_results_columns())
 results_table = sa.Table(
     "moneynb_results",
     metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("lesson", sa.String(100), nullable=False, index=True),
-    sa.Column("owner", sa.String(MAX_OWNER), nullable=True),
-    sa.Column("at", sa.Float, nullable=False),
-    sa.Column("data", sa.Text, nullable=False),  # JSON object
+    *_results_columns(),
+    # migration 3 (issue 36): typed results, one current one per student per run
+    sa.Column("class_id", sa.String(40), nullable=True),
+    sa.Column("run", sa.Integer, nullable=True),
+    sa.Column("value", sa.Float, nullable=True),
+    sa.Column("seed", sa.BigInteger, nullable=True),
 )
 
 
 def _migration_1(conn: sa.Connection) -> None:
     """Games, their seats and their actions."""
-    for t in (games_table, seats_table, actions_table):
+    _games_v1.create(conn)
+    for t in (seats_table, actions_table):
         t.create(conn)
 
 
 def _migration_2(conn: sa.Connection) -> None:
     """Lesson results (pooled class experiments: :meth:`Store.post_result`)."""
-    results_table.create(conn)
+    _results_v2.create(conn)
+
+
+def _add_column(conn: sa.Connection, table: sa.Table, name: str) -> None:
+    col = table.c[name]
+    kind = col.type.compile(dialect=conn.dialect)
+    conn.execute(sa.text(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind}"))
+
+
+def _migration_3(conn: sa.Connection) -> None:
+    """Class sessions (issue 36): classes, their roster and lesson runs; a class id (and a
+    closed time) on games; typed results, one per student per run of a lesson."""
+    from .classes import class_metadata
+
+    class_metadata.create_all(conn)
+    for name in ("class_id", "closed"):
+        _add_column(conn, games_table, name)
+    for name in ("class_id", "run", "value", "seed"):
+        _add_column(conn, results_table, name)
+    conn.execute(sa.text("CREATE INDEX ix_moneynb_games_class_id ON moneynb_games (class_id)"))
+    conn.execute(sa.text(
+        "CREATE UNIQUE INDEX ux_moneynb_results_one ON moneynb_results (class_id, lesson, run, owner)"
+    ))  # fmt: skip
 
 
 #: ``MIGRATIONS[i]`` takes a store from schema version ``i`` to ``i + 1`` (in one transaction).
 #: Add new ones at the end; never change one already released. A migration that alters a
 #: table must use ALTER TABLE (and migration 1 then keeps its own copy of the old table).
-MIGRATIONS: list[Callable[[sa.Connection], None]] = [_migration_1, _migration_2]
+MIGRATIONS: list[Callable[[sa.Connection], None]] = [_migration_1, _migration_2, _migration_3]
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
@@ -177,6 +231,9 @@ class GameInfo:
         over, turn, to_move, person_moved: the status line (see :meth:`Store.set_status`).
         extra: more status (a dict, e.g. ``{"leader": "Ann"}``).
         seats: the :class:`Seat` list.
+        class_id: the class session it belongs to (issue 36), or None.
+        closed: Unix seconds when the teacher closed it or ended its class (no more moves
+            are stored), or None.
     """
 
     id: str
@@ -197,6 +254,8 @@ class GameInfo:
     person_moved: bool
     extra: dict = field(default_factory=dict)
     seats: tuple = ()
+    class_id: str | None = None
+    closed: float | None = None
 
     @property
     def title(self) -> str:
@@ -328,7 +387,7 @@ def open_store(location: str | os.PathLike | Store | None = None, *, fresh: bool
     return store
 
 
-class Store:
+class Store(ClassMethods):
     """A game store (see :mod:`moneynb.store`). Build it with :func:`open_store`.
 
     Every method raises :class:`StoreUnavailable` when the database cannot be read or written
@@ -359,7 +418,7 @@ class Store:
                 self._engine = sa.create_engine(url, pool_pre_ping=True)
             except ImportError:
                 raise StoreUnavailable(
-                    "a PostgreSQL game store needs psycopg 3: pip install 'moneynb[hub]'"
+                    "a PostgreSQL game store needs psycopg 3: pip install -e '.[hub]' in a clone of moneynb"
                 ) from None
             except SQLAlchemyError as e:
                 raise StoreUnavailable(f"not a PostgreSQL URL ({e})") from None
@@ -506,6 +565,9 @@ class Store:
             status: the status line (see :meth:`set_status`).
             source: where it was imported from (:meth:`find_source` finds it again).
 
+        The game belongs to the open class of its owner (or of its first seat's owner) when
+        there is one (issue 36: :meth:`join_class`).
+
         Raises:
             ValueError: a config that is not a save's (checked with the save schema), a seats
                 list of the wrong length, an unknown seat kind, text too long, an action that
@@ -548,6 +610,8 @@ class Store:
         def go():
             try:
                 with self._write() as c:
+                    owners = [owner] + [s["owner"] for s in seat_rows]
+                    row["class_id"] = self._class_for_owners(c, owners)
                     c.execute(sa.insert(games_table), [row])
                     c.execute(sa.insert(seats_table), [{"game_id": gid, **s} for s in seat_rows])
                     if acts:
@@ -677,14 +741,19 @@ class Store:
         g = games_table
         r = c.execute(
             sa.update(g)
-            .where(g.c.id == game_id, g.c.n_actions == n)
+            .where(g.c.id == game_id, g.c.n_actions == n, g.c.closed.is_(None))
             .values(n_actions=new, **values)
         )
         if r.rowcount != 1:
-            stored = c.execute(sa.select(g.c.n_actions).where(g.c.id == game_id)).scalar()
-            if stored is None:
+            row = c.execute(sa.select(g.c.n_actions, g.c.closed).where(g.c.id == game_id)).first()
+            if row is None:
                 raise NoSuchGame(f"no stored game {game_id!r}")
-            raise ConflictError(game_id, n, stored)
+            if row.closed is not None:
+                raise GameClosed(
+                    "this game was closed by the teacher (or its class ended): it can be "
+                    "watched and exported, but no more moves are saved"
+                )
+            raise ConflictError(game_id, n, row.n_actions)
 
     def count(self, game_id: str) -> int:
         """The stored action count of ``game_id``. Raises :class:`NoSuchGame`."""
@@ -819,6 +888,8 @@ class Store:
                 person_moved=bool(r.person_moved),
                 extra=json.loads(r.extra or "{}"),
                 seats=tuple(seats[r.id]),
+                class_id=r.class_id,
+                closed=r.closed,
             )  # fmt: skip
             for r in rows
         ]
@@ -943,6 +1014,7 @@ class Store:
                 if only_if_unowned:
                     q = q.where(sa.or_(g.c.owner.is_(None), g.c.owner == owner))
                 if c.execute(q.values(owner=owner)).rowcount == 1:
+                    self._adopt(c, game_id, owner)
                     return True
                 if c.execute(sa.select(g.c.id).where(g.c.id == game_id)).first() is None:
                     raise NoSuchGame(f"no stored game {game_id!r}")
@@ -1003,6 +1075,7 @@ class Store:
                     if row is None:
                         raise SeatTaken(f"this game has no seat {seat!r}")
                     raise SeatTaken(f"seat {seat + 1} ({row.name}) is already taken")
+                self._adopt(c, game_id, owner)
                 self._notify(c, game_id)
                 return Seat(row.seat, row.name, row.kind, row.owner)
 

@@ -20,10 +20,23 @@ import traitlets
 
 from ..store.identity import browser_owner, local_owner
 
-__all__ = ["BrowserIdentity", "current_owner"]
+__all__ = ["BrowserIdentity", "current_owner", "when_owner"]
 
 #: the owner the kernel last heard from a browser (see BrowserIdentity)
 _state: dict[str, str | None] = {"owner": None}
+#: callbacks waiting for the first owner this kernel hears of (see :func:`when_owner`)
+_waiting: list[Callable[[str], None]] = []
+
+
+def when_owner(callback: Callable[[str], None]) -> None:
+    """Call ``callback(owner)`` as soon as this kernel knows who it works for: now when it
+    does (:func:`current_owner`), else when any :class:`BrowserIdentity` reports (issue 36: a
+    lesson result posted in Voila, where every cell runs before the page has said who it is)."""
+    owner = current_owner()
+    if owner:
+        callback(owner)
+    else:
+        _waiting.append(callback)
 
 
 def current_owner() -> str | None:
@@ -104,5 +117,7 @@ class BrowserIdentity(anywidget.AnyWidget):
         if not local_owner():
             _state["owner"] = owner
         waiting, self._callbacks = self._callbacks, []
+        waiting += _waiting
+        _waiting.clear()
         for cb in waiting:
             cb(owner)

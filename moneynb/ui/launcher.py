@@ -39,6 +39,10 @@ by its code and a name (``moneynb-launch-join-code``, ``moneynb-launch-join-name
 ``moneynb-launch-teacher``) opens :func:`moneynb.ui.classroom.classroom` for a teacher (the hub
 user in ``MONEYNB_TEACHERS``, or the passcode ``MONEYNB_TEACHER_PASSCODE``). Every refusal
 (no such code, seat taken, name too long, store down, wrong passcode) is one message in
+``moneynb-launch-error``. "Join a class" (issue 36: ``moneynb-launch-class-code``,
+``moneynb-launch-class-name``, ``moneynb-launch-class-join``; the class joined shows in
+``moneynb-launch-class``) puts this browser on a class's roster: its games and lesson results
+then belong to the class. Each refusal is one message in
 ``moneynb-launch-error``; the game on screen stays.
 """
 
@@ -192,6 +196,20 @@ class Launcher(widgets.VBox):
         self.join_button = widgets.Button(description="Join a table", icon="sign-in")
         self.join_button.add_class("moneynb-launch-join")
         self.join_button.on_click(lambda _b: self.join())
+        # a class (issue 36): the code on the board and the student's name
+        self.class_code = widgets.Text(placeholder="e.g. K7PQ2M", description="Class code",
+                                       style={"description_width": "initial"},
+                                       layout={"width": "220px"})  # fmt: skip
+        self.class_code.add_class("moneynb-launch-class-code")
+        self.class_name = widgets.Text(placeholder="your name", description="Your name",
+                                       style={"description_width": "initial"},
+                                       layout={"width": "240px"})  # fmt: skip
+        self.class_name.add_class("moneynb-launch-class-name")
+        self.class_button = widgets.Button(description="Join a class", icon="graduation-cap")
+        self.class_button.add_class("moneynb-launch-class-join")
+        self.class_button.on_click(lambda _b: self.join_class())
+        self.class_line = widgets.HTML()
+        self.class_line.add_class("moneynb-launch-class")
         self.teacher_code = widgets.Password(description="Teacher passcode",
                                              style={"description_width": "initial"},
                                              layout={"width": "280px"})  # fmt: skip
@@ -226,8 +244,10 @@ class Launcher(widgets.VBox):
         )
         teacher = widgets.HBox([self.teacher_code, self.teacher_button],
                                layout={"margin": "0 0 8px 0"})  # fmt: skip
+        klass = widgets.HBox([self.class_code, self.class_name, self.class_button,
+                              self.class_line])  # fmt: skip
         self.children = [
-            self.identity, a11y, self.offer, hide, form, self.replays, teacher,
+            self.identity, a11y, self.offer, hide, klass, form, self.replays, teacher,
             widgets.HBox([self.restored, self.replay_last]), self.game_box,
         ]  # fmt: skip
         self._game_changed()
@@ -252,6 +272,7 @@ class Launcher(widgets.VBox):
             self.view._owner_known(owner)
         self._offer_games()
         self.replays.refresh()
+        self._say_class()
         if self._restore and self.view is None:
             self._restore_last()
         if self._restore and self.view is None and self.table_view is None:
@@ -608,6 +629,36 @@ class Launcher(widgets.VBox):
             self._refuse(e)
             return None
         return self._show_other(view)
+
+    def _say_class(self) -> None:
+        """The line beside "Join a class": the class this owner is in now (issue 36)."""
+        from ..store import StoreError
+
+        try:
+            k = self.store.class_of(self.owner) if self.store is not None else None
+        except StoreError:
+            k = None
+        self.class_line.value = (
+            f"<span data-class='{html.escape(k.name)}'>✓ In class <b>{html.escape(k.name)}</b>"
+            "</span>" if k is not None else ""
+        )  # fmt: skip
+
+    def join_class(self):
+        """ "Join a class": put this browser on the roster of the class with the typed code,
+        under the typed name (on a hub, the hub user's by default); returns the
+        :class:`~moneynb.store.RosterEntry` (None with the reason shown)."""
+        from ..store import StoreError
+        from ..store.identity import local_owner
+
+        try:
+            name = self.class_name.value.strip() or (local_owner() or "")[4:]
+            entry = self.store.join_class(self.class_code.value, self._need_owner(), name)
+        except (ValueError, StoreError) as e:
+            self._refuse(e)
+            return None
+        self.error.value = ""
+        self._say_class()
+        return entry
 
     def teacher(self):
         """ "Teacher's view": the class's games (for a teacher's hub user or with the

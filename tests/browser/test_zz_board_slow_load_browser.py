@@ -3,9 +3,12 @@
 anywidget (0.11) drops every state update of a widget whose code has not started within two
 seconds; plotly's widget module is 5 MB. Before ``BoardFigure`` loaded plotly behind a small
 loader, a slow load froze the board as first drawn (and a plain ``FigureWidget`` stayed empty).
-Here the page is made slow on purpose: every JavaScript module over 1 MB created from a Blob
-waits 3 s before it runs. The board must draw, show a change made while it was loading, and
-follow every later click.
+Here the page is made slow on purpose: plotly's module, served as a static file (issue 41:
+``moneynb.ui.static``), waits 3 s before it runs (and so does every JavaScript module over
+1 MB created from a Blob: the code sent by the kernel when the file is missing). The board
+must draw, show a change made while it was loading, and follow every later click. The cell
+holds a plain figure of its own (no game: a class histogram's case, issue 41 case 3) and a
+bar chart beside it, which must draw too.
 
 Runs last (``zz``) and closes its tabs: a probe tab restored by Lab confuses the next test.
 """
@@ -35,6 +38,8 @@ from moneynb.ui.boards.base import BoardFigure
 fig = BoardFigure(data=[go.Scatter(x=[0, 1, 2], y=[0, 1, 2], mode="markers")],
                   layout=dict(height=300, margin=dict(l=30, r=10, t=10, b=30)))
 fig.release()
+bars = BoardFigure(data=[go.Bar(x=["a", "b", "c"], y=[3, 1, 2])],
+                   layout=dict(height=200, margin=dict(l=30, r=10, t=10, b=30)))
 clicks = [0]
 
 def step(_):
@@ -48,7 +53,7 @@ go_button.add_class("probe-step")
 go_button.on_click(step)
 count = W.Label("0")
 count.add_class("probe-count")
-box = W.VBox([W.Box([fig]), go_button, count])
+box = W.VBox([W.Box([fig]), bars, go_button, count])
 box.add_class("probe-box")
 box
 """
@@ -65,10 +70,22 @@ def _click_and_wait_count(page, n):
     )
 
 
+def _slow_static_file(route):
+    """plotly's static module, made to wait DELAY_MS before it runs (top-level await)."""
+    response = route.fetch()
+    route.fulfill(
+        response=response,
+        body=f"await new Promise(r => setTimeout(r, {DELAY_MS}));\n" + response.text(),
+    )
+
+
 def test_board_updates_after_a_slow_plotly_load(lab_server, page):
     _base, root = lab_server
     write_probe_notebook(root / "notebooks" / "_slow_board_probe.ipynb", CELL)
     page.add_init_script(SLOW_BIG_MODULES)
+    served = []
+    page.route("**/moneynb/static/*.js", lambda route: (served.append(route.request.url),
+                                                        _slow_static_file(route)))  # fmt: skip
     try:
         open_and_run(page, lab_server, "notebooks/_slow_board_probe.ipynb")
         # a change made while plotly is still loading must be what is drawn
@@ -90,6 +107,12 @@ def test_board_updates_after_a_slow_plotly_load(lab_server, page):
         # y=[4, 10, 0]: point 0 is 40% of the way up from point 2 to point 1
         frac = (ys[2] - ys[0]) / (ys[2] - ys[1])
         assert abs(frac - 0.4) < 0.02, (ys, frac)
+        # the bar chart drew its three bars; plotly's code came once, as the static file
+        page.wait_for_function(
+            "() => document.querySelectorAll('.probe-box .barlayer .point path').length === 3",
+            timeout=patience(30_000),
+        )
+        assert len(served) == 1 and "/lab/extensions/moneynb/static/plotly-" in served[0], served
     except BaseException:
         screenshot(page, "board_slow_load-failure")
         raise

@@ -731,3 +731,55 @@ def test_easy_money_for_7_or_more_players_drops_the_rule_of_four(players, option
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"][:players]
     g = moneynb.new_game("easy_money", players=names, seed=1, rule_of_four=option)
     assert g.four_sides_rule is rule
+
+
+def test_bonus_going_back_over_it_then_forward_again_is_not_a_second_lap():
+    """Issue 39, case 3. "Bonus": $250 when a man "moves completely around the board, crossing
+    or landing on the BONUS space". A "Go back three spaces" card that takes him back over
+    Bonus, then a throw over it again, is not a lap: he has not travelled the whole board since
+    his last Bonus (docs/easy_money.md, "Laps"). Laps were counted from position alone, paying
+    $250 twice."""
+    g, r = table("Ann", "Bob")
+    assert g.laps_back(1, 3) == 1 and g.laps_back(3, 3) == 0 and g.laps_back(0, 3) == 1
+    stand(g, ANN, "Mill Street")
+    r.dice(2, 2).top("back_3")
+    ev = g.apply("roll")  # Mill Street - 3 = Traffic Court: back over Bonus; the turn ends
+    assert g.pos[ANN] == sp(g, "Traffic Court") and g.decision.player == BOB
+    ann = g.cash(ANN)
+    stand(g, BOB, "Church Street")
+    r.dice(1, 2)  # Bob rests on the City Hospital
+    g.apply("roll")
+    g.apply("end")
+    r.dice(1, 2)  # Ann: Traffic Court + 3 = Mill Street, over Bonus again
+    ev = g.apply("roll")
+    assert g.pos[ANN] == sp(g, "Mill Street") and g.decision.tag == "buy"
+    assert g.cash(ANN) == ann, "no second $250: the lap is not complete"
+    assert "no_bonus" in [e.kind for e in ev] and "Bonus: once" not in texts(ev)
+    r.check_used()
+
+
+def test_bonus_after_going_back_the_advance_to_bonus_card_pays_nothing_a_whole_lap_pays():
+    """Issue 39, case 3, by card: back over Bonus, then "Advance to the Bonus space" only makes
+    up the spaces he went back (no $250); from there, the next whole lap pays as always."""
+    g, r = table("Ann", "Bob")
+    stand(g, ANN, "Bingo Game")
+    r.dice(2, 2).top("back_3")
+    g.apply("roll")  # Bingo Game - 3 = Water Tax, back over Bonus
+    assert g.pos[ANN] == sp(g, "Water Tax")
+    ann = g.cash(ANN)
+    stand(g, BOB, "Church Street")
+    r.dice(1, 2)
+    g.apply("roll")
+    g.apply("end")
+    r.dice(3, 3).top("to_bonus")
+    ev = g.apply("roll")  # Water Tax -> Bonus by card: crosses where he went back
+    assert g.pos[ANN] == 0 and g.cash(ANN) == ann and "no_bonus" in [e.kind for e in ev]
+    stand(g, BOB, "Church Street")
+    r.dice(1, 2)
+    g.apply("roll")
+    g.apply("end")
+    stand(g, ANN, "Water Tax")  # the rest of a whole lap, then over Bonus: $250
+    r.dice(1, 3)
+    g.apply("roll")
+    assert g.pos[ANN] == sp(g, "Depot Street") and g.cash(ANN) == ann + 250
+    r.check_used()

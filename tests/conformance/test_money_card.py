@@ -609,3 +609,20 @@ def test_other_notes_empty_country_pile_take_a_card_from_a_holder():
     r.pick(g.hand[BOB], "fr06")
     g.apply(BOB)
     assert "fr06" not in g.hand[BOB]
+
+
+def test_monte_carlo_a_loss_she_cannot_pay_offers_no_second_monte_carlo():
+    """Issue 39, case 4. "Try Your Luck at Monte Carlo": the betting ends on the first losing
+    spin. Ann bets on her key with no cheques and loses: the $10 she now owes is a debt that
+    offers key turn-ins, not Monte Carlo again (the new debt used to start untried)."""
+    g, r = tour({ANN: "london"})
+    spend(g, ANN, 300)
+    g.keys[ANN] = ["rome"]
+    monte_carlo(r, g)
+    g.apply(10)
+    spin(r, "black", "2")
+    g.apply("red")  # lost: owes the Agent $10, holds $0
+    assert g.decision.tag == "debt" and g.debt["owed"][0][1:3] == [10, "Monte Carlo loss"]
+    assert g.decision.options == ("turn_in:rome",)
+    g.apply("turn_in:rome")
+    assert cheques(g)[ANN] == 50 - 10 and g.debt is None

@@ -42,9 +42,10 @@ End.         A player who cannot pay after mortgaging everything (and whose offe
 Decided here (the rulebook is silent; see docs/easy_money.md): only the player whose turn it is
 (or a player who owes money) may start a re-sale, at most ``max_offers_per_turn`` a turn; card
 moves go forward (collecting the Bonus) but are never fined at the Traffic Light; a card naming
-the man's own space moves him nowhere (no Bonus, the space not settled again); a bankrupt
-player pays what cash is left to the creditor and cannot win; opening bids start at
-``min_bid`` and rise by at least $5.
+the man's own space moves him nowhere (no Bonus, the space not settled again); a lap is the whole
+board since the last Bonus (a crossing that makes up a "Go back" card over Bonus pays nothing,
+issue 39); a bankrupt player pays what cash is left to the creditor and cannot win; opening
+bids start at ``min_bid`` and rise by at least $5.
 """
 
 from __future__ import annotations
@@ -57,7 +58,6 @@ from typing import Any
 from ...core.chance import D6, Deck
 from ...core.data import load_toml, names_files, require
 from ...core.game import Game
-from ...core.tracked import CountedList
 from ...core.turns import OpeningRoll
 from .schema import BoardFile, CardsFile
 
@@ -300,12 +300,14 @@ class EasyMoney(Game):
             self.ledger.open(self.wallet(p), 0)
             self.transfer(BANK, self.wallet(p), start, f"starting money: {bills}")
         self.deck = Deck.from_counts({c: v["count"] for c, v in self.cards.items()}, self.rng)
-        # counted lists (a list that counts its changes: see _all_profiles)
-        self.owner: list[int | None] = CountedList([None] * size)
-        self.houses = CountedList([0] * size)  # properties: 1-4 houses, 5 = subdivision
+        self.owner: list[int | None] = [None] * size
+        self.houses = [0] * size  # properties: 1-4 houses, 5 = subdivision
         self.mortgaged = [False] * size
         self.pos = [0] * n
         self.started = [False] * n  # made the first move (which counts Start as one)
+        # times each man went back over Bonus that a forward move has not yet made up (issue
+        # 39: a lap needs the whole board travelled since the last Bonus; see _pay_laps)
+        self.backed = [0] * n
         self.exemption: int | None = None  # seat holding the Special Exemption card
         self.current = 0
         self.first = 0
@@ -374,40 +376,29 @@ class EasyMoney(Game):
         self.offers_used = [0] * len(self.players)
         self._ask_turn()
 
-    def _turn_options(self, seat: int) -> list:
-        """Build, mortgage, lift and offer options of ``seat`` in its own turn."""
-        profiles = self._all_profiles()
-        return [o for o in self._turn_candidates(seat, profiles)
-                if self._turn_option_ok(seat, o, profiles)]  # fmt: skip
+    def _turn_actions(self, seat: int) -> list:
+        """Before the throw: throw the dice, or first build, mortgage, lift or offer."""
+        return ["roll", *self._side_actions(seat)]
 
-    def _turn_candidates(self, seat: int, profiles) -> list:
-        """The turn options ``seat`` might have, in the order they are listed: a build on each
-        holding, a mortgage or a lift of each, an offer."""
-        mine = profiles[2][seat]
-        return ([f"build:{i}" for i in mine]
-                + [f"{verb}:{i}" for i in mine for verb in ("mortgage", "lift")]
-                + ["offer"])  # fmt: skip
+    def _post_actions(self, seat: int) -> list:
+        """After the throw: end the turn, or build, mortgage, lift or offer."""
+        return ["end", *self._side_actions(seat)]
 
-    def _turn_option_ok(self, seat: int, option: str, profiles=None) -> bool:
-        """Is ``option`` (one of :meth:`_turn_candidates`) open to ``seat`` now: a build where
-        :meth:`can_build`, a mortgage where :meth:`can_mortgage`, a lift where
-        :meth:`can_lift`, an offer when :meth:`_offer_items` finds something to offer."""
-        pieces, sides, held = profiles or self._all_profiles()
-        if option == "offer":
-            return bool(self._offer_items(seat, first=True, profiles=(pieces, sides, held)))
-        verb, _, i = option.partition(":")
-        i = int(i)
-        if verb == "build":
-            return self.can_build(seat, i, (pieces[seat], sides[seat]))
-        return self.can_mortgage(seat, i) if verb == "mortgage" else self.can_lift(seat, i)
-
-    def _is_turn_option(self, seat: int, action: Any) -> bool:
-        """``action in self._turn_options(seat)``, for one action (``apply`` checking a bot's
-        choice need not list them all)."""
-        profiles = self._all_profiles()
-        return action in self._turn_candidates(seat, profiles) and self._turn_option_ok(
-            seat, action, profiles
-        )
+    def _side_actions(self, seat: int) -> list:
+        """What ``seat`` may do in its own turn besides throwing or ending it, in this order: a
+        build on each holding where :meth:`can_build`, then for each holding a mortgage where
+        :meth:`can_mortgage` and a lift where :meth:`can_lift`, then an offer when
+        :meth:`_offer_items` finds something to offer."""
+        mine, prof = self.holdings(seat), self.profile(seat)
+        actions = [f"build:{i}" for i in mine if self.can_build(seat, i, prof)]
+        for i in mine:
+            if self.can_mortgage(seat, i):
+                actions.append(f"mortgage:{i}")
+            if self.can_lift(seat, i):
+                actions.append(f"lift:{i}")
+        if self._offer_items(seat, first=True):
+            actions.append("offer")
+        return actions
 
     def _turn_labels(self, opts: tuple) -> dict:
         """Display text of the turn options ``opts``."""
@@ -429,18 +420,12 @@ class EasyMoney(Game):
         return labels
 
     def _ask_turn(self) -> None:
-        s = self.current
-        self.ask(s, "choose", "Throw the dice, or build, mortgage or sell first", ["roll"],
-                 more=lambda: self._turn_options(s), tag="turn",
-                 more_has=lambda a: type(a) is str and self._is_turn_option(s, a),
-                 labels=lambda: self._turn_labels(self.pending.options))  # fmt: skip
+        self.ask(self.current, "choose", "Throw the dice, or build, mortgage or sell first",
+                 self._turn_actions, tag="turn", labels=self._turn_labels)  # fmt: skip
 
     def _ask_post(self) -> None:
-        s = self.current
-        self.ask(s, "choose", "End the turn, or build, mortgage or sell", ["end"],
-                 more=lambda: self._turn_options(s), tag="post",
-                 more_has=lambda a: type(a) is str and self._is_turn_option(s, a),
-                 labels=lambda: self._turn_labels(self.pending.options))  # fmt: skip
+        self.ask(self.current, "choose", "End the turn, or build, mortgage or sell",
+                 self._post_actions, tag="post", labels=self._turn_labels)  # fmt: skip
 
     def _on_turn(self, action: Any) -> None:
         if action == "roll":
@@ -504,7 +489,9 @@ class EasyMoney(Game):
         if eff == "move_to":
             self._card_move(s, self.names[card["target"]], forward=True)
         elif eff == "back":
-            self._card_move(s, (self.pos[s] - card["amount"]) % len(self.board), forward=False)
+            back = card["amount"]
+            self.backed[s] += self.laps_back(self.pos[s], back)
+            self._card_move(s, (self.pos[s] - back) % len(self.board), forward=False)
         else:
             amt = card["amount"]
             if eff == "take":
@@ -528,14 +515,31 @@ class EasyMoney(Game):
         return [(s + k) % n for k in range(1, n)]
 
     def laps(self, start: int, steps: int) -> int:
-        """Full laps completed by a man moving ``steps`` spaces forward from space ``start``:
-        one for every time he crosses or stops on Bonus (space 0). Standing still (``steps``
-        0) completes none. Rulebook "Bonus": "moves completely around the board, crossing or
-        landing on the BONUS space". The one place a lap is counted (dice and card moves)."""
+        """Times a man moving ``steps`` spaces forward from space ``start`` crosses or stops on
+        Bonus (space 0). Standing still (``steps`` 0) crosses nothing. Each is a completed lap
+        unless it only makes up a backward crossing (:meth:`_pay_laps`)."""
         return (start + steps) // len(self.board) if steps > 0 else 0
 
+    def laps_back(self, start: int, steps: int) -> int:
+        """Times a man moving ``steps`` spaces back from space ``start`` leaves Bonus backwards
+        (goes from space 0 to the last space): ``laps_back(2, 3) == 1``, ``laps_back(3, 3) ==
+        0`` (he stops on Bonus without going over it)."""
+        return max(0, -((start - steps) // len(self.board))) if steps > 0 else 0
+
     def _pay_laps(self, s: int, start: int, steps: int) -> None:
-        for _ in range(self.laps(start, steps)):
+        """Pay ``s`` the Bonus for each lap completed by a forward move of ``steps`` from
+        ``start``. Rulebook "Bonus": $250 each time a man "moves completely around the board,
+        crossing or landing on the BONUS space". Reading (issue 39, docs/easy_money.md): a lap
+        needs the whole board travelled since the last Bonus, so a crossing that only makes up
+        a "Go back" card that took him back over Bonus (:attr:`backed`) pays nothing. The one
+        place a lap is paid (dice and card moves)."""
+        crossed = self.laps(start, steps)
+        made_up = min(crossed, self.backed[s])
+        if made_up:
+            self.backed[s] -= made_up
+            self.emit("no_bonus", f"{self.players[s]} crosses Bonus again after going back over "
+                      "it: no Bonus, the lap is not complete.", seat=s)  # fmt: skip
+        for _ in range(crossed - made_up):
             self._bank_pays(s, self.data["bonus"], "Bonus: once around the board")
 
     def _card_move(self, s: int, target: int, forward: bool) -> None:
@@ -841,28 +845,17 @@ class EasyMoney(Game):
         return items
 
     def _all_profiles(self) -> tuple[list, list, list]:
-        """One pass over the board: per seat, house pieces used, the sides with a property
-        (a bitmask, see :meth:`profile`) and the spaces held. Remembered until an owner or a
-        house count changes; the lists are shared, so callers only read them."""
-        owner, houses = self.owner, self.houses  # the table follows from these alone
-        key = (id(owner), owner.changes, id(houses), houses.changes)  # CountedLists
-        cache = self.__dict__.get("_cache_profiles")
-        if cache is not None and cache[0] == key:
-            return cache[1]
+        """One pass over the board: per seat, house pieces used (:meth:`_pieces`), the sides
+        with a property (a bitmask, see :meth:`profile`) and the spaces held."""
         n = len(self.players)
         pieces, sides, held = [0] * n, [0] * n, [[] for _ in range(n)]
-        is_prop, side_bit = self.is_prop, self.side_bit
         for i in self.ownable:
-            o = owner[i]
+            o = self.owner[i]
             if o is not None:
                 held[o].append(i)
-                if is_prop[i]:
-                    h = houses[i]
-                    pieces[o] += 1 if h == 5 else h
-                    sides[o] |= side_bit[i]
-                else:
-                    pieces[o] += 1
-        self._cache_profiles = (key, (pieces, sides, held))
+                pieces[o] += self._pieces(i)
+                if self.is_prop[i]:
+                    sides[o] |= self.side_bit[i]
         return pieces, sides, held
 
     def _profiles(self, seller: int, profiles=None) -> dict:
@@ -1049,12 +1042,13 @@ class EasyMoney(Game):
         """``(house pieces on the board, sides with a property)`` of ``seat``; a subdivision
         uses one piece, a utility or public building one. Sides are a bitmask: bit ``k - 1``
         is set when ``seat`` owns a property on side ``k`` (all four: :data:`ALL_SIDES`)."""
-        pieces, sides, _ = self._all_profiles()
-        return pieces[seat], sides[seat]
-
-    def has_four_sides(self, seat: int) -> bool:
-        """True when ``seat`` owns a property on each side (utilities etc. do not count)."""
-        return self.profile(seat)[1] == ALL_SIDES
+        pieces = sides = 0
+        for i in self.ownable:
+            if self.owner[i] == seat:
+                pieces += self._pieces(i)
+                if self.is_prop[i]:
+                    sides |= self.side_bit[i]
+        return pieces, sides
 
     def pieces_used(self, seat: int) -> int:
         """House pieces of ``seat``'s colour on the board (a subdivision uses one)."""
@@ -1143,6 +1137,7 @@ class EasyMoney(Game):
             round=self.round,
             current=self.current,
             positions=list(self.pos),
+            backed=list(self.backed),  # backward crossings of Bonus still to make up
             owner=list(self.owner),
             houses=list(self.houses),
             mortgaged=list(self.mortgaged),
@@ -1232,17 +1227,17 @@ class EasyMoney(Game):
         cash = self.cash(s)
         if tag in ("turn", "post"):  # asks can_build/can_lift, as the options do
             best, best_gain = None, 0.0
-            pieces, sides, held = self._all_profiles()
-            for i in held[s] if self.sides_allow_building(sides[s]) else ():
+            mine, prof = self.holdings(s), self.profile(s)
+            for i in mine if self.sides_allow_building(prof[1]) else ():
                 sp = self.board[i]
                 price = sp.get("B")  # properties only
                 if (price is not None and cash - price >= BUILD_RESERVE
-                        and self.can_build(s, i, (pieces[s], sides[s]))):  # fmt: skip
+                        and self.can_build(s, i, prof)):  # fmt: skip
                     h = self.houses[i]
                     gain = (sp["rents"][h] - sp["rents"][h - 1]) / sp["B"]
                     if gain > best_gain:
                         best, best_gain = f"build:{i}", gain
-            for i in held[s] if best is None else ():
+            for i in mine if best is None else ():
                 if (
                     self.mortgaged[i]
                     and self.can_lift(s, i)
@@ -1250,7 +1245,9 @@ class EasyMoney(Game):
                 ):
                     best = f"lift:{i}"
                     break
-            return best if best is not None else d.first_option
+            if best is not None:
+                return best
+            return "roll" if tag == "turn" else "end"
         if tag in ("buy", "lone_bidder"):
             i = self.pos[self.current] if tag == "buy" else self.auction["space"]
             return "buy" if cash - self.board[i]["B"] >= RESERVE else "decline"

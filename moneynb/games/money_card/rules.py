@@ -682,15 +682,17 @@ class MoneyCard(Game):
             self.emit("stuck", f"{self.players[seat]} has nowhere to move.", seat=seat)
             return
         self.ctx = {"paths": paths, "mode": mode, "seat": seat}
-        b = self.board
         count = f"{steps[0]}" if len(steps) == 1 else f"{steps[0]}-{steps[-1]}"
-
-        def labels() -> dict:  # built when a view reads them (engine speed)
-            return {d: f"{b.name(d)} ({len(p) - 1} move{'s' * (len(p) != 2)})"
-                    for d, p in paths.items()}  # fmt: skip
-
         self._ask(seat, "space", f"Move {count} - choose where to land",
-                  tuple(paths), tag="move", labels=labels)  # fmt: skip
+                  tuple(paths), tag="move", labels=self._move_labels)  # fmt: skip
+
+    def _move_labels(self, dests: tuple) -> dict:
+        """Each place the pawn may land, with the moves of its path."""
+        paths = self.ctx["paths"]
+        return {
+            d: f"{self.board.name(d)} ({len(paths[d]) - 1} move{'s' * (len(paths[d]) != 2)})"
+            for d in dests
+        }
 
     def _on_move(self, dest: str) -> None:
         seat, mode, path = self.ctx["seat"], self.ctx["mode"], self.ctx["paths"][dest]
@@ -1002,16 +1004,19 @@ class MoneyCard(Game):
         self._push(("card", seat, deck.draw(self.rng), MAIL))
 
     # ----- paying, Charge It and debts --------------------------------------------------------------
-    def _t_pay(self, payer: int, dst: str, amount: int, why: str, chargeable: bool) -> None:
+    def _t_pay(
+        self, payer: int, dst: str, amount: int, why: str, chargeable: bool, tried: bool = False
+    ) -> None:
         """``payer`` owes ``amount`` to account ``dst``. A payment to the Agent that the Money
         Card may pay (``chargeable``: not a Monte Carlo loss, not a payment to a player) asks
         its holder "Charge It or pay in cheques?"; paying in cheques is offered only when the
-        cheques cover it (rulebook: Money Card). Otherwise it is paid, or becomes a debt."""
+        cheques cover it (rulebook: Money Card). Otherwise it is paid, or becomes a debt
+        (``tried``: its Monte Carlo is already used, as for the loss of a Monte Carlo spin)."""
         if self.out[payer] or amount <= 0:
             return
         if dst.startswith("wallet:") and self.out[self.players.index(dst[7:])]:
             return  # nobody to pay
-        self._owe(payer, dst, amount, why, chargeable and dst == AGENT)
+        self._owe(payer, dst, amount, why, chargeable and dst == AGENT, tried)
 
     def _ask_charge(self, seat: int, amount: int, why: str, extra=(), labels=None) -> None:
         """Ask the Money Card holder ``seat`` about ``amount`` dollars chargeable to the card:
@@ -1042,13 +1047,22 @@ class MoneyCard(Game):
         else:
             self._on_debt(action)
 
-    def _owe(self, payer: int, dst: str, amount: int, why: str, chargeable: bool = False) -> None:
+    def _owe(
+        self,
+        payer: int,
+        dst: str,
+        amount: int,
+        why: str,
+        chargeable: bool = False,
+        tried: bool = False,
+    ) -> None:
         """Pay ``amount`` from ``payer``'s cheques, or open a debt (``chargeable``: a payment
-        to the Agent the Money Card may pay)."""
+        to the Agent the Money Card may pay; ``tried``: the debt offers no Monte Carlo, being
+        the loss of one: a player stops on the first losing spin, issue 39)."""
         if self.cash(payer) >= amount and not (chargeable and self.holder == payer):
             self.transfer(self.wallet(payer), dst, amount, why)
             return
-        self.debt = {"payer": payer, "owed": [[dst, amount, why, chargeable]], "tried": False}
+        self.debt = {"payer": payer, "owed": [[dst, amount, why, chargeable]], "tried": tried}
         if self.cash(payer) < amount:
             self.emit("debt", f"{self.players[payer]} owes ${amount} but holds "
                       f"${self.cash(payer)}.", seat=payer, amount=amount)  # fmt: skip
@@ -1180,8 +1194,8 @@ class MoneyCard(Game):
         why = "Monte Carlo loss"
         if m["mode"] == "debt":
             self.debt["owed"].append([AGENT, bet, why, False])
-        else:
-            self._push(("pay", seat, AGENT, bet, why, False))
+        else:  # a debt this loss opens offers no Monte Carlo: betting stops at the first loss
+            self._push(("pay", seat, AGENT, bet, why, False, True))
 
     # ----- scores, observation, bot --------------------------------------------------------------
     def scores(self) -> dict[str, int]:

@@ -47,6 +47,7 @@ Squares are ``(x, y)``: ``x`` the column 0-8 from the left, ``y`` the row 0-8 fr
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 from functools import lru_cache
@@ -284,20 +285,7 @@ class MoneyRun(Game):
         diagonally from a stack of 2+), at most one level up. A first step that goes down may
         be followed by more steps, each onto a lower stack than the last (diagonals allowed).
         A path stops on the pawn's goal edge.
-
-        Remembered for the last seat and position asked (the rules ask once per decision, the
-        greedy bot and the move itself again): the same dict is returned, not to be changed.
         """
-        key = (seat, tuple(self.pawns), tuple(self.stacks))
-        cached = getattr(self, "_cache_pawn_paths", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        out = self._find_pawn_paths(seat)
-        self._cache_pawn_paths = (key, out)
-        return out
-
-    def _find_pawn_paths(self, seat: int) -> dict[int, tuple[int, ...]]:
-        """:meth:`pawn_paths` computed (the search itself)."""
         st = self.stacks
         start = self.pawns[seat]
         others = set(self.pawns)
@@ -338,17 +326,16 @@ class MoneyRun(Game):
         return opts
 
     def _ask_action(self, opts: list | None = None) -> None:
-        seat = self.turn
-        if opts is None:
-            opts = self._action_options(seat)
+        """Ask for the next action: ``opts`` if the rules listed them already, else
+        :meth:`_action_options` (listed when read)."""
         left = "first" if self.actions_left == 2 else "second"
         self.ask(
-            seat,
+            self.turn,
             "choose",
             f"{left.capitalize()} action: place a table coin, move a top coin, move your pawn, or end the "
             "turn",
-            opts,
-            labels=lambda: self._labels(opts),
+            self._action_options if opts is None else opts,
+            labels=self._labels,
             tag="action",
         )
 
@@ -435,7 +422,7 @@ class MoneyRun(Game):
             f"Where does {what} go?",
             targets,
             tag=tag,
-            labels=lambda: {t: self.square_words(seat, *t) for t in targets},
+            labels=lambda options: {t: self.square_words(seat, *t) for t in options},
         )
 
     # ----- playing --------------------------------------------------------------------------
@@ -631,6 +618,8 @@ class MoneyRun(Game):
         d["rng"] = rng
         led = self.ledger
         d["ledger"] = Ledger(dict(led.balances), set(led.may_go_negative), led.total)
+        if self.pending is not None and self.pending.lazy:  # its options: the copy's own
+            d["pending"] = copy.deepcopy(self.pending, {id(self): new})
         new.__dict__ = d
         if resample_chance is not False:
             new.resample_chance(resample_chance)

@@ -995,6 +995,8 @@ class Moolah(Game):
             return self._after_space()
         seat, den = self.current, self.data.rules["denomination"]
         card = self.casino.draw(self.rng)
+        for done in ("house", "won"):  # a second hand this turn: the last one is over
+            self.ctx.pop(done, None)
         self.ctx.update(bet=action, card=card)
         self.emit("drew", f"{self.players[seat]} bet ${action:,} and drew {card}.", seat=seat,
                   card=card, bet=action, deck="casino")  # fmt: skip

@@ -429,29 +429,62 @@ def player_ink(seat: int) -> str:
 #: plotly's own handlers once its code runs (they bring the model's ``_widget_data`` /
 #: ``_widget_layout`` up to date before the first drawing).
 _LOADER_ESM = """
-// one entry per plotly build: {p: promise of its module, resolve, started}
+// one entry per plotly build: {p: promise of its module, resolve, started, triedUrl, asked}
 const CACHE = (globalThis.__moneynbPlotlyWidget ??= new Map());
+// where the page's server serves files of the labextensions tree (moneynb/ui/static.py):
+// the page config's fullLabextensionsUrl (Lab: <base>lab/extensions, Voila:
+// <base>voila/labextensions), or null outside Jupyter's pages
+function staticBase() {
+  try {
+    const el = document.getElementById("jupyter-config-data");
+    const url = el && JSON.parse(el.textContent || "{}").fullLabextensionsUrl;
+    if (url) return new URL(url.replace(/\\/?$/, "/"), document.baseURI);
+  } catch (e) { /* no page config */ }
+  return null;
+}
+function fromSource(entry, src) {
+  entry.started = true;
+  const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+  import(url)
+    .then(entry.resolve, (e) => {
+      entry.started = false;
+      console.error("[moneynb] plotly widget code failed to load", e);
+    })
+    .finally(() => URL.revokeObjectURL(url));
+}
 function plotlyModule(model) {
   const key = model.get("_moneynb_bundle_key");
-  const src = model.get("_moneynb_bundle");
   let entry = CACHE.get(key);
   if (!entry) {
     let resolve;
     entry = { p: new Promise((r) => (resolve = r)), resolve, started: false };
     CACHE.set(key, entry);
   }
-  // a figure without the code (a board's backdrop) waits for one that carries it
-  if (!entry.started && src) {
-    entry.started = true;
-    const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
-    import(url)
-      .then(entry.resolve, (e) => {
-        entry.started = false;
-        console.error("[moneynb] plotly widget code failed to load", e);
-      })
-      .finally(() => URL.revokeObjectURL(url));
+  if (entry.started) return entry.p;
+  const src = model.get("_moneynb_bundle");
+  const path = model.get("_moneynb_bundle_url");
+  const base = path && !entry.triedUrl ? staticBase() : null;
+  if (src) {
+    fromSource(entry, src);  // the code came through the kernel (the fallback below)
+  } else if (base) {
+    // the static file: fetched once, cached by the browser (issue 41)
+    entry.started = entry.triedUrl = true;
+    import(new URL(path, base).href).then(entry.resolve, (e) => {
+      entry.started = false;
+      console.warn("[moneynb] plotly widget code not served, asking the kernel", e);
+      askCode(model, entry);
+    });
+  } else {
+    askCode(model, entry);
   }
   return entry.p;
+}
+// no static file: the kernel sends the code in _moneynb_bundle (a figure of a board's
+// backdrop, without the code, waits for the one that carries it when inline)
+function askCode(model, entry) {
+  if (entry.asked || model.get("_moneynb_inline")) return;
+  entry.asked = true;
+  model.send({ moneynb: "code" });
 }
 // plotly's page-side messages: each changes the model's _widget_data/_widget_layout (when
 // plotly's code is running) and the plot (a drawn view)
@@ -573,6 +606,7 @@ export default () => {
   return {
     initialize({ model }) {
       model0 = model;
+      model.on("change:_moneynb_bundle", () => { if (model.get("_moneynb_bundle")) plotlyModule(model); });
       seq0 = model.get("_moneynb_seq") ?? 0;
       for (const name of MESSAGES) {
         model.on("change:" + name, () => {
@@ -616,25 +650,12 @@ export default () => {
 };
 """
 
-_BUNDLE: tuple[str, str] | None = None
-
 
 def _plotly_bundle() -> tuple[str, str]:
-    """``(source, key)`` of plotly's widget ESM (read once per kernel); the key (plotly version
-    and a digest) lets the page import it once for every figure."""
-    global _BUNDLE
-    if _BUNDLE is None:
-        import hashlib
-        from pathlib import Path
+    """``(source, key)`` of plotly's widget ESM (see :func:`moneynb.ui.static.plotly_code`)."""
+    from ..static import plotly_code
 
-        import plotly
-
-        src = (Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_text(
-            encoding="utf-8"
-        )
-        digest = hashlib.sha1(src.encode("utf-8")).hexdigest()[:16]
-        _BUNDLE = (src, f"plotly-{plotly.__version__}-{digest}")
-    return _BUNDLE
+    return plotly_code()
 
 
 class BoardFigure(go.FigureWidget):
@@ -647,7 +668,10 @@ class BoardFigure(go.FigureWidget):
     * Its page-side code is a small loader (:data:`_LOADER_ESM`) in front of plotly's 5 MB
       module, so anywidget's two-second limit for a widget's code to start cannot be missed
       (missing it makes the page drop every later update: the board freezes, see
-      ``docs/ui.md``); plotly's module is then imported once per page, not once per figure.
+      ``docs/ui.md``); plotly's module is then imported once per page, not once per figure,
+      from a static file the server serves and the browser caches
+      (:mod:`moneynb.ui.static`, issue 41), or, where that file is missing, sent by the
+      kernel once the page asks for it.
     * Its synced ``_widget_data`` / ``_widget_layout`` always ARE the figure's current data and
       layout (the same objects, re-pointed after every change, without a message): a view
       drawn later (a page reload, a second view) asks the kernel for the state and starts
@@ -660,8 +684,13 @@ class BoardFigure(go.FigureWidget):
     """
 
     _esm = _LOADER_ESM
+    #: plotly's code when it goes through the kernel (inline mode, or the page asked)
     _moneynb_bundle = traitlets.Unicode("").tag(sync=True)
     _moneynb_bundle_key = traitlets.Unicode("").tag(sync=True)
+    #: plotly's code under the server's labextensions URL (:func:`moneynb.ui.static.bundle_path`)
+    _moneynb_bundle_url = traitlets.Unicode("").tag(sync=True)
+    #: the code goes through the kernel only (``MONEYNB_INLINE_WIDGET_CODE=1``)
+    _moneynb_inline = traitlets.Bool(False).tag(sync=True)
     #: how many plotly change messages the kernel has sent (each is followed by this count, in
     #: its own message); a page that received fewer asks for the full state (issue 30, case 8)
     _moneynb_seq = traitlets.Int(0).tag(sync=True)
@@ -673,12 +702,21 @@ class BoardFigure(go.FigureWidget):
     _moneynb_theme = traitlets.Unicode("light").tag(sync=True)
 
     def __init__(self, data=None, layout=None, config=None, carry_code: bool = True):
-        """``carry_code=False``: the figure does not carry plotly's 5 MB module and draws once
-        another figure in the page (with ``carry_code=True``) has loaded it (a backdrop)."""
+        """``carry_code=False``: with ``MONEYNB_INLINE_WIDGET_CODE=1``, the figure does not
+        carry plotly's 5 MB module and draws once another figure in the page (with
+        ``carry_code=True``) has loaded it (a backdrop). Otherwise no figure carries it: the
+        page imports it from the static file (:mod:`moneynb.ui.static`)."""
+        from ..static import bundle_path, inline_only
+
         self._moneynb_deferred = True
         super().__init__(data=data, layout=layout)
         src, key = _plotly_bundle()
-        self._moneynb_bundle, self._moneynb_bundle_key = (src if carry_code else ""), key
+        self._moneynb_bundle_key = key
+        if inline_only():
+            self._moneynb_inline = True
+            self._moneynb_bundle = src if carry_code else ""
+        else:
+            self._moneynb_bundle_url = bundle_path()
         # never typeset "$...$" as maths: JupyterLab's MathJax made a label with two dollar
         # amounts vanish (issue 30, case 2); Voila has no MathJax, so both now agree
         self._config = {**(config or {}), "typesetMath": False}
@@ -701,8 +739,16 @@ class BoardFigure(go.FigureWidget):
 
     def _moneynb_on_msg(self, _widget, content, _buffers) -> None:
         """A page that missed a change message asks ``{"moneynb": "resync"}``: send it the
-        figure's whole current state (data, layout, counts) in one message."""
-        if not isinstance(content, dict) or content.get("moneynb") != "resync":
+        figure's whole current state (data, layout, counts) in one message. A page that
+        could not import plotly's code from the static file asks ``{"moneynb": "code"}``:
+        send it the code (once per figure)."""
+        if not isinstance(content, dict):
+            return
+        if content.get("moneynb") == "code":
+            if not self._moneynb_bundle:
+                self._moneynb_bundle = _plotly_bundle()[0]
+            return
+        if content.get("moneynb") != "resync":
             return
         self._sync_full_state()
         self._trait_values["_moneynb_sync"] = self._moneynb_sync + 1
