@@ -67,7 +67,8 @@ display(offer)
 
 table = moneynb.host("money_run", ["Ann", "Bob"], owner="hub:probe", store=store, seed=4,
                      watch=False)
-moneynb.join(table.session.code, "Bob", owner="hub:probe", store=store, watch=False)
+# Bob is another person (one seat per person at a table: issue 35)
+moneynb.join(table.session.code, "Bob", owner="hub:probe-bob", store=store, watch=False)
 table.follow()
 table.submit(("place", 0))
 table.add_class("probe-table")
