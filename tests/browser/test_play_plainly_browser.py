@@ -2,12 +2,16 @@
 
 One probe notebook shows: the five games (a person against a greedy bot, seeded), a hot-seat
 Money Moves (Ann and Bob at one screen), a Money Run replay, a game whose "Unfinished games"
-offer lists two games with long names, a Money Run table (two seats of one person) and a
-replay of a simulated (all-bot) game. Then, with Lab's file browser open and closed:
+offer lists two games with long names, a Money Run table (Ann's seat; Bob is another person)
+and a replay of a simulated (all-bot) game. Then, with Lab's file browser open and closed:
 
 * case 2, at 1024x700 and 1280x800: for each game, its board's row scrolled to the top (where
-  a move's focus puts it), every button of the pending decision and the WHOLE board are inside
-  the part of the window that can be seen (Lab scrolls the notebook inside its panel);
+  a move's focus puts it), every button of the pending decision is inside the part of the
+  window that can be seen (Lab scrolls the notebook inside its panel), and the board's
+  smallest label is drawn at LABEL_FLOOR_PX (9 px) or more; the board is WHOLE in sight too,
+  unless the row is marked to scroll (the board at its smallest readable scale does not fit):
+  then with the board's bottom scrolled into sight the buttons are still in view (the
+  decision is pinned; issue 38, round 2);
 * case 5, at 1024x700: the "Unfinished game" offer (list and Continue) ends inside its view;
 * case 1: in hot seat, Ann's Roll clicked, and once the header names Bob a second click on
   the same spot (a slower double-click) plays nothing; Bob's own click then plays his roll;
@@ -201,6 +205,14 @@ def test_play_without_friction_in_lab(lab_server, page):
                     if seen["out"]:
                         problems[f"case 2 {label} {name}"] = seen["out"]
                         screenshot(page, f"play-plainly-{name}-{w}-{int(shown)}")
+                    elif seen["fit"] == "scroll":  # for the record: what the player sees
+                        screenshot(page, f"play-plainly-{name}-{w}-{int(shown)}-top")
+                        page.evaluate(
+                            """(n) => document.querySelector('.moneynb-view.probe-' + n +
+                                ' .moneynb-board svg.main-svg').scrollIntoView({block: 'end'})""",
+                            name,
+                        )
+                        screenshot(page, f"play-plainly-{name}-{w}-{int(shown)}-end")
                 if w == 1024:
                     page.locator(".probe-offer .moneynb-resume").scroll_into_view_if_needed()
                     found = page.evaluate(OFFER_JS)
