@@ -149,7 +149,6 @@ def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in str(text).lower())
 
 
-
 def capital_first(text: str, names=()) -> str:
     """``text`` with a capital first letter ("bank paid..." -> "Bank paid..."), unless it
     starts with one of ``names`` (players' names), which are written as their players spelled
@@ -158,6 +157,7 @@ def capital_first(text: str, names=()) -> str:
     if any(n and text.startswith(n) for n in names):
         return text
     return text[:1].upper() + text[1:]
+
 
 class GameView(widgets.VBox):
     """The widget that plays ``game`` in a notebook.
