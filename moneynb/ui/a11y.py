@@ -103,7 +103,7 @@ const CSS = `
    under its decision (data-fit="scroll": the player scrolls a little to see all of it): the
    decision is pinned to the top of the part that can be seen, so its buttons stay in view
    (issue 38, round 2) */
-.moneynb-view .moneynb-board-row[data-fit="scroll"] > .moneynb-side { position: sticky; top: 0;
+.moneynb-view .moneynb-board-row[data-fit="scroll"] > .moneynb-side { position: relative;
   z-index: 3; align-self: start; background: var(--jp-layout-color0, #fff);
   box-shadow: 0 4px 6px -4px rgba(0, 0, 0, 0.35); }
 .moneynb-view .moneynb-board-row > .moneynb-board-tools { grid-area: tools; }
@@ -391,6 +391,7 @@ function fitBoards(r) {
     const s = Math.max(floor, layout === "side" ? sSide : sStack);
     scaleBox(box, s, w, h, true);
   }
+  pinSides(r);
   for (const box of r.querySelectorAll(".moneynb-board, .moneynb-replay-chart")) {
     if (box.closest(".moneynb-view") !== r) continue;  // a view inside this one fits itself
     if (box.parentElement.classList.contains("moneynb-board-row") &&
@@ -401,6 +402,29 @@ function fitBoards(r) {
     const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
     if (!w || !h || !box.clientWidth) continue;
     scaleBox(box, Math.min(1, box.clientWidth / w), w, h, false);
+  }
+}
+
+// The decision of a row marked data-fit="scroll" stays in sight while the player scrolls its
+// board (issue 38, round 2): moved down (a transform) by as much as its top has gone above
+// the part of the window that can be seen, never past the row's end. CSS position: sticky
+// cannot do it here: Lab's output area (overflow-x: auto) is the sticky box, and it does not
+// scroll vertically.
+function pinSides(r) {
+  for (const row of r.querySelectorAll(".moneynb-board-row")) {
+    if (row.closest(".moneynb-view") !== r) continue;
+    const side = row.querySelector(":scope > .moneynb-side");
+    if (!side) continue;
+    const prev = Number(side.dataset.moneynbPin || 0);
+    let dy = 0;
+    if (row.dataset.fit === "scroll") {
+      const top = side.getBoundingClientRect().top - prev;  // where it is without the pin
+      const room = row.getBoundingClientRect().bottom - top - side.offsetHeight;
+      dy = Math.min(Math.max(0, sight(row).top - top), Math.max(0, room));
+    }
+    if (Math.abs(dy - prev) < 0.5) continue;
+    side.style.transform = dy ? `translateY(${Math.round(dy)}px)` : "";
+    side.dataset.moneynbPin = String(Math.round(dy));
   }
 }
 
@@ -503,6 +527,12 @@ function render({ model, el }) {
   const resized = new ResizeObserver(fit);
   // a window made taller or shorter changes what can be seen, not the view's width
   window.addEventListener("resize", fit);
+  // a scroll of the notebook (or the window) moves a pinned decision along (see pinSides)
+  let pinning = 0;
+  const pin = () => {
+    if (!pinning) pinning = requestAnimationFrame(() => { pinning = 0; pinSides(root()); });
+  };
+  document.addEventListener("scroll", pin, { capture: true, passive: true });
   // a click on a slider's track moves the knob there AND gives it the keyboard focus, so the
   // arrow keys go on from there (noUiSlider leaves the focus where it was: issue 30, case 7)
   const focusKnob = (e) => {
@@ -531,6 +561,7 @@ function render({ model, el }) {
     obs.disconnect();
     resized.disconnect();
     window.removeEventListener("resize", fit);
+    document.removeEventListener("scroll", pin, { capture: true });
     listening?.removeEventListener("pointerup", focusKnob);
     unwatch();
   };
