@@ -145,7 +145,7 @@ def test_view_stacks_the_figure_over_its_backdrop():
     assert not v.board.figure._moneynb_deferred and not v.board.backdrop._moneynb_deferred
 
 
-def test_status_names_the_player_to_move_and_counts_turns_from_one():
+def test_status_names_who_plays_first_and_counts_turns_from_one():
     g = moneynb.new_game("moolah", players=["Ann", "Bob", "Cy"], seed=99999999999)
     b = Board(g)
     first = g.players[g.current]
@@ -156,4 +156,4 @@ def test_status_names_the_player_to_move_and_counts_turns_from_one():
     assert b.status(g).startswith(f"First withdrawals · {first} will play first")
     while g.decision.tag == "first_withdrawal":
         g.apply(50_000)
-    assert b.status(g).startswith(f"Turn 1 · {first} to play")
+    assert b.status(g).startswith("Turn 1 · goal")  # who plays: the view's turn line

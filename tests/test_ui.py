@@ -660,10 +660,12 @@ def test_log_lines_start_with_a_capital():
     v = moneynb.play("moolah", players=["You", "bot:greedy"], seed=2, autosave=False)
     while not any(e.text.startswith("bank ") for e in v.game.log) and not v.game.over:
         v.submit(v.game.legal_actions()[0] if v.game.decision.kind != "amount" else 50_000)
-    lower = [e.text for e in v.game.log[-300:] if e.text.startswith("bank ")]
+    lower = [e for e in v.game.log[-300:] if e.text.startswith("bank ")]
     assert lower, "no event starting with 'bank' to show"
     shown = v.log_html.value
-    assert ">Bank " + lower[-1][5:].replace("'", "&#x27;").split("(")[0] in shown
+    # the board says it in plain words (issue 38, case 8), starting with a capital
+    line = v.board.event_text(v.game, lower[-1])
+    assert line[:1].isupper() and ">" + line.replace("'", "&#x27;") in shown
 
 
 @pytest.mark.parametrize(

@@ -99,6 +99,13 @@ const CSS = `
   grid-template-areas: "board side" "board tools"; }
 .moneynb-view .moneynb-board-row > .moneynb-board { grid-area: board; }
 .moneynb-view .moneynb-board-row > .moneynb-side { grid-area: side; }
+/* a board drawn at its smallest readable size that still does not fit the window beside or
+   under its decision (data-fit="scroll": the player scrolls a little to see all of it): the
+   decision is pinned to the top of the part that can be seen, so its buttons stay in view
+   (issue 38, round 2) */
+.moneynb-view .moneynb-board-row[data-fit="scroll"] > .moneynb-side { position: relative;
+  z-index: 3; align-self: start; background: var(--jp-layout-color0, #fff);
+  box-shadow: 0 4px 6px -4px rgba(0, 0, 0, 0.35); }
 .moneynb-view .moneynb-board-row > .moneynb-board-tools { grid-area: tools; }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
    another person take no click for their first second in the page (a slower double-click of
@@ -323,9 +330,14 @@ function showLost(model, el, root, why) {
 // out side by side (data-layout="side": the board, and a column of at least SIDE_PX for the
 // decision) or stacked (the decision first, then the board), whichever shows the board larger
 // with both inside the part of the window the row can be seen in (Lab scrolls the notebook
-// inside its panel; Voila the window); never above its own size, never below MIN_SCALE (a
-// window smaller than that scrolls). A replay's chart is fitted to its width.
-const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.5;
+// inside its panel; Voila the window); never above its own size, never below MIN_SCALE:
+// the board's 11 px labels stay at 9 px or more (issue 38, round 2: at 0.5 they were drawn at
+// 5.5 px). A board that does not fit whole at MIN_SCALE is drawn at MIN_SCALE (narrower only
+// when the row is narrower than that: no sideways scroll) in the layout where it fits the
+// row's width, side by side when it can, and the row is marked data-fit="scroll": its decision
+// is pinned in view (position: sticky) while the player scrolls the rest of the board into
+// sight. A replay's chart is fitted to its width.
+const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.82;
 function scaleBox(box, s, w, h, sized) {
   const inner = box.firstElementChild;
   if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005 &&
@@ -368,11 +380,18 @@ function fitBoards(r) {
     const sideH = side.getBoundingClientRect().height;
     const sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
     const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
-    const layout = sSide >= sStack ? "side" : "stacked";
+    let layout = sSide >= sStack ? "side" : "stacked";
+    const best = Math.max(sSide, sStack);
+    const floor = Math.min(MIN_SCALE, (W - 4) / w);
+    const fit = best >= floor - 0.001 ? "whole" : "scroll";
+    // too small either way: side by side when the board fits beside the column at the floor
+    if (fit === "scroll") layout = W - 4 - GAP_PX - SIDE_PX >= w * floor ? "side" : "stacked";
     if (row.dataset.layout !== layout) row.dataset.layout = layout;
-    const s = Math.max(Math.min(MIN_SCALE, (W - 4) / w), layout === "side" ? sSide : sStack);
+    if (row.dataset.fit !== fit) row.dataset.fit = fit;
+    const s = Math.max(floor, layout === "side" ? sSide : sStack);
     scaleBox(box, s, w, h, true);
   }
+  pinSides(r);
   for (const box of r.querySelectorAll(".moneynb-board, .moneynb-replay-chart")) {
     if (box.closest(".moneynb-view") !== r) continue;  // a view inside this one fits itself
     if (box.parentElement.classList.contains("moneynb-board-row") &&
@@ -383,6 +402,29 @@ function fitBoards(r) {
     const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
     if (!w || !h || !box.clientWidth) continue;
     scaleBox(box, Math.min(1, box.clientWidth / w), w, h, false);
+  }
+}
+
+// The decision of a row marked data-fit="scroll" stays in sight while the player scrolls its
+// board (issue 38, round 2): moved down (a transform) by as much as its top has gone above
+// the part of the window that can be seen, never past the row's end. CSS position: sticky
+// cannot do it here: Lab's output area (overflow-x: auto) is the sticky box, and it does not
+// scroll vertically.
+function pinSides(r) {
+  for (const row of r.querySelectorAll(".moneynb-board-row")) {
+    if (row.closest(".moneynb-view") !== r) continue;
+    const side = row.querySelector(":scope > .moneynb-side");
+    if (!side) continue;
+    const prev = Number(side.dataset.moneynbPin || 0);
+    let dy = 0;
+    if (row.dataset.fit === "scroll") {
+      const top = side.getBoundingClientRect().top - prev;  // where it is without the pin
+      const room = row.getBoundingClientRect().bottom - top - side.offsetHeight;
+      dy = Math.min(Math.max(0, sight(row).top - top), Math.max(0, room));
+    }
+    if (Math.abs(dy - prev) < 0.5) continue;
+    side.style.transform = dy ? `translateY(${Math.round(dy)}px)` : "";
+    side.dataset.moneynbPin = String(Math.round(dy));
   }
 }
 
@@ -485,6 +527,12 @@ function render({ model, el }) {
   const resized = new ResizeObserver(fit);
   // a window made taller or shorter changes what can be seen, not the view's width
   window.addEventListener("resize", fit);
+  // a scroll of the notebook (or the window) moves a pinned decision along (see pinSides)
+  let pinning = 0;
+  const pin = () => {
+    if (!pinning) pinning = requestAnimationFrame(() => { pinning = 0; pinSides(root()); });
+  };
+  document.addEventListener("scroll", pin, { capture: true, passive: true });
   // a click on a slider's track moves the knob there AND gives it the keyboard focus, so the
   // arrow keys go on from there (noUiSlider leaves the focus where it was: issue 30, case 7)
   const focusKnob = (e) => {
@@ -513,6 +561,7 @@ function render({ model, el }) {
     obs.disconnect();
     resized.disconnect();
     window.removeEventListener("resize", fit);
+    document.removeEventListener("scroll", pin, { capture: true });
     listening?.removeEventListener("pointerup", focusKnob);
     unwatch();
   };

@@ -38,7 +38,7 @@ from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import BoardFigure, money, palette, player_color, plot_text
 from .panels import button
-from .view import GameView, _css, coaching_html
+from .view import GameView, _css, capital_first, coaching_html
 
 __all__ = ["ReplayView", "SPEEDS", "saved_games", "ReplayChooser"]
 
@@ -578,7 +578,7 @@ class ReplayView(GameView):
             text = self.plain(e.text)
             return (
                 f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)} {cls}' "
-                f"style='margin:0;{style}'>{html.escape(text[:1].upper() + text[1:])}</div>"
+                f"style='margin:0;{style}'>{html.escape(capital_first(text, r.players))}</div>"
             )
 
         lines = "".join(line(e, "", "") for e in before)

@@ -24,7 +24,7 @@ from ..core.errors import IllegalAction, SaveFileError
 from ..store import ConflictError, StoreError, open_store
 from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
-from .boards.base import money, player_color
+from .boards.base import money, player_color, plot_text
 from .panels import button, from_page, make_panel, set_disabled
 
 log = logging.getLogger("moneynb")
@@ -147,6 +147,16 @@ def _same(a, b) -> bool:
 
 def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in str(text).lower())
+
+
+def capital_first(text: str, names=()) -> str:
+    """``text`` with a capital first letter ("bank paid..." -> "Bank paid..."), unless it
+    starts with one of ``names`` (players' names), which are written as their players spelled
+    them: a simulated game's "greedy2" stays "greedy2" in the log, as in the results table
+    (issue 38, case 8: "greedy1" in the table, "Greedy2" in the log)."""
+    if any(n and text.startswith(n) for n in names):
+        return text
+    return text[:1].upper() + text[1:]
 
 
 class GameView(widgets.VBox):
@@ -820,7 +830,7 @@ class GameView(widgets.VBox):
                 lines.append(f"Your decision: {self.plain(d.prompt, d.player)}")
             else:
                 lines.append(f"{who} to decide: {self.plain(d.prompt, d.player)}")
-        text = " ".join(t[:1].upper() + t[1:] for t in lines if t)
+        text = " ".join(capital_first(t, g.players) for t in lines if t)
         if text and text != self.a11y.message or new:
             self.a11y.announce(text)
 
@@ -852,7 +862,7 @@ class GameView(widgets.VBox):
         g = self.game
         status = self.board.status(g) if hasattr(self.board, "status") else ""
         parts = [f"<span style='font-size:1.4em;font-weight:bold'>{html.escape(self.title)}</span>"]
-        if status:
+        if status and not self._status_in_title(status):
             parts.append(html.escape(status))
         parts.append(f"action {len(g.actions)}")
         head = " &middot; ".join(parts)
@@ -870,6 +880,17 @@ class GameView(widgets.VBox):
         return f"<div>{head}</div>{self._handoff_html()}<div class='moneynb-turn'>{turn}</div>" + (
             self._last_move_html()
         )
+
+    def _status_in_title(self, status: str) -> bool:
+        """True when the board's figure has ``status`` as its title (drawn just above the
+        board): the header then does not say it again (issue 38, case 8: the status was said
+        in the board's title, the header and the panel)."""
+        fig = getattr(self.board, "figure", None)
+        try:
+            title = fig.layout.title.text or ""
+        except AttributeError:
+            return False
+        return bool(title) and title == plot_text(status)
 
     def _last_move_html(self) -> str:
         """One line naming whose the last move was and what it did (its log lines), so the
@@ -1014,7 +1035,7 @@ class GameView(widgets.VBox):
 
         def line(text: str) -> str:
             text = second_person(text) if you else text
-            return html.escape(text[:1].upper() + text[1:])  # "bank paid..." -> "Bank paid..."
+            return html.escape(capital_first(text, players))  # "bank paid..." -> "Bank paid..."
 
         # the last move's lines (the "Last move" line's) are marked: class moneynb-log-last
         last = len(log) if self._last_move_at is None else self._last_move_at

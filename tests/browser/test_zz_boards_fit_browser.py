@@ -65,6 +65,10 @@ pytestmark = pytest.mark.browser
 
 GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
 SIZES = ((1024, 700), (1280, 800), (1400, 1000))
+#: the smallest a board label may be drawn when the board is fitted to a short window
+LABEL_FLOOR_PX = 9
+#: the sizes at which the decision and the board must be in sight together (issue 38, case 2)
+PANEL_SIZES = ((1024, 700), (1280, 800))
 #: how far (px) a label may run into a marker, another label or a shape before it counts
 LABEL_TOLERANCE_PX = 2
 
@@ -378,6 +382,76 @@ def _turn_problems(page, name: str) -> list[str]:
     return out
 
 
+#: per game view (issue 38, case 2 and round 2; moved here from test_play_plainly_browser.py,
+#: which visited the same sizes): what of its decision's buttons and of its board is out of
+#: sight after its board row is scrolled to the top of the part of the window it can be seen
+#: in; its smallest label as drawn; whether the board is whole in sight or at its smallest
+#: readable scale with the decision pinned
+PANEL_FIT_JS = r"""async (name) => {
+  const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const v = document.querySelector('.moneynb-view.probe-' + name);
+  const row = v.querySelector('.moneynb-board-row');
+  row.scrollIntoView({block: 'start'});
+  await frames();  // a pinned decision follows a scroll in the next frame
+  let top = 0, bottom = innerHeight, left = 0, right = innerWidth;
+  for (let p = row.parentElement; p; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (/auto|scroll/.test(s.overflowY) && p.scrollHeight > p.clientHeight) {
+      const q = p.getBoundingClientRect();
+      top = Math.max(top, q.top); bottom = Math.min(bottom, q.bottom);
+      left = Math.max(left, q.left); right = Math.min(right, q.right);
+    }
+  }
+  const out = [];
+  const inside = (r) => r.top >= top - 1 && r.bottom <= bottom + 1 && r.left >= left - 1
+    && r.right <= right + 1;
+  const svg = v.querySelector('.moneynb-board svg.main-svg');
+  const board = svg.getBoundingClientRect();
+  const scale = board.width / Number(svg.getAttribute('width'));
+  // the smallest board label as drawn (its font size times the board's scale)
+  let labelPx = Infinity;
+  for (const t of svg.querySelectorAll('.textpoint text'))
+    labelPx = Math.min(labelPx, parseFloat(getComputedStyle(t).fontSize) * scale);
+  labelPx = Math.round(labelPx * 10) / 10;
+  if (labelPx < LABEL_FLOOR) out.push(`labels drawn at ${labelPx} px (< ${LABEL_FLOOR})`);
+  const whole = inside(board);
+  const over = /Game over/.test(v.querySelector('.moneynb-header')?.textContent || '');
+  const buttonsOut = () => {
+    const buttons = [...v.querySelectorAll('.moneynb-decision button')].filter(b => b.offsetParent);
+    if (!buttons.length) return over ? [] : ['no decision buttons'];
+    return buttons.filter(b => !inside(b.getBoundingClientRect())).map(b => {
+      const r = b.getBoundingClientRect();
+      return `button "${b.textContent.trim()}" ${Math.round(r.top)}-${Math.round(r.bottom)} outside ${Math.round(top)}-${Math.round(bottom)}`;
+    });
+  };
+  out.push(...buttonsOut());
+  if (!whole) {
+    // allowed only where the board is at its smallest readable size and the decision pinned:
+    // with the board's bottom scrolled into sight, the buttons are still in view
+    if (row.dataset.fit !== 'scroll') out.push(`board ${Math.round(board.top)}-${Math.round(board.bottom)} (x ${Math.round(board.left)}-${Math.round(board.right)}) outside ${Math.round(top)}-${Math.round(bottom)} (x ${Math.round(left)}-${Math.round(right)}) and not marked to scroll`);
+    svg.scrollIntoView({block: 'end'});
+    await frames();
+    const b2 = svg.getBoundingClientRect();
+    if (b2.bottom > bottom + 1) out.push(`board bottom ${Math.round(b2.bottom)} not reachable (${Math.round(bottom)})`);
+    out.push(...buttonsOut().map(t => 'board scrolled to its end: ' + t));
+    row.scrollIntoView({block: 'start'});
+    await frames();
+  }
+  return {out, scale: Math.round(scale * 100) / 100, layout: row.dataset.layout,
+          fit: whole ? 'whole' : 'scroll', labelPx};
+}""".replace("LABEL_FLOOR", str(LABEL_FLOOR_PX))
+
+
+#: a view whose board row is marked to scroll: the row scrolled to the top of the part of the
+#: window it can be seen in, two frames drawn (its pinned decision back in its place)
+UNPIN_JS = r"""async (name) => {
+  const row = document.querySelector('.moneynb-view.probe-' + name + ' .moneynb-board-row');
+  if (!row || row.dataset.fit !== 'scroll') return;
+  row.scrollIntoView({block: 'start'});
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+}"""
+
+
 def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:
     problems = {}
     for w, h in sizes:
@@ -385,12 +459,19 @@ def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:
         for name in names:
             view = page.locator(f".moneynb-view.probe-{name}")
             view.scroll_into_view_if_needed()
+            # a board that must scroll (issue 38, round 2): its row at the top, where a move's
+            # focus puts it, so its decision is not pinned over the board (see pinSides)
+            page.evaluate(UNPIN_JS, name)
             found = page.evaluate(CHECK_JS, [name, w <= 1024])
             if name.startswith("replay-"):
                 found += _both_seen(page, name)
             else:  # the label check (case 2) on the live views, as it was written for them
                 found += page.evaluate(LABELS_JS, [name, LABEL_TOLERANCE_PX])
                 found += _turn_problems(page, name)  # case 3, at every size
+                if (w, h) in PANEL_SIZES:  # issue 38, case 2: the decision and board in sight
+                    seen = page.evaluate(PANEL_FIT_JS, name)
+                    print(label, f"{w}x{h}", name, seen)  # the figures, for the record (-s)
+                    found += seen["out"]
             if found:
                 problems[f"{label} {name} {w}x{h}"] = found
                 screenshot(page, f"boards-fit-{label}-{name}-{w}", view)

@@ -252,7 +252,8 @@ class Board(BoardRenderer):
             return f"Game over ({game.end_reason}): {' and '.join(game.winner_names)} won"
         cap = game.options["max_rounds"]
         of = f" of {cap}" if cap else ""
-        return f"Round {game.round}{of} · {game.players[game.current]} to play"
+        # who is to play is the view's "... must decide" line: said once (issue 38, case 8)
+        return f"Round {game.round}{of}"
 
     def _centre(self, g) -> str:
         m = g.money()

@@ -29,6 +29,7 @@ target, ``moneynb-target``, or a click on the highlighted space).
 from __future__ import annotations
 
 import math
+import re
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -81,6 +82,50 @@ LABELS = {  # short names written on the board
 def _short(amount: int) -> str:
     sign = "+" if amount > 0 else "-"
     return f"{sign}${abs(amount) // 1000}k"
+
+
+def _reason(text: str) -> str:
+    """What a transfer was for: the last brackets of the engine's log line ("" if none)."""
+    m = re.search(r"\(([^()]*)\)\.?\s*$", text or "")
+    return m.group(1) if m else ""
+
+
+def paid_words(data: dict, reason: str = "") -> str:
+    """One transfer of Moolah's ledger (a ``"paid"`` event's ``data``: ``src``, ``dst``,
+    ``amount`` in dollars; accounts ``"bank"``, ``"loan shark"``, ``"wallet:<name>"``,
+    ``"account:<name>"``) in a player's words: "Ann takes $50,000 out of the bank account
+    (withdrawal)." where the ledger says "Ann's bank account paid $50,000 to Ann
+    (withdrawal)". Source: issue 38, case 8."""
+    src, dst, amount = str(data.get("src", "")), str(data.get("dst", "")), data.get("amount", 0)
+    why = f" ({reason})" if reason else ""
+    cash = money(amount)
+
+    def owner(acct: str, kind: str) -> str | None:
+        return acct.split(":", 1)[1] if acct.startswith(kind + ":") else None
+
+    def name(acct: str) -> str:
+        if owner(acct, "wallet"):
+            return owner(acct, "wallet")
+        if owner(acct, "account"):
+            return f"{owner(acct, 'account')}'s bank account"
+        return {"bank": "the Bank", "loan shark": "the Loan Shark"}.get(acct, acct)
+
+    w_src, w_dst = owner(src, "wallet"), owner(dst, "wallet")
+    a_src, a_dst = owner(src, "account"), owner(dst, "account")
+    if a_src and a_src == w_dst:
+        return f"{w_dst} takes {cash} out of the bank account{why}."
+    if w_src and w_src == a_dst:
+        return f"{w_src} puts {cash} into the bank account{why}."
+    if w_dst and src in ("bank", "loan shark"):
+        return f"{w_dst} gets {cash} from {name(src)}{why}."
+    if a_dst and src in ("bank", "loan shark"):
+        return f"{a_dst}'s bank account gets {cash} from {name(src)}{why}."
+    if w_src and dst == "bank":
+        return f"{w_src} pays {cash}{why}."
+    if a_src:
+        return f"{cash} is taken from {a_src}'s bank account by {name(dst)}{why}."
+    text = f"{name(src)} pays {cash} to {name(dst)}{why}."
+    return text[:1].upper() + text[1:]
 
 
 class Board(BoardRenderer):
@@ -209,9 +254,9 @@ class Board(BoardRenderer):
             k = s["kind"]
             text = LABELS.get(k) or (_short(s["amount"]) if k == "money" else "")
             if k == "goto":
-                text = "→ " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
+                text = "Go to " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
             if k == "temptation":
-                text = "T"
+                text = "Temp-<br>tation"
             if k == "safe":
                 text = "Safe"
             if not text:
@@ -257,7 +302,8 @@ class Board(BoardRenderer):
         if d is not None and d.tag == "first_withdrawal":  # before anyone moves
             return f"First withdrawals · {cur} will play first · goal {goal}"
         # the engine's turn_no counts the player turns begun, this one included
-        return f"Turn {game.turn_no} · {cur} to play · goal {goal}"
+        # who is to play is the view's "... must decide" line: said once (issue 38, case 8)
+        return f"Turn {game.turn_no} · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
     @staticmethod
@@ -338,10 +384,20 @@ class Board(BoardRenderer):
         return card.get("kind") == "advantage" and not self.shows_hidden(event.data.get("seat"))
 
     def event_text(self, game, event) -> str:
-        """The engine's text, but an Advantage card another seat drew is not named."""
+        """The engine's text, in plain words: an Advantage card another seat drew is not
+        named; a transfer (``"paid"``) and a score-pad entry (``"score_pad"``) are said from
+        their event data as a player says them ("Ann gets $150,000 (Oil Gusher)." rather than
+        the ledger's "bank paid $150,000 to Ann (Oil Gusher)"; issue 38, case 8). What the
+        money was for is the engine's own words (the last brackets of its text)."""
         if self._hidden_advantage(game, event):
             seat = event.data["seat"]
             return f"{game.players[seat]} drew an Advantage card (kept hidden until played)."
+        if event.kind == "paid":
+            return paid_words(event.data, _reason(event.text))
+        if event.kind == "score_pad" and isinstance(event.data.get("seat"), int):
+            d = event.data
+            return (f"{game.players[d['seat']]}'s bank account now holds {money(d['new'])} "
+                    f"(was {money(d['old'])}).")  # fmt: skip
         return event.text
 
     def _update_panels(self, game, events) -> None:
