@@ -883,12 +883,9 @@ def post_result(lesson: str, value, seed: int | None = None, store=None, owner: 
 
     if not isinstance(lesson, str) or not lesson.strip() or len(lesson) > MAX_LESSON:
         raise ValueError(f"a lesson code is some text of at most {MAX_LESSON} characters")
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"a result is a number, got {value!r:.40}") from None
-    if not math.isfinite(v):
-        raise ValueError(f"a result is a finite number, got {value!r}")
+    from .store.classes import result_value
+
+    v = result_value(value)
     if seed is not None:
         seed = lesson_seed(seed)
     lesson = lesson.strip()

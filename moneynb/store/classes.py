@@ -144,6 +144,21 @@ class Posted:
     replaced: bool
 
 
+def result_value(value) -> float:
+    """A lesson result as the store keeps it: a finite number (an ``int`` or ``float``; a
+    ``bool`` or text that reads as a number is taken as that number).
+
+    Raises:
+        ValueError: not a number, or not finite (NaN, infinity). Source: issue 36."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"a result is a number, got {value!r:.40}") from None
+    if not math.isfinite(v):
+        raise ValueError(f"a result is a finite number, got {value!r}")
+    return v
+
+
 def _tables():
     from . import store
 
@@ -525,12 +540,7 @@ class ClassMethods:
         if not isinstance(lesson, str) or not lesson.strip():
             raise ValueError("a lesson code is some text of at most 100 characters")
         owner = _owner(owner)
-        try:
-            v = float(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"a result is a number, got {value!r:.40}") from None
-        if not math.isfinite(v):
-            raise ValueError(f"a result is a finite number, got {value!r}")
+        v = result_value(value)
         if seed is not None and (type(seed) is not int or not -(2**63) <= seed < 2**63):
             raise ValueError(f"a seed is a whole number (64 bits), got {seed!r:.40}")
         text = json.dumps(data or {})
