@@ -80,7 +80,7 @@ def _play(lab_server, page):
         before = _state(view)
         if css == ".moneynb-em-buy":
             deed = view.locator(".moneynb-decision .moneynb-em-deed").first.inner_text()
-            price = int(re.search(r"B \$(\d+)", deed).group(1))
+            price = int(re.search(r"price \$(\d+)", deed).group(1))
             button.click()
             page.wait_for_function(
                 "(n) => Number(document.querySelector("
