@@ -142,16 +142,21 @@ def record_failure(page, what: str) -> None:
     print(f"  {what} at load {os.getloadavg()[0]:.1f}: {shown!r}; screenshot {shot}", flush=True)
 
 
+def _fresh_context(pw):
+    """A Chromium context with a new, empty profile (a first visit: nothing cached)."""
+    profile = tempfile.mkdtemp(prefix="moneynb-bench-")
+    return pw.chromium.launch_persistent_context(
+        profile, executable_path=os.environ.get("MONEYNB_CHROMIUM", "/usr/bin/chromium"),
+        headless=True, args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 1400},
+    )  # fmt: skip
+
+
 def open_board(pw, url: str, timeout_ms: int, *, moves: int = 0):
     """Open ``url`` in a fresh profile, wait for the drawn board, reload, wait again; returns
     ``(first ws, first http, reload ws, reload http, t first s, t reload s, frozen)``
     (``None`` times when the board never drew). Prints one line per page (times, load
     average) and, for a missing or frozen board, what the page showed and a screenshot."""
-    profile = tempfile.mkdtemp(prefix="moneynb-bench-")
-    ctx = pw.chromium.launch_persistent_context(
-        profile, executable_path=os.environ.get("MONEYNB_CHROMIUM", "/usr/bin/chromium"),
-        headless=True, args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 1400},
-    )  # fmt: skip
+    ctx = _fresh_context(pw)
     try:
         page = ctx.new_page()
         meter = Meter(ctx, page)
@@ -255,11 +260,7 @@ def main() -> None:
 def lab_board(pw, url: str, timeout_ms: int):
     """Lab: open the notebook, run it, save, wait for the board; then reload (the kernel
     kept) and wait for the board again."""
-    profile = tempfile.mkdtemp(prefix="moneynb-bench-")
-    ctx = pw.chromium.launch_persistent_context(
-        profile, executable_path=os.environ.get("MONEYNB_CHROMIUM", "/usr/bin/chromium"),
-        headless=True, args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 1400},
-    )  # fmt: skip
+    ctx = _fresh_context(pw)
     try:
         page = ctx.new_page()
         meter = Meter(ctx, page)
