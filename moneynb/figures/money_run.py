@@ -246,3 +246,30 @@ class Board(BoardDrawing):
             f"{game.players[game.turn]}: {game.actions_left} action(s) left · "
             f"{len(game.bag)} coins in the bag"
         )
+
+    def spaces_in_play(self, game) -> list[tuple]:
+        """Every square holding coins (bottom to top) and the coins on the table."""
+        rows = []
+        for sq, stack in enumerate(game.stacks):
+            if stack:
+                x, y = game.xy(sq)
+                names = ", ".join(game.coin_names[c] for c in stack)
+                rows.append((f"square {x},{y}", f"{names} (top: {game.coin_names[stack[-1]]})"))
+        for i, c in enumerate(game.table):
+            rows.append((f"table coin {i + 1}", game.coin_names[c]))
+        return rows
+
+    def _targets(self, decision) -> tuple[list, list]:
+        """Squares to highlight and the square/table coin to ring for ``decision``."""
+        g = self.game
+        if decision is None:
+            return [], []
+        if decision.tag in ("place", "move_coin"):
+            sel = g.selected
+            ring = [(sel[1], TABLE_Y)] if sel[0] == "place" else [(sel[1], sel[2])]
+            return list(decision.options), ring
+        if self.pawn_selected:
+            x, y = g.xy(g.pawns[decision.player])
+            tg = [o[1:] for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
+            return tg, [(x + PAWN_DX, y + PAWN_DY)]
+        return [], []

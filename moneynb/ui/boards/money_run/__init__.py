@@ -7,7 +7,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ....figures.money_run import *  # noqa: F403 - the drawing's names, kept importable here
-from ....figures.money_run import PAWN_DX, PAWN_DY, TABLE_Y
+from ....figures.money_run import TABLE_Y
 from ....figures.money_run import Board as Drawing
 from ...panels import button, space_panel
 from ..base import BoardRenderer, player_color, plot_text
@@ -28,38 +28,11 @@ class Board(Drawing, BoardRenderer):
         super().update(game, events)
         self._refresh_info(game)
 
-    def spaces_in_play(self, game) -> list[tuple]:
-        """Every square holding coins (bottom to top) and the coins on the table."""
-        rows = []
-        for sq, stack in enumerate(game.stacks):
-            if stack:
-                x, y = game.xy(sq)
-                names = ", ".join(game.coin_names[c] for c in stack)
-                rows.append((f"square {x},{y}", f"{names} (top: {game.coin_names[stack[-1]]})"))
-        for i, c in enumerate(game.table):
-            rows.append((f"table coin {i + 1}", game.coin_names[c]))
-        return rows
-
     def describe(self, game) -> dict[str, list[tuple]]:
         out = super().describe(game)
         targets, _ring = self._targets(game.decision)
         out["Choices on the board"] = [(f"square {x},{y}",) for x, y in targets]
         return out
-
-    def _targets(self, decision) -> tuple[list, list]:
-        """Squares to highlight and the square/table coin to ring for ``decision``."""
-        g = self.game
-        if decision is None:
-            return [], []
-        if decision.tag in ("place", "move_coin"):
-            sel = g.selected
-            ring = [(sel[1], TABLE_Y)] if sel[0] == "place" else [(sel[1], sel[2])]
-            return list(decision.options), ring
-        if self.pawn_selected:
-            x, y = g.xy(g.pawns[decision.player])
-            tg = [o[1:] for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
-            return tg, [(x + PAWN_DX, y + PAWN_DY)]
-        return [], []
 
     def highlight(self, decision) -> None:
         """Ring legal target squares (after a pick), and ring the picked coin or pawn."""
