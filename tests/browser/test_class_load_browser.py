@@ -32,7 +32,7 @@ from conftest import _kernel_idle, patience, screenshot, write_probe_notebook
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from long_runs import LONG_RUNS, size  # noqa: E402
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]  # a bounded share by default
 
 #: Voila pages open at once (>= 8 in a long run)
 PAGES = size(8, 2)
