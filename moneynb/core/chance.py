@@ -249,8 +249,18 @@ def stream_seed(seed: int | str, kind: str) -> int:
 
 
 def _blank(cls: type) -> random.Random:
-    """A generator of ``cls`` whose state is about to be set (no seeding counted)."""
-    return cls.__new__(cls)
+    """A generator of ``cls`` whose state is about to be set (no seeding counted; seeded with 0
+    by the C type, which is cheaper than from the system's entropy)."""
+    return cls.__new__(cls, 0)
+
+
+def _rebuilt(cls: type, state: tuple, attrs: dict) -> random.Random:
+    """A generator of ``cls`` in ``state`` with the instance attributes ``attrs`` (how
+    :class:`ChanceStreams` and :class:`ScriptedRandom` are copied and pickled)."""
+    new = _blank(cls)
+    random.Random.setstate(new, state)
+    new.__dict__.update(attrs)
+    return new
 
 
 class ChanceStreams(GameRandom):
@@ -285,11 +295,12 @@ class ChanceStreams(GameRandom):
         return self.draws + sum(s.draws for s in self.streams.values())
 
     def __reduce__(self):  # random.Random's drops the instance dict: keep the streams
-        return _blank, (type(self),), (self.getstate(), self.__dict__)
+        # (each stream by its state; no draw count: a copy counts its own draws)
+        streams = {k: (_rebuilt, (GameRandom, s.getstate(), {})) for k, s in self.streams.items()}
+        return _rebuilt, (type(self), self.getstate(), {"root": self.root}), {"streams": streams}
 
     def __setstate__(self, state) -> None:
-        random.Random.setstate(self, state[0])
-        self.__dict__.update(state[1])
+        self.streams = {k: f(*args) for k, (f, args) in state["streams"].items()}
 
 
 def copy_generator(rng: random.Random) -> random.Random:
@@ -404,7 +415,8 @@ class ScriptedRandom(GameRandom):
         return self.draws + (0 if streams is None else sum(s.draws for s in streams.values()))
 
     def __reduce__(self):  # deep copies keep the script (random.Random's drops instance dicts)
-        return _blank, (type(self),), (self.getstate(), self.__dict__)
+        attrs = {k: v for k, v in sorted(vars(self).items()) if k != "draws"}
+        return _blank, (type(self),), (self.getstate(), attrs)
 
     def __setstate__(self, state):
         if isinstance(state, tuple) and len(state) == 2 and isinstance(state[1], dict):
