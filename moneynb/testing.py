@@ -20,7 +20,12 @@ die, spinner and ``randrange``) and next deck draws follow the script; unscripte
 exactly as before. Nothing private is touched, and the rules code is the same code that plays.
 
 A rigged game no longer follows from its seed: do not save and reload it (``undo`` replays from
-the seed and so drops the rig too).
+the seed and so drops the rig too). With ``chance_streams`` 2 (a stream per kind of chance) the
+script answers the draws of every kind in the order the game makes them, and an unscripted draw
+comes from its kind's own stream.
+
+:func:`record_chance` records the chance events of a game by kind, and :func:`paired_events`
+counts what two games of one deal share (issue 39; ``benchmarks/duplicate_pairing.py``).
 """
 
 from __future__ import annotations

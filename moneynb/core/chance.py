@@ -182,6 +182,8 @@ class GameRandom(random.Random):
     ``randrange``, ``choice``, ``shuffle``...), ``random()``, ``getrandbits(k)`` with ``k > 0``,
     ``gauss`` (its cached second value is state), and ``seed``/``setstate`` to another state.
     A copy or a pickle keeps its own count (only changes within one game are compared).
+    :func:`copy_generator` remembers a state with its count, so set a state only through these
+    methods (never ``random.Random.setstate(game_rng, ...)``: the count would not move).
     """
 
     draws = 0
@@ -303,19 +305,36 @@ class ChanceStreams(GameRandom):
         self.streams = {k: f(*args) for k, (f, args) in state["streams"].items()}
 
 
+def _state_of(rng: random.Random) -> tuple:
+    """``rng.getstate()``, remembered by a :class:`GameRandom` (or a stream set) with its draw
+    count: the count moves exactly when the state does, so a generator copied again and again
+    between draws (a search bot's copies) builds its 625-word state tuple once."""
+    if type(rng) is not GameRandom and type(rng) is not ChanceStreams:
+        return rng.getstate()
+    saved = rng.__dict__.get("_saved")
+    if saved is not None and saved[0] == rng.draws:
+        return saved[1]
+    state = rng.getstate()
+    rng._saved = (rng.draws, state)
+    return state
+
+
+def _copied(cls: type, state: tuple) -> GameRandom:
+    new = _blank(cls)
+    random.Random.setstate(new, state)
+    new._saved = (0, state)  # its draw count is 0 in this state
+    return new
+
+
 def copy_generator(rng: random.Random) -> random.Random:
     """An independent copy of a game's generator in the same state, every stream of a
     :class:`ChanceStreams` included, with no draw counted. A plain or scripted generator gives
     a :class:`GameRandom` (a :class:`ChanceStreams` when it holds streams) in its state."""
     streams = getattr(rng, "streams", None)
-    new = _blank(GameRandom if streams is None else ChanceStreams)
-    random.Random.setstate(new, rng.getstate())
+    new = _copied(GameRandom if streams is None else ChanceStreams, _state_of(rng))
     if streams is not None:
         new.root = rng.root
-        new.streams = {}
-        for kind, s in streams.items():
-            c = new.streams[kind] = _blank(GameRandom)
-            random.Random.setstate(c, s.getstate())
+        new.streams = {kind: _copied(GameRandom, _state_of(s)) for kind, s in streams.items()}
     return new
 
 
