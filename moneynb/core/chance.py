@@ -273,7 +273,9 @@ class ChanceStreams(GameRandom):
     also a :class:`GameRandom` seeded with ``root`` (as a game of version 1 is), which serves a
     draw made without naming a kind (a whole hidden state resampled, a test's own draw).
     ``seed(a)`` re-seeds it all: its own state and every stream, from ``a``. ``draws`` counts
-    its own draws; :meth:`all_draws` those of its streams too. Copies (``copy.deepcopy``,
+    its own draws and every stream handed out by :meth:`~moneynb.core.game.Game.chance` (so
+    the engine's chance fingerprint reads one number); :meth:`all_draws` adds the streams'
+    own counts. Copies (``copy.deepcopy``,
     pickle) keep every stream's state.
 
     Source: issue 39, case 7 (duplicate deals paired per kind of chance).

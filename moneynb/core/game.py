@@ -450,12 +450,12 @@ class Game:
 
     def _chance_fingerprint(self) -> tuple:
         """Changes whenever chance is used: the generator's state, the count of deck draws,
-        and (a test rig's :class:`~moneynb.core.chance.ScriptedRandom`) its forced draws."""
+        and (a test rig's :class:`~moneynb.core.chance.ScriptedRandom`) its forced draws. A
+        stream set (``chance_streams`` 2) counts every stream :meth:`chance` hands out (a rules
+        file asks for a stream only to draw from it), so its count alone tells."""
         rng = self.rng
-        if type(rng) is GameRandom:  # it counts its draws
-            return (rng.draws, Deck.draws)
-        if type(rng) is ChanceStreams:  # so do its streams
-            return (rng.all_draws(), Deck.draws)
+        if type(rng) is GameRandom or type(rng) is ChanceStreams:  # it counts its draws (a
+            return (rng.draws, Deck.draws)  # stream set: and each stream asked for by chance())
         if type(rng) is ScriptedRandom:  # so does it (a forced or chosen draw included)
             return (rng.all_draws(), Deck.draws, len(rng.script))
         return (rng.getstate(), Deck.draws, len(getattr(rng, "script", ())))
@@ -487,6 +487,7 @@ class Game:
         streams = getattr(rng, "streams", None)
         if streams is None:
             return rng
+        rng.draws += 1  # chance is used: the set's own count says so (see _chance_fingerprint)
         s = streams.get(kind)
         return s if s is not None else rng.stream(kind)
 
