@@ -336,16 +336,23 @@ def copy_generator(rng: random.Random) -> random.Random:
     new = _copied(GameRandom if streams is None else ChanceStreams, _state_of(rng))
     if streams is not None:
         new.root = rng.root
-        new.streams = {kind: _copied(GameRandom, _state_of(s)) for kind, s in streams.items()}
+        states = {**_pending(rng), **{k: _state_of(s) for k, s in streams.items()}}
+        new.streams = {kind: _copied(GameRandom, state) for kind, state in states.items()}
     return new
+
+
+def _pending(rng: random.Random) -> dict:
+    """``{kind: state}`` of the streams a scripted set holds by state only (not used yet)."""
+    return rng.__dict__.get("_states") or {}
 
 
 def generator_state(rng: random.Random) -> tuple:
     """A comparable snapshot of a game's generator: ``("rng", state)``, plus ``{kind: state}``
     of every stream a stream set holds."""
     streams = getattr(rng, "streams", None)
-    if streams:
-        return ("rng", rng.getstate(), {k: s.getstate() for k, s in streams.items()})
+    if streams or _pending(rng):
+        states = {**_pending(rng), **{k: s.getstate() for k, s in streams.items()}}
+        return ("rng", rng.getstate(), dict(sorted(states.items())))
     return ("rng", rng.getstate())
 
 
@@ -400,7 +407,7 @@ class ScriptedRandom(GameRandom):
         """``base``: start in that generator's state (every stream of a stream set too);
         ``state``: in that ``getstate()`` state; neither: freshly seeded."""
         if base is not None:
-            state = base.getstate()
+            state = _state_of(base)
         if state is None:
             super().__init__()
         else:  # no seeding (a generator from __new__ is not seeded yet): the state is set
@@ -410,11 +417,10 @@ class ScriptedRandom(GameRandom):
         self._shuffling = False
         self._ctl = self  # whose script and chooser answer this generator's draws
         base_streams = getattr(base, "streams", None)
-        if base_streams is not None:
+        if base_streams is not None:  # each kind's state; its scripted stream made on first use
             self.root = base.root
             self.streams = {}
-            for kind, s in base_streams.items():
-                self._child(kind, s.getstate())
+            self._states = {**_pending(base), **{k: _state_of(s) for k, s in base_streams.items()}}
 
     def _child(self, kind: str, state: tuple) -> ScriptedRandom:
         c = _blank(ScriptedRandom)
@@ -427,8 +433,10 @@ class ScriptedRandom(GameRandom):
         """The scripted stream of ``kind`` (when replacing a stream set; made on first use)."""
         s = self.streams.get(kind)
         if s is None:
-            seeded = GameRandom(stream_seed(self.root, kind))
-            s = self._child(kind, seeded.getstate())
+            state = self._states.pop(kind, None)
+            if state is None:
+                state = GameRandom(stream_seed(self.root, kind)).getstate()
+            s = self._child(kind, state)
         return s
 
     def all_draws(self) -> int:
