@@ -136,7 +136,8 @@ def test_game_random_draws_like_random_and_counts_every_change(seed):
     counted.setstate(plain.getstate())
     counted.seed(seed + 1)
     assert counted.draws == same + 1  # setstate to the state it had counts nothing; seed does
-    assert type(moneynb.new_game("money_run", ["A", "B"], seed=1).rng) is GameRandom
+    g = moneynb.new_game("money_run", ["A", "B"], seed=1, chance_streams=1)
+    assert type(g.rng) is GameRandom  # (chance_streams 2: tests/test_chance_streams.py)
 
 
 @pytest.mark.parametrize("game", ["easy_money", "moolah", "money_card", "money_moves", "money_run"])
@@ -145,8 +146,10 @@ def test_chance_seen_by_draw_count_equals_chance_seen_by_full_state(game):
     same, action by action, as from comparing the generator's whole state (a plain
     random.Random, the engine's other path)."""
     seats = 2 if game == "money_run" else 3
-    counted = moneynb.new_game(game, players=["Ann", "Bob", "Cy"][:seats], seed=8)
-    plain = moneynb.new_game(game, players=["Ann", "Bob", "Cy"][:seats], seed=8)
+    # one stream (a plain random.Random holds no streams per kind; chance_streams 2 is
+    # checked in tests/test_chance_streams.py)
+    counted = moneynb.new_game(game, ["Ann", "Bob", "Cy"][:seats], seed=8, chance_streams=1)
+    plain = moneynb.new_game(game, ["Ann", "Bob", "Cy"][:seats], seed=8, chance_streams=1)
     plain.rng = random.Random()
     plain.rng.setstate(counted.rng.getstate())
     bots = [moneynb.make_bot("greedy", seed=k) for k in range(seats)]

@@ -299,7 +299,9 @@ class EasyMoney(Game):
         for p in self.players:
             self.ledger.open(self.wallet(p), 0)
             self.transfer(BANK, self.wallet(p), start, f"starting money: {bills}")
-        self.deck = Deck.from_counts({c: v["count"] for c, v in self.cards.items()}, self.rng)
+        self.deck = Deck.from_counts(
+            {c: v["count"] for c, v in self.cards.items()}, self.chance("give or take")
+        )
         self.owner: list[int | None] = [None] * size
         self.houses = [0] * size  # properties: 1-4 houses, 5 = subdivision
         self.mortgaged = [False] * size
@@ -342,7 +344,8 @@ class EasyMoney(Game):
 
     def _opening_roll(self) -> None:
         seat = self.opening.next_roller
-        d = (D6.roll(self.rng), D6.roll(self.rng))
+        dice = self.chance("dice")
+        d = (D6.roll(dice), D6.roll(dice))
         self.emit("rolled", f"{self.players[seat]} threw {d[0]}+{d[1]} to start.", seat=seat,
                   dice=d)  # fmt: skip
         outcome, top, best = self.opening.record(sum(d))
@@ -463,7 +466,8 @@ class EasyMoney(Game):
     # ----- doubles, Give or Take cards, moving -------------------------------------------------------
     def _throw(self) -> None:
         s = self.current
-        d = (D6.roll(self.rng), D6.roll(self.rng))
+        dice = self.chance("dice")
+        d = (D6.roll(dice), D6.roll(dice))
         self.dice = d
         self.rolled = True
         self.emit("rolled", f"{self.players[s]} threw {d[0]}+{d[1]} = {sum(d)}.", seat=s, dice=d)
@@ -474,7 +478,7 @@ class EasyMoney(Game):
             self._proceed()
 
     def _draw_card(self, s: int) -> None:
-        cid = self.deck.draw(self.rng)
+        cid = self.deck.draw(self.chance("give or take"))
         card = self.cards[cid]
         self.last_card = cid
         self.emit("drew", f"Doubles: {self.players[s]} drew '{card['title']}': {card['text']}",

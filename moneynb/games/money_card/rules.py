@@ -438,7 +438,7 @@ class MoneyCard(Game):
         self.decks = {}
         for name, ids in b.decks.items():
             deck = Deck(draw_pile=list(ids), reshuffle_when_empty=False)
-            deck.shuffle(self.rng)
+            deck.shuffle(self.chance(f"deck:{name}"))
             self.decks[name] = deck
         self.pos: list[str | None] = [None] * n  # plane's space; None before the first turn
         self.keys: list[list[str]] = [[] for _ in range(n)]
@@ -579,7 +579,7 @@ class MoneyCard(Game):
 
     def spin_segment(self) -> dict:
         """Spin the spinner with the game's generator; returns the segment dict."""
-        i = self.board.spinner.roll(self.rng)
+        i = self.board.spinner.roll(self.chance("spinner"))
         self.last_spin = i
         return self.board.segments[i]
 
@@ -878,7 +878,7 @@ class MoneyCard(Game):
         name = self.deck_for(self.pos[seat])
         deck = self.decks[name]
         if deck.draw_pile:
-            self._push(("card", seat, deck.draw(self.rng), name))
+            self._push(("card", seat, deck.draw(self.chance(f"deck:{name}")), name))
             return
         holders = [s for s in self.active() if s != seat and any(
             self.board.cards[c]["deck"] == name for c in self.hand[s])]  # fmt: skip
@@ -893,7 +893,8 @@ class MoneyCard(Game):
     def _on_pick_holder(self, holder: int) -> None:
         seat, name = self.ctx["seat"], self.ctx["deck"]
         theirs = [c for c in self.hand[holder] if self.board.cards[c]["deck"] == name]
-        card = theirs[self.rng.randrange(len(theirs))]  # a hidden hand: the card is a blind pick
+        # a hidden hand: the card is a blind pick
+        card = theirs[self.chance("blind pick").randrange(len(theirs))]
         self.hand[holder].remove(card)
         self.emit("took_card", f"{self.players[seat]} takes a {name} card from "
                   f"{self.players[holder]}.", seat=seat, holder=holder)  # fmt: skip
@@ -1001,7 +1002,7 @@ class MoneyCard(Game):
         deck = self.decks[MAIL]
         if not deck.draw_pile:  # every Mail card is in play (cannot happen with one reader)
             return
-        self._push(("card", seat, deck.draw(self.rng), MAIL))
+        self._push(("card", seat, deck.draw(self.chance(f"deck:{MAIL}")), MAIL))
 
     # ----- paying, Charge It and debts --------------------------------------------------------------
     def _t_pay(

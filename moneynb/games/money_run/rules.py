@@ -53,7 +53,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from ...core.chance import GameRandom
+from ...core.chance import copy_generator, generator_state
 from ...core.data import load_cached, load_toml, names_files, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
@@ -206,7 +206,7 @@ class MoneyRun(Game):
 
     def _draw(self) -> int:
         """Take one coin at random out of the bag (the game's seeded generator)."""
-        return self.bag.pop(self.rng.randrange(len(self.bag)))
+        return self.bag.pop(self.chance("bag").randrange(len(self.bag)))
 
     # ----- squares --------------------------------------------------------------------------
     def xy(self, sq: int) -> tuple[int, int]:
@@ -593,7 +593,7 @@ class MoneyRun(Game):
             if key == "_events" or key.startswith("_cache_"):  # remembered results: not state
                 continue
             if key == "rng":
-                out[key] = ("rng", value.getstate())
+                out[key] = generator_state(value)
             elif key == "ledger":
                 out[key] = (dict(value.balances), sorted(value.may_go_negative), value.total)
             elif isinstance(value, list):
@@ -613,9 +613,7 @@ class MoneyRun(Game):
         for key in ("stacks", "pawns", "table", "bag", "actions", "log", "winners", "_events"):
             d[key] = list(d[key])
         d["options"] = dict(d["options"])
-        rng = GameRandom.__new__(GameRandom)  # skips seeding; the state is set next
-        random.Random.setstate(rng, self.rng.getstate())  # a copy: no draw counted
-        d["rng"] = rng
+        d["rng"] = copy_generator(self.rng)  # its every stream; no draw counted
         led = self.ledger
         d["ledger"] = Ledger(dict(led.balances), set(led.may_go_negative), led.total)
         if self.pending is not None and self.pending.lazy:  # its options: the copy's own
