@@ -34,8 +34,8 @@ from .chance import Deck, GameRandom, ScriptedRandom
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
-from .outcomes import _fork
 from .limits import MAX_ACTION_DEPTH, MAX_NAME, MAX_SEED  # noqa: F401  (re-exported)
+from .outcomes import _fork
 
 #: the undo policies (see :meth:`Game.undo`): "safe" never takes back a decision whose
 #: chance outcome (a die, spin or card) has been seen; "practice" takes back anything
@@ -481,7 +481,7 @@ class Game:
         A zero amount moves nothing and records nothing.
         """
         if amount:
-            self.ledger.transfer(src, dst, amount, reason)
+            self.ledger.move(src, dst, amount, reason)
             events = self._events
             if events is not _NO_EVENTS:  # (advance: no event is made)
                 text = partial(self._paid_text, src, dst, amount, reason)  # built when read

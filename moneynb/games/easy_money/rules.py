@@ -1208,6 +1208,8 @@ class EasyMoney(Game):
         s = d.player
         tag = d.tag
         cash = self.cash(s)
+        if tag in ("turn", "post") and cash < BUILD_RESERVE:  # it keeps $300: no build, lift
+            return "roll" if tag == "turn" else "end"
         if tag in ("turn", "post"):  # asks can_build/can_lift, as the options do
             best, best_gain = None, 0.0
             mine, prof = self.holdings(s), self.profile(s)
