@@ -220,7 +220,9 @@ def table(
 WORKERS_ORDER = ("money_run", "money_moves", "moolah", "easy_money", "money_card")
 
 
-def bench_workers(tree: Path, counts: list[int] | None = None, repeat: int = 1) -> str:
+def bench_workers(
+    tree: Path, counts: list[int] | None = None, repeat: int = 1, games: tuple = WORKERS_ORDER
+) -> str:
     """``simulate`` at ``workers=1`` and ``2`` in a fresh process using ``tree``: wall-clock
     games/s, and the CPU seconds used (this process plus its workers, reaped after each call:
     every ``workers=2`` call starts its workers cold), so the parallel overhead shows even when
@@ -230,6 +232,7 @@ def bench_workers(tree: Path, counts: list[int] | None = None, repeat: int = 1) 
     plan = [
         (game, GAMES[game][0], n)
         for game in WORKERS_ORDER
+        if game in games
         for n in (counts or [200 if game == "easy_money" else 400])
     ]
     code = (
@@ -326,6 +329,9 @@ def main() -> None:
         action="store_true",
         help="time simulate for the working tree only (not --ref)",
     )
+    ap.add_argument(
+        "--games", help="only these games' simulate timings, e.g. easy_money,money_card"
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--anchor-child", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -334,6 +340,7 @@ def main() -> None:
         child(args.child, args.scale, args.anchor_child)
         return
     counts = [int(n) for n in args.sim_games.split(",")] if args.sim_games else None
+    only = tuple(args.games.split(",")) if args.games else WORKERS_ORDER
     with tempfile.TemporaryDirectory(prefix="moneynb-before-") as tmp:
         before_tree = extract(args.ref, Path(tmp)) if args.ref else None
         anchor = None
@@ -376,9 +383,9 @@ def main() -> None:
             print()
             if before_tree is not None and not args.workers_after_only:
                 print(f"before ({args.ref}):")
-                bench_workers(before_tree, counts, args.workers_repeat)
+                bench_workers(before_tree, counts, args.workers_repeat, only)
                 print("after:")
-            bench_workers(ROOT, counts, args.workers_repeat)
+            bench_workers(ROOT, counts, args.workers_repeat, only)
 
 
 if __name__ == "__main__":

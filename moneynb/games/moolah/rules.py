@@ -1351,24 +1351,30 @@ class Moolah(Game):
                 base = self._roll_value(seat, self.pos[seat]) if tag == "turn" else 0.0
                 cid = adv[0].split(":", 1)[1]
                 targets = self.advantage_targets(self.pos[seat], self.data.cards[cid]["steps"])
-                if targets and max(self._value(seat, t) for t in targets) > base + 25000:
+                loot = self._loot(seat)
+                if targets and max(self._value(seat, t, loot) for t in targets) > base + 25000:
                     return adv[0]
             return d.options[0]
         if tag == "advantage_target":
             opts = [o for o in d.options if o != "cancel"]
-            return max(opts, key=lambda t: self._value(seat, t)) if opts else "cancel"
+            loot = self._loot(seat)
+            return max(opts, key=lambda t: self._value(seat, t, loot)) if opts else "cancel"
         if tag == "fork":
+            loot = self._loot(seat)
             return max(
                 d.options,
                 key=lambda o: max(
-                    self._value(seat, e) for e in self.data.ends(o, self.steps_left - 1, False)
+                    self._value(seat, e, loot)
+                    for e in self.data.ends(o, self.steps_left - 1, False)
                 ),
             )
         if tag == "moolah":
+            loot = self._loot(seat)
             return max(
                 d.options,
                 key=lambda m: (
-                    self._roll_value(seat, m) + (self._value(seat, m) if m != self.pos[seat] else 0)
+                    self._roll_value(seat, m)
+                    + (self._value(seat, m, loot) if m != self.pos[seat] else 0)
                 ),
             )
         if tag in ("bank", "bank_amount"):
