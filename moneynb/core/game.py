@@ -37,6 +37,7 @@ from .chance import (
     GameRandom,
     ScriptedRandom,
     check_streams_message,
+    copy_generator,
     generator_state,
     new_generator,
 )
@@ -44,6 +45,7 @@ from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
 from .limits import MAX_ACTION_DEPTH, MAX_NAME, MAX_SEED  # noqa: F401  (re-exported)
+from .outcomes import _fork
 
 #: the undo policies (see :meth:`Game.undo`): "safe" never takes back a decision whose
 #: chance outcome (a die, spin or card) has been seen; "practice" takes back anything
@@ -521,7 +523,7 @@ class Game:
         A zero amount moves nothing and records nothing.
         """
         if amount:
-            self.ledger.transfer(src, dst, amount, reason)
+            self.ledger.move(src, dst, amount, reason)
             events = self._events
             if events is not _NO_EVENTS:  # (advance: no event is made)
                 text = partial(self._paid_text, src, dst, amount, reason)  # built when read
@@ -663,7 +665,10 @@ class Game:
         self.undo_to(len(self.actions) - 1)
 
     def copy(self, resample_chance: bool | int | random.Random = False) -> Game:
-        """An independent deep copy (search bots use it).
+        """An independent deep copy (search bots use it): the same state as
+        ``copy.deepcopy(game)``, made faster by the engine's copier (the event log and the
+        action list, whose items are immutable, copied shallowly; the loaded rule data shared;
+        the pending decision's options and labels read first).
 
         Args:
             resample_chance: False (default): an exact copy, which knows hidden state: the
@@ -675,7 +680,11 @@ class Game:
         Raises:
             ValueError: ``resample_chance`` is none of those.
         """
-        new = copy.deepcopy(self)
+        rng = self.rng
+        if type(rng) is GameRandom or type(rng) is ChanceStreams:  # the engine's fast copier
+            new = _fork(self, copy_generator(rng))  # (moneynb.core.outcomes), every stream
+        else:  # a test rig's scripted generator, a search bot's own: copied as it is
+            new = copy.deepcopy(self)
         if resample_chance is not False:
             new.resample_chance(resample_chance)
         return new

@@ -102,8 +102,16 @@ def _copy(x: Any, memo: dict) -> Any:
         y = x.copy()
         memo[i] = y
         for j, v in enumerate(x):
-            if type(v) not in _ATOMS:
-                y[j] = _copy(v, memo)
+            tv = type(v)
+            if tv in _ATOMS:
+                continue
+            if tv is tuple:  # a tuple of immutable values (a stack of coins) is shared
+                for w in v:
+                    if type(w) not in _ATOMS:
+                        break
+                else:
+                    continue
+            y[j] = _copy(v, memo)
         return y
     if t is dict:
         if not all(type(k) in _ATOMS or type(k) is tuple for k in x):  # (hashable: immutable)
@@ -115,6 +123,11 @@ def _copy(x: Any, memo: dict) -> Any:
                 y[k] = _copy(v, memo)
         return y
     if t is tuple:
+        for v in x:
+            if type(v) not in _ATOMS:
+                break
+        else:  # of immutable values: immutable
+            return x
         y = tuple([v if type(v) in _ATOMS else _copy(v, memo) for v in x])
         if all(a is b for a, b in zip(x, y, strict=True)):
             y = x

@@ -50,13 +50,12 @@ bids start at ``min_bid`` and rise by at least $5.
 
 from __future__ import annotations
 
-import os
 import random
 from fractions import Fraction
 from typing import Any
 
 from ...core.chance import D6, Deck
-from ...core.data import load_toml, names_files, require
+from ...core.data import load_cached, load_toml, names_files, require
 from ...core.game import Game
 from ...core.turns import OpeningRoll
 from .schema import BoardFile, CardsFile
@@ -77,22 +76,6 @@ BUILD_RESERVE = 300
 
 
 # ----- the board and the cards (data) -------------------------------------------------------------
-_CACHE: dict = {}
-
-
-def _cached(loader, filename: str, path: str | None) -> dict:
-    """``loader(path)``, remembered per file (and its modification time) so that starting many
-    games does not parse the TOML again. The result is shared: treat it as read-only."""
-    try:
-        stamp = os.stat(path).st_mtime_ns if path else None
-    except OSError:
-        stamp = None
-    key = (filename, path, stamp)
-    if key not in _CACHE:
-        _CACHE[key] = loader(path)
-    return _CACHE[key]
-
-
 @names_files({"board.toml": "path"})
 def load_board(path: str | None = None) -> dict:
     """Read and check ``board.toml`` (or the house-rule file at ``path``).
@@ -268,9 +251,9 @@ class EasyMoney(Game):
 
     # ----- the board, the cards and the start ----------------------------------------------------
     def _setup(self) -> None:
-        self.data = _cached(load_board, "board.toml", self.options["data_file"] or None)
+        self.data = load_cached(load_board, self.options["data_file"] or None)
         self.board = self.data["space"]
-        cards = _cached(load_cards, "cards.toml", self.options["cards_file"] or None)
+        cards = load_cached(load_cards, self.options["cards_file"] or None)
         self.cards = {c["id"]: c for c in cards["card"]}
         n, size = len(self.players), len(self.board)
         self.side_len = size // SIDES
@@ -1229,6 +1212,8 @@ class EasyMoney(Game):
         s = d.player
         tag = d.tag
         cash = self.cash(s)
+        if tag in ("turn", "post") and cash < BUILD_RESERVE:  # it keeps $300: no build, lift
+            return "roll" if tag == "turn" else "end"
         if tag in ("turn", "post"):  # asks can_build/can_lift, as the options do
             best, best_gain = None, 0.0
             mine, prof = self.holdings(s), self.profile(s)

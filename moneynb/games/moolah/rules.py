@@ -34,15 +34,13 @@ option string such as ``"deposit"``, ``"stay"``, ``"advantage:advantage3"``.
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from ...core.chance import Deck
-from ...core.data import load_toml, names_files, require
+from ...core.data import load_cached, load_toml, names_files, require
 from ...core.game import Game
 from .schema import BoardFile, CardsFile
 
@@ -297,18 +295,10 @@ def load_data(board_file: str = "", cards_file: str = "") -> BoardData:
     Raises:
         ValueError: see :func:`check_board` and :func:`check_cards`.
     """
-    return _load_data(board_file, cards_file, _stamp(board_file), _stamp(cards_file))
+    return load_cached(_read_data, board_file, cards_file)
 
 
-def _stamp(path: str) -> int | None:
-    try:
-        return os.stat(path).st_mtime_ns if path else None
-    except OSError:
-        return None  # load_toml reports the missing file
-
-
-@lru_cache(maxsize=16)
-def _load_data(board_file: str, cards_file: str, _b: int | None, _c: int | None) -> BoardData:
+def _read_data(board_file: str, cards_file: str) -> BoardData:
     board = check_board(load_toml(__package__, "board.toml", board_file or None, BoardFile))
     cards = check_cards(load_toml(__package__, "cards.toml", cards_file or None, CardsFile),
                         {s["id"] for s in board["space"]})  # fmt: skip
@@ -1363,24 +1353,30 @@ class Moolah(Game):
                 base = self._roll_value(seat, self.pos[seat]) if tag == "turn" else 0.0
                 cid = adv[0].split(":", 1)[1]
                 targets = self.advantage_targets(self.pos[seat], self.data.cards[cid]["steps"])
-                if targets and max(self._value(seat, t) for t in targets) > base + 25000:
+                loot = self._loot(seat)
+                if targets and max(self._value(seat, t, loot) for t in targets) > base + 25000:
                     return adv[0]
             return d.options[0]
         if tag == "advantage_target":
             opts = [o for o in d.options if o != "cancel"]
-            return max(opts, key=lambda t: self._value(seat, t)) if opts else "cancel"
+            loot = self._loot(seat)
+            return max(opts, key=lambda t: self._value(seat, t, loot)) if opts else "cancel"
         if tag == "fork":
+            loot = self._loot(seat)
             return max(
                 d.options,
                 key=lambda o: max(
-                    self._value(seat, e) for e in self.data.ends(o, self.steps_left - 1, False)
+                    self._value(seat, e, loot)
+                    for e in self.data.ends(o, self.steps_left - 1, False)
                 ),
             )
         if tag == "moolah":
+            loot = self._loot(seat)
             return max(
                 d.options,
                 key=lambda m: (
-                    self._roll_value(seat, m) + (self._value(seat, m) if m != self.pos[seat] else 0)
+                    self._roll_value(seat, m)
+                    + (self._value(seat, m, loot) if m != self.pos[seat] else 0)
                 ),
             )
         if tag in ("bank", "bank_amount"):
