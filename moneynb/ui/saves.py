@@ -171,7 +171,11 @@ WIDGET_NOT_FOUND = "Error displaying widget: model not found"
 #: only :data:`WIDGET_LOADING` with nothing on the page changing for 90 s show the notice (a
 #: reload is offered, not forced: the page may only be slow). The notice is an alert at the
 #: top of the page with a "Reload the page" button; it goes when every output is drawn. One
-#: watch a page (``window`` flag).
+#: watch a page (``window`` flag). JupyterLab runs it too (issue 41: a view that did not come
+#: back after a reload under load, "model not found" for good): there the note under a game
+#: carries it as well (a saved notebook's outputs are trusted, so its script runs after a
+#: reload), it never reloads a notebook with unsaved changes (it offers the button), and its
+#: notice also says to run the cell again (a restarted kernel's widgets are gone for good).
 STALL_WATCH_JS = """
 (function () {
   if (window.moneynbStallWatch) return;
@@ -227,16 +231,22 @@ STALL_WATCH_JS = """
       if (Date.now() - watch.since > 20000) stored(0);
       return;
     }
+    var lab = !!document.querySelector('.jp-NotebookPanel');
+    var dirty = lab && !!document.querySelector('.jp-mod-dirty');
+    var cell = lab ? ' If the kernel was restarted, run its cell again instead (Run \u2192 ' +
+      'Run All Cells).' : '';
     if (missing) {
-      if (watch.reloads !== null && watch.reloads < 1 && stored(watch.reloads + 1) !== null) {
+      if (!dirty && watch.reloads !== null && watch.reloads < 1 &&
+          stored(watch.reloads + 1) !== null) {
         location.reload();
         return;
       }
-      say('Part of this page did not load (a busy server can do this), and loading it ' +
-          'again did not help yet.');
+      say((dirty ? 'Part of this page did not load (a busy server can do this); save, ' +
+           'then load the page again.' : 'Part of this page did not load (a busy server can ' +
+           'do this), and loading it again did not help yet.') + cell);
     } else if (loading && Date.now() - watch.since > PATIENCE) {
       say('Part of this page is still loading after a minute and a half (a busy server ' +
-          'can do this).');
+          'can do this).' + cell);
     }
   }
   watch.timer = setInterval(check, 3000);
@@ -253,7 +263,9 @@ def fallback_html(what: str, saved: bool = False) -> str:
     ``saved``: the game is kept in the store. In the Voila app (:func:`moneynb.ui.app_mode`:
     no cell to run) the note says to reload the page instead: a page whose widgets never
     start on a loaded server (voila-dashboards/voila#1428) comes back on a reload, and the
-    note carries :data:`STALL_WATCH_JS`, which reloads such a page by itself or offers to."""
+    note carries :data:`STALL_WATCH_JS`, which reloads such a page by itself or offers to.
+    In JupyterLab the note carries the same watch (issue 41: a view that never came back
+    after a reload)."""
     from . import app_mode
 
     if app_mode():  # the page watches for Voila's stalls itself (STALL_WATCH_JS)
@@ -275,7 +287,7 @@ def fallback_html(what: str, saved: bool = False) -> str:
         "font-size:0.9em'>"
         f'If no {html.escape(what)} shows here (for example "Error displaying widget: model '
         'not found" after the kernel stopped), run this cell again: <i>Run</i> &rarr; '
-        f"<i>Run All Cells</i>.{again}</div>"
+        f"<i>Run All Cells</i>.{again}</div><script>{STALL_WATCH_JS}</script>"
     )
 
 
