@@ -746,6 +746,44 @@ def trace_digest(traces) -> int:
     return h
 
 
+_TEMPLATES: dict[str, dict] = {}
+
+
+def light_template(traces) -> dict | None:
+    """Plotly's default template (``plotly.io.templates.default``, one of plotly's own
+    named templates) as a plain dict holding its layout part and the trace defaults of the
+    trace types in ``traces`` only; None for a merged ("a+b"), "none" or non-plotly default.
+
+    Why: a figure without a template gets the whole default template, whose trace defaults
+    for all 24 trace types make plotly import and validate every trace type's classes: 1-4 s
+    of each new kernel's first figure on a busy 2-core machine (a Voila page's kernel is new
+    on every load and reload: issue 41). The figure looks the same: its traces get the same
+    defaults (a trace of another type added later gets none)."""
+    import json
+    import pkgutil
+
+    import plotly.io as pio
+
+    name = pio.templates.default
+    if not isinstance(name, str) or "+" in name or name == "none":
+        return None
+    if name not in _TEMPLATES:
+        try:
+            raw = pkgutil.get_data("plotly", f"package_data/templates/{name}.json")
+        except OSError:
+            raw = None
+        _TEMPLATES[name] = json.loads(raw.decode("utf-8")) if raw else {}
+    whole = _TEMPLATES[name]
+    if not whole:
+        return None
+    types = set()
+    for t in traces or []:
+        kind = t.get("type") if isinstance(t, dict) else getattr(t, "type", None)
+        types.add(kind or "scatter")
+    data = {k: copy.deepcopy(v) for k, v in whole.get("data", {}).items() if k in types}
+    return {"layout": copy.deepcopy(whole.get("layout", {})), "data": data}
+
+
 def _plotly_bundle() -> tuple[str, str]:
     """``(source, key)`` of plotly's widget ESM (see :func:`moneynb.ui.static.plotly_code`)."""
     from ..static import plotly_code
@@ -807,6 +845,10 @@ class BoardFigure(go.FigureWidget):
         from ..static import bundle_path, inline_only
 
         self._moneynb_deferred = True
+        if isinstance(layout, dict) and "template" not in layout:
+            template = light_template(data)
+            if template is not None:
+                layout = {**layout, "template": template}
         super().__init__(data=data, layout=layout)
         src, key = _plotly_bundle()
         self._moneynb_bundle_key = key
