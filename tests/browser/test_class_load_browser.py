@@ -156,7 +156,8 @@ def test_a_class_of_voila_pages_draw_follow_and_come_back(voila_server, browser_
                 pages.append((page, meter))
             for i, (page, meter) in enumerate(pages):
                 _wait_match(page, f"voila page {i} first load", 240_000)
-                assert meter["ws"] < MAX_WS_BYTES, (i, meter["ws"])
+                why = page.evaluate("globalThis.__moneynbResyncWhy ?? []")
+                assert meter["ws"] < MAX_WS_BYTES, (i, meter["ws"], "full states asked:", why)
             for i, (page, _m) in enumerate(pages):
                 for k in range(MOVES):
                     if not page.locator(".moneynb-view .moneynb-decision button").count():
