@@ -174,8 +174,9 @@ WIDGET_NOT_FOUND = "Error displaying widget: model not found"
 #: watch a page (``window`` flag). JupyterLab runs it too (issue 41: a view that did not come
 #: back after a reload under load, "model not found" for good): there the note under a game
 #: carries it as well (a saved notebook's outputs are trusted, so its script runs after a
-#: reload), it never reloads a notebook with unsaved changes (it offers the button), and its
-#: notice also says to run the cell again (a restarted kernel's widgets are gone for good).
+#: reload); there it never reloads by itself (an IDE; a restarted kernel's widgets are gone
+#: for good): its notice, right under the output that did not draw, says to save and reload,
+#: or to run the cell again after a kernel restart, and offers the "Reload the page" button.
 STALL_WATCH_JS = """
 (function () {
   if (window.moneynbStallWatch) return;
@@ -190,7 +191,9 @@ STALL_WATCH_JS = """
   }
   var watch = window.moneynbStallWatch = {reloads: stored(), shown: null, last: null,
                                           since: Date.now()};
-  function say(text) {
+  // in Lab (anchor: the first output that did not draw) the notice goes right under that
+  // output, in the notebook, covering none of Lab's menus or buttons
+  function say(text, anchor) {
     if (watch.shown === text) return;
     var old = document.getElementById('moneynb-stall');
     if (old) old.remove();
@@ -198,7 +201,8 @@ STALL_WATCH_JS = """
     bar.id = 'moneynb-stall';
     bar.className = 'moneynb-stall';
     bar.setAttribute('role', 'alert');
-    bar.style.cssText = 'position:sticky;top:0;z-index:1000;margin:4px;padding:8px 12px;' +
+    bar.style.cssText = (anchor ? '' : 'position:sticky;top:0;z-index:1000;') +
+      'margin:4px;padding:8px 12px;' +
       'background:#fff4ce;color:#3b2f00;border:2px solid #8a6d00;font-size:14px';
     var words = document.createElement('span');
     words.className = 'moneynb-stall-text';
@@ -210,7 +214,8 @@ STALL_WATCH_JS = """
     button.onclick = function () { location.reload(); };
     bar.appendChild(words);
     bar.appendChild(button);
-    document.body.insertBefore(bar, document.body.firstChild);
+    if (anchor) anchor.insertAdjacentElement('afterend', bar);
+    else document.body.insertBefore(bar, document.body.firstChild);
     watch.shown = text;
   }
   function check() {
@@ -232,21 +237,21 @@ STALL_WATCH_JS = """
       return;
     }
     var lab = !!document.querySelector('.jp-NotebookPanel');
-    var dirty = lab && !!document.querySelector('.jp-mod-dirty');
-    var cell = lab ? ' If the kernel was restarted, run its cell again instead (Run \u2192 ' +
-      'Run All Cells).' : '';
-    if (missing) {
-      if (!dirty && watch.reloads !== null && watch.reloads < 1 &&
-          stored(watch.reloads + 1) !== null) {
+    var anchor = lab ? outs[texts.indexOf(missing ? MISSING : LOADING)] : null;
+    if (missing && lab) {  // an IDE: offered, never forced (a restarted kernel is common)
+      say('This game did not load after the page was loaded again (a busy server can do ' +
+          'this): save, then reload the page. If the kernel was restarted, run its cell ' +
+          'again instead (Run \u2192 Run All Cells).', anchor);
+    } else if (missing) {
+      if (watch.reloads !== null && watch.reloads < 1 && stored(watch.reloads + 1) !== null) {
         location.reload();
         return;
       }
-      say((dirty ? 'Part of this page did not load (a busy server can do this); save, ' +
-           'then load the page again.' : 'Part of this page did not load (a busy server can ' +
-           'do this), and loading it again did not help yet.') + cell);
+      say('Part of this page did not load (a busy server can do this), and loading it ' +
+          'again did not help yet.');
     } else if (loading && Date.now() - watch.since > PATIENCE) {
       say('Part of this page is still loading after a minute and a half (a busy server ' +
-          'can do this).' + cell);
+          'can do this).', anchor);
     }
   }
   watch.timer = setInterval(check, 3000);
