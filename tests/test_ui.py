@@ -664,7 +664,7 @@ def test_log_lines_start_with_a_capital():
     assert lower, "no event starting with 'bank' to show"
     shown = v.log_html.value
     # the board says it in plain words (issue 38, case 8), starting with a capital
-    line = v.board.event_text(v.game, lower[-1])
+    line = v.plain(v.board.event_text(v.game, lower[-1]))  # "You's" read as "Your"
     assert line[:1].isupper() and ">" + line.replace("'", "&#x27;") in shown
 
 
@@ -801,13 +801,15 @@ def _type_and_submit(view, typed: str) -> str:
 
 
 def _drive(view, until_tag: str, answers: dict, limit: int = 200):
-    """Answer the person's decisions by tag (``answers[tag]``, else the first option) until
-    one tagged ``until_tag`` is pending."""
+    """Answer the person's decisions by tag (``answers[tag]`` when it is an option, else the
+    first option) until one tagged ``until_tag`` is pending."""
     for _ in range(limit):
         d = view.game.decision
         if d.tag == until_tag:
             return d
-        assert view.submit(answers.get(d.tag, d.options[0] if d.options else d.low))
+        first = d.options[0] if d.options else d.low
+        answer = answers.get(d.tag, first)
+        assert view.submit(answer if not d.options or answer in d.options else first)
     raise AssertionError(f"no {until_tag!r} decision reached")
 
 
