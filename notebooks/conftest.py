@@ -18,3 +18,11 @@ def pytest_ignore_collect(collection_path: Path, config):
         return None
     named = {Path(str(a).split("::")[0]).resolve() for a in config.args}
     return True if collection_path.resolve() not in named else None
+
+
+def pytest_itemcollected(item):
+    """Under ``pytest -n 2 --dist loadgroup`` (``scripts/test-all.sh``) the cells of a notebook
+    run on one worker, in order, in one kernel: each notebook is a worker group of its own."""
+    import pytest
+
+    item.add_marker(pytest.mark.xdist_group("notebooks/" + item.path.name))

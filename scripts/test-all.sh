@@ -21,9 +21,19 @@ if [ -z "${MONEYNB_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# Two workers (pytest-xdist): one runs every browser test, in order, with one JupyterLab, Voila
+# and Chromium; the other files (each whole, with its own module fixtures) go to whichever worker
+# is free (the groups: tests/conftest.py, notebooks/conftest.py). MONEYNB_TEST_WORKERS sets the
+# number of workers; 0 runs everything in this one process.
+workers="${MONEYNB_TEST_WORKERS:-2}"
+parallel=()
+if [ "$workers" != 0 ]; then
+  parallel=(-n "$workers" --dist loadgroup)
+fi
+
 start=$(date +%s)
 status=0
-python3 -m pytest tests notebooks --nbval-lax -p no:cacheprovider -o addopts="" \
+python3 -m pytest tests notebooks --nbval-lax "${parallel[@]}" -p no:cacheprovider -o addopts="" \
   --durations=20 "$@" || status=$?
 echo "whole test run: $(( $(date +%s) - start )) s (pytest exit status $status)"
 exit "$status"

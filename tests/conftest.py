@@ -1,10 +1,13 @@
 """Shared fixtures for every test under tests/."""
 
 import os
+from pathlib import Path
 
 import pytest
 
 from moneynb.analysis.montecarlo import shutdown_workers
+
+TESTS = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config, items):
@@ -17,6 +20,19 @@ def pytest_collection_modifyitems(config, items):
     if away:
         items[:] = [item for item in items if not item.get_closest_marker("network")]
         config.hook.pytest_deselected(items=away)
+
+
+def pytest_itemcollected(item):
+    """The worker groups of ``pytest -n 2 --dist loadgroup`` (``scripts/test-all.sh``, pytest-xdist).
+
+    Every browser test (``tests/browser``) is in one group: one worker runs them all, in file
+    order (the ``test_zz_*`` files last), sharing one JupyterLab, one Voila and one Chromium
+    (the session fixtures), never two browser tests at once. Every other test is grouped with
+    the rest of its file, so a module's fixture (a JupyterHub, the built lesson sheets) starts
+    once, on the worker that runs that file. Without ``-n`` the marks change nothing."""
+    parts = item.path.resolve().relative_to(TESTS).parts
+    group = "browser" if parts[0] == "browser" else "tests/" + "/".join(parts)
+    item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(autouse=True, scope="module")
