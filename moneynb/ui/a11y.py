@@ -337,7 +337,7 @@ function showLost(model, el, root, why) {
 // row's width, side by side when it can, and the row is marked data-fit="scroll": its decision
 // is pinned in view (position: sticky) while the player scrolls the rest of the board into
 // sight. A replay's chart is fitted to its width.
-const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.82;
+const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.6;
 function scaleBox(box, s, w, h, sized) {
   const inner = box.firstElementChild;
   if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005 &&
@@ -363,6 +363,7 @@ function room(el) {
   return h;
 }
 function fitBoards(r) {
+  let own = 0;  // the scale of the view's own board
   for (const row of r.querySelectorAll(".moneynb-board-row")) {
     if (row.closest(".moneynb-view") !== r) continue;
     const box = row.querySelector(":scope > .moneynb-board");
@@ -377,7 +378,15 @@ function fitBoards(r) {
       continue;
     }
     const H = Math.max(200, room(row) - 8);
-    const sideH = side.getBoundingClientRect().height;
+    // the tallest decision seen at this width: the board keeps its size from one move to
+    // the next (no jump, no new drawing of its text each move); a new width starts again
+    const seenH = side.getBoundingClientRect().height;
+    if (row.dataset.fitW !== String(W) + "x" + H) {
+      row.dataset.fitW = String(W) + "x" + H;
+      row.dataset.sideH = "0";
+    }
+    const sideH = Math.max(seenH, Number(row.dataset.sideH || 0));
+    row.dataset.sideH = String(Math.round(sideH));
     const sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
     const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
     let layout = sSide >= sStack ? "side" : "stacked";
@@ -390,6 +399,7 @@ function fitBoards(r) {
     if (row.dataset.fit !== fit) row.dataset.fit = fit;
     const s = Math.max(floor, layout === "side" ? sSide : sStack);
     scaleBox(box, s, w, h, true);
+    if (!own) own = s;
   }
   pinSides(r);
   for (const box of r.querySelectorAll(".moneynb-board, .moneynb-replay-chart")) {
@@ -403,6 +413,7 @@ function fitBoards(r) {
     if (!w || !h || !box.clientWidth) continue;
     scaleBox(box, Math.min(1, box.clientWidth / w), w, h, false);
   }
+  return own;
 }
 
 // The decision of a row marked data-fit="scroll" stays in sight while the player scrolls its
@@ -521,7 +532,16 @@ function render({ model, el }) {
   focus(true);
   let fitting = 0;
   const fit = () => {
-    if (!fitting) fitting = requestAnimationFrame(() => { fitting = 0; fitBoards(root()); });
+    if (!fitting) fitting = requestAnimationFrame(() => {
+      fitting = 0;
+      const s = fitBoards(root());
+      // the kernel draws the board's text larger by as much (issue 38); a little change is
+      // not worth a new drawing
+      if (s && Math.abs(s - model.get("board_scale")) > 0.02) {
+        model.set("board_scale", s);
+        model.save_changes();
+      }
+    });
   };
   const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
   const resized = new ResizeObserver(fit);
@@ -593,6 +613,10 @@ class A11yHelper(anywidget.AnyWidget):
     #: the page shuts its kernel down when it is left (closed, reloaded): True in the Voila
     #: app (:func:`moneynb.ui.app_mode`), where each page load has a kernel of its own
     leave_shuts_kernel = traitlets.Bool(False).tag(sync=True)
+    #: the scale (0..1] the page draws the view's board at (its fit to the window, see
+    #: ``fitBoards``), reported by the page; the view draws the board's text larger by as
+    #: much (issue 38: text at 11 px or more on screen)
+    board_scale = traitlets.Float(1.0).tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("_dom_classes", ("moneynb-a11y",))

@@ -24,7 +24,7 @@ from ..core.errors import IllegalAction, SaveFileError
 from ..store import ConflictError, StoreError, open_store
 from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
-from .boards.base import money, player_color, plot_text
+from .boards.base import money, player_color, plot_text, zoom_for
 from .panels import button, from_page, make_panel, set_disabled
 
 log = logging.getLogger("moneynb")
@@ -302,6 +302,8 @@ class GameView(widgets.VBox):
             layout=widgets.Layout(width="0px", height="0px"),
             lost_text=lost_text("game", saved=self.store is not None),
         )
+        # the page draws the board smaller in a short window: its text larger by as much
+        self.a11y.observe(self._board_scaled, "board_scale")
         self._announced = len(game.log)
         self._focused_at: int | None = None
         self.board_text_toggle = widgets.ToggleButton(
@@ -763,6 +765,15 @@ class GameView(widgets.VBox):
             self.board.mark_turn(self.game)
             self.board.highlight(self.game.decision)
 
+    def _board_scaled(self, change=None) -> None:
+        """The page reported the scale it draws the board at (``A11yHelper.board_scale``):
+        the board's text is drawn larger by as much, so it reads at 11 px or more on screen
+        (issue 38; :meth:`BoardRenderer.set_text_zoom`)."""
+        try:
+            self.board.set_text_zoom(zoom_for(float(self.a11y.board_scale)))
+        except ValueError:  # a scale the page should never send (0, negative): keep the text
+            pass
+
     def _retheme(self) -> None:
         """The page switched theme and the board took the new palette: draw the game's state
         (tokens, owners, the player to move, targets, the Coach's heat map) in it. Called by
@@ -902,18 +913,30 @@ class GameView(widgets.VBox):
             return ""
         texts = [self.plain(self.board.event_text(self.game, e)) for e in events if e.text]
         more = " …" if len(texts) > 3 else ""
-        who = seat_html(seat, self.game.players[seat], player_color(seat))
+        name = self.game.players[seat]
+        shown = self.plain(name)  # "You" stays "You"
         # a choice that logs nothing yet (a bet's colour still to come, a Money Run coin
         # picked up): what was chosen, in the engine's words (issue 38, case 8)
         chose = getattr(self, "_last_choice", "")
         body = (
-            html.escape(" ".join(texts[:3])) + more
+            " ".join(texts[:3]) + more
             if texts
-            else f"chose {html.escape(self.plain(chose))}"
+            else f"{shown} chose {self.plain(chose)}"
             if chose
-            else "a choice with no result yet"
+            else f"{shown} made a choice with no result yet"
         )
-        return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move, {who}: {body}</div>"
+        # the name once (issue 38: "Last move, Ann: Ann rolled 3" said it twice): a line
+        # that starts with the player's name gets the seat's dot on that name; any other
+        # line ("Bank paid ...", "Round 2 is over") says whose move it was first
+        for start in dict.fromkeys((name, shown)):
+            if body.startswith(start) and not body[len(start) : len(start) + 1].isalnum():
+                rest = html.escape(body[len(start) :])
+                line = f"{seat_html(seat, start, player_color(seat))}{rest}"
+                break
+        else:
+            whose = "Your" if shown == "You" else f"{name}'s"
+            line = f"{seat_html(seat, whose, player_color(seat))} move: {html.escape(body)}"
+        return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move: {line}</div>"
 
     def _handoff_html(self) -> str:
         """Hot seat: when the person who must decide now is not the person who acted last at
@@ -1244,6 +1267,7 @@ class GameView(widgets.VBox):
         self.board.plain = self.plain
         self.board.shows_hidden = self._shows_hidden
         self.board.on_retheme = self._retheme
+        self._board_scaled()
         self._update_board(list(game.log))
         self.board.release()
         self._board_box.children = [self.board.widget()]

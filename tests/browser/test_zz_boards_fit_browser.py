@@ -376,9 +376,10 @@ def _turn_problems(page, name: str) -> list[str]:
     letter = {"Ann": "A", "Greedy bot 1": "G1"}.get(decider.group(1)) if decider else None
     if letter and letter in seen["tokens"] and seen["ringed"] != [letter]:
         out.append(f"{decider.group(1)} must decide but the ringed tokens are {seen['ringed']}")
-    last = re.search(r"Last move, \W*(.*?):", seen["header"])
-    if last and last.group(1).strip() not in ("Ann", "Greedy bot 1"):
-        out.append(f"the last-move line names {last.group(1)!r}")
+    # "Last move: Ann rolled ..." or "Last move: Ann's move: Bank paid ...": a player first
+    last = re.search(r"Last move: \W*(.*)", seen["header"])
+    if last and not re.match(r"(Ann|Greedy bot 1)\b", last.group(1)):
+        out.append(f"the last-move line does not start with a player: {last.group(1)[:60]!r}")
     return out
 
 

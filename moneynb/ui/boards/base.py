@@ -104,6 +104,40 @@ def readable(traces: list, min_px: int = MIN_TEXT_PX) -> list:
     return traces
 
 
+def readable_layout(layout: dict, min_px: float = MIN_TEXT_PX) -> dict:
+    """``layout`` (a board's layout dict) with the title's and every annotation's font size
+    raised to at least ``min_px`` (an annotation without a size counts as plotly's 12 px);
+    changed in place and returned."""
+    title = layout.get("title")
+    if isinstance(title, dict) and title.get("text"):
+        font = dict(title.get("font") or {})
+        font["size"] = max(min_px, font.get("size") or 17)
+        layout["title"] = {**title, "font": font}
+    notes = []
+    for a in layout.get("annotations") or ():
+        if isinstance(a, dict):
+            font = dict(a.get("font") or {})
+            font["size"] = max(min_px, font.get("size") or 12)
+            a = {**a, "font": font}
+        notes.append(a)
+    if notes:
+        layout["annotations"] = notes
+    return layout
+
+
+#: the text zooms a board is drawn at (see :meth:`BoardRenderer.set_text_zoom`): a board the
+#: page draws at ``scale`` of its size takes the first zoom at least ``1 / scale``
+TEXT_ZOOMS = (1.0, 1.1, 1.2, 1.35, 1.5, 1.7)
+
+
+def zoom_for(scale: float) -> float:
+    """The text zoom (one of :data:`TEXT_ZOOMS`) that keeps a board's smallest text at
+    :data:`MIN_TEXT_PX` or more on screen when the page draws the board at ``scale`` (0..1]
+    of its size; the largest zoom below ``1 / TEXT_ZOOMS[-1]``. Source: issue 38."""
+    need = 1.0 / max(scale, 1e-6) - 0.005
+    return next((z for z in TEXT_ZOOMS if z >= need), TEXT_ZOOMS[-1])
+
+
 # ----- where a board's text goes (issue 30, case 2) ---------------------------------------
 #: the font of every board's text: Arial's widths (Liberation Sans on Linux has the same), so
 #: the room a label takes is known in the kernel (:func:`text_box`) and is the same on every
@@ -894,6 +928,33 @@ def _recolor(fig, traces: list, layout: dict) -> None:
             trace.update(delta)
 
 
+#: trace properties a text zoom changes (:func:`_rebuild`)
+_ZOOMED = ("x", "y", "text", "textfont", "textposition", "marker.size")
+
+
+def _rebuild(fig, traces: list, layout: dict) -> None:
+    """Set the texts, their sizes and places, and the markers' sizes of ``fig`` to those of
+    ``traces`` and ``layout`` (the board built again at another text zoom), as
+    :func:`_recolor` does for colours: the layout's annotations and title in one message,
+    each trace's in one of its own. A per-point list still empty in ``traces`` (filled by
+    the board's ``update``) is left as it is."""
+    with fig.batch_update():  # whole: a zoom may add or leave out a note (Moolah's key)
+        if "annotations" in layout:
+            fig.layout.annotations = layout["annotations"]
+        if "title" in layout:
+            fig.layout.title = layout["title"]
+    for trace, built in zip(fig.data, traces, strict=False):
+        built = built.to_plotly_json() if hasattr(built, "to_plotly_json") else dict(built)
+        delta = {}
+        for key in _ZOOMED:
+            value = _get_in(built, _path_parts(key))
+            if value is None or (isinstance(value, (list, tuple)) and not len(value)):
+                continue
+            delta[key] = list(value) if isinstance(value, tuple) else value
+        if delta:
+            trace.update(delta)
+
+
 def _path_parts(key: str) -> list:
     """``"marker.line.color"`` -> ``["marker", "line", "color"]``; ``"x[2]"`` -> ``["x", 2]``."""
     out: list = []
@@ -1087,6 +1148,23 @@ class BoardRenderer:
     #: game's state again, in the new palette); ``None``: nothing more is drawn
     on_retheme: Callable[[], None] | None = None
 
+    #: how many times its own size the board's text is drawn (issue 38): the page draws a
+    #: board smaller than its size in a short window (``moneynb.ui.a11y``'s fit) and reports
+    #: the scale; the text is then drawn larger in the board (:meth:`set_text_zoom`), so it
+    #: stays at :data:`MIN_TEXT_PX` or more on screen. Build methods size text with
+    #: :attr:`text_px` and write fewer or shorter labels when it is larger.
+    text_zoom = 1.0
+
+    @property
+    def text_px(self) -> float:
+        """The size (px in the board's own units) of the board's smallest text: 11 px times
+        :attr:`text_zoom`."""
+        return MIN_TEXT_PX * self.text_zoom
+
+    def zoomed(self, px: float) -> float:
+        """``px`` (a marker that holds text: a token) grown with the text zoom."""
+        return round(px * self.text_zoom, 1)
+
     def __init__(self, game):
         self.game = game
         self.pick: Callable[[Any], None] | None = None
@@ -1096,7 +1174,7 @@ class BoardRenderer:
         layout = self._full_layout(game)
         back = self.build_backdrop(game)
         if back is not None:
-            readable(back)
+            readable(back, self.text_px)
         #: the figure drawn once behind :attr:`figure` (``None`` when the board has none)
         self.backdrop: BoardFigure | None = None
         config = {"displayModeBar": False}
@@ -1106,9 +1184,34 @@ class BoardRenderer:
             )
             layout = _overlay_layout(layout)
             config = {"staticPlot": True, "displayModeBar": False}
-        data = readable(self.build_data(game))
+        data = readable(self.build_data(game), self.text_px)
         self.figure = BoardFigure(data=data, layout=layout, config=config)
         self.figure.on_theme(self.set_theme)
+
+    def set_text_zoom(self, zoom: float) -> None:
+        """Draw the board's text ``zoom`` times its size (one of :data:`TEXT_ZOOMS`; see
+        :attr:`text_zoom`): the board is built again at that zoom and every trace and the
+        layout take its texts, sizes and places (a message per trace, as for a theme), then
+        :attr:`on_retheme` draws the game's state, in one update. The same zoom again changes
+        nothing.
+
+        Raises:
+            ValueError: ``zoom`` is not one of :data:`TEXT_ZOOMS`."""
+        if zoom not in TEXT_ZOOMS:
+            raise ValueError(f"text zoom must be one of {TEXT_ZOOMS}, got {zoom!r}")
+        if zoom == self.text_zoom:
+            return
+        self.text_zoom = zoom
+        game = self.game
+        layout = self._full_layout(game)
+        back = self.build_backdrop(game)
+        if self.backdrop is not None and back is not None:
+            _rebuild(self.backdrop, readable(back, self.text_px), _backdrop_layout(layout))
+            layout = _overlay_layout(layout)
+        _rebuild(self.figure, readable(self.build_data(game), self.text_px), layout)
+        if self.on_retheme is not None:
+            with self.figure.batch_update():
+                self.on_retheme()
 
     def _full_layout(self, game) -> dict:
         """:meth:`build_layout` with the defaults every board shares: a width, the board font
@@ -1128,7 +1231,7 @@ class BoardRenderer:
         if isinstance(title, dict) and isinstance(title.get("font"), dict):
             title = {**title, "font": {"color": self.pal["text"], **title["font"]}}
             layout["title"] = title
-        return layout
+        return readable_layout(layout, self.text_px)
 
     def set_theme(self, theme: str) -> None:
         """Draw the board in ``theme``'s palette ("light" or "dark"; called when the page
@@ -1143,9 +1246,9 @@ class BoardRenderer:
         layout = self._full_layout(game)
         back = self.build_backdrop(game)
         if self.backdrop is not None and back is not None:
-            _recolor(self.backdrop, readable(back), _backdrop_layout(layout))
+            _recolor(self.backdrop, readable(back, self.text_px), _backdrop_layout(layout))
             layout = _overlay_layout(layout)
-        _recolor(self.figure, readable(self.build_data(game)), layout)
+        _recolor(self.figure, readable(self.build_data(game), self.text_px), layout)
         if self.on_retheme is not None:
             with self.figure.batch_update():
                 self.on_retheme()

@@ -79,6 +79,13 @@ LABELS = {  # short names written on the board
 }  # fmt: skip
 
 
+#: the spaces a board drawn small (a short window: text zoom above 1) does not name: its
+#: key says which shape is which (issue 38)
+KEYED = {"temptation": "Temptation", "safe": "Safe", "moolah": "Moolah", "option": "Option"}
+#: the key's sign of each, in the colour of its space
+KEY_SIGN = {"temptation": "◆", "safe": "●", "moolah": "★", "option": "✶"}
+
+
 def _short(amount: int) -> str:
     sign = "+" if amount > 0 else "-"
     return f"{sign}${abs(amount) // 1000}k"
@@ -194,8 +201,8 @@ class Board(BoardRenderer):
             go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
                        line=dict(width=6, color="rgba(255,111,0,0.5)")),
             go.Scatter(x=[], y=[], mode="markers+text", hovertext=[], hoverinfo="text", text=[],
-                       name="tokens", textfont=dict(color="white", size=10),
-                       marker=dict(symbol="circle", size=18, color=[],
+                       name="tokens", textfont=dict(color="white", size=self.text_px),
+                       marker=dict(symbol="circle", size=self.zoomed(18), color=[],
                                    line=dict(width=2, color=self.pal["outline"]))),
         ]  # fmt: skip
 
@@ -252,6 +259,8 @@ class Board(BoardRenderer):
         for sid in d.order:
             s = d.spaces[sid]
             k = s["kind"]
+            if k in KEYED and self.text_zoom > 1:
+                continue  # a board drawn small: its shape says it (the key in the middle)
             text = LABELS.get(k) or (_short(s["amount"]) if k == "money" else "")
             if k == "goto":
                 text = "Go to " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
@@ -259,10 +268,12 @@ class Board(BoardRenderer):
                 text = "Temp-<br>tation"
             if k == "safe":
                 text = "Safe"
+            if k == "prison_break" and self.text_zoom > 1.35:
+                text = "Prison<br>Break"
             if not text:
                 continue
             x, y = s["x"], s["y"]
-            labels.append(dict(x=x, y=y, text=text, clear=KIND_STYLE[k][1],
+            labels.append(dict(x=x, y=y, text=text, clear=KIND_STYLE[k][1], size=self.text_px,
                                sides=self._label_sides(sid, (x, y))))  # fmt: skip
         layout = {"width": BOARD_WIDTH, **self.build_layout(game)}
         r = layout["xaxis"]["range"]
@@ -270,6 +281,14 @@ class Board(BoardRenderer):
         for a, b in self.inner_edges(d):  # the hands
             (x0, y0), (x1, y1) = self._xy(a), self._xy(b)
             markers.append(((x0 + x1) / 2, (y0 + y1) / 2, 12))
+        # where the tokens stand at the start (every player at the Bank)
+        bank = next((sid for sid in d.order if d.spaces[sid]["kind"] == "bank"), None)
+        if bank is not None:
+            start = self._xy(bank)
+            n = len(game.players)
+            for k in range(n):
+                dx, dy = self._token_offset(start, k, n)
+                markers.append((start[0] + dx, start[1] + dy, self.zoomed(18)))
         labels = place_labels(labels, markers, px_per_unit(layout), bounds=(r[0], r[0], r[1], r[1]))
         return labels
 
@@ -279,6 +298,13 @@ class Board(BoardRenderer):
                           font=dict(size=34, color=self.pal["title"])))  # fmt: skip
         notes.append(dict(x=5, y=4.4, text="first to $1,000,000 in the bank wins", showarrow=False,
                           font=dict(size=11, color=self.pal["subtitle"])))  # fmt: skip
+        if self.text_zoom > 1:  # the spaces whose names are left off a board drawn small
+            key = [f"<span style='color:{KIND_STYLE[k][2]}'>{KEY_SIGN[k]}</span> {name}"
+                   for k, name in KEYED.items()]  # fmt: skip
+            for i in range(0, len(key), 2):
+                notes.append(dict(x=5, y=3.6 - 0.55 * (i // 2), text="   ".join(key[i : i + 2]),
+                                  showarrow=False, name="key",
+                                  font=dict(size=11, color=self.pal["text"])))  # fmt: skip
         shapes = [
             dict(type="rect", x0=0.6, y0=0.6, x1=2.6, y1=2.6, line=dict(color=self.pal["muted"], dash="dot"),
                  fillcolor="rgba(66,66,66,0.07)", layer="below"),
@@ -306,15 +332,15 @@ class Board(BoardRenderer):
         return f"Turn {game.turn_no} · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
-    @staticmethod
-    def _token_offset(xy, k: int, n: int) -> tuple[float, float]:
+    def _token_offset(self, xy, k: int, n: int) -> tuple[float, float]:
         """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
         row of up to 4, 0.42 apart (clear of each other's 11 px letters), on the side of the
         space away from its label (labels go outside the side columns, below the top row and
         the inside spaces, above the bottom row: :meth:`_labels`)."""
         x, y = xy
-        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42
-        away = 0.42 + (k // 4) * 0.36
+        z = self.text_zoom  # tokens drawn larger with the board's text
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42 * z
+        away = 0.42 * z + (k // 4) * 0.36 * z
         if 0 < y < 10 and (x <= 0 or x >= 10):  # side column: tokens inwards
             return (away if x <= 0 else -away), along
         if y <= 0:  # bottom row: label above, tokens below
