@@ -136,3 +136,35 @@ def test_a_cut_seat_name_still_tells_two_players_apart():
                                                     "Greedy bot 3"], seed=1)  # fmt: skip
     names = [t.split("<br>")[0] for t in Board(game)._seat_text(game)]
     assert len(set(names)) == 4, names
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_board_labels_clear_at_every_text_zoom(name):
+    """Issue 38: a board the page draws smaller in a short window draws its text larger by as
+    much (``BoardRenderer.set_text_zoom``), with fewer or shorter labels: at every zoom its
+    labels are still clear of the markers and of each other, at the start and late in the
+    game, and drawn at 11 px times the zoom or more (11 px or more on screen)."""
+    from moneynb.ui.boards.base import TEXT_ZOOMS
+
+    # the Coach off: its heat map is no text, and it would weigh up the position at each zoom
+    v = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    bot = make_bot("greedy", seed=1)
+    found = {}
+    for phase in ("start", "late"):
+        if phase == "late":
+            for _ in range(25):
+                d = v.game.decision
+                if d is None or not v.is_human(d.player):
+                    break
+                v.submit(bot.choose(v.game))
+        for zoom in TEXT_ZOOMS[1:]:
+            v.board.set_text_zoom(zoom)
+            problems = _problems(v.board)
+            labels, _markers = _boxes(v.board)
+            problems += [f"{text!r} at {size} px" for _b, text, _o, _own, size in labels
+                         if size < MIN_TEXT_PX * zoom - 0.05]  # fmt: skip
+            if problems:
+                found[f"{phase} {zoom}"] = problems
+    v.board.set_text_zoom(1.0)
+    assert not _problems(v.board), "back at its own size, the labels are not as they were"
+    assert not found, found

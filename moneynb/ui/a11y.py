@@ -337,7 +337,7 @@ function showLost(model, el, root, why) {
 // row's width, side by side when it can, and the row is marked data-fit="scroll": its decision
 // is pinned in view (position: sticky) while the player scrolls the rest of the board into
 // sight. A replay's chart is fitted to its width.
-const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.6;
+const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.667;
 function scaleBox(box, s, w, h, sized) {
   const inner = box.firstElementChild;
   if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005 &&
@@ -378,15 +378,7 @@ function fitBoards(r) {
       continue;
     }
     const H = Math.max(200, room(row) - 8);
-    // the tallest decision seen at this width: the board keeps its size from one move to
-    // the next (no jump, no new drawing of its text each move); a new width starts again
-    const seenH = side.getBoundingClientRect().height;
-    if (row.dataset.fitW !== String(W) + "x" + H) {
-      row.dataset.fitW = String(W) + "x" + H;
-      row.dataset.sideH = "0";
-    }
-    const sideH = Math.max(seenH, Number(row.dataset.sideH || 0));
-    row.dataset.sideH = String(Math.round(sideH));
+    const sideH = side.getBoundingClientRect().height;
     const sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
     const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
     let layout = sSide >= sStack ? "side" : "stacked";

@@ -127,7 +127,7 @@ def readable_layout(layout: dict, min_px: float = MIN_TEXT_PX) -> dict:
 
 #: the text zooms a board is drawn at (see :meth:`BoardRenderer.set_text_zoom`): a board the
 #: page draws at ``scale`` of its size takes the first zoom at least ``1 / scale``
-TEXT_ZOOMS = (1.0, 1.1, 1.2, 1.35, 1.5, 1.7)
+TEXT_ZOOMS = (1.0, 1.1, 1.2, 1.35, 1.5)
 
 
 def zoom_for(scale: float) -> float:

@@ -105,7 +105,8 @@ class Board(BoardRenderer):
         out of its disc: issue 30, case 2); the whole text is its hover (:meth:`_seat_hover`)."""
         out = []
         for lines in self._seat_lines(game):
-            fit = [plot_text(t) for t in fit_in_circle(lines, SEAT_PX, SEAT_FONT, bold_first=True)]
+            size = max(SEAT_FONT, self.text_px)  # larger on a board drawn small
+            fit = [plot_text(t) for t in fit_in_circle(lines, SEAT_PX, size, bold_first=True)]
             out.append("<br>".join([f"<b>{fit[0]}</b>", *fit[1:]]))
         return out
 
