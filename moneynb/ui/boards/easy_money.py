@@ -167,11 +167,15 @@ class Board(BoardRenderer):
                 price = str(sp["B"])
             return price if one_line or not fits(word) else f"{plot_text(word)}<br>{price}"
         name = SHORT.get(sp["name"], sp["name"].split()[0])
+        if one_line and name == "STOP":
+            name = "Stop"  # narrower
         owned = sp["kind"] in ("utility", "public")  # an owner's frame may stand round it
         room = LABEL_PX if owned else TILE_PX
         if sp["kind"] == "legend" and sp.get("amount"):
             sign = "+" if sp["effect"] in ("win", "take") else "−"
             amount = f"{sign}${sp['amount']}"
+            if not fits(amount, room):  # a board drawn small: "+100" (the hover says "$")
+                amount = f"{sign}{sp['amount']}"
             lines = [w for w in (None if one_line else name, amount) if w and fits(w, room)]
             return "<br>".join(plot_text(w) for w in lines)
         # two short lines, not one wide one ("Black<br>Kat"); a word that does not fit whole

@@ -99,7 +99,9 @@ class Board(BoardRenderer):
             customdata=[[i % n, i // n] for i in idx],
             # the stack's height; a board drawn small leaves out the 1s (the hover says it)
             text=[
-                "" if self.text_zoom > 1.35 and len(game.stacks[i]) == 1 else str(len(game.stacks[i]))
+                ""
+                if self.text_zoom > 1.35 and len(game.stacks[i]) == 1
+                else str(len(game.stacks[i]))
                 for i in idx
             ],
             marker=dict(

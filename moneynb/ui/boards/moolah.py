@@ -264,6 +264,8 @@ class Board(BoardRenderer):
             text = LABELS.get(k) or (_short(s["amount"]) if k == "money" else "")
             if k == "goto":
                 text = "Go to " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
+                if self.text_zoom >= 1.5 and s["x"] not in (0, 10) and s["y"] not in (0, 10):
+                    continue  # the smallest board: the inner pathway's sign has no room
             if k == "temptation":
                 text = "Temp-<br>tation"
             if k == "safe":
@@ -274,6 +276,7 @@ class Board(BoardRenderer):
                 continue
             x, y = s["x"], s["y"]
             labels.append(dict(x=x, y=y, text=text, clear=KIND_STYLE[k][1], size=self.text_px,
+                               steps=(0, 3, 6, 10, 14) if self.text_zoom > 1 else (0,),
                                sides=self._label_sides(sid, (x, y))))  # fmt: skip
         layout = {"width": BOARD_WIDTH, **self.build_layout(game)}
         r = layout["xaxis"]["range"]
@@ -281,6 +284,13 @@ class Board(BoardRenderer):
         for a, b in self.inner_edges(d):  # the hands
             (x0, y0), (x1, y1) = self._xy(a), self._xy(b)
             markers.append(((x0 + x1) / 2, (y0 + y1) / 2, 12))
+        # the game's name and goal in the middle (a note, drawn under the labels)
+        small = self.text_zoom > 1
+        for dx in (-1.8, -1.2, -0.6, 0, 0.6, 1.2, 1.8):
+            markers.append((5 + dx, 5.4, 30))
+        for dx in (-1.6, -0.8, 0, 0.8, 1.6) if small else (-3, -2, -1, 0, 1, 2, 3):
+            for dy in (0.25, -0.25) if small else (0,):
+                markers.append((5 + dx, 4.2 + dy if small else 4.4, 14 * self.text_zoom))
         # where the tokens stand at the start (every player at the Bank)
         bank = next((sid for sid in d.order if d.spaces[sid]["kind"] == "bank"), None)
         if bank is not None:
@@ -296,15 +306,18 @@ class Board(BoardRenderer):
         notes = []
         notes.append(dict(x=5, y=5.4, text="<b>MOOLAH</b>", showarrow=False,
                           font=dict(size=34, color=self.pal["title"])))  # fmt: skip
-        notes.append(dict(x=5, y=4.4, text="first to $1,000,000 in the bank wins", showarrow=False,
+        small = self.text_zoom > 1  # a board drawn small: larger text, fewer names
+        goal = "first to $1,000,000<br>in the bank wins" if small else \
+            "first to $1,000,000 in the bank wins"  # fmt: skip
+        notes.append(dict(x=5, y=4.2 if small else 4.4, text=goal, showarrow=False,
                           font=dict(size=11, color=self.pal["subtitle"])))  # fmt: skip
-        if self.text_zoom > 1:  # the spaces whose names are left off a board drawn small
+        if small:  # the spaces whose names are left off: a key under the board
             key = [f"<span style='color:{KIND_STYLE[k][2]}'>{KEY_SIGN[k]}</span> {name}"
                    for k, name in KEYED.items()]  # fmt: skip
-            for i in range(0, len(key), 2):
-                notes.append(dict(x=5, y=3.6 - 0.55 * (i // 2), text="   ".join(key[i : i + 2]),
-                                  showarrow=False, name="key",
-                                  font=dict(size=11, color=self.pal["text"])))  # fmt: skip
+            if self.text_zoom >= 1.5:
+                key.append(f"<span style='color:{KIND_STYLE['goto'][2]}'>▶</span> Go to")
+            notes.append(dict(x=5, y=-1.75, text="   ".join(key), showarrow=False, name="key",
+                              font=dict(size=11, color=self.pal["text"])))  # fmt: skip
         shapes = [
             dict(type="rect", x0=0.6, y0=0.6, x1=2.6, y1=2.6, line=dict(color=self.pal["muted"], dash="dot"),
                  fillcolor="rgba(66,66,66,0.07)", layer="below"),
