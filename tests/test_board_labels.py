@@ -168,3 +168,26 @@ def test_board_labels_clear_at_every_text_zoom(name):
     v.board.set_text_zoom(1.0)
     assert not _problems(v.board), "back at its own size, the labels are not as they were"
     assert not found, found
+
+
+def test_the_scale_the_page_reports_sets_the_text_zoom():
+    """Issue 38: the page reports the scale it draws the board at (``A11yHelper.board_scale``);
+    the view draws the board's text larger by as much (11 px on screen), and back at full size
+    when the window is large again. Easy Money's spaces then write one line (the price)."""
+    from moneynb.ui.boards.base import zoom_for
+
+    assert [zoom_for(s) for s in (1.0, 0.95, 0.91, 0.8, 0.74, 0.67, 0.3)] == [
+        1.0, 1.1, 1.1, 1.35, 1.35, 1.5, 1.5]  # fmt: skip
+    v = moneynb.play("easy_money", players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    labels = next(t for t in v.board.figure.data if t.name == "labels")
+    assert any("<br>$" in str(t) for t in labels.text)  # "Mill<br>$60": name and price
+    v.a11y.board_scale = 0.74
+    assert v.board.text_zoom == 1.35
+    labels = next(t for t in v.board.figure.data if t.name == "labels")
+    assert labels.textfont.size >= MIN_TEXT_PX * 1.35 - 0.01
+    assert not any("<br>" in str(t) for t in labels.text), labels.text  # one line each
+    assert "$60" in labels.text
+    v.a11y.board_scale = 1.0
+    assert v.board.text_zoom == 1.0
+    labels = next(t for t in v.board.figure.data if t.name == "labels")
+    assert any("<br>$" in str(t) for t in labels.text)

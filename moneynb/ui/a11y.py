@@ -330,13 +330,15 @@ function showLost(model, el, root, why) {
 // out side by side (data-layout="side": the board, and a column of at least SIDE_PX for the
 // decision) or stacked (the decision first, then the board), whichever shows the board larger
 // with both inside the part of the window the row can be seen in (Lab scrolls the notebook
-// inside its panel; Voila the window); never above its own size, never below MIN_SCALE:
-// the board's 11 px labels stay at 9 px or more (issue 38, round 2: at 0.5 they were drawn at
-// 5.5 px). A board that does not fit whole at MIN_SCALE is drawn at MIN_SCALE (narrower only
-// when the row is narrower than that: no sideways scroll) in the layout where it fits the
-// row's width, side by side when it can, and the row is marked data-fit="scroll": its decision
-// is pinned in view (position: sticky) while the player scrolls the rest of the board into
-// sight. A replay's chart is fitted to its width.
+// inside its panel; Voila the window); never above its own size, never below MIN_SCALE.
+// The scale is reported to the kernel (A11yHelper.board_scale), which draws the board's text
+// larger by as much, with fewer or shorter labels (BoardRenderer.set_text_zoom, zooms up to
+// 1.5 = 1 / MIN_SCALE): the text reads at 11 px or more on screen (issue 38). A board that
+// does not fit whole at MIN_SCALE is drawn at MIN_SCALE (narrower only when the row is
+// narrower than that: no sideways scroll) in the layout where it fits the row's width, side
+// by side when it can, and the row is marked data-fit="scroll": its decision is pinned in
+// view (pinSides) while the player scrolls the rest of the board into sight. A replay's chart
+// is fitted to its width.
 const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.667;
 function scaleBox(box, s, w, h, sized) {
   const inner = box.firstElementChild;
