@@ -291,14 +291,15 @@ class Board(BoardRenderer):
         for dx in (-1.6, -0.8, 0, 0.8, 1.6) if small else (-3, -2, -1, 0, 1, 2, 3):
             for dy in (0.25, -0.25) if small else (0,):
                 markers.append((5 + dx, 4.2 + dy if small else 4.4, 14 * self.text_zoom))
-        # where the tokens stand at the start (every player at the Bank)
-        bank = next((sid for sid in d.order if d.spaces[sid]["kind"] == "bank"), None)
-        if bank is not None:
-            start = self._xy(bank)
-            n = len(game.players)
-            for k in range(n):
-                dx, dy = self._token_offset(start, k, n)
-                markers.append((start[0] + dx, start[1] + dy, self.zoomed(18)))
+        # where the tokens stand on the spaces where they gather (every player at the Bank at
+        # the start; guests at Bufe's, prisoners in the Big House): no name under a token
+        n = len(game.players)
+        for sid in d.order:
+            if d.spaces[sid]["kind"] in ("bank", "bufes", "max", "min"):
+                at = self._xy(sid)
+                for k in range(n):
+                    dx, dy = self._token_offset(at, k, n)
+                    markers.append((at[0] + dx, at[1] + dy, self.zoomed(18)))
         labels = place_labels(labels, markers, px_per_unit(layout), bounds=(r[0], r[0], r[1], r[1]))
         return labels
 
