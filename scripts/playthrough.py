@@ -126,7 +126,7 @@ def _wait_turn(page, sel, before, patience):
             return (f && f !== key) || /Game over/.test(head) || (err && n === log)
                 || !!v.querySelector('.moneynb-lost-note'); }""",
         arg=[sel, before["focused"], before["log"]],
-        timeout=patience(90_000),
+        timeout=min(patience(60_000), 180_000),
     )
     return round(time.monotonic() - t0, 2)
 
@@ -186,9 +186,9 @@ def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
         try:
             if k == 10:
                 rec["double"] = True
-                button.dblclick()
+                button.dblclick(timeout=30_000)
             else:
-                button.click()
+                button.click(timeout=30_000)
             rec["waited"] = _wait_turn(page, sel, look, patience)
         except Exception as e:  # noqa: BLE001 - a finding, not a crash of the script
             rec["event"] = f"no answer: {type(e).__name__}: {str(e)[:160]}"
@@ -201,6 +201,11 @@ def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
             now2 = page.evaluate(LOOK_JS, sel)
             rec["afterDouble"] = {x: now2[x] for x in ("action", "last", "error", "turn")}
         records.append(rec)
+        print(
+            f"  {game} {where} move {k}: {rec.get('clicked')!r} waited {rec.get('waited')} s"
+            f"{' (scrolled)' if rec['scrolled'] else ''} {rec.get('event', '')}",
+            flush=True,
+        )
     page.screenshot(path=str(out / f"{game}-{where}-end.png"))
     return records
 
@@ -247,6 +252,10 @@ def summarize(results: dict) -> str:
 
 
 def main(argv=None) -> int:
+    import signal
+
+    # stopped (kill): the servers and the browser are still stopped (the finally blocks run)
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(REPO / "test-output" / "playthrough"))
     ap.add_argument("--only", action="append", default=[])

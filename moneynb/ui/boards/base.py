@@ -1162,8 +1162,10 @@ class BoardRenderer:
         return MIN_TEXT_PX * self.text_zoom
 
     def zoomed(self, px: float) -> float:
-        """``px`` (a marker that holds text: a token) grown with the text zoom."""
-        return round(px * self.text_zoom, 1)
+        """``px`` (a marker that holds text: a token) grown with the text zoom (and 2 px
+        more at any zoom: the letters' corners stay inside a circle as drawn)."""
+        z = self.text_zoom
+        return round(px * z + (2 if z > 1 else 0), 1)
 
     def __init__(self, game):
         self.game = game

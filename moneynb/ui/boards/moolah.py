@@ -283,7 +283,9 @@ class Board(BoardRenderer):
         markers = [(*self._xy(s), KIND_STYLE[d.spaces[s]["kind"]][1]) for s in d.order]
         for a, b in self.inner_edges(d):  # the hands
             (x0, y0), (x1, y1) = self._xy(a), self._xy(b)
-            markers.append(((x0 + x1) / 2, (y0 + y1) / 2, 12))
+            # more room round them on a board drawn small (the page's own geometry found a
+            # name on one at 1024x700 that this estimate let pass)
+            markers.append(((x0 + x1) / 2, (y0 + y1) / 2, 12 if self.text_zoom == 1 else 18))
         # the game's name and goal in the middle (a note, drawn under the labels)
         small = self.text_zoom > 1
         for dx in (-1.8, -1.2, -0.6, 0, 0.6, 1.2, 1.8):
