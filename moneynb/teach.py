@@ -281,17 +281,14 @@ def show(fig, max_points: int = MAX_POINTS) -> None:
 def board_snapshot(game) -> None:
     """In a handout (``MONEYNB_HANDOUT=1``), show ``game``'s board as it stands, as a static
     figure; elsewhere do nothing (a live notebook already shows the live board widget, which
-    an export cannot draw). ``game``: any moneynb game. Uses :func:`moneynb.ui.boards.board_for`.
+    an export cannot draw). ``game``: any moneynb game. Uses :func:`moneynb.figures.board_figure`
+    (the board as the live widget draws it, in the light theme of a printed page).
     """
     if not handout():
         return
-    import plotly.graph_objects as go
+    from .figures import board_figure
 
-    from .ui.boards import board_for
-
-    board = board_for(game)
-    board.update(game, list(game.log))
-    show(go.Figure(board.widget()))
+    show(board_figure(game))
 
 
 def thin(n: int, keep: int = 400, log: bool = False) -> np.ndarray:

@@ -359,18 +359,28 @@ def test_render_ansi_is_the_text_log():
 
 
 def test_render_human_in_a_notebook_shows_the_board_once_and_then_updates_it(monkeypatch):
-    """In a kernel, "human" displays the game's board widget; later calls redraw that board
-    (with the new events), and a new game gets a new board."""
+    """In a kernel, "human" displays the game's board figure (plotly, :mod:`moneynb.figures`:
+    no widget) in an output of its own; later calls draw the board again in that output (with
+    the new events), and a new game gets a new output."""
     pytest.importorskip("plotly")
     import IPython
     import IPython.display
 
-    from moneynb.ui.boards import board_class
+    from moneynb.figures import drawing_class
 
-    board = board_class("money_moves")
-    shown, updates = [], []
+    board = drawing_class("money_moves")
+    shown, updates, redrawn = [], [], []
+
+    class Handle:
+        def update(self, fig):
+            redrawn.append(fig)
+
+    def display(fig, display_id=None):
+        shown.append((fig, display_id))
+        return Handle()
+
     monkeypatch.setattr(IPython, "get_ipython", lambda: type("Shell", (), {"kernel": object()})())
-    monkeypatch.setattr(IPython.display, "display", shown.append)
+    monkeypatch.setattr(IPython.display, "display", display)
     real_update = board.update
 
     def spy(self, game, events):
@@ -381,11 +391,13 @@ def test_render_human_in_a_notebook_shows_the_board_once_and_then_updates_it(mon
     env = menv.make("money_moves", players=2, render_mode="human")
     env.reset(seed=1)
     env.render()
-    assert len(shown) == 1 and len(updates) == 1
+    assert len(shown) == 1 and len(updates) == 1 and shown[0][1] is True
+    assert type(shown[0][0]).__name__ == "Figure" and len(shown[0][0].data) >= 3
     assert updates[0] == len(env.unwrapped.game.log)
     before = len(env.unwrapped.game.log)
     env.step(int(np.flatnonzero(env.unwrapped.action_mask(env.agent_selection))[0]))  # renders
     assert len(shown) == 1 and updates[-1] == len(env.unwrapped.game.log) - before > 0
+    assert len(redrawn) == 1 and redrawn[0] is not shown[0][0]
     env.reset(seed=2)
     env.render()
     assert len(shown) == 2

@@ -314,7 +314,7 @@ def test_unknown_ids_are_clear_errors():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_rgb_array_render_is_the_board_figure_and_follows_the_game(name):
-    """``rgb_array`` is the player's board (the plotly figure of moneynb.ui.boards, drawn by
+    """``rgb_array`` is the player's board (the plotly figure of moneynb.figures, drawn by
     kaleido in Chromium): its size is the figure's, it is not blank, and it changes as the
     game is played."""
     from moneynb.env.render import board_figure

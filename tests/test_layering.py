@@ -131,21 +131,38 @@ BELOW_THE_FACE = sorted(
 def test_analysis_env_and_coach_import_the_core_not_the_package_face(module):
     """``moneynb/analysis/*`` (and the env) called ``moneynb.new_game``/``simulate``: the
     package face, which joins every layer (the views included). They import the core, the
-    registry and the bots directly."""
+    registry and the bots directly, and reach no view (the env draws its board pictures with
+    :mod:`moneynb.figures`)."""
     assert TOP not in imports_of(module), f"{module} imports the package face `moneynb`"
-    if not _within(module, "moneynb.env"):  # the env's board picture: see below
-        assert not _bad(module, VIEWS), f"{module} reaches {_bad(module, VIEWS)}"
+    assert not _bad(module, VIEWS), f"{module} reaches {_bad(module, VIEWS)}"
 
 
-def test_the_env_reaches_the_views_only_for_the_board_picture():
-    """Not done (issue 39, case 9, listed in the closing note): ``env/render.py`` (rgb_array)
-    and ``env/aec.py`` (render_mode="human") still draw the board through
-    ``moneynb.ui.boards``, whose figure code is woven into the board widgets; moving it below
-    the views is left. What the env reaches of the views is exactly that."""
-    for module in ("moneynb.env.render", "moneynb.env.aec"):
-        assert "moneynb.ui.boards" in imports_of(module)
-    for module in ("moneynb.env.actions", "moneynb.env.observe"):
-        assert not _bad(module, VIEWS)
+#: the widget libraries: the board figures (``moneynb.figures``) are plotly only
+WIDGETS = ("ipywidgets", "anywidget", "traitlets", "ipykernel", "voila")
+FIGURES = sorted(m for m in MODULES if _within(m, "moneynb.figures"))
+
+
+@pytest.mark.parametrize("module", FIGURES + ["moneynb.env.render", "moneynb.env.aec"])
+def test_the_board_figures_and_the_env_pictures_reach_no_view_or_widget(module):
+    """Issue 39, case 9: the plotly figure of a board lives below the views
+    (``moneynb.figures``), used by the board widgets, the replay, the env and the handouts;
+    it reaches no ``moneynb.ui``/``moneynb.teach`` and no widget library (every import,
+    those inside functions too)."""
+    assert len(FIGURES) >= 7
+    bad = _bad(module, (*VIEWS, *WIDGETS))
+    assert not bad, f"{module} reaches {bad}"
+
+
+def test_the_board_widgets_draw_with_the_figures():
+    """Each game's board widget extends the game's drawing: one figure code for both."""
+    from moneynb.figures import FIGURES as DRAWINGS
+    from moneynb.figures import drawing_class
+    from moneynb.ui.boards import BOARDS, board_class
+
+    assert sorted(DRAWINGS) == sorted(BOARDS)
+    for name in BOARDS:
+        assert issubclass(board_class(name), drawing_class(name)), name
+        assert drawing_class(name).__module__ == f"moneynb.figures.{name}"
 
 
 def _module_level_imports(module: str) -> set[str]:
@@ -177,8 +194,10 @@ def test_core_modules_import_each_other_without_a_circle():
 
 def test_analysis_env_and_coach_at_work_load_no_view_or_widget():
     """In a fresh interpreter: every module of moneynb.analysis, moneynb.env and moneynb.coach
-    imported, a simulation, an env game and the Coach's numbers of a decision: no
-    ``moneynb.ui`` and no ``ipywidgets`` module is loaded."""
+    imported, a simulation, an env game of each game with its board figure (what
+    ``render_mode="rgb_array"`` draws, :func:`moneynb.env.render.board_figure`) and the
+    Coach's numbers of a decision: no ``moneynb.ui`` and no ``ipywidgets`` or ``anywidget``
+    module is loaded (issue 39, case 9: drawing the board loaded the views' package)."""
     import subprocess
     import sys
 
@@ -190,18 +209,24 @@ for pkg in (moneynb.analysis, moneynb.env, moneynb.coach):
         importlib.import_module(m.name)
 from moneynb.analysis.montecarlo import simulate
 simulate("moolah", ["greedy", "random"], n_games=2, seed=1, progress=False)
-env = moneynb.env.make("moolah", players=2)
-env.reset(seed=1)
-policy = moneynb.env.BotPolicy("greedy", seed=1)
-for _ in range(20):
-    env.step(policy(env))
+from moneynb.env.render import board_figure
+for name in ("money_moves", "moolah", "easy_money", "money_card", "money_run"):
+    env = moneynb.env.make(name, players=2)
+    env.reset(seed=1)
+    policy = moneynb.env.BotPolicy("greedy", seed=1)
+    for _ in range(20):
+        if env.unwrapped.game.over:
+            break
+        env.step(policy(env))
+    fig = board_figure(env.unwrapped.game)
+    assert type(fig).__name__ == "Figure" and len(fig.data) >= 3, (name, len(fig.data))
 from moneynb.coach import coach
 from moneynb.core.registry import game_class
 g = game_class("moolah")(["A", "B"], 1)
 assert coach(g) is not None
-print(sorted(m for m in sys.modules if m.startswith(("moneynb.ui", "ipywidgets"))))
+print(sorted(m for m in sys.modules if m.startswith(("moneynb.ui", "ipywidgets", "anywidget"))))
 """
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT.parent
-    ).stdout
-    assert out.strip().splitlines()[-1] == "[]", out
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT.parent)  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.strip().splitlines()[-1] == "[]", run.stdout

@@ -154,6 +154,33 @@ def test_knobs_in_a_handout_draw_once_with_the_defaults(monkeypatch, capsys):
     assert "rolls = 100" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("name", ["moolah", "money_card", "money_run"])
+def test_board_snapshot_in_a_handout_is_the_whole_board_figure(monkeypatch, name):
+    """A handout's board is :func:`moneynb.figures.board_figure`, backdrop and moving traces
+    in one ``go.Figure`` (issue 39, case 9). Before, it was ``go.Figure(board.widget())``: a
+    board with a backdrop (Moolah, Money Card) is a grid of two widgets, and that raised."""
+    import warnings
+
+    import IPython.display
+
+    import moneynb
+    from moneynb.figures import drawing_for
+
+    monkeypatch.setenv(teach.HANDOUT_ENV, "1")
+    monkeypatch.setenv(teach.FIGURES_ENV, "cdn")
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    game = moneynb.new_game(name, players=["Ann", "Bob"], seed=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # teach.show's checks of a handout figure
+        teach.board_snapshot(game)
+    (fig,) = shown
+    board = drawing_for(game)
+    parts = len(board.figure.data) + (len(board.backdrop.data) if board.backdrop else 0)
+    assert isinstance(fig, go.Figure) and len(fig.data) == parts >= 3
+    assert fig.layout.paper_bgcolor == "#ffffff"  # the light theme of a printed page
+
+
 def test_static_figures_fall_back_once_without_kaleido(monkeypatch):
     import builtins
 

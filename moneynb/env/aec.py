@@ -33,7 +33,7 @@ class MoneynbEnv(AECEnv):
         name: the game (``moneynb.GAMES``).
         players: how many seats (an int in the game's rulebook range; default 2).
         render_mode: None, ``"ansi"`` (``render()`` returns the text log), ``"human"``
-            (shows the board widget in a notebook, prints the log elsewhere; returns None) or
+            (shows the board's plotly figure in a notebook, prints the log elsewhere; returns None) or
             ``"rgb_array"`` (the board as a ``uint8`` picture ``(height, width, 3)``:
             :func:`moneynb.env.render.board_image`; needs the ``render`` extra).
         option_slots: option slots of the action space (default: the game's
@@ -333,8 +333,9 @@ class MoneynbEnv(AECEnv):
         return self.codec.describe(self.game.decision, int(action), self.slots())
 
     def render(self):
-        """``"ansi"``: the game's text log (one event a line). ``"human"``: the board widget in
-        a notebook (updated on later calls), the log printed elsewhere; returns None."""
+        """``"ansi"``: the game's text log (one event a line). ``"human"``: the board's plotly
+        figure in a notebook (:mod:`moneynb.figures`; later calls draw it again in the same
+        output), the log printed elsewhere; returns None."""
         if self.render_mode == "rgb_array":
             from .render import board_image
 
@@ -360,19 +361,19 @@ class MoneynbEnv(AECEnv):
             return
         from IPython.display import display
 
-        from ..ui.boards import board_for
+        from ..figures import drawing_for, static_figure
 
         if self._view is None or self._view[0] is not self.game:  # a new game: a new board
-            board = board_for(self.game)
+            board = drawing_for(self.game)
             board.update(self.game, list(self.game.log))
-            board.release()  # its first message to the page holds the drawn state (ui docs)
-            self._view = (self.game, board, len(self.game.log))
-            display(board.widget())
+            shown = display(static_figure(board), display_id=True)
+            self._view = (self.game, board, len(self.game.log), shown)
         else:
-            game, board, seen = self._view
+            game, board, seen, shown = self._view
             board.update(game, list(game.log[seen:]))
-            self._view = (game, board, len(game.log))
+            shown.update(static_figure(board))  # the same output, drawn again
+            self._view = (game, board, len(game.log), shown)
 
     def close(self) -> None:
-        """Forget the board widget, if one was shown (it stays in the notebook as drawn)."""
+        """Forget the board, if one was shown (it stays in the notebook as drawn)."""
         self._view = None

@@ -2,10 +2,11 @@
 issue 29).
 
 :func:`board_image` (what ``render()`` returns): the game's own board, the plotly figure a
-player sees in JupyterLab (:func:`moneynb.ui.boards.board_for`), drawn as a PNG by kaleido in
-a headless Chrome/Chromium kept running for the process (the first picture starts it, a few
-seconds; then about 0.1-0.3 s a picture), decoded with Pillow. Needs the ``render`` extra
-(plotly, ipywidgets, kaleido, Pillow) and a Chrome or Chromium on the machine.
+player sees in JupyterLab (:func:`moneynb.figures.board_figure`, the drawing under the board
+widget; no view or widget is loaded), drawn as a PNG by kaleido in a headless Chrome/Chromium
+kept running for the process (the first picture starts it, a few seconds; then about 0.1-0.3 s
+a picture), decoded with Pillow. Needs the ``render`` extra (plotly, kaleido, Pillow) and a
+Chrome or Chromium on the machine.
 
 :func:`raster`: a small, fast picture without a browser (about 0.1 ms), for recording many
 frames, from the seat-independent public state only (``Game.scores()`` and the board):
@@ -28,6 +29,8 @@ import warnings
 
 import numpy as np
 
+from ..figures import board_figure
+
 #: seat colours (RGB), seat 0 first
 COLOURS = np.array(
     [
@@ -47,8 +50,7 @@ BAND = 12
 
 
 #: what :func:`board_image` needs, as ``(module, distribution)`` pairs
-BOARD_IMAGE_NEEDS = (("plotly", "plotly"), ("ipywidgets", "ipywidgets"), ("kaleido", "kaleido"),
-                     ("PIL", "pillow"))  # fmt: skip
+BOARD_IMAGE_NEEDS = (("plotly", "plotly"), ("kaleido", "kaleido"), ("PIL", "pillow"))
 _SERVER = threading.Lock()
 _started = False
 
@@ -65,24 +67,6 @@ def check_board_image() -> None:
             'pip install -e ".[render]" in a clone of moneynb (and a Chrome or Chromium on the '
             "machine)"
         )
-
-
-def board_figure(game):
-    """The board of ``game`` as it stands, as one static plotly ``go.Figure``: the backdrop's
-    traces, shapes and annotations with the moving traces drawn over them (the same traces,
-    layout and size as the board widget of :func:`moneynb.ui.boards.board_for`)."""
-    import plotly.graph_objects as go
-
-    from ..ui.boards import board_for
-
-    board = board_for(game)
-    board.set_theme("light")  # the same picture whatever theme a page last reported
-    board.update(game, list(game.log))  # boards draw the events' traces (last move, cards)
-    top = board.figure
-    if board.backdrop is None:
-        return go.Figure(data=list(top.data), layout=top.layout)
-    fig = go.Figure(data=list(board.backdrop.data) + list(top.data), layout=board.backdrop.layout)
-    return fig
 
 
 def board_image(game, scale: float = 1.0) -> np.ndarray:

@@ -260,15 +260,15 @@ _BOARDS_LOCK = threading.Lock()
 
 
 def _turn_text(game) -> str:
-    """The board's status text of ``game`` (``BoardRenderer.status``, one board per game name,
+    """The board's status text of ``game`` (``BoardDrawing.status``, one board per game name,
     made once); "" when the board cannot say."""
     try:
         with _BOARDS_LOCK:
             board = _BOARDS.get(game.name)
             if board is None:
-                from ..ui.boards import board_for
+                from ..figures import drawing_for
 
-                board = _BOARDS[game.name] = board_for(game)
+                board = _BOARDS[game.name] = drawing_for(game)
             return str(board.status(game))[:200]
     except Exception:  # noqa: BLE001 - the status text is a courtesy, never an error
         return ""

@@ -332,8 +332,8 @@ function showLost(model, el, root, why) {
 // with both inside the part of the window the row can be seen in (Lab scrolls the notebook
 // inside its panel; Voila the window); never above its own size, never below MIN_SCALE.
 // The scale is reported to the kernel (A11yHelper.board_scale), which draws the board's text
-// larger by as much, with fewer or shorter labels (BoardRenderer.set_text_zoom, zooms up to
-// 1.5 = 1 / MIN_SCALE): the text reads at 11 px or more on screen (issue 38). A board that
+// larger by as much, with fewer or shorter labels (moneynb.figures' BoardDrawing.set_text_zoom,
+// zooms up to 1.5 = 1 / MIN_SCALE): the text reads at 11 px or more on screen (issue 38). A board that
 // does not fit whole at MIN_SCALE is drawn at MIN_SCALE (narrower only when the row is
 // narrower than that: no sideways scroll) in the layout where it fits the row's width, side
 // by side when it can, and the row is marked data-fit="scroll": its decision is pinned in

@@ -34,9 +34,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.replay import Replay
+from ..figures.base import money, palette, player_color
+from ..figures.replay import chart_colors, chart_parts
 from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
 from .boards import board_for
-from .boards.base import BoardFigure, money, palette, player_color, plot_text
+from .boards.base import BoardFigure
 from .panels import button
 from .view import GameView, _css, capital_first, coaching_html
 
@@ -69,19 +71,6 @@ def _kernel_loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
-
-
-def _chart_colors(pal: dict) -> dict:
-    """The replay chart's colours (a plotly layout update) from a board palette
-    (:data:`moneynb.ui.boards.base.PALETTES`): backgrounds, text, grid, the step line."""
-    return dict(
-        paper_bgcolor=pal["paper"],
-        plot_bgcolor=pal["plot"],
-        font=dict(color=pal["text"]),
-        xaxis=dict(gridcolor=pal["grid"], zerolinecolor=pal["grid"]),
-        yaxis=dict(gridcolor=pal["grid"], zerolinecolor=pal["grid"]),
-        shapes=[dict(line=dict(color=pal["step"]))],
-    )
 
 
 class ReplayView(GameView):
@@ -608,42 +597,9 @@ class ReplayView(GameView):
 
     # ----- the "where the game turned" chart ------------------------------------------
     def _make_chart(self):
-        import plotly.graph_objects as go
-
-        r = self.replay
-        series = r.series()
-        steps = list(range(r.n + 1))
-        unit = r.unit
-        traces = []
-        for seat, p in enumerate(r.players):
-            traces.append(
-                go.Scatter(
-                    x=steps,
-                    y=series[p],
-                    # lines only: 600 steps x 4 players as SVG markers made each step's
-                    # marker move cost about 0.2 s of redraw in the page (bench_replay.py)
-                    mode="lines",
-                    line=dict(color=player_color(seat), width=2),
-                    name=plot_text(p),
-                    hovertemplate=f"{plot_text(p).replace('%', '&#37;')}: %{{y:,}}<br>step %{{x}}<extra></extra>",
-                )
-            )
-        label = "score (dollars)" if unit == "dollars" else "progress (rows toward the goal)"
-        fig = BoardFigure(
-            data=traces,
-            layout=dict(
-                height=280,
-                margin=dict(l=60, r=10, t=36, b=40),
-                title=dict(text="Where the game turned: click the chart to go to that step", x=0.5),
-                xaxis=dict(title="step", rangemode="tozero"),
-                yaxis=dict(title=label),
-                hovermode="x",  # a click anywhere above a step goes to it
-                legend=dict(orientation="h", y=-0.25),
-                shapes=[self._step_line(self.index)],
-            ),
-            config={"displayModeBar": False},
-        )
-        fig.layout.update(_chart_colors(palette()))  # before it reaches the page
+        traces, layout = chart_parts(self.replay, self.index)
+        fig = BoardFigure(data=traces, layout=layout, config={"displayModeBar": False})
+        fig.layout.update(chart_colors(palette()))  # before it reaches the page
         fig.on_theme(lambda theme: self._chart_theme(fig, theme))
         for t in fig.data:
             t.on_click(self._chart_clicked)
@@ -656,12 +612,7 @@ class ReplayView(GameView):
     def _chart_theme(fig, theme: str) -> None:
         """The page switched theme: the chart's colours from that theme's palette."""
         with fig.batch_update():
-            fig.layout.update(_chart_colors(palette(theme)))
-
-    @staticmethod
-    def _step_line(i: int) -> dict:
-        return dict(type="line", xref="x", yref="paper", x0=i, x1=i, y0=0, y1=1,
-                    line=dict(color=palette()["step"], width=1.5, dash="dot"), name="moneynb-step")  # fmt: skip
+            fig.layout.update(chart_colors(palette(theme)))
 
     def _mark_chart(self) -> None:
         fig = getattr(self, "chart_figure", None)

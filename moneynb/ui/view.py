@@ -768,7 +768,7 @@ class GameView(widgets.VBox):
     def _board_scaled(self, change=None) -> None:
         """The page reported the scale it draws the board at (``A11yHelper.board_scale``):
         the board's text is drawn larger by as much, so it reads at 11 px or more on screen
-        (issue 38; :meth:`BoardRenderer.set_text_zoom`)."""
+        (issue 38; :meth:`moneynb.figures.base.BoardDrawing.set_text_zoom`)."""
         try:
             self.board.set_text_zoom(zoom_for(float(self.a11y.board_scale)))
         except ValueError:  # a scale the page should never send (0, negative): keep the text

@@ -5,14 +5,14 @@ Draws from the public state of :class:`moneynb.games.money_card.rules.MoneyCard`
 player whose decision is pending (in a notebook that is a person: bots move on their own).
 The order of the piles is never read.
 
-Two figures, one over the other (:meth:`BoardRenderer.build_backdrop`). The backdrop, drawn
+Two figures, one over the other (:meth:`BoardDrawing.build_backdrop`). The backdrop, drawn
 once (``Board.ROUTES``...``Board.SPACES``): 0 routes, 1 perimeter, 2 perimeter arrows, 3 names
 of places and countries, 4 the spaces (hover text; clickable: ``customdata`` is the space id).
 The figure laid over it, which the mouse passes through (``Board.TARGETS``...
 ``Board.PLANES``): 0 highlighted targets (a click on one lands on its space), 1 last move's
-path, 2 planes. Panels: the spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`:
-a Language card's words only on the screen of the seat that drew it),
-the keys table (``moneynb-keys``). Custom decision panels: the turn (Spin and "form phrase",
+path, 2 planes. The board widget (:mod:`moneynb.ui.boards.money_card`) adds the panels: the
+spinner (:class:`SpinnerWidget`), the last card (:class:`CardWidget`: a Language card's words
+only on the screen of the seat that drew it), the keys table (``moneynb-keys``). Custom decision panels: the turn (Spin and "form phrase",
 with the hand of Language cards, ``moneynb-hand``), Monte Carlo (``moneynb-bet-10``,
 ``moneynb-bet-20``, ``moneynb-bet-stop``, ``moneynb-color-red``, ``moneynb-color-black``),
 Charge It (``moneynb-charge-it``, ``moneynb-pay-cheques``).
@@ -22,18 +22,12 @@ from __future__ import annotations
 
 import math
 
-import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..a11y import seat_html
-from ..cards import CardWidget
-from ..panels import button
-from ..spinner import SpinnerWidget
 from .base import (
-    BoardRenderer,
+    BoardDrawing,
     ink_on,
     label_trace,
-    money,
     place_labels,
     player_color,
     plot_text,
@@ -87,8 +81,8 @@ def _hull_path(points: list[tuple[float, float]], pad: float) -> str:
     return "M " + " L ".join(f"{x:.1f},{y:.1f}" for x, y in out) + " Z"
 
 
-class Board(BoardRenderer):
-    """Renderer of the Money Card map (see the module docstring)."""
+class Board(BoardDrawing):
+    """The Money Card map's figures (see the module docstring)."""
 
     height = 600
     width = 580
@@ -99,20 +93,6 @@ class Board(BoardRenderer):
     def __init__(self, game):
         self.b = game.board
         super().__init__(game)
-        self.clickable(self.SPACES, self.backdrop)
-        self.spinner = SpinnerWidget(
-            [
-                {
-                    "label": "CARD" if s["money_card"] else s["label"],
-                    "color": SPIN_COLORS[s["color"]],
-                }
-                for s in self.b.segments
-            ]  # fmt: skip
-        )
-        self.card = CardWidget(kind="Travel card")
-        self.keys_html = widgets.HTML()
-        self.keys_html.add_class("moneynb-keys")
-        self._update_panels(game, list(game.log))
 
     # ----- building ---------------------------------------------------------------------
     def _xy(self, space: str) -> tuple[float, float]:
@@ -121,7 +101,7 @@ class Board(BoardRenderer):
 
     def build_backdrop(self, game) -> list:
         """The fixed map, drawn once under the figure: routes, the perimeter and its arrows,
-        the names, the spaces' markers (see :meth:`BoardRenderer.build_backdrop`)."""
+        the names, the spaces' markers (see :meth:`BoardDrawing.build_backdrop`)."""
         b = game.board
         per = {(p, b.perimeter[(i + 1) % len(b.perimeter)]) for i, p in enumerate(b.perimeter)}
         rx, ry, px, py, ax, ay, angles = [], [], [], [], [], [], []
@@ -299,123 +279,3 @@ class Board(BoardRenderer):
                 if not game.over
                 else f"Game over: {' and '.join(game.winner_names)} won"
             )
-        self._update_panels(game, events)
-
-    def highlight(self, decision) -> None:
-        targets = []
-        if decision is not None and decision.kind == "space":
-            targets = [s for s in decision.options if s in self.b.spaces]
-        self.set_targets(self.TARGETS, targets, [decision.label(s) for s in targets])
-
-    def _update_panels(self, game, events) -> None:
-        for e in events:
-            if e.kind == "spun" and e.data.get("segment") is not None:
-                self.spinner.spin(e.data["segment"], owner=self.owner(game, e))
-            elif e.kind == "drew":
-                card = game.board.cards[e.data["card"]]
-                text = card["text"]
-                # a Language card's words are its holder's secret: only the screen of the seat
-                # that drew it shows them (issue 35, case 4); its effect text is public
-                if "words" in card and self.shows_hidden(e.data.get("seat")):
-                    text += f"\n\n{card['words']} ({card['say']}) = {card['means']}"
-                self.card.show(e.data["deck"], text, kind=e.data["deck"], owner=self.owner(game, e))
-        self.keys_html.value = self._keys_table(game)
-
-    def _keys_table(self, game) -> str:
-        b = game.board
-        head = "".join(
-            f"<th title='{plot_text(b.name(k))}'>{plot_text(b.name(k)[:3])}</th>"
-            for k in b.key_cities
-        )
-        rows = []
-        for i, p in enumerate(game.players):
-            cells = []
-            for k in b.key_cities:
-                if k in game.keys[i]:
-                    cells.append("<td class='moneynb-key-held' data-held='1' ><b>✓</b></td>")
-                elif k in game.pawned[i]:
-                    cells.append("<td title='turned in'>($)</td>")
-                else:
-                    cells.append("<td data-held='0'>·</td>")
-            card = f" {MC_BADGE}" if game.holder == i else ""
-            state = " (out)" if game.out[i] else ""
-            rows.append(
-                f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td>"
-                f"{seat_html(i, p, player_color(i))}{card}{state}</td>{''.join(cells)}"
-                f"<td>{len(game.keys[i])}/8</td><td>{money(game.cash(i))}</td>"
-                f"<td>{len(game.hand[i])} cards</td></tr>"
-            )
-        return (
-            f"<div><b>Keys to the Cities</b> (✓ key held, ($) turned in, {MC_BADGE} Money Card)</div>"
-            "<table class='moneynb-keys-table' cellpadding='3' style='border-collapse:collapse'>"
-            f"<tr><th>Player</th>{head}<th>keys</th><th>cheques</th><th>hand</th></tr>"
-            + "".join(rows) + "</table>"
-        )  # fmt: skip
-
-    def panels(self) -> list:
-        return [self.spinner, self.card, self.keys_html]
-
-    # ----- decision panels --------------------------------------------------------------
-    def _hand_html(self, seat: int) -> str:
-        g = self.game
-        if not g.hand[seat]:
-            return "<i>No Language cards in hand.</i>"
-        items = []
-        for c in g.hand[seat]:
-            card = g.board.cards[c]
-            syms = " ".join(card["symbols"])
-            items.append(
-                f"<div class='moneynb-hand-card' data-card='{c}' style='display:inline-block;"
-                "border:1px solid #90a4ae;border-radius:6px;padding:4px 8px;margin:2px;"
-                f"background:#fffde7;color:#1a1a1a'><b>{plot_text(card['words'])}</b> "
-                f"<i>({plot_text(card['say'])})</i><br>{plot_text(card['means'])} "
-                f"<span style='color:#6a1b9a'>[{plot_text(syms)}]</span></div>"
-            )
-        whose = plot_text(self.plain(f"{g.players[seat]}'s Language cards"))
-        return f"<div><b>{whose}</b></div>" + "".join(items)
-
-    def custom_panel(self, decision, submit):
-        tag = decision.tag
-        out = None
-        if tag == "turn":
-            hand = widgets.HTML(self._hand_html(decision.player))
-            hand.add_class("moneynb-hand")
-            buttons = []
-            for o in decision.options:
-                if o == "spin":
-                    b = button("Spin", ("moneynb-roll", "moneynb-spin"), lambda: submit("spin"),
-                               style="primary")  # fmt: skip
-                    b.layout = widgets.Layout(width="140px", height="44px")
-                elif o == "bonus":
-                    b = button(decision.label(o), ("moneynb-bonus",), lambda: submit("bonus"),
-                               style="success")  # fmt: skip
-                else:
-                    b = button(decision.label(o), ("moneynb-phrase",), lambda o=o: submit(o),
-                               tooltip=o, style="info")  # fmt: skip
-                buttons.append(b)
-            phrases = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
-            out = widgets.VBox([phrases, hand])
-        elif tag == "bet":
-            items = [widgets.HTML("<b>Monte Carlo</b> bet:")]
-            for amount in range(decision.low, decision.high + 1, decision.step):
-                items.append(button(f"${amount}", (f"moneynb-bet-{amount}",),
-                                    lambda a=amount: submit(a), style="warning"))  # fmt: skip
-            if "stop" in decision.options:
-                items.append(button("Stop betting", ("moneynb-bet-stop",), lambda: submit("stop")))
-            out = widgets.HBox(items)
-        elif tag == "color":
-            out = widgets.HBox([
-                button("Spin on red", ("moneynb-color-red",), lambda: submit("red"), style="danger"),
-                button("Spin on black", ("moneynb-color-black",), lambda: submit("black")),
-            ])  # fmt: skip
-        elif tag == "charge":  # "pay" only when the cheques cover it; debt options after
-            items = [button("Charge It!", ("moneynb-charge-it",), lambda: submit("charge"),
-                            style="success")]  # fmt: skip
-            for o in decision.options[1:]:
-                css = "moneynb-pay-cheques" if o == "pay" else f"moneynb-debt-{o.split(':')[-1]}"
-                items.append(button(decision.label(o), (css,), lambda o=o: submit(o)))
-            out = widgets.HBox(items)
-        if out is not None:
-            out.add_class("moneynb-panel")
-            out.add_class(f"moneynb-panel-{tag}")
-        return out

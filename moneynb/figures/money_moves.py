@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import math
 
-import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..a11y import seat_html
-from ..cards import CardWidget
-from ..dice import DiceWidget
-from .base import BoardRenderer, fit_in_circle, ink_on, money, player_color, plot_text
+from .base import BoardDrawing, fit_in_circle, ink_on, money, player_color, plot_text
 
 POT, BANK = "Pot", "House Bank"
 RX, RY = 1.55, 0.95  # seat ellipse radii (plot units)
@@ -33,12 +29,12 @@ TASK_COLORS = {"7": "#c62828", "11": "#6a1b9a", "PL": "#2e7d32", "SAFE": "#1565c
                "RE-L": "#b45309", "RE-R": "#b45309"}  # fmt: skip
 
 
-class Board(BoardRenderer):
-    """Renderer of the Money Moves table (see the module docstring).
+class Board(BoardDrawing):
+    """The Money Moves table's figure (see the module docstring).
 
     Figure traces: 0 = table seats (clickable for "Pick a Pocket"), 1 = the pot, 2 = the
     House Bank, 3 = the ring round whose turn it is, 4 = rings round the players that may be
-    picked. Panels: the dice (:class:`DiceWidget`), the last card (:class:`CardWidget`) and
+    picked. The board widget (:mod:`moneynb.ui.boards.money_moves`) adds the panels: the dice (:class:`DiceWidget`), the last card (:class:`CardWidget`) and
     the score sheet (HTML table, class ``moneynb-score-sheet``).
     """
 
@@ -48,14 +44,6 @@ class Board(BoardRenderer):
         n = len(game.players)
         self.positions = [self._seat_xy(i, n) for i in range(n)]
         super().__init__(game)
-        self.clickable(0)
-        self.dice = DiceWidget([{"face": 1, "title": "money die"},
-                                {"face": "SAFE", "title": "task die"}])  # fmt: skip
-        self.card = CardWidget(kind="Task card")
-        self.sheet = widgets.HTML()
-        self.sheet.add_class("moneynb-score-sheet")
-        self._seen_rolls = 0
-        self._seen_cards = 0
 
     @staticmethod
     def _seat_xy(seat: int, n: int) -> tuple[float, float]:
@@ -251,64 +239,3 @@ class Board(BoardRenderer):
                 else f"Game over: {' and '.join(game.winner_names)} won"  # fmt: skip
             )
             self.figure.layout.annotations = arrows
-        self._update_dice(game, events)
-        self._update_card(game, events)
-        self.sheet.value = self._sheet_html(game)
-
-    def _update_dice(self, game, events) -> None:
-        rolls = [e for e in events if e.kind == "rolled"]
-        if not rolls:
-            return
-        ev = rolls[-1]
-        faces = [{"face": ev.data.get("money"), "title": "money die"}]
-        if "task" in ev.data:
-            t = ev.data["task"]
-            faces.append({"face": t, "title": "task die", "color": TASK_COLORS.get(t, "#fff"),
-                          "ink": "white"})  # fmt: skip
-        self.dice.show(faces, caption=self.plain(ev.text), owner=self.owner(game, ev))
-
-    def _update_card(self, game, events) -> None:
-        m, shown = None, None
-        for e in events:  # the money die of the roll that drew each card fills in its "$m"
-            if e.kind == "rolled" and "task" in e.data:
-                m = e.data["money"]
-            elif e.kind == "drew":
-                shown = (e.data.get("card"), m, self.owner(game, e))
-        if shown is None:
-            return
-        card = game.cards.get(shown[0])
-        if card is not None:
-            amount = f"${shown[1]}" if shown[1] is not None else "$(money die)"
-            self.card.show(card["title"], card["text"].replace("$m", amount), owner=shown[2])
-
-    def _sheet_html(self, game) -> str:
-        rounds = game.score_sheet
-        head = "".join(f"<th>R{r + 1}</th>" for r in range(len(rounds)))
-        now = game.scores()  # the engine's score: the figure the sheet and the winner use
-        rows = []
-        for i, p in enumerate(game.players):
-            cells = "".join(f"<td>{money(r.get(p, 0))}</td>" for r in rounds)
-            loan = money(game.loans[i]) if game.loans[i] else ""
-            rows.append(
-                f"<tr><td>{seat_html(i, p, player_color(i))}</td>{cells}"
-                f"<td><b>{money(now[p])}</b></td><td>{loan}</td></tr>"
-            )
-        return (
-            "<div><b>Score sheet</b></div><table class='moneynb-score-table' "
-            "style='border-collapse:collapse' cellpadding='3'>"
-            f"<tr><th style='text-align:left'>Player</th>{head}<th>score now</th><th>owes</th></tr>"
-            + "".join(rows)
-            + "</table>"
-        )
-
-    def highlight(self, decision) -> None:
-        targets = []
-        if decision is not None and decision.kind == "player":
-            targets = [s for s in decision.options if isinstance(s, int)]
-        with self.figure.batch_update():
-            t = self.figure.data[4]
-            t.x = [self.positions[s][0] for s in targets]
-            t.y = [self.positions[s][1] for s in targets]
-
-    def panels(self) -> list:
-        return [self.dice, self.card, self.sheet]

@@ -1,0 +1,221 @@
+"""The Easy Money board widget: :class:`moneynb.figures.easy_money.Board` (the board's figure,
+see that module) in the view, with its panels (the dice, the last Give or Take card, the
+holdings table), the custom decision panels and the clicks on the board's spaces."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ....figures.easy_money import *  # noqa: F403 - the drawing's names, kept importable here
+from ....figures.easy_money import Board as Drawing
+from ...a11y import seat_html
+from ...cards import CardWidget
+from ...dice import DiceWidget
+from ...panels import button, make_panel
+from ..base import BoardRenderer, money, player_color, plot_text
+
+
+class Board(Drawing, BoardRenderer):
+    """The Easy Money board widget (see the module docstring)."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.clickable(0)
+        self.clickable(4)
+        self.dice = DiceWidget(faces=[1, 1])
+        self.card = CardWidget(kind="Give or Take")
+        self.table = widgets.HTML()
+        self.table.add_class("moneynb-em-holdings")
+        self._panels(game, list(game.log))  # the figure was built from this state already
+
+    def update(self, game, events) -> None:
+        super().update(game, events)
+        self._panels(game, events)
+
+    def _panels(self, g, events) -> None:
+        for e in events:
+            if e.kind == "rolled" and e.data.get("dice") and e.data.get("seat") is not None:
+                faces = list(e.data["dice"])
+                who = self.owner(g, e)
+                self.dice.show(faces, self.plain(f"{who} threw {sum(faces)}"), owner=who)
+            elif e.kind == "drew":
+                card = g.cards[e.data["card"]]
+                self.card.show(card["title"], card["text"], kind="Give or Take", color="#fff8e1",
+                               owner=self.owner(g, e))  # fmt: skip
+        self.table.value = self._table(g)
+
+    def _table(self, g) -> str:
+        sc = g.scores()
+        rows = []
+        for s, p in enumerate(g.players):
+            held = []
+            for i in g.holdings(s):
+                sp = g.board[i]
+                tag = (
+                    f" ({'sub' if g.houses[i] == 5 else g.houses[i]})"
+                    if sp["kind"] == "property"
+                    else ""
+                )
+                mort = " <i>mortg.</i>" if g.mortgaged[i] else ""
+                held.append(f"{plot_text(sp['name'])}{tag}{mort}")
+            if g.exemption == s:
+                held.append("<i>Special Exemption</i>")
+            rows.append(
+                f"<tr data-seat='{s}' data-cash='{g.cash(s)}' data-holdings='{len(g.holdings(s))}'>"
+                f"<td>{seat_html(s, p, player_color(s))}</td>"
+                f"<td style='text-align:right'>{money(g.cash(s))}</td>"
+                f"<td style='text-align:right'><b>{money(sc[p])}</b></td>"
+                f"<td>{g.pieces_used(s)}/{g.data['houses_per_player']}</td>"
+                f"<td>{', '.join(held) or '—'}</td></tr>"
+            )
+        return (
+            "<table class='moneynb-em-table' cellpadding='3' style='border-collapse:collapse'>"
+            "<tr><th>Player</th><th>cash</th><th>score</th><th>houses used</th><th>holdings</th>"
+            "</tr>" + "".join(rows) + "</table>"
+        )
+
+    def panels(self) -> list:
+        return [widgets.HBox([self.dice, self.card]), self.table]
+
+    # ----- board picks ------------------------------------------------------------------
+    def _space_actions(self, decision) -> dict:
+        """``{space: action}`` for the board spaces a click may answer ``decision`` with."""
+        g = self.game
+        out: dict = {}
+        if decision is None:
+            return out
+        if decision.tag in ("buy", "lone_bidder") and "buy" in decision.options:
+            i = g.pos[g.current] if decision.tag == "buy" else g.auction["space"]
+            out[i] = "buy"
+        if decision.tag in ("turn", "post", "debt", "buy"):
+            for o in decision.options:
+                if isinstance(o, str) and ":" in o:
+                    verb, i = o.split(":")
+                    out.setdefault(int(i), o)
+        elif decision.tag == "offer_item":
+            for o in decision.options:
+                if isinstance(o, str) and o.startswith("space:"):
+                    out[int(o[6:])] = o
+        return out
+
+    def action_for_point(self, customdata):
+        return self._space_actions(self.game.decision).get(customdata, customdata)
+
+    def click(self, action) -> bool:
+        """A click on space ``action`` (an index) answers the decision with what that space
+        stands for now (buy it, build on it, mortgage or lift it, offer it); other actions
+        pass through. True if it was legal and passed on."""
+        if type(action) is int:
+            action = self._space_actions(self.game.decision).get(action, action)
+        return super().click(action)
+
+    def highlight(self, decision) -> None:
+        acts = self._space_actions(decision)
+        spaces = list(acts)
+        self.set_targets(4, spaces, [decision.label(acts[i]) for i in spaces])
+
+    # ----- decision panels --------------------------------------------------------------
+    def _wrap(self, tag: str, children: list) -> widgets.Box:
+        box = widgets.VBox(children)
+        box.add_class("moneynb-panel")
+        box.add_class(f"moneynb-panel-{tag}")
+        return box
+
+    def _deed(self, i: int) -> str:
+        g = self.game
+        sp = g.board[i]
+        if sp["kind"] == "property":
+            cells = "".join(f"<td>{k}</td><td><b>${r}</b></td>" for k, r in
+                            zip(("1", "2", "3", "4", "sub"), sp["rents"], strict=True))  # fmt: skip
+            body = (f"price <b>${sp['B']}</b> · mortgage ${sp['M']} · side {sp['side']}<br>"
+                    f"<table cellpadding='2'><tr><td>houses:</td>{cells}</tr></table>")  # fmt: skip
+        else:
+            body = f"rent <b>${sp['rent']}</b>" + (f" · mortgage ${sp['M']}" if "M" in sp else "")
+        return (
+            f"<div class='moneynb-em-deed' style='border-left:10px solid "
+            f"{sp.get('colour', '#9e9e9e')};padding-left:6px'><b>{plot_text(sp['name'])}</b>"
+            f"<br>{body}</div>"
+        )
+
+    def custom_panel(self, decision, submit):
+        g, tag, seat = self.game, decision.tag, decision.player
+        row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
+        cash = widgets.HTML(plot_text(self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}")))
+        if tag in ("turn", "post"):
+            first = decision.options[0]
+            if first == "roll":
+                main = button("Throw the dice", ("moneynb-roll",), lambda: submit("roll"),
+                              style="primary")  # fmt: skip
+            else:
+                main = button("End the turn", ("moneynb-em-end",), lambda: submit("end"),
+                              style="primary")  # fmt: skip
+            main.layout = widgets.Layout(width="160px", height="44px")
+            groups = {"build": [], "mortgage": [], "lift": [], "offer": []}
+            styles = {"build": "success", "mortgage": "warning", "lift": "info", "offer": ""}
+            for o in decision.options[1:]:
+                verb = o.split(":")[0]
+                groups[verb].append(button(decision.label(o), (f"moneynb-em-{verb}", "moneynb-option"),
+                                           lambda o=o: submit(o), tooltip=o, style=styles[verb]))  # fmt: skip
+            # one wrapping row after the money line: the decision stays short, so the board
+            # beside or under it is drawn larger in a short window (issue 38)
+            options = [b for items in groups.values() for b in items]
+            return self._wrap(tag, [cash, row([main, *options])])
+        if tag in ("buy", "lone_bidder"):
+            i = g.pos[g.current] if tag == "buy" else g.auction["space"]
+            price = g.board[i]["B"]
+            items = []
+            if "buy" in decision.options:  # short of cash: raise money first (engine's options)
+                items.append(button(f"Buy for {money(price)}", ("moneynb-em-buy",),
+                                    lambda: submit("buy"), style="success"))  # fmt: skip
+            no = "Decline (it goes to auction)" if tag == "buy" else "Decline"
+            items.append(button(no, ("moneynb-em-decline",), lambda: submit("decline")))
+            raise_money = [
+                button(decision.label(o), (f"moneynb-em-{o.split(':')[0]}", "moneynb-option"),
+                       lambda o=o: submit(o), tooltip=o, style="warning")
+                for o in decision.options if o not in ("buy", "decline")
+            ]  # fmt: skip
+            parts = [widgets.HTML(self._deed(i)), cash, row(items)]
+            if raise_money:
+                parts.append(row(raise_money))
+            return self._wrap(tag, parts)
+        if tag == "bid":
+            a = g.auction
+            lead = ("no bid yet" if a["leader"] is None
+                    else f"best bid <b>{money(a['high'])}</b> by {plot_text(g.players[a['leader']])}")  # fmt: skip
+            names = ", ".join(plot_text(g.players[p]) for p in a["bidders"])
+            head = widgets.HTML(f"<b>Auction</b> · {lead} · still bidding: {names}")
+            head.add_class("moneynb-em-auction")
+            quick = button(f"Bid the lowest: {money(decision.low)}", ("moneynb-em-bid-min",),
+                           lambda: submit(decision.low), style="info")  # fmt: skip
+            return self._wrap(tag, [widgets.HTML(self._deed(a["space"])), head, cash, quick,
+                                    make_panel(decision, g, submit)])  # fmt: skip
+        if tag == "offer_reply":
+            o = g.offer
+            info = widgets.HTML(
+                f"{plot_text(g.players[o['seller']])} offers you <b>"
+                f"{plot_text(g.item_name(o['item']))}</b> for <b>{money(o['price'])}</b>"
+            )
+            extra = (
+                [widgets.HTML(self._deed(int(o["item"][6:])))] if o["item"] != "exemption" else []
+            )
+            yes = button(
+                "Accept", ("moneynb-em-accept",), lambda: submit("accept"), style="success"
+            )
+            no = button("Refuse", ("moneynb-em-refuse",), lambda: submit("refuse"), style="danger")
+            return self._wrap(tag, [info, *extra, cash, row([yes, no])])
+        if tag == "debt":
+            d = g.debts[0]
+            owes = self.plain(f"{g.players[seat]} owes {money(d[2])}")
+            holds = self.plain(f"{g.players[seat]} holds {money(g.cash(seat))}").split(" ", 1)[1]
+            info = widgets.HTML(
+                f"<b>{plot_text(owes)}</b> ({plot_text(d[3])}) "
+                f"and {plot_text(holds)}: mortgage or sell to raise the money"
+            )
+            info.add_class("moneynb-em-debt")
+            return self._wrap(tag, [info, make_panel(decision, g, submit)])
+        if tag in ("offer_item", "offer_to", "offer_price"):
+            heads = {"offer_item": "<b>Offer a sale</b>: what do you sell?",
+                     "offer_to": "<b>Offer a sale</b>: to whom?",
+                     "offer_price": "<b>Offer a sale</b>: at what price?"}  # fmt: skip
+            return self._wrap(tag, [widgets.HTML(heads[tag]), make_panel(decision, g, submit)])
+        return None

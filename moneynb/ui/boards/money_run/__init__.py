@@ -1,0 +1,170 @@
+"""The Money Run board widget: :class:`moneynb.figures.money_run.Board` (the board's figure,
+see that module) in the view, with the clicks on the board, the bag's panel and the turn's
+panel ("End turn", "Undo last action")."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ....figures.money_run import *  # noqa: F403 - the drawing's names, kept importable here
+from ....figures.money_run import TABLE_Y
+from ....figures.money_run import Board as Drawing
+from ...panels import button, space_panel
+from ..base import BoardRenderer, player_color, plot_text
+
+
+class Board(Drawing, BoardRenderer):
+    """The Money Run board widget (see the module docstring)."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        for i in range(6):
+            self.clickable(i)
+        self.info = widgets.HTML()
+        self.info.add_class("moneynb-mr-info")
+        self._refresh_info(game)
+
+    def update(self, game, events) -> None:
+        super().update(game, events)
+        self._refresh_info(game)
+
+    def describe(self, game) -> dict[str, list[tuple]]:
+        out = super().describe(game)
+        targets, _ring = self._targets(game.decision)
+        out["Choices on the board"] = [(f"square {x},{y}",) for x, y in targets]
+        return out
+
+    def highlight(self, decision) -> None:
+        """Ring legal target squares (after a pick), and ring the picked coin or pawn."""
+        targets, ring = self._targets(decision)
+        with self.figure.batch_update():
+            t = self.figure.data[2]
+            t.x = [p[0] for p in targets]
+            t.y = [p[1] for p in targets]
+            t.customdata = [list(p) for p in targets]
+            r = self.figure.data[5]
+            r.x = [p[0] for p in ring]
+            r.y = [p[1] for p in ring]
+            r.customdata = [
+                [p[0], round(p[1])] if p[1] != TABLE_Y else ["table", p[0]] for p in ring
+            ]
+
+    # ----- clicks -----------------------------------------------------------------------
+    def click(self, point) -> bool:
+        """Handle a click on board point ``point`` (``(x, y)`` or ``("table", i)``): pick a
+        table coin, a stack top or your pawn, or the target of the picked one. Returns True
+        if the click did something."""
+        g, d = self.game, self.game.decision
+        if self.pick is None or d is None:
+            return False
+        if isinstance(point, tuple) and len(point) == 2 and point[0] == "table":
+            action = ("place", point[1])
+            if d.tag == "action" and d.allows(action):
+                self.pawn_selected = False
+                self.pick(action)
+                return True
+            return False
+        if not (isinstance(point, tuple) and len(point) == 2):
+            return False
+        x, y = point
+        if d.tag in ("place", "move_coin"):
+            if d.allows((x, y)):
+                self.pick((x, y))
+                return True
+            return False
+        if (0 <= x < g.size and 0 <= y < g.size) and g.pawns[d.player] == g.sq(x, y):
+            self.pawn_selected = not self.pawn_selected
+            self.highlight(d)
+            return True
+        if self.pawn_selected and d.allows(("pawn", x, y)):
+            self.pawn_selected = False
+            self.pick(("pawn", x, y))
+            return True
+        if d.allows(("coin", x, y)):
+            self.pawn_selected = False
+            self.pick(("coin", x, y))
+            return True
+        return False
+
+    # ----- panels -----------------------------------------------------------------------
+    def _refresh_info(self, game) -> None:
+        bag = {name: game.bag.count(rank) for rank, name in game.coin_names.items()}
+        rows = "".join(
+            f"<tr><td>{plot_text(p)}</td><td style='color:{player_color(s)}'>&#9670;</td>"
+            f"<td>{game.distance(s)} to go</td><td>height {game.height(game.pawns[s])}</td></tr>"
+            for s, p in enumerate(game.players)
+        )
+        self.info.value = (
+            "<div class='moneynb-mr-bag'><b>Bag</b>: "
+            + ", ".join(f"{v} {k}" for k, v in bag.items())
+            + f" ({len(game.bag)} coins) · coins in play: {game.coin_count()}</div>"
+            + f"<table>{rows}</table>"
+        )
+
+    def panels(self) -> list:
+        return [self.info]
+
+    def custom_panel(self, decision, submit):
+        """End turn / Undo buttons and a hint (the board does the picking); every board pick
+        is also in an "Action" list (``moneynb-mr-actions``) with its Go button
+        (``moneynb-mr-go``), first in the panel, for the keyboard."""
+        g = self.game
+        # the view's submit: ``view.answer()``'s function names its view; a bound method too
+        view = getattr(submit, "view", None) or getattr(submit, "__self__", None)
+
+        def undo_action():
+            # take back the last turn action (a picked coin and its square are one action)
+            while g.can_undo_in_turn():
+                if view is not None and hasattr(view, "undo"):
+                    if not view.undo():  # refused (the undo policy): the view says why
+                        break
+                else:  # a board drawn without a view (tests, a custom front end)
+                    g.undo()
+                if g.decision.tag == "action" and g.selected is None:
+                    break
+
+        undo = button("Undo last action", ("moneynb-mr-undo",), undo_action,
+                      tooltip="take back your last action of this turn")  # fmt: skip
+        # issue 38, case 7: never a button that is always refused: hidden where the view
+        # takes nothing back (a shared table), off when the game's undo policy refuses it
+        # (a coin already drawn from the bag) or nothing was done this turn
+        if view is not None and not getattr(view, "undo_allowed", True):
+            undo.layout.display = "none"
+        undo.disabled = not (g.can_undo_in_turn() and g.can_undo_to(len(g.actions) - 1))
+        if undo.disabled and g.can_undo_in_turn():
+            undo.tooltip = "a coin was drawn from the bag since: that cannot be taken back"
+        if decision.tag == "action":
+            hint = widgets.HTML(
+                "Click a coin (on the table or a stack's top), then a square; or your pawn (◆), "
+                "then a highlighted square."
+            )
+            end = button("End turn", ("moneynb-mr-end",), lambda: submit("end_turn"))
+            pawn_moves = [o for o in decision.options if isinstance(o, tuple) and o[0] == "pawn"]
+            k = len(pawn_moves)
+            hint.value += (
+                f" <i>{k} pawn move{'s' * (k != 1)} possible.</i>"
+                if k
+                else " <i>Your pawn cannot move yet: lay coins first.</i>"
+            )
+            # every board pick from the keyboard too: the same actions in a list
+            moves = [(decision.label(o), o) for o in decision.options if o != "end_turn"]
+            texts = [t for t, _ in moves]
+            moves = [
+                (f"{t} ({o[1] + 1})" if o[0] == "place" and texts.count(t) > 1 else t, o)
+                for t, o in moves
+            ]
+            rows = [widgets.HBox([end, undo])]
+            if moves:
+                dd = widgets.Dropdown(options=moves, value=moves[0][1], description="Action",
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="340px"))  # fmt: skip
+                dd.add_class("moneynb-mr-actions")
+                go_ = button("Go", ("moneynb-mr-go",), lambda: submit(dd.value), style="primary")
+                rows.insert(0, widgets.HBox([dd, go_]))  # first: where the focus lands
+            box = widgets.VBox([hint, *rows])
+        else:
+            hint = widgets.HTML("Click a highlighted square for the coin (or pick it below).")
+            box = widgets.VBox([hint, widgets.HBox(space_panel(decision, g, submit)), undo])
+        box.add_class("moneynb-panel")
+        box.add_class("moneynb-mr-panel")
+        return box
