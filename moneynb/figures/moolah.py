@@ -285,7 +285,7 @@ class Board(BoardDrawing):
         # where the tokens stand on the spaces where they gather (every player at the Bank at
         # the start; guests at Bufe's, prisoners in the Big House): no name under a token
         n = len(game.players)
-        for sid in d.order:
+        for sid in d.order if self.text_zoom > 1 else ():  # (at its own size: clear as drawn)
             if d.spaces[sid]["kind"] in ("bank", "bufes", "max", "min"):
                 at = self._xy(sid)
                 for k in range(n):

@@ -521,6 +521,9 @@ function render({ model, el }) {
     };
     step();
   };
+  const zoomed = () => { el.dataset.zoomedFor = String(model.get("zoomed_for")); };
+  zoomed();
+  model.on("change:zoomed_for", zoomed);
   model.on("change:seq", say);
   model.on("change:focus_seq", () => focus(false));
   focus(true);
@@ -535,6 +538,7 @@ function render({ model, el }) {
         model.set("board_scale", s);
         model.save_changes();
       }
+      el.dataset.scale = String(model.get("board_scale"));
     });
   };
   const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
@@ -611,6 +615,9 @@ class A11yHelper(anywidget.AnyWidget):
     #: ``fitBoards``), reported by the page; the view draws the board's text larger by as
     #: much (issue 38: text at 11 px or more on screen)
     board_scale = traitlets.Float(1.0).tag(sync=True)
+    #: the scale the kernel last drew the board's text for (set by the view once drawn;
+    #: the page marks it on its element as ``data-zoomed-for``, which tests wait on)
+    zoomed_for = traitlets.Float(1.0).tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("_dom_classes", ("moneynb-a11y",))

@@ -772,7 +772,8 @@ class GameView(widgets.VBox):
         try:
             self.board.set_text_zoom(zoom_for(float(self.a11y.board_scale)))
         except ValueError:  # a scale the page should never send (0, negative): keep the text
-            pass
+            return
+        self.a11y.zoomed_for = float(self.a11y.board_scale)
 
     def _retheme(self) -> None:
         """The page switched theme and the board took the new palette: draw the game's state

@@ -400,13 +400,14 @@ SMALLEST_TEXT_JS = r"""(v) => {
   return [Math.round(px * 10) / 10, what];
 }"""
 
-#: true once the view's board text reads at 11 px or more on screen (the kernel draws it
-#: larger after the page reported the board's scale: one round trip)
-TEXT_READY_JS = (
-    "(name) => ("
-    + SMALLEST_TEXT_JS
-    + ")(document.querySelector('.moneynb-view.probe-' + name))[0] >= 10.95"
-)
+#: true once the kernel drew the view's board text for the scale the page draws the board at
+#: (the page reports the scale, the kernel draws the text larger and says for which scale:
+#: one round trip; see moneynb.ui.a11y)
+TEXT_READY_JS = """(name) => {
+  const h = document.querySelector('.moneynb-view.probe-' + name + ' .moneynb-a11y');
+  return !!h && !!h.dataset.scale
+    && Math.abs(Number(h.dataset.zoomedFor) - Number(h.dataset.scale)) < 0.001;
+}"""
 
 #: per game view (issue 38, case 2 and round 2; moved here from test_play_plainly_browser.py,
 #: which visited the same sizes): what of its decision's buttons and of its board is out of
@@ -489,6 +490,12 @@ def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:
             # a board that must scroll (issue 38, round 2): its row at the top, where a move's
             # focus puts it, so its decision is not pinned over the board (see pinSides)
             page.evaluate(UNPIN_JS, name)
+            if not name.startswith("replay-"):
+                try:  # the kernel draws the text larger once told the board's scale
+                    page.wait_for_function(TEXT_READY_JS, arg=name, timeout=patience(15_000))
+                    painted(page)
+                except PlaywrightTimeout:
+                    pass  # the checks below say what is too small
             found = page.evaluate(CHECK_JS, [name, w <= 1024])
             if name.startswith("replay-"):
                 found += _both_seen(page, name)
@@ -496,10 +503,6 @@ def _check_all(page, label: str, names, n_plots: int, sizes=SIZES) -> dict:
                 found += page.evaluate(LABELS_JS, [name, LABEL_TOLERANCE_PX])
                 found += _turn_problems(page, name)  # case 3, at every size
                 if (w, h) in PANEL_SIZES:  # issue 38, case 2: the decision and board in sight
-                    try:  # the kernel draws the text larger once told the board's scale
-                        page.wait_for_function(TEXT_READY_JS, arg=name, timeout=patience(15_000))
-                    except PlaywrightTimeout:
-                        pass  # the check below says what is too small
                     seen = page.evaluate(PANEL_FIT_JS, name)
                     print(label, f"{w}x{h}", name, seen)  # the figures, for the record (-s)
                     found += seen["out"]
