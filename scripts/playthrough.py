@@ -288,6 +288,8 @@ def main(argv=None) -> int:
                     for game in games:
                         page = ctx.new_page()
                         page.set_default_timeout(patience(60_000))
+                        # "leave the page?" (Lab with unsaved changes): the player says yes
+                        page.on("dialog", lambda d: d.accept())
                         t0 = time.monotonic()
                         try:
                             if where == "lab":
@@ -298,7 +300,12 @@ def main(argv=None) -> int:
 
                                 def reload_page(page=page):
                                     page.keyboard.press("Control+s")
-                                    page.wait_for_timeout(1000)  # the save request leaves
+                                    # saved: the tab no longer marked dirty (Lab asks before
+                                    # leaving a page with unsaved changes)
+                                    page.wait_for_function(
+                                        "() => !document.querySelector('.jp-mod-dirty')",
+                                        timeout=patience(30_000),
+                                    )
                                     page.reload()
 
                                 def new_game(page=page):  # the cells run again

@@ -626,6 +626,9 @@ class BoardDrawing:
     #: called by :meth:`set_theme` after the colours changed (set by the view: it draws the
     #: game's state again, in the new palette); ``None``: nothing more is drawn
     on_retheme: Callable[[], None] | None = None
+    #: called by :meth:`set_text_zoom` after the text changed (set by the view: it draws the
+    #: game's state again: tokens, owners, targets); ``None``: :attr:`on_retheme`
+    on_rezoom: Callable[[], None] | None = None
 
     #: how many times its own size the board's text is drawn (issue 38): the page draws a
     #: board smaller than its size in a short window (``moneynb.ui.a11y``'s fit) and reports
@@ -671,7 +674,7 @@ class BoardDrawing:
         """Draw the board's text ``zoom`` times its size (one of :data:`TEXT_ZOOMS`; see
         :attr:`text_zoom`): the board is built again at that zoom and every trace and the
         layout take its texts, sizes and places (a message per trace, as for a theme), then
-        :attr:`on_retheme` draws the game's state, in one update. The same zoom again changes
+        :attr:`on_rezoom` (else :attr:`on_retheme`) draws the game's state, in one update. The same zoom again changes
         nothing.
 
         Raises:
@@ -688,9 +691,10 @@ class BoardDrawing:
             _rebuild(self.backdrop, readable(back, self.text_px), _backdrop_layout(layout))
             layout = _overlay_layout(layout)
         _rebuild(self.figure, readable(self.build_data(game), self.text_px), layout)
-        if self.on_retheme is not None:
+        redraw = self.on_rezoom or self.on_retheme
+        if redraw is not None:
             with self.figure.batch_update():
-                self.on_retheme()
+                redraw()
 
     def new_figure(self, data: list, layout: dict, config: dict, carry_code: bool = True):
         """A figure of ``data`` and ``layout``: a ``go.Figure`` (``config``, plotly.js's

@@ -295,6 +295,7 @@ class GameView(widgets.VBox):
         self.board.shows_hidden = self._shows_hidden
         self.board.notice = self._board_notice
         self.board.on_retheme = self._retheme
+        self.board.on_rezoom = self._rezoom
         # screen readers: the live region and the focus mover (moneynb.ui.a11y)
         from .saves import lost_text
 
@@ -775,6 +776,17 @@ class GameView(widgets.VBox):
             return
         self.a11y.zoomed_for = float(self.a11y.board_scale)
 
+    def _rezoom(self) -> None:
+        """The board's text was drawn at another zoom: draw the game's state (tokens,
+        owners, the player to move, targets) again, and the Coach's last heat map as it was
+        (not weighed up again: a resize never waits on the Coach).
+        Called by the board inside its update."""
+        self.board.update(self.game, [])
+        self.board.mark_turn(self.game)
+        self.board.highlight(self.game.decision)
+        if self._coach_heat and getattr(self, "_heat_shown", None):
+            self.board.show_heatmap(self._heat_shown)  # a tile board's tint (update reset it)
+
     def _retheme(self) -> None:
         """The page switched theme and the board took the new palette: draw the game's state
         (tokens, owners, the player to move, targets, the Coach's heat map) in it. Called by
@@ -1012,6 +1024,7 @@ class GameView(widgets.VBox):
     def _show_coach_heat(self, c) -> None:
         """Lay the Coach's heat map (if any) over the board, or take the last one away."""
         heat = c.heatmap if c is not None else None
+        self._heat_shown = heat or None  # drawn again as it is after a text zoom
         if heat or self._coach_heat:
             self.board.show_heatmap(heat or None)
             self._coach_heat = bool(heat)
@@ -1268,6 +1281,7 @@ class GameView(widgets.VBox):
         self.board.plain = self.plain
         self.board.shows_hidden = self._shows_hidden
         self.board.on_retheme = self._retheme
+        self.board.on_rezoom = self._rezoom
         self._board_scaled()
         self._update_board(list(game.log))
         self.board.release()
