@@ -307,6 +307,13 @@ def main(argv=None) -> int:
                                         timeout=patience(30_000),
                                     )
                                     page.reload()
+                                    # Lab opens the notebook at its top and draws an output
+                                    # only once it is in sight: the player scrolls to the game
+                                    page.wait_for_selector(".jp-Notebook .jp-CodeCell")
+                                    page.evaluate(
+                                        "() => [...document.querySelectorAll('.jp-Notebook "
+                                        ".jp-CodeCell')].pop().scrollIntoView({block: 'start'})"
+                                    )
 
                                 def new_game(page=page):  # the cells run again
                                     page.evaluate("window.jupyterapp.commands.execute("

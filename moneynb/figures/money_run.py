@@ -93,9 +93,7 @@ class Board(BoardDrawing):
             customdata=[[i % n, i // n] for i in idx],
             # the stack's height; a board drawn small leaves out the 1s (the hover says it)
             text=[
-                ""
-                if self.text_zoom > 1.35 and len(game.stacks[i]) == 1
-                else str(len(game.stacks[i]))
+                "" if self.text_zoom > 1 and len(game.stacks[i]) == 1 else str(len(game.stacks[i]))
                 for i in idx
             ],
             marker=dict(
@@ -119,7 +117,7 @@ class Board(BoardDrawing):
             text=[plot_text(t) for t in token_letters(game.players)],
             marker=dict(
                 symbol="diamond",
-                size=min(26 if self.text_zoom < 1.7 else 31, self.zoomed(22)),
+                size=min(26, self.zoomed(22)),
                 color=[player_color(s) for s in range(len(game.players))],
                 line=dict(color="black", width=2),
             ),

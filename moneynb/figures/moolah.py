@@ -253,8 +253,8 @@ class Board(BoardDrawing):
             text = LABELS.get(k) or (_short(s["amount"]) if k == "money" else "")
             if k == "goto":
                 text = "Go to " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
-                if self.text_zoom >= 1.5 and s["x"] not in (0, 10) and s["y"] not in (0, 10):
-                    continue  # the smallest board: the inner pathway's sign has no room
+                if self.text_zoom > 1 and s["x"] not in (0, 10) and s["y"] not in (0, 10):
+                    continue  # a board drawn small: the inner pathway's sign has no room
             if k == "temptation":
                 text = "Temp-<br>tation"
             if k == "safe":
@@ -306,7 +306,7 @@ class Board(BoardDrawing):
         if small:  # the spaces whose names are left off: a key under the board
             key = [f"<span style='color:{KIND_STYLE[k][2]}'>{KEY_SIGN[k]}</span> {name}"
                    for k, name in KEYED.items()]  # fmt: skip
-            if self.text_zoom >= 1.5:
+            if self.text_zoom > 1:
                 key.append(f"<span style='color:{KIND_STYLE['goto'][2]}'>▶</span> Go to")
             notes.append(dict(x=5, y=-1.75, text="   ".join(key), showarrow=False, name="key",
                               font=dict(size=11, color=self.pal["text"])))  # fmt: skip
