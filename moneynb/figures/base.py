@@ -128,7 +128,7 @@ _EM = {
     **dict.fromkeys("fijlt.,'/:;!|I ", 0.278), **dict.fromkeys("r-()", 0.333),
     **dict.fromkeys("ckszvxyJ", 0.5), **dict.fromkeys("mM", 0.833), "w": 0.722, "W": 0.944,
     **dict.fromkeys("ABEKPSVXY&", 0.667), **dict.fromkeys("FTZ", 0.611),
-    **dict.fromkeys("CDHNRUw", 0.722), **dict.fromkeys("GOQ", 0.778), "+": 0.584,
+    **dict.fromkeys("CDHNRUw", 0.722), **dict.fromkeys("GOQ", 0.778), "+": 0.584, "−": 0.584,
 }  # fmt: skip
 #: a line's height in a board's text, em (plotly spaces lines 1.3 em; the glyphs take 1.12)
 LINE_EM, GLYPH_EM = 1.3, 1.12
