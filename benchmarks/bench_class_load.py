@@ -161,7 +161,7 @@ def open_board(pw, url: str, timeout_ms: int, *, moves: int = 0):
         page = ctx.new_page()
         meter = Meter(ctx, page)
         out = []
-        frozen = 0
+        frozen = redrawn = 0
         for phase in ("first", "reload"):
             t0 = time.monotonic()
             try:
@@ -182,10 +182,16 @@ def open_board(pw, url: str, timeout_ms: int, *, moves: int = 0):
                 frozen += play_moves(page, moves, timeout_ms)
                 if frozen:
                     record_failure(page, "frozen")
+            # boards the page's own frozen-board watch found differing from the kernel's
+            # and drew again (issue 41, case 2; moneynb.ui.boards.base._LOADER_ESM)
+            with contextlib.suppress(Exception):
+                why = page.evaluate("globalThis.__moneynbResyncWhy ?? []")
+                redrawn += sum("differs" in w for w in why)
         (w1, h1), t1 = out[0]
         (w2, h2), t2 = out[1]
         fmt = lambda t: "never" if t is None else f"{t:.1f} s"  # noqa: E731
-        print(f"  page: load->board {fmt(t1)}, reload->board {fmt(t2)}, frozen {frozen}, "
+        print(f"  {time.strftime('%H:%M:%S')} page: load->board {fmt(t1)}, reload->board {fmt(t2)}, frozen {frozen}, "
+              f"redrawn by the watch {redrawn}, "
               f"ws {kb(w1)}/{kb(w2)}, load average {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
         return w1, h1, w2, h2, t1, t2, frozen
     finally:

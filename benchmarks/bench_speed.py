@@ -215,7 +215,14 @@ def table(
     return "\n".join(lines)
 
 
-def bench_workers(tree: Path, counts: list[int] | None = None, repeat: int = 1) -> str:
+#: the order of the ``simulate`` timings: the quickest games first (a long run that is cut
+#: short has the most games done)
+WORKERS_ORDER = ("money_run", "money_moves", "moolah", "easy_money", "money_card")
+
+
+def bench_workers(
+    tree: Path, counts: list[int] | None = None, repeat: int = 1, games: tuple = WORKERS_ORDER
+) -> str:
     """``simulate`` at ``workers=1`` and ``2`` in a fresh process using ``tree``: wall-clock
     games/s, and the CPU seconds used (this process plus its workers, reaped after each call:
     every ``workers=2`` call starts its workers cold), so the parallel overhead shows even when
@@ -223,50 +230,60 @@ def bench_workers(tree: Path, counts: list[int] | None = None, repeat: int = 1) 
     (default: 200 Easy Money games, 400 of the others). ``repeat``: the two calls alternate
     this many times and the best of each is kept (the least disturbed by other load)."""
     plan = [
-        (game, seats, n)
-        for game, (seats, _) in GAMES.items()
+        (game, GAMES[game][0], n)
+        for game in WORKERS_ORDER
+        if game in games
         for n in (counts or [200 if game == "easy_money" else 400])
     ]
     code = (
-        "import os, time, json\n"
+        "import os, sys, time, json\n"
         "import moneynb.analysis.montecarlo as mc\n"
         "def cpu():\n"
         "    t = os.times()\n"
         "    return t.user + t.system + t.children_user + t.children_system\n"
         "mc.simulate('money_run', ['greedy'] * 2, n_games=2, progress=False)  # imports\n"
-        "out = []\n"
         f"for game, seats, n in {plan!r}:\n"
-        "    best = {1: [0.0, 0.0], 2: [0.0, 0.0]}\n"
+        "    best = {1: [0.0, 0.0, 0.0], 2: [0.0, 0.0, 0.0]}\n"
         f"    for _ in range({repeat}):\n"
         "        for w in (1, 2):\n"
+        "            load = os.getloadavg()[0]\n"
         "            t, c = time.perf_counter(), cpu()\n"
         "            mc.simulate(game, ['greedy'] * seats, n_games=n, seed=1, workers=w, "
         "progress=False)\n"
         "            getattr(mc, 'shutdown_workers', lambda: None)()  # reap: count their CPU\n"
         "            rate = n / (time.perf_counter() - t)\n"
+        "            load = max(load, os.getloadavg()[0])\n"
         "            if rate > best[w][0]:\n"
-        "                best[w] = [rate, cpu() - c]\n"
-        "    out.append([game, n, *best[1], *best[2]])\n"
-        "print(json.dumps(out))\n"
+        "                best[w] = [rate, cpu() - c, load]\n"
+        "    print(json.dumps([game, n, *best[1], *best[2]]), flush=True)\n"
     )
     env = dict(os.environ, PYTHONPATH=str(tree))
     load = os.getloadavg()[0]
-    res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    if res.returncode:
-        return res.stderr
-    data = json.loads(res.stdout.strip().splitlines()[-1])
-    lines = [
-        f"{'simulate, greedy bots':22s} {'games':>5s} {'workers=1':>11s} {'workers=2':>11s}"
-        f" {'2 vs 1':>7s}   {'CPU s, 1':>8s} {'CPU s, 2':>8s}"
-    ]
-    for game, n, w1, c1, w2, c2 in data:
-        lines.append(
-            f"{game:22s} {n:5d} {w1:9,.1f}/s {w2:9,.1f}/s {w2 / w1:6.2f}x   {c1:8.2f} {c2:8.2f}"
+    head = (
+        f"{'simulate, greedy bots':22s} {'games':>6s} {'workers=1':>11s} {'workers=2':>11s}"
+        f" {'2 vs 1':>7s}   {'CPU s, 1':>8s} {'CPU s, 2':>8s}   {'load, 1':>7s} {'load, 2':>7s}"
+    )
+    lines = [head]
+    print(head, flush=True)  # each game's row as it comes (a long run shows its progress)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True
+    )  # (its errors go to this process's stderr)
+    for line in proc.stdout:
+        game, n, w1, c1, l1, w2, c2, l2 = json.loads(line)
+        row = (
+            f"{game:22s} {n:6d} {w1:9,.1f}/s {w2:9,.1f}/s {w2 / w1:6.2f}x   {c1:8.2f} {c2:8.2f}"
+            f"   {l1:7.1f} {l2:7.1f}"
         )
+        lines.append(row)
+        print(row, flush=True)
+    if proc.wait():
+        return "\n".join(lines)
     lines.append(
-        f"(best of {repeat} alternating calls each; load average {load:.1f} before, "
+        f"(best of {repeat} alternating calls each; 'load': the highest 1-minute load average "
+        f"seen at the start and end of the call kept; load average {load:.1f} before, "
         f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores)"
     )
+    print(lines[-1], flush=True)
     return "\n".join(lines)
 
 
@@ -312,6 +329,9 @@ def main() -> None:
         action="store_true",
         help="time simulate for the working tree only (not --ref)",
     )
+    ap.add_argument(
+        "--games", help="only these games' simulate timings, e.g. easy_money,money_card"
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--anchor-child", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -320,6 +340,7 @@ def main() -> None:
         child(args.child, args.scale, args.anchor_child)
         return
     counts = [int(n) for n in args.sim_games.split(",")] if args.sim_games else None
+    only = tuple(args.games.split(",")) if args.games else WORKERS_ORDER
     with tempfile.TemporaryDirectory(prefix="moneynb-before-") as tmp:
         before_tree = extract(args.ref, Path(tmp)) if args.ref else None
         anchor = None
@@ -362,9 +383,9 @@ def main() -> None:
             print()
             if before_tree is not None and not args.workers_after_only:
                 print(f"before ({args.ref}):")
-                print(bench_workers(before_tree, counts, args.workers_repeat))
+                bench_workers(before_tree, counts, args.workers_repeat, only)
                 print("after:")
-            print(bench_workers(ROOT, counts, args.workers_repeat))
+            bench_workers(ROOT, counts, args.workers_repeat, only)
 
 
 if __name__ == "__main__":

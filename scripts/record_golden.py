@@ -5,7 +5,9 @@ Run: ``PYTHONPATH=<checkout> python scripts/record_golden.py [game ...]`` (defau
 meant to leave the games alone (engine speed work, refactoring) can be shown to do so.
 
 Each golden game is a seed, a line-up of bots ("greedy", "random") and the game's options
-(mostly the defaults); bot ``k`` has seed ``10 * seed + k``. For every game the file keeps:
+(mostly the defaults); bot ``k`` has seed ``10 * seed + k``. Options without ``chance_streams``
+play it as 1 (one random stream for all chance), as a save file without it does: the records
+were made before streams per kind of chance (issue 39); a record of version 2 says so. For every game the file keeps:
 
 * ``actions``: the full action list; ``save``: the final ``to_json()`` text;
 * ``money``, ``scores``, ``winners`` at the end;
@@ -83,7 +85,9 @@ def play_golden(game: str, bots: list[str], seed: int, options: dict | None = No
     import moneynb
 
     names = [f"{b}{i + 1}" for i, b in enumerate(bots)]
-    g = moneynb.new_game(game, players=names, seed=seed, **(options or {}))
+    # a record without chance_streams is version 1, as a save file without it: every golden
+    # game was recorded with the one stream all chance then came from (issue 39, case 7)
+    g = moneynb.new_game(game, players=names, seed=seed, **{"chance_streams": 1, **(options or {})})
     players = [moneynb.make_bot(b, seed=10 * seed + k) for k, b in enumerate(bots)]
     decisions = []
     while not g.over:

@@ -52,8 +52,8 @@ def test_a_lazy_decision_survives_undo():
 def test_copy_reads_lazy_parts_from_the_original():
     g, _ = _easy_money_at_turn()
     c = g.copy()
-    assert c.decision == g.decision and c.decision is not g.decision
-    assert c.decision.labels == g.decision.labels
+    assert not g.pending.lazy  # read from the original when copied: the copy may share it
+    assert c.decision == g.decision and c.decision.labels == g.decision.labels
 
 
 def test_event_text_built_when_read():
@@ -136,7 +136,8 @@ def test_game_random_draws_like_random_and_counts_every_change(seed):
     counted.setstate(plain.getstate())
     counted.seed(seed + 1)
     assert counted.draws == same + 1  # setstate to the state it had counts nothing; seed does
-    assert type(moneynb.new_game("money_run", ["A", "B"], seed=1).rng) is GameRandom
+    g = moneynb.new_game("money_run", ["A", "B"], seed=1, chance_streams=1)
+    assert type(g.rng) is GameRandom  # (chance_streams 2: tests/test_chance_streams.py)
 
 
 @pytest.mark.parametrize("game", ["easy_money", "moolah", "money_card", "money_moves", "money_run"])
@@ -145,8 +146,10 @@ def test_chance_seen_by_draw_count_equals_chance_seen_by_full_state(game):
     same, action by action, as from comparing the generator's whole state (a plain
     random.Random, the engine's other path)."""
     seats = 2 if game == "money_run" else 3
-    counted = moneynb.new_game(game, players=["Ann", "Bob", "Cy"][:seats], seed=8)
-    plain = moneynb.new_game(game, players=["Ann", "Bob", "Cy"][:seats], seed=8)
+    # one stream (a plain random.Random holds no streams per kind; chance_streams 2 is
+    # checked in tests/test_chance_streams.py)
+    counted = moneynb.new_game(game, ["Ann", "Bob", "Cy"][:seats], seed=8, chance_streams=1)
+    plain = moneynb.new_game(game, ["Ann", "Bob", "Cy"][:seats], seed=8, chance_streams=1)
     plain.rng = random.Random()
     plain.rng.setstate(counted.rng.getstate())
     bots = [moneynb.make_bot("greedy", seed=k) for k in range(seats)]
@@ -211,14 +214,15 @@ def test_a_part_unread_while_pending_is_refused_once_answered():
 
 @pytest.mark.parametrize("game", ["money_run", "easy_money"])
 def test_a_copy_lists_its_own_options(game):
-    """A copy made while the options are unread computes them from the copy, later."""
+    """A deep copy made while the options are unread computes them from the copy, later;
+    ``Game.copy`` reads them from the original first (the same, as it stands)."""
     g = moneynb.new_game(game, players=["Ann", "Bob"], seed=4)
     bots = [moneynb.make_bot("greedy", seed=k) for k in range(2)]
     while g.pending.tag not in ("action", "turn") or len(g.actions) < 12:
         g.apply(bots[g.pending.player].choose(g))
     twin = moneynb.load_game(g.to_json())
-    copies = [g.copy(), copy.deepcopy(g)]
-    assert all(c.pending.lazy for c in copies)
+    copies = [copy.deepcopy(g), g.copy()]
+    assert copies[0].pending.lazy and not g.pending.lazy
     for _ in range(6):  # the original moves on
         g.advance(bots[g.pending.player].choose(g))
     for c in copies:
@@ -302,3 +306,75 @@ def test_the_collector_is_tuned_only_while_bots_play():
         play_out(g, [moneynb.make_bot("greedy", seed=k) for k in range(2)], record=record)
         assert g.over and gc.get_threshold() == before and gc.get_freeze_count() == frozen
         assert (len(g.log) > len(g.actions) // 2) is record  # kept, or not (the setup only)
+
+
+def test_a_decision_is_read_only():
+    """Its parts are read through properties without a setter (made by plain assignment)."""
+    d = Decision(1, "amount", "Bet", ("pass",), low=10, high=50, step=5, tag="bet", suggested=20)
+    assert (d.player, d.kind, d.prompt, d.low, d.high, d.step, d.tag, d.suggested) == (
+        1, "amount", "Bet", 10, 50, 5, "bet", 20
+    )  # fmt: skip
+    for name in ("player", "kind", "prompt", "options", "low", "high", "step", "labels", "tag",
+                 "suggested", "something_else"):  # fmt: skip
+        with pytest.raises(AttributeError):
+            setattr(d, name, 0)
+    assert d.player == 1 and d.options == ("pass",)
+
+
+def test_ledger_move_checks_like_transfer_and_changes_nothing_when_refused():
+    from moneynb.core.errors import LedgerError
+    from moneynb.core.ledger import Ledger
+
+    led = Ledger()
+    led.open("a", 10)
+    led.open("b", 0)
+    for args in (("a", "b", 11), ("a", "b", -1), ("a", "b", 1.0), ("a", "x", 1), ("x", "a", 1)):
+        with pytest.raises(LedgerError):
+            led.move(*args)
+        assert led.balances == {"a": 10, "b": 0}
+    led.move("a", "b", 4, "rent")
+    assert led.transfer("a", "b", 6).amount == 6
+    assert led.balances == {"a": 0, "b": 10}
+    led.check()
+
+
+@pytest.mark.parametrize("game", sorted(LINEUPS))
+def test_game_copy_is_deepcopy_made_faster(game):
+    """``Game.copy`` (the engine's copier) gives ``copy.deepcopy``'s state, shares nothing a
+    rule changes, and plays on exactly as the original does."""
+    names = [f"P{k}" for k in range(LINEUPS[game])]
+    g = moneynb.new_game(game, players=names, seed=7)
+    bots = [moneynb.make_bot("greedy", seed=k) for k in range(len(names))]
+    for _ in range(40):
+        if g.over:
+            break
+        g.apply(bots[g.pending.player].choose(g))
+    c, deep = g.copy(), copy.deepcopy(g)
+    assert c.state() == deep.state() == g.state()
+    assert c.rng is not g.rng and c.ledger is not g.ledger and c.actions is not g.actions
+    played = []
+    for twin in (g, c):  # the same bots' answers, so the same game, on each
+        bots = [moneynb.make_bot("greedy", seed=k) for k in range(len(names))]
+        n = 0
+        while not twin.over and n < 60:
+            twin.apply(bots[twin.pending.player].choose(twin))
+            n += 1
+        played.append((twin.actions, twin.money(), twin.state()))
+    assert played[0] == played[1]
+    assert deep.state() != g.state() or g.over  # the deep copy stayed where it was
+
+
+def test_rule_data_made_at_load_equals_the_plain_computation():
+    """What a rules file derives once from its data (Money Card's place names, Money Run's
+    board geometry) is what the plain functions give."""
+    from moneynb.games.money_card.rules import load_board
+    from moneynb.games.money_run.rules import load_setup, neighbours, squares_ahead, squares_xy
+
+    b = load_board()
+    assert b.names == {s: b.spaces[s]["name"] or b._stretch_name(s, b.spaces[s]) for s in b.order}
+    assert all(b.name(s) for s in b.order)
+    data = load_setup()
+    n = data["board_size"]
+    assert (data["orth"], data["all8"]) == neighbours(n) and data["xy"] == squares_xy(n)
+    for seat in data["seats"]:
+        assert seat["ahead"] == squares_ahead(n, seat["goal_axis"], seat["goal_line"])

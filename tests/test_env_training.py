@@ -219,12 +219,13 @@ def test_noop_illegal_actions_count_towards_max_cycles_and_truncate():
     swallowed the step). Each no-op is a step, as in the AEC env: the fifth truncates."""
     env = menv.gym_env("moolah", illegal_action="noop", max_cycles=5, opponents="greedy")
     obs, info = env.reset(seed=1)
+    start = list(env.game.actions)  # (the opponents' moves before the learner's first turn)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     seen = []
     for _ in range(5):
         after, reward, terminated, truncated, info = env.step(illegal)
         seen.append((reward, terminated, truncated, info["illegal"]))
-        assert np.array_equal(after, obs) and env.game.actions == []
+        assert np.array_equal(after, obs) and env.game.actions == start
     assert seen == [(-1.0, False, False, True)] * 4 + [(-1.0, False, True, True)]
     assert not info["action_mask"].any()
 

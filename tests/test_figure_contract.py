@@ -131,3 +131,33 @@ def test_plotly_asks_which_properties_to_drop_and_the_figure_keeps_them():
     )
     assert calls and calls[0][0] is fig._widget_layout
     assert fig._widget_layout["height"] == 200  # kept, although equal to the page's default
+
+
+def test_a_board_figure_gets_plotlys_default_template_for_its_trace_types_only():
+    """Issue 41: a ``BoardFigure`` carries the layout part of plotly's default template and
+    the trace defaults of its own trace types (not all 24 types, whose classes plotly would
+    import and validate: 1-4 s of every new kernel's first board). What it draws with is the
+    same as with plotly's whole template."""
+    import plotly.io as pio
+
+    from moneynb.ui.boards.base import BoardFigure, light_template
+
+    whole = pio.templates[pio.templates.default]
+    data = [go.Scatter(x=[1, 2], y=[3, 4]), {"type": "bar", "x": [1], "y": [2]}]
+    fig = BoardFigure(data=data, layout={"width": 300})
+    got = fig.layout.template
+    assert got.layout.to_plotly_json() == whole.layout.to_plotly_json()
+    for kind in ("scatter", "bar"):
+        assert [t.to_plotly_json() for t in getattr(got.data, kind)] == [
+            t.to_plotly_json() for t in getattr(whole.data, kind)
+        ], kind
+    assert not got.data.heatmap and not got.data.pie  # the other types' defaults left out
+    # a template the figure names is kept; a merged default falls back to plotly's own
+    own = BoardFigure(data=data, layout={"template": "simple_white"})
+    assert own.layout.template.to_plotly_json() == pio.templates["simple_white"].to_plotly_json()
+    old = pio.templates.default
+    try:
+        pio.templates.default = "plotly+presentation"
+        assert light_template(data) is None
+    finally:
+        pio.templates.default = old

@@ -13,8 +13,10 @@ A sample outside a number's exact distribution (an outcome the enumeration misse
 once, and so does a number with zero variance whose sample differs from it.
 
 The figures (states, numbers checked, max |z|) are printed (``pytest -s``) and attached to the
-test report (``record_property``). ``MONEYNB_HARNESS_STATES`` sets the states per game
-(default 200; the issue asks for at least 200).
+test report (``record_property``). The issue asks for at least 200 states per game: that full
+size runs under ``MONEYNB_LONG_RUNS=1`` (tests/long_runs.py); the README's test command (and
+CI) checks the first 60 states of each game, the same states every run (the test is marked
+``long``). ``MONEYNB_HARNESS_STATES`` sets the states per game outright.
 """
 
 from __future__ import annotations
@@ -25,12 +27,15 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 
 import pytest
+from long_runs import size
 
 import moneynb
 from moneynb.coach import coach
 
 GAMES = ["moolah", "easy_money", "money_card", "money_moves", "money_run"]
-STATES = int(os.environ.get("MONEYNB_HARNESS_STATES", "200"))
+#: annotated states per game: all 200 the issue asks for under MONEYNB_LONG_RUNS=1, else the
+#: first 60 (``MONEYNB_HARNESS_STATES`` overrides both)
+STATES = int(os.environ.get("MONEYNB_HARNESS_STATES", "0")) or size(200, 60)
 SAMPLES = 2  # Monte Carlo plays per check and state at the common decisions (pooled)
 RARE_SAMPLES = 20  # at the rarer decisions (a Black Jack bet, Wall Street), so pools are big
 COMMON = {"turn", "roll", "action", "bet", "color", "bid", "buy", "moolah", "move"}
@@ -84,6 +89,7 @@ def _annotated_states(name: str, n_states: int):
         assert seed < 200, f"{name}: fewer than {n_states} annotated states in 200 games"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", GAMES)
 def test_coach_numbers_agree_with_real_play(name, record_property):
     pools: dict = defaultdict(lambda: [Fraction(0), Fraction(0), 0])  # sum(x-mu), sum var, n

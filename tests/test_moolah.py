@@ -109,11 +109,15 @@ def test_highest_opening_roll_starts():
     for seed in range(20):
         g = moneynb.new_game("moolah", players=["Ann", "Bob", "Cy"], seed=seed)
         rolls = [e for e in g.log if e.kind == "rolled"]
-        last = {}
-        for e in rolls:  # the last opening roll of each player counts (ties roll again)
-            last[e.data["seat"]] = sum(e.data["dice"])
+        rollers = [0, 1, 2]  # a round: each roller throws once; the tied highest throw again
+        while len(rollers) > 1:
+            this, rolls = rolls[: len(rollers)], rolls[len(rollers) :]
+            assert [e.data["seat"] for e in this] == rollers
+            best = max(sum(e.data["dice"]) for e in this)
+            rollers = [e.data["seat"] for e in this if sum(e.data["dice"]) == best]
+        assert rolls == []
         starter = g.first
-        assert all(last[starter] >= v for v in last.values())
+        assert rollers == [starter]
         assert g.decision.player == starter
 
 

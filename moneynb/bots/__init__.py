@@ -126,7 +126,8 @@ class RandomBot(Bot):
     trusted = True
 
     def choose(self, game) -> Any:
-        require_decision(game)
+        if game.pending is None:  # (require_decision, inline: a bot answers at every action)
+            raise ValueError("the game is over: there is no decision to answer")
         return random_action(game.pending, self.rng)  # (its options only: no labels made)
 
 
@@ -137,7 +138,8 @@ class GreedyBot(Bot):
     trusted = True
 
     def choose(self, game) -> Any:
-        require_decision(game)
+        if game.pending is None:  # (require_decision, inline: a bot answers at every action)
+            raise ValueError("the game is over: there is no decision to answer")
         return game.greedy_action(self.rng)
 
 

@@ -3,10 +3,22 @@
 Every random draw in moneynb goes through the ``random.Random`` held in the game state
 (:attr:`moneynb.core.game.Game.rng`), so a game is fully given by config + seed + actions.
 Source: DESIGN.md ("Chance is part of the state").
+
+**Chance streams** (issue 39, case 7). A rules file asks for the generator of one *kind* of
+chance (``game.chance("dice")``, ``game.chance("deck:Mail")``) and draws from it. How kinds map
+to generators is the game's ``chance_streams`` option (:data:`CHANCE_STREAMS`):
+
+* ``1``: one stream (:class:`GameRandom`, seeded with the game's seed) serves every kind, in
+  the order the game asks. Games saved before streams existed are this version.
+* ``2``: each kind draws from its own stream (:class:`ChanceStreams`), seeded with
+  :func:`stream_seed` of the game's seed and the kind's name, so two games on one seed (a
+  duplicate deal) meet the same k-th roll of the dice and the same k-th card of each deck
+  however differently they are played.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -170,9 +182,18 @@ class GameRandom(random.Random):
     ``randrange``, ``choice``, ``shuffle``...), ``random()``, ``getrandbits(k)`` with ``k > 0``,
     ``gauss`` (its cached second value is state), and ``seed``/``setstate`` to another state.
     A copy or a pickle keeps its own count (only changes within one game are compared).
+    :func:`copy_generator` remembers a state with its count, so set a state only through these
+    methods (never ``random.Random.setstate(game_rng, ...)``: the count would not move).
     """
 
     draws = 0
+    #: ``{kind: generator}`` of a stream set (:class:`ChanceStreams`); ``None``: this one
+    #: generator serves every kind of chance (``chance_streams`` 1)
+    streams = None
+
+    def all_draws(self) -> int:
+        """The draws counted by this generator and every stream it holds."""
+        return self.draws
 
     def _randbelow(self, n: int) -> int:  # = random.Random._randbelow_with_getrandbits
         self.draws += 1
@@ -215,6 +236,148 @@ class GameRandom(random.Random):
         super().setstate(state)
 
 
+#: the chance-stream schemes a game's ``chance_streams`` option may name (see the module
+#: docstring); a save file without the option is version 1, a new game is the latest
+CHANCE_STREAMS = {1: "one stream for every kind of chance", 2: "a stream per kind of chance"}
+LATEST_STREAMS = 2
+
+
+def stream_seed(seed: int | str, kind: str) -> int:
+    """The seed of the stream of ``kind`` (e.g. ``"dice"``) in a game seeded ``seed``: the first
+    16 bytes of SHA-256 of ``"moneynb chance <seed> <kind>"``, as a big-endian int. Fixed
+    forever: changing it changes every game of ``chance_streams`` 2 (reconstruction, issue 39)."""
+    digest = hashlib.sha256(f"moneynb chance {seed} {kind}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
+
+
+def _blank(cls: type) -> random.Random:
+    """A generator of ``cls`` whose state is about to be set (no seeding counted; seeded with 0
+    by the C type, which is cheaper than from the system's entropy)."""
+    return cls.__new__(cls, 0)
+
+
+def _rebuilt(cls: type, state: tuple, attrs: dict) -> random.Random:
+    """A generator of ``cls`` in ``state`` with the instance attributes ``attrs`` (how
+    :class:`ChanceStreams` and :class:`ScriptedRandom` are copied and pickled)."""
+    new = _blank(cls)
+    random.Random.setstate(new, state)
+    new.__dict__.update(attrs)
+    return new
+
+
+class ChanceStreams(GameRandom):
+    """The generators of a game of ``chance_streams`` 2: a stream per kind of chance.
+
+    ``stream(kind)`` is the kind's :class:`GameRandom`, seeded with :func:`stream_seed`
+    ``(root, kind)`` when first asked for (``root``: the game's seed). The object itself is
+    also a :class:`GameRandom` seeded with ``root`` (as a game of version 1 is), which serves a
+    draw made without naming a kind (a whole hidden state resampled, a test's own draw).
+    ``seed(a)`` re-seeds it all: its own state and every stream, from ``a``. ``draws`` counts
+    its own draws and every stream handed out by :meth:`~moneynb.core.game.Game.chance` (so
+    the engine's chance fingerprint reads one number); :meth:`all_draws` adds the streams'
+    own counts. Copies (``copy.deepcopy``,
+    pickle) keep every stream's state.
+
+    Source: issue 39, case 7 (duplicate deals paired per kind of chance).
+    """
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        super().seed(a, version)
+        self.root = random.SystemRandom().randrange(2**64) if a is None else a
+        self.streams: dict[str, GameRandom] = {}
+
+    def stream(self, kind: str) -> GameRandom:
+        """The generator of ``kind`` (made on first use)."""
+        s = self.streams.get(kind)
+        if s is None:
+            s = GameRandom(stream_seed(self.root, kind))
+            s.draws = 0  # seeding is no draw: only a stream's use counts
+            self.streams[kind] = s
+        return s
+
+    def all_draws(self) -> int:
+        return self.draws + sum(s.draws for s in self.streams.values())
+
+    def __reduce__(self):  # random.Random's drops the instance dict: keep the streams
+        # (each stream by its state; no draw count: a copy counts its own draws)
+        streams = {k: (_rebuilt, (GameRandom, s.getstate(), {})) for k, s in self.streams.items()}
+        return _rebuilt, (type(self), self.getstate(), {"root": self.root}), {"streams": streams}
+
+    def __setstate__(self, state) -> None:
+        self.streams = {k: f(*args) for k, (f, args) in state["streams"].items()}
+
+
+def _state_of(rng: random.Random) -> tuple:
+    """``rng.getstate()``, remembered by a :class:`GameRandom` (or a stream set) with its draw
+    count: the count moves exactly when the state does, so a generator copied again and again
+    between draws (a search bot's copies) builds its 625-word state tuple once."""
+    if type(rng) is not GameRandom and type(rng) is not ChanceStreams:
+        return rng.getstate()
+    saved = rng.__dict__.get("_saved")
+    if saved is not None and saved[0] == rng.draws:
+        return saved[1]
+    state = rng.getstate()
+    rng._saved = (rng.draws, state)
+    return state
+
+
+def _copied(cls: type, state: tuple) -> GameRandom:
+    new = _blank(cls)
+    random.Random.setstate(new, state)
+    new._saved = (0, state)  # its draw count is 0 in this state
+    return new
+
+
+def copy_generator(rng: random.Random) -> random.Random:
+    """An independent copy of a game's generator in the same state, every stream of a
+    :class:`ChanceStreams` included, with no draw counted. A plain or scripted generator gives
+    a :class:`GameRandom` (a :class:`ChanceStreams` when it holds streams) in its state."""
+    streams = getattr(rng, "streams", None)
+    new = _copied(GameRandom if streams is None else ChanceStreams, _state_of(rng))
+    if streams is not None:
+        new.root = rng.root
+        states = {**_pending(rng), **{k: _state_of(s) for k, s in streams.items()}}
+        new.streams = {kind: _copied(GameRandom, state) for kind, state in states.items()}
+    return new
+
+
+def _pending(rng: random.Random) -> dict:
+    """``{kind: state}`` of the streams a scripted set holds by state only (not used yet)."""
+    return rng.__dict__.get("_states") or {}
+
+
+def generator_state(rng: random.Random) -> tuple:
+    """A comparable snapshot of a game's generator: ``("rng", state)``, plus ``{kind: state}``
+    of every stream a stream set holds."""
+    streams = getattr(rng, "streams", None)
+    if streams or _pending(rng):
+        states = {**_pending(rng), **{k: s.getstate() for k, s in streams.items()}}
+        return ("rng", rng.getstate(), dict(sorted(states.items())))
+    return ("rng", rng.getstate())
+
+
+def new_generator(seed: int, version: int) -> GameRandom:
+    """A game's generator for ``chance_streams`` ``version`` (see :data:`CHANCE_STREAMS`).
+
+    Raises:
+        ValueError: ``version`` is not one of :data:`CHANCE_STREAMS`.
+    """
+    if version == 1:
+        return GameRandom(seed)
+    if version == 2:
+        return ChanceStreams(seed)
+    raise ValueError(check_streams_message(version))
+
+
+def check_streams_message(version: Any) -> str:
+    """The error message for a ``chance_streams`` value that is not a known version."""
+    known = "; ".join(f"{v}: {what}" for v, what in CHANCE_STREAMS.items())
+    return (
+        f"option 'chance_streams' must be one of {sorted(CHANCE_STREAMS)} ({known}; a game "
+        f"saved without it is 1), got {version!r}"
+    )
+
+
 class ScriptedRandom(GameRandom):
     """A ``random.Random`` whose next draws can be fixed (the test rig) or enumerated (exact
     chance outcomes), and that otherwise behaves as the generator it replaces. Like
@@ -225,8 +388,13 @@ class ScriptedRandom(GameRandom):
     :meth:`pick_top`. ``script`` is a queue of forced answers: ``("int", n, k)`` answers the
     next ``_randbelow(n)`` with ``k``; ``("top", card)`` puts ``card`` on top at the next deck
     draw. With ``chooser`` set, an unscripted draw asks ``chooser(kind, choices)`` instead (the
-    enumeration). Shuffles never consume the script (a shuffled order is hidden: only the card
+    enumeration; an answer ``None`` leaves the draw to the generator). Shuffles never consume the script (a shuffled order is hidden: only the card
     drawn matters, and that is chosen by :meth:`pick_top`).
+
+    Replacing a :class:`ChanceStreams` (``chance_streams`` 2), it keeps a scripted stream per
+    kind (``stream(kind)``), each in the state of the kind's stream it replaces: the one
+    ``script`` and ``chooser`` (this object's) answer the draws of every kind in the order the
+    game makes them, and an unscripted draw comes from its kind's own stream, as in play.
 
     Raises:
         ValueError: a forced answer does not fit the draw the game makes (wrong range, or a card
@@ -236,10 +404,10 @@ class ScriptedRandom(GameRandom):
     """
 
     def __init__(self, base: random.Random | None = None, *, state: tuple | None = None):
-        """``base``: start in that generator's state; ``state``: in that ``getstate()``
-        state; neither: freshly seeded."""
+        """``base``: start in that generator's state (every stream of a stream set too);
+        ``state``: in that ``getstate()`` state; neither: freshly seeded."""
         if base is not None:
-            state = base.getstate()
+            state = _state_of(base)
         if state is None:
             super().__init__()
         else:  # no seeding (a generator from __new__ is not seeded yet): the state is set
@@ -247,33 +415,64 @@ class ScriptedRandom(GameRandom):
         self.script: list = []
         self.chooser = None
         self._shuffling = False
+        self._ctl = self  # whose script and chooser answer this generator's draws
+        base_streams = getattr(base, "streams", None)
+        if base_streams is not None:  # each kind's state; its scripted stream made on first use
+            self.root = base.root
+            self.streams = {}
+            self._states = {**_pending(base), **{k: _state_of(s) for k, s in base_streams.items()}}
+
+    def _child(self, kind: str, state: tuple) -> ScriptedRandom:
+        c = _blank(ScriptedRandom)
+        random.Random.setstate(c, state)
+        c.script, c.chooser, c._shuffling, c._ctl = [], None, False, self
+        self.streams[kind] = c
+        return c
+
+    def stream(self, kind: str) -> ScriptedRandom:
+        """The scripted stream of ``kind`` (when replacing a stream set; made on first use)."""
+        s = self.streams.get(kind)
+        if s is None:
+            state = self._states.pop(kind, None)
+            if state is None:
+                state = GameRandom(stream_seed(self.root, kind)).getstate()
+            s = self._child(kind, state)
+        return s
+
+    def all_draws(self) -> int:
+        streams = self.streams
+        return self.draws + (0 if streams is None else sum(s.draws for s in streams.values()))
 
     def __reduce__(self):  # deep copies keep the script (random.Random's drops instance dicts)
-        return self.__class__, (), (self.getstate(), self.script, self.chooser)
+        attrs = {k: v for k, v in sorted(vars(self).items()) if k != "draws"}
+        return _blank, (type(self),), (self.getstate(), attrs)
 
     def __setstate__(self, state):
-        if isinstance(state, tuple) and len(state) == 3 and isinstance(state[1], list):
+        if isinstance(state, tuple) and len(state) == 2 and isinstance(state[1], dict):
             random.Random.setstate(self, state[0])
-            self.script, self.chooser, self._shuffling = list(state[1]), state[2], False
+            self.__dict__.update(state[1])
         else:
             random.Random.setstate(self, state)
 
     def _randbelow(self, n: int) -> int:
         if self._shuffling:
             return random.Random._randbelow_with_getrandbits(self, n)
-        if self.script:
-            kind, *rest = self.script[0]
+        ctl = self._ctl
+        if ctl.script:
+            kind, *rest = ctl.script[0]
             if kind != "int" or rest[0] not in (None, n):
                 raise ValueError(
-                    f"the rig expected {self._describe(self.script[0])}, but the game drew a "
+                    f"the rig expected {self._describe(ctl.script[0])}, but the game drew a "
                     f"number below {n}"
                 )
-            self.script.pop(0)
+            ctl.script.pop(0)
             self.draws += 1
             return rest[1]
-        if self.chooser is not None:
-            self.draws += 1
-            return self.chooser("int", n)
+        if ctl.chooser is not None:
+            k = ctl.chooser("int", n)
+            if k is not None:  # (None: the chooser leaves this draw to chance)
+                self.draws += 1
+                return k
         return random.Random._randbelow_with_getrandbits(self, n)
 
     def shuffle(self, x) -> None:
@@ -286,16 +485,17 @@ class ScriptedRandom(GameRandom):
     def pick_top(self, pile: list) -> None:
         """Move the scripted (or chosen) card to the top of ``pile`` (called by Deck.draw)."""
         card = None
-        if self.script and self.script[0][0] == "top":
-            card = self.script.pop(0)[1]
+        script = self._ctl.script
+        if script and script[0][0] == "top":
+            card = script.pop(0)[1]
             if card not in pile:
                 raise ValueError(f"the rig wanted {card!r} on top, but it is not in the draw pile")
-        elif self.script:
+        elif script:
             raise ValueError(
-                f"the rig expected {self._describe(self.script[0])}, but the game drew a card"
+                f"the rig expected {self._describe(script[0])}, but the game drew a card"
             )
-        elif self.chooser is not None:
-            card = self.chooser("top", pile)
+        elif self._ctl.chooser is not None:
+            card = self._ctl.chooser("top", pile)
         if card is not None:
             pile.insert(0, pile.pop(pile.index(card)))
 

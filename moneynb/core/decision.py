@@ -9,6 +9,7 @@ An *action* is a plain JSON value, so a game's action list saves as JSON:
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 from typing import Any
 
 #: The kinds of decision a view draws a panel for.
@@ -71,8 +72,11 @@ class Decision:
             another kind without options.
     """
 
-    __slots__ = ("player", "kind", "prompt", "_options", "low", "high", "step", "_labels",
-                 "tag", "suggested")  # fmt: skip
+    # each part in a private slot, read through a property without a setter (so a decision
+    # is read-only), and set by plain assignment in __init__ (engine speed: a decision is
+    # made at every action; see docs/speed.md)
+    __slots__ = ("_player", "_kind", "_prompt", "_options", "_low", "_high", "_step", "_labels",
+                 "_tag", "_suggested")  # fmt: skip
 
     def __init__(
         self,
@@ -91,16 +95,16 @@ class Decision:
             raise ValueError(f"unknown decision kind {kind!r}; kinds are {KINDS}")
         if type(options) is not tuple and not callable(options):
             options = tuple(options)
-        _set_player(self, player)  # the slots' own setters (see below the class)
-        _set_kind(self, kind)
-        _set_prompt(self, prompt)
-        _set_options(self, options)
-        _set_low(self, low)
-        _set_high(self, high)
-        _set_step(self, step)
-        _set_labels(self, {} if labels is None else labels)
-        _set_tag(self, tag)
-        _set_suggested(self, suggested)
+        self._player = player
+        self._kind = kind
+        self._prompt = prompt
+        self._options = options
+        self._low = low
+        self._high = high
+        self._step = step
+        self._labels = {} if labels is None else labels
+        self._tag = tag
+        self._suggested = suggested
         if type(options) is tuple:
             self._check_options(options)
 
@@ -111,8 +115,14 @@ class Decision:
         elif not options:
             raise ValueError(f"a {self.kind!r} decision needs at least one option")
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a Decision is immutable (cannot set {name!r})")
+    player = property(attrgetter("_player"), doc="Seat index (0-based) of who must decide.")
+    kind = property(attrgetter("_kind"), doc="One of :data:`KINDS`.")
+    prompt = property(attrgetter("_prompt"), doc="A sentence for the player.")
+    low = property(attrgetter("_low"), doc='For ``"amount"``: the lowest amount, dollars.')
+    high = property(attrgetter("_high"), doc='For ``"amount"``: the highest amount, dollars.')
+    step = property(attrgetter("_step"), doc='For ``"amount"``: amounts go in these steps.')
+    tag = property(attrgetter("_tag"), doc="A game-specific name for the decision.")
+    suggested = property(attrgetter("_suggested"), doc="The amount the rules recommend, or None.")
 
     @property
     def options(self) -> tuple:
@@ -129,9 +139,9 @@ class Decision:
                     f"the options of {self.prompt!r} were not read while it was pending: "
                     "read them through game.decision"
                 )
-            options = tuple(options(self.player))
+            options = tuple(options(self._player))
             self._check_options(options)
-            _set_options(self, options)
+            self._options = options
         return options
 
     @property
@@ -158,7 +168,7 @@ class Decision:
                     "read them through game.decision"
                 )
             labels = labels(self.options)
-            _set_labels(self, labels)
+            self._labels = labels
         return labels
 
     @property
@@ -175,9 +185,9 @@ class Decision:
     def _answered(self) -> None:
         """The game moved on: a part still unread may no longer be computed."""
         if type(self._options) is not tuple:
-            _set_options(self, _ANSWERED)
+            self._options = _ANSWERED
         if type(self._labels) is not dict:
-            _set_labels(self, _ANSWERED)
+            self._labels = _ANSWERED
 
     def _key(self) -> tuple:
         return (self.player, self.kind, self.prompt, self.options, self.low, self.high,
@@ -218,9 +228,9 @@ class Decision:
             labels = dict(labels)
         new = object.__new__(Decision)
         for name in self.__slots__:
-            _SETTERS[name](new, getattr(self, name))
-        _set_options(new, options)
-        _set_labels(new, labels)
+            setattr(new, name, getattr(self, name))
+        new._options = options
+        new._labels = labels
         return new
 
     def __reduce__(self):
@@ -289,21 +299,6 @@ class Decision:
             "step": self.step,
             "tag": self.tag,
         }
-
-
-# Each slot's own setter: how ``Decision.__init__`` fills a decision (faster than
-# ``object.__setattr__``; engine speed) while ``decision.x = ...`` stays refused.
-_SETTERS = {name: getattr(Decision, name).__set__ for name in Decision.__slots__}
-_set_player = _SETTERS["player"]
-_set_kind = _SETTERS["kind"]
-_set_prompt = _SETTERS["prompt"]
-_set_options = _SETTERS["_options"]
-_set_low = _SETTERS["low"]
-_set_high = _SETTERS["high"]
-_set_step = _SETTERS["step"]
-_set_labels = _SETTERS["_labels"]
-_set_tag = _SETTERS["tag"]
-_set_suggested = _SETTERS["suggested"]
 
 
 class Event:

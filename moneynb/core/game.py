@@ -30,11 +30,22 @@ from functools import partial
 from numbers import Integral
 from typing import Any
 
-from .chance import Deck, GameRandom, ScriptedRandom
+from .chance import (
+    CHANCE_STREAMS,
+    ChanceStreams,
+    Deck,
+    GameRandom,
+    ScriptedRandom,
+    check_streams_message,
+    copy_generator,
+    generator_state,
+    new_generator,
+)
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
 from .limits import MAX_ACTION_DEPTH, MAX_NAME, MAX_SEED  # noqa: F401  (re-exported)
+from .outcomes import _fork
 
 #: the undo policies (see :meth:`Game.undo`): "safe" never takes back a decision whose
 #: chance outcome (a die, spin or card) has been seen; "practice" takes back anything
@@ -152,7 +163,7 @@ def _plain(value: Any) -> Any:
     if type(value) in _ATOMS:
         return value
     if isinstance(value, random.Random):
-        return ("rng", value.getstate())
+        return generator_state(value)
     if isinstance(value, Decision):
         return {**value.to_dict(), "labels": {repr(k): v for k, v in value.labels.items()}}
     if is_dataclass(value) and not isinstance(value, type):
@@ -176,13 +187,17 @@ class Game:
         seed: int seed of the game's generator; ``None`` picks one (kept in the save file).
         **options: game options (house rules); each must be a key of ``default_options``
             and of the same type as its default. Every game also takes ``undo`` ("safe",
-            the default, or "practice"; see :meth:`undo`), kept in ``options`` and saved.
+            the default, or "practice"; see :meth:`undo`) and ``chance_streams`` (how its
+            chance is drawn: 2, the default, a stream per kind of chance; 1, one stream for
+            all, as every game saved before issue 39; see :meth:`chance`), kept in ``options``
+            and saved.
 
     Raises:
         ValueError: unknown option, wrong option type, bad player names (empty, longer than
             :data:`MAX_NAME` characters, repeated), a seed of magnitude :data:`MAX_SEED` or
             more, or a player count outside ``min_players..max_players`` (the rulebook's
-            range). :class:`~moneynb.core.errors.DataFileError` (a ``ValueError``): a
+            range), a ``chance_streams`` that is not 1 or 2.
+            :class:`~moneynb.core.errors.DataFileError` (a ``ValueError``): a
             house-rule data file option names a file that breaks its schema.
     """
 
@@ -192,7 +207,10 @@ class Game:
     max_players = 8
     default_options: dict[str, Any] = {}
     #: options every game takes (handled here, not by the rules)
-    base_options: dict[str, Any] = {"undo": "safe"}
+    base_options: dict[str, Any] = {"undo": "safe", "chance_streams": 2}
+    #: the value a base option has when a save file leaves it out (:meth:`config` leaves it out
+    #: then): a save made before ``chance_streams`` existed is version 1
+    saved_defaults: dict[str, Any] = {"undo": "safe", "chance_streams": 1}
     #: account-name prefix for player wallets; views show ``money()`` by account
     rulebook = ""
     #: attributes that only record what happened, for views and ``observation`` (the last
@@ -212,7 +230,7 @@ class Game:
         if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
             raise ValueError(f"seed must be an int of magnitude below 2**64, got {seed!r}")
         self.seed = seed
-        self.rng = GameRandom(seed)
+        self.rng = new_generator(seed, self.options["chance_streams"])
         self.ledger = Ledger()
         self.actions: list = []
         self.log: list[Event] = []
@@ -282,6 +300,8 @@ class Game:
             out[key] = value
         if out["undo"] not in UNDO_POLICIES:
             raise ValueError(f"option 'undo' must be 'safe' or 'practice', got {out['undo']!r}")
+        if out["chance_streams"] not in CHANCE_STREAMS:
+            raise ValueError(check_streams_message(out["chance_streams"]))
         cls._validate_options(out)
         return out
 
@@ -432,12 +452,14 @@ class Game:
 
     def _chance_fingerprint(self) -> tuple:
         """Changes whenever chance is used: the generator's state, the count of deck draws,
-        and (a test rig's :class:`~moneynb.core.chance.ScriptedRandom`) its forced draws."""
+        and (a test rig's :class:`~moneynb.core.chance.ScriptedRandom`) its forced draws. A
+        stream set (``chance_streams`` 2) counts every stream :meth:`chance` hands out (a rules
+        file asks for a stream only to draw from it), so its count alone tells."""
         rng = self.rng
-        if type(rng) is GameRandom:  # it counts its draws
-            return (rng.draws, Deck.draws)
+        if type(rng) is GameRandom or type(rng) is ChanceStreams:  # it counts its draws (a
+            return (rng.draws, Deck.draws)  # stream set: and each stream asked for by chance())
         if type(rng) is ScriptedRandom:  # so does it (a forced or chosen draw included)
-            return (rng.draws, Deck.draws, len(rng.script))
+            return (rng.all_draws(), Deck.draws, len(rng.script))
         return (rng.getstate(), Deck.draws, len(getattr(rng, "script", ())))
 
     def _check(self, action: Any) -> None:
@@ -450,6 +472,27 @@ class Game:
         raise NotImplementedError
 
     # ----- helpers for rules files ----------------------------------------------------------
+    def chance(self, kind: str) -> random.Random:
+        """The generator a draw of ``kind`` of chance comes from: a rules file names the kind
+        and draws, e.g. ``D6.roll(self.chance("dice"))`` or
+        ``deck.draw(self.chance("deck:Mail"))``. A kind is a short fixed name: one per die
+        (or pair of dice thrown together), deck, spinner or bag of the game.
+
+        With ``chance_streams`` 2 each kind has its own stream (seeded from the game's seed
+        and the kind's name, :func:`~moneynb.core.chance.stream_seed`), so the k-th roll of
+        the dice or the k-th card of a deck does not depend on what other chance the game used
+        before (a duplicate deal stays paired when play differs); with 1, or while a generator
+        without streams replaces the game's (a resample drawn from one ``random.Random``), the
+        one generator serves every kind. Source: issue 39, case 7.
+        """
+        rng = self.rng
+        streams = getattr(rng, "streams", None)
+        if streams is None:
+            return rng
+        rng.draws += 1  # chance is used: the set's own count says so (see _chance_fingerprint)
+        s = streams.get(kind)
+        return s if s is not None else rng.stream(kind)
+
     def ask(self, player: int, kind: str, prompt: str, options=(), **kw: Any) -> None:
         """Set the pending decision (see :class:`Decision` for the arguments). ``options``
         may be a method ``f(player)`` returning them and ``labels`` a method ``f(options)``
@@ -480,7 +523,7 @@ class Game:
         A zero amount moves nothing and records nothing.
         """
         if amount:
-            self.ledger.transfer(src, dst, amount, reason)
+            self.ledger.move(src, dst, amount, reason)
             events = self._events
             if events is not _NO_EVENTS:  # (advance: no event is made)
                 text = partial(self._paid_text, src, dst, amount, reason)  # built when read
@@ -559,13 +602,12 @@ class Game:
 
     # ----- replay, undo, save ---------------------------------------------------------------
     def config(self) -> dict:
-        """The config that, with the action list, fully gives this game. A base option at its
-        default (``undo="safe"``) is left out, so ordinary save files are as before."""
-        options = {
-            k: v
-            for k, v in self.options.items()
-            if not (k in self.base_options and v == self.base_options[k])
-        }
+        """The config that, with the action list, fully gives this game. A base option at the
+        value a save file without it reads as (:attr:`saved_defaults`: ``undo="safe"``,
+        ``chance_streams=1``) is left out, so the save files of such games are as before; a
+        new game's ``"chance_streams": 2`` is written."""
+        saved = self.saved_defaults
+        options = {k: v for k, v in self.options.items() if not (k in saved and v == saved[k])}
         return {
             "game": self.name,
             "players": list(self.players),
@@ -623,7 +665,10 @@ class Game:
         self.undo_to(len(self.actions) - 1)
 
     def copy(self, resample_chance: bool | int | random.Random = False) -> Game:
-        """An independent deep copy (search bots use it).
+        """An independent deep copy (search bots use it): the same state as
+        ``copy.deepcopy(game)``, made faster by the engine's copier (the event log and the
+        action list, whose items are immutable, copied shallowly; the loaded rule data shared;
+        the pending decision's options and labels read first).
 
         Args:
             resample_chance: False (default): an exact copy, which knows hidden state: the
@@ -635,7 +680,11 @@ class Game:
         Raises:
             ValueError: ``resample_chance`` is none of those.
         """
-        new = copy.deepcopy(self)
+        rng = self.rng
+        if type(rng) is GameRandom or type(rng) is ChanceStreams:  # the engine's fast copier
+            new = _fork(self, copy_generator(rng))  # (moneynb.core.outcomes), every stream
+        else:  # a test rig's scripted generator, a search bot's own: copied as it is
+            new = copy.deepcopy(self)
         if resample_chance is not False:
             new.resample_chance(resample_chance)
         return new
@@ -666,7 +715,7 @@ class Game:
             raise ValueError(
                 f"resample_chance takes True, an int seed or a random.Random, got {source!r}"
             )
-        self.rng = GameRandom(seed)
+        self.rng = new_generator(seed, self.options["chance_streams"])
         for value in list(vars(self).values()):
             decks = (
                 value.values()

@@ -26,7 +26,7 @@ _dict_set = dict.__setitem__
 
 class Balances(dict):
     """The ledger's ``{account: dollars}``: a dict that notes (``changed``) every change
-    made to it by anything but the ledger's own :meth:`Ledger.transfer` (item assignment,
+    made to it by anything but the ledger's own :meth:`Ledger.move` (item assignment,
     ``del``, ``update``, ``pop``, ``setdefault``, ``clear``...), so :meth:`Ledger.check` can
     tell in one look that only transfers moved money since the last full check (engine
     speed; a transfer checks its own amount and overdraft). A copy or a pickle counts as
@@ -124,19 +124,28 @@ class Ledger:
         return name in self.balances
 
     def transfer(self, src: str, dst: str, amount: int, reason: str = "") -> Transfer:
-        """Move ``amount`` dollars from ``src`` to ``dst`` and return the :class:`Transfer`."""
+        """Move ``amount`` dollars from ``src`` to ``dst`` and return the :class:`Transfer`
+        (see :meth:`move`)."""
+        self.move(src, dst, amount, reason)
+        return Transfer(src, dst, amount, reason)
+
+    def move(self, src: str, dst: str, amount: int, reason: str = "") -> None:
+        """Move ``amount`` dollars from ``src`` to ``dst`` (``reason`` names it in an error).
+
+        Raises:
+            LedgerError: a negative or non-int amount, an unknown account, or an overdraft of
+                an account that may not go negative. Nothing has moved when this is raised.
+        """
         if type(amount) is not int or amount < 0:
             raise LedgerError(f"transfer amount must be a non-negative int, got {amount!r}")
         b = self.balances
-        for name in (src, dst):
-            if name not in b:
-                raise LedgerError(f"unknown account {name!r}")
+        if src not in b or dst not in b:
+            raise LedgerError(f"unknown account {src if src not in b else dst!r}")
         left = b[src] - amount
         if left < 0 and src not in self.may_go_negative:
             raise LedgerError(f"{src!r} holds ${b[src]} and cannot pay ${amount} ({reason})")
         _dict_set(b, src, left)  # the ledger's own moves: checked above
         _dict_set(b, dst, b[dst] + amount)
-        return Transfer(src, dst, amount, reason)
 
     def check(self) -> None:
         """Raise :class:`LedgerError` unless money is conserved and no balance breaks the rules.

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .chance import GameRandom, ScriptedRandom
+from .chance import ScriptedRandom, copy_generator
 from .decision import Decision, Event
 
 #: most leaves one enumeration may visit before it refuses (a guard against shuffles of
@@ -102,8 +102,16 @@ def _copy(x: Any, memo: dict) -> Any:
         y = x.copy()
         memo[i] = y
         for j, v in enumerate(x):
-            if type(v) not in _ATOMS:
-                y[j] = _copy(v, memo)
+            tv = type(v)
+            if tv in _ATOMS:
+                continue
+            if tv is tuple:  # a tuple of immutable values (a stack of coins) is shared
+                for w in v:
+                    if type(w) not in _ATOMS:
+                        break
+                else:
+                    continue
+            y[j] = _copy(v, memo)
         return y
     if t is dict:
         if not all(type(k) in _ATOMS or type(k) is tuple for k in x):  # (hashable: immutable)
@@ -115,6 +123,11 @@ def _copy(x: Any, memo: dict) -> Any:
                 y[k] = _copy(v, memo)
         return y
     if t is tuple:
+        for v in x:
+            if type(v) not in _ATOMS:
+                break
+        else:  # of immutable values: immutable
+            return x
         y = tuple([v if type(v) in _ATOMS else _copy(v, memo) for v in x])
         if all(a is b for a, b in zip(x, y, strict=True)):
             y = x
@@ -174,9 +187,8 @@ def what_if_copy(game):
     :meth:`Game.copy`, but faster late in a game (the event log and the action list are copied
     shallowly, their items being immutable, and the loaded rule data is shared, as in
     :func:`chance_outcomes`). Its generator is a copy of ``game``'s, in the same state."""
-    rng = GameRandom.__new__(GameRandom)  # counts its draws: apply on the copy need not
-    random.Random.setstate(rng, game.rng.getstate())  # compare whole states (not seeded: set)
-    return _fork(game, rng)
+    # counts its draws (apply on the copy need not compare whole states); streams copied too
+    return _fork(game, copy_generator(game.rng))
 
 
 class _Walker:
@@ -190,9 +202,7 @@ class _Walker:
     def __call__(self, kind: str, arg: Any) -> Any:
         i = len(self.path)
         if self.limit is not None and i >= self.limit:  # past the branched draws: plain chance
-            if kind == "int":
-                return random.Random._randbelow_with_getrandbits(self.rng, arg)
-            return None  # the pile's own top card
+            return None  # the drawing generator's own number (its kind's stream), the top card
         idx = self.prefix[i] if i < len(self.prefix) else 0
         if kind == "int":  # arg: n, the draw is uniform on 0..n-1
             self.path.append(("int", arg, idx))
@@ -235,10 +245,14 @@ def chance_outcomes(
     """
     out: list[Outcome] = []
     stack: list[tuple] = [()]
-    state = game.rng.getstate()
+    base = game.rng
+    if getattr(base, "streams", None) is None:  # one generator: its state, read once
+        base, state = None, base.getstate()
+    else:  # a stream set: every stream's state (read per replay)
+        state = None
     while stack:
         prefix = stack.pop()
-        rng = ScriptedRandom(state=state)
+        rng = ScriptedRandom(base, state=state)
         g = _fork(game, rng)
         walker = _Walker(prefix, rng, branch_draws)
         rng.chooser = walker

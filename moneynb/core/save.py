@@ -5,6 +5,11 @@ Schema (version 1)::
     {"format": "moneynb-game", "version": 1, "game": "money_moves",
      "players": ["Ann", "Bob"], "seed": 7, "options": {...}, "actions": [...]}
 
+``options`` holds the game's options that differ from what a save without them reads as
+(:attr:`~moneynb.core.game.Game.saved_defaults`): a game started since issue 39 writes
+``"chance_streams": 2`` (a random stream per kind of chance); a save without it is version 1
+(one stream for all chance, as every game before) and replays exactly as it was played.
+
 Every field is checked against :class:`SaveFile` (player names at most
 :data:`~moneynb.core.schema.MAX_NAME` characters, bounded strings, numbers and lists) before
 any game object is built; any problem, including a house-rule data file the save names and
@@ -149,7 +154,9 @@ def loads(text: str | bytes) -> Game:
         raise SaveFileError(f"save file fields wrong: {message}") from None
     try:
         cls = game_class(doc["game"])
-        game = cls(doc["players"], doc["seed"], **doc["options"])
+        # an option left out is read as its saved default: a save made before the option
+        # existed (chance_streams: 1, the one stream every game then drew from) replays as made
+        game = cls(doc["players"], doc["seed"], **{**cls.saved_defaults, **doc["options"]})
     except ValueError as e:  # DataFileError included: a house-rule file it names
         raise SaveFileError(f"save file config is not valid: {e}") from None
     except Exception as e:  # noqa: BLE001 - an engine bug: reported, never escapes as such

@@ -171,7 +171,12 @@ WIDGET_NOT_FOUND = "Error displaying widget: model not found"
 #: only :data:`WIDGET_LOADING` with nothing on the page changing for 90 s show the notice (a
 #: reload is offered, not forced: the page may only be slow). The notice is an alert at the
 #: top of the page with a "Reload the page" button; it goes when every output is drawn. One
-#: watch a page (``window`` flag).
+#: watch a page (``window`` flag). JupyterLab runs it too (issue 41: a view that did not come
+#: back after a reload under load, "model not found" for good): there the note under a game
+#: carries it as well (a saved notebook's outputs are trusted, so its script runs after a
+#: reload); there it never reloads by itself (an IDE; a restarted kernel's widgets are gone
+#: for good): its notice, right under the output that did not draw, says to save and reload,
+#: or to run the cell again after a kernel restart, and offers the "Reload the page" button.
 STALL_WATCH_JS = """
 (function () {
   if (window.moneynbStallWatch) return;
@@ -186,7 +191,9 @@ STALL_WATCH_JS = """
   }
   var watch = window.moneynbStallWatch = {reloads: stored(), shown: null, last: null,
                                           since: Date.now()};
-  function say(text) {
+  // in Lab (anchor: the first output that did not draw) the notice goes right under that
+  // output, in the notebook, covering none of Lab's menus or buttons
+  function say(text, anchor) {
     if (watch.shown === text) return;
     var old = document.getElementById('moneynb-stall');
     if (old) old.remove();
@@ -194,7 +201,8 @@ STALL_WATCH_JS = """
     bar.id = 'moneynb-stall';
     bar.className = 'moneynb-stall';
     bar.setAttribute('role', 'alert');
-    bar.style.cssText = 'position:sticky;top:0;z-index:1000;margin:4px;padding:8px 12px;' +
+    bar.style.cssText = (anchor ? '' : 'position:sticky;top:0;z-index:1000;') +
+      'margin:4px;padding:8px 12px;' +
       'background:#fff4ce;color:#3b2f00;border:2px solid #8a6d00;font-size:14px';
     var words = document.createElement('span');
     words.className = 'moneynb-stall-text';
@@ -206,7 +214,8 @@ STALL_WATCH_JS = """
     button.onclick = function () { location.reload(); };
     bar.appendChild(words);
     bar.appendChild(button);
-    document.body.insertBefore(bar, document.body.firstChild);
+    if (anchor) anchor.insertAdjacentElement('afterend', bar);
+    else document.body.insertBefore(bar, document.body.firstChild);
     watch.shown = text;
   }
   function check() {
@@ -227,7 +236,13 @@ STALL_WATCH_JS = """
       if (Date.now() - watch.since > 20000) stored(0);
       return;
     }
-    if (missing) {
+    var lab = !!document.querySelector('.jp-NotebookPanel');
+    var anchor = lab ? outs[texts.indexOf(missing ? MISSING : LOADING)] : null;
+    if (missing && lab) {  // an IDE: offered, never forced (a restarted kernel is common)
+      say('This game did not load after the page was loaded again (a busy server can do ' +
+          'this): save, then reload the page. If the kernel was restarted, run its cell ' +
+          'again instead (Run \u2192 Run All Cells).', anchor);
+    } else if (missing) {
       if (watch.reloads !== null && watch.reloads < 1 && stored(watch.reloads + 1) !== null) {
         location.reload();
         return;
@@ -236,7 +251,7 @@ STALL_WATCH_JS = """
           'again did not help yet.');
     } else if (loading && Date.now() - watch.since > PATIENCE) {
       say('Part of this page is still loading after a minute and a half (a busy server ' +
-          'can do this).');
+          'can do this).', anchor);
     }
   }
   watch.timer = setInterval(check, 3000);
@@ -253,7 +268,9 @@ def fallback_html(what: str, saved: bool = False) -> str:
     ``saved``: the game is kept in the store. In the Voila app (:func:`moneynb.ui.app_mode`:
     no cell to run) the note says to reload the page instead: a page whose widgets never
     start on a loaded server (voila-dashboards/voila#1428) comes back on a reload, and the
-    note carries :data:`STALL_WATCH_JS`, which reloads such a page by itself or offers to."""
+    note carries :data:`STALL_WATCH_JS`, which reloads such a page by itself or offers to.
+    In JupyterLab the note carries the same watch (issue 41: a view that never came back
+    after a reload)."""
     from . import app_mode
 
     if app_mode():  # the page watches for Voila's stalls itself (STALL_WATCH_JS)
@@ -275,7 +292,7 @@ def fallback_html(what: str, saved: bool = False) -> str:
         "font-size:0.9em'>"
         f'If no {html.escape(what)} shows here (for example "Error displaying widget: model '
         'not found" after the kernel stopped), run this cell again: <i>Run</i> &rarr; '
-        f"<i>Run All Cells</i>.{again}</div>"
+        f"<i>Run All Cells</i>.{again}</div><script>{STALL_WATCH_JS}</script>"
     )
 
 

@@ -28,7 +28,6 @@ import json
 
 import pytest
 from conftest import OUTPUT, launcher_form, open_and_run, painted, patience, screenshot
-from servers import jupyter_server
 
 pytestmark = pytest.mark.browser
 
@@ -37,9 +36,10 @@ VIEW = ".moneynb-launch-game-box .moneynb-view"
 
 
 @pytest.fixture(scope="module")
-def voila():
-    with jupyter_server("voila") as server:
-        yield server
+def voila(voila_server):
+    """The session's Voila (``voila_server``): one server start for every Voila test that
+    needs no server settings of its own (CI time)."""
+    return voila_server
 
 
 def _axe(page, where: str, results: dict, context=None) -> list:

@@ -32,7 +32,7 @@ from conftest import _kernel_idle, patience, screenshot, write_probe_notebook
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from long_runs import LONG_RUNS, size  # noqa: E402
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]  # a bounded share by default
 
 #: Voila pages open at once (>= 8 in a long run)
 PAGES = size(8, 2)
@@ -156,7 +156,8 @@ def test_a_class_of_voila_pages_draw_follow_and_come_back(voila_server, browser_
                 pages.append((page, meter))
             for i, (page, meter) in enumerate(pages):
                 _wait_match(page, f"voila page {i} first load", 240_000)
-                assert meter["ws"] < MAX_WS_BYTES, (i, meter["ws"])
+                why = page.evaluate("globalThis.__moneynbResyncWhy ?? []")
+                assert meter["ws"] < MAX_WS_BYTES, (i, meter["ws"], "full states asked:", why)
             for i, (page, _m) in enumerate(pages):
                 for k in range(MOVES):
                     if not page.locator(".moneynb-view .moneynb-decision button").count():
@@ -201,3 +202,52 @@ def test_a_lab_reload_brings_the_board_back(lab_server, browser_context):
         with contextlib.suppress(Exception):
             page.evaluate("window.jupyterapp.commands.execute('application:close-all')")
         page.close()
+
+
+def test_a_frozen_voila_board_is_found_and_drawn_again(voila_server, browser_context):
+    """Issue 41, case 2 forced: the page receives every board update (counted, no gap) but
+    draws none of them (``__moneynbTestDropUpdates``), so without a check the board would
+    stay at its opening state. The loader's frozen-board watch compares the drawn points with
+    the kernel's digest after each move and draws the board again from the kernel's state:
+    after each move the board matches the kernel."""
+    base, root = voila_server
+    write_probe_notebook(root / "notebooks" / "_frozen_probe.ipynb", CELL)
+    page = browser_context.new_page()
+    try:
+        page.goto(f"{base}/voila/render/_frozen_probe.ipynb", timeout=patience(240_000))
+        _wait_match(page, "frozen probe first load", 240_000)
+        page.evaluate("globalThis.__moneynbTestDropUpdates = 1e9")
+        for k in range(2):
+            before = page.evaluate(ACTION_JS)
+            page.locator(".moneynb-view .moneynb-decision button:not([disabled])").first.click()
+            page.wait_for_function(
+                f"(a) => ({ACTION_JS})() > a", arg=before, timeout=patience(60_000)
+            )
+            _wait_match(page, f"frozen probe move {k + 1}", 60_000)
+        # the updates really were dropped, and the watch is what drew the board again
+        assert page.evaluate("globalThis.__moneynbTestDropUpdates") < 1e9
+        why = page.evaluate("globalThis.__moneynbResyncWhy ?? []")
+        assert "the drawn board differs from the kernel's" in why, why
+    finally:
+        page.close()
+
+
+def test_the_page_and_the_kernel_agree_on_a_boards_digest(page):
+    """The frozen-board watch compares the page's digest of its drawn points (``digestOf``
+    in the loader) with the kernel's (:func:`trace_digest`): the two must agree on every kind
+    of value a trace holds, else a healthy board would be drawn again after every move."""
+    from moneynb.ui.boards.base import _LOADER_ESM, trace_digest
+
+    start = _LOADER_ESM.index("const MOD")
+    js = _LOADER_ESM[start : _LOADER_ESM.index("// the plot a view drew", start)]
+    traces = [
+        {"x": [0.5, 1.005, -2.345, 1e9, 3, None, float("nan")], "y": (1, 2.675, 0, -0.005)},
+        {"x": ["a", "€", "🙂 x"], "y": [True, False, 12345678901]},
+        {"x": [], "y": None},
+        {"text": ["no x or y"]},
+    ]
+    got = page.evaluate(f"(t) => {{ {js}; return [digestOf(t), digestOf(t.slice(1))]; }}", traces)
+    assert got == [trace_digest(traces), trace_digest(traces[1:])]
+    assert trace_digest(traces) != trace_digest(traces[1:])
+    moved = [dict(traces[0], x=[0.51, *traces[0]["x"][1:]]), *traces[1:]]
+    assert trace_digest(moved) != trace_digest(traces)  # a point moved by 1/100 is seen

@@ -25,7 +25,6 @@ from conftest import (
     wait_saved,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from servers import jupyter_server
 from test_reload_browser import COUNT_JS, _main_button, _newest_save, person_decisions
 
 pytestmark = pytest.mark.browser
@@ -55,9 +54,10 @@ _READY_JS = f"""() => {{
 
 
 @pytest.fixture(scope="module")
-def voila():
-    with jupyter_server("voila") as server:
-        yield server
+def voila(voila_server):
+    """The session's Voila (``voila_server``): one server start for every Voila test that
+    needs no server settings of its own (CI time)."""
+    return voila_server
 
 
 def _press_start(page, form):

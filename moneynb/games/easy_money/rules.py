@@ -50,13 +50,12 @@ bids start at ``min_bid`` and rise by at least $5.
 
 from __future__ import annotations
 
-import os
 import random
 from fractions import Fraction
 from typing import Any
 
 from ...core.chance import D6, Deck
-from ...core.data import load_toml, names_files, require
+from ...core.data import load_cached, load_toml, names_files, require
 from ...core.game import Game
 from ...core.turns import OpeningRoll
 from .schema import BoardFile, CardsFile
@@ -77,22 +76,6 @@ BUILD_RESERVE = 300
 
 
 # ----- the board and the cards (data) -------------------------------------------------------------
-_CACHE: dict = {}
-
-
-def _cached(loader, filename: str, path: str | None) -> dict:
-    """``loader(path)``, remembered per file (and its modification time) so that starting many
-    games does not parse the TOML again. The result is shared: treat it as read-only."""
-    try:
-        stamp = os.stat(path).st_mtime_ns if path else None
-    except OSError:
-        stamp = None
-    key = (filename, path, stamp)
-    if key not in _CACHE:
-        _CACHE[key] = loader(path)
-    return _CACHE[key]
-
-
 @names_files({"board.toml": "path"})
 def load_board(path: str | None = None) -> dict:
     """Read and check ``board.toml`` (or the house-rule file at ``path``).
@@ -268,9 +251,9 @@ class EasyMoney(Game):
 
     # ----- the board, the cards and the start ----------------------------------------------------
     def _setup(self) -> None:
-        self.data = _cached(load_board, "board.toml", self.options["data_file"] or None)
+        self.data = load_cached(load_board, self.options["data_file"] or None)
         self.board = self.data["space"]
-        cards = _cached(load_cards, "cards.toml", self.options["cards_file"] or None)
+        cards = load_cached(load_cards, self.options["cards_file"] or None)
         self.cards = {c["id"]: c for c in cards["card"]}
         n, size = len(self.players), len(self.board)
         self.side_len = size // SIDES
@@ -299,7 +282,9 @@ class EasyMoney(Game):
         for p in self.players:
             self.ledger.open(self.wallet(p), 0)
             self.transfer(BANK, self.wallet(p), start, f"starting money: {bills}")
-        self.deck = Deck.from_counts({c: v["count"] for c, v in self.cards.items()}, self.rng)
+        self.deck = Deck.from_counts(
+            {c: v["count"] for c, v in self.cards.items()}, self.chance("give or take")
+        )
         self.owner: list[int | None] = [None] * size
         self.houses = [0] * size  # properties: 1-4 houses, 5 = subdivision
         self.mortgaged = [False] * size
@@ -342,7 +327,8 @@ class EasyMoney(Game):
 
     def _opening_roll(self) -> None:
         seat = self.opening.next_roller
-        d = (D6.roll(self.rng), D6.roll(self.rng))
+        dice = self.chance("dice")
+        d = (D6.roll(dice), D6.roll(dice))
         self.emit("rolled", f"{self.players[seat]} threw {d[0]}+{d[1]} to start.", seat=seat,
                   dice=d)  # fmt: skip
         outcome, top, best = self.opening.record(sum(d))
@@ -463,7 +449,8 @@ class EasyMoney(Game):
     # ----- doubles, Give or Take cards, moving -------------------------------------------------------
     def _throw(self) -> None:
         s = self.current
-        d = (D6.roll(self.rng), D6.roll(self.rng))
+        dice = self.chance("dice")
+        d = (D6.roll(dice), D6.roll(dice))
         self.dice = d
         self.rolled = True
         self.emit("rolled", f"{self.players[s]} threw {d[0]}+{d[1]} = {sum(d)}.", seat=s, dice=d)
@@ -474,7 +461,7 @@ class EasyMoney(Game):
             self._proceed()
 
     def _draw_card(self, s: int) -> None:
-        cid = self.deck.draw(self.rng)
+        cid = self.deck.draw(self.chance("give or take"))
         card = self.cards[cid]
         self.last_card = cid
         self.emit("drew", f"Doubles: {self.players[s]} drew '{card['title']}': {card['text']}",
@@ -1225,6 +1212,8 @@ class EasyMoney(Game):
         s = d.player
         tag = d.tag
         cash = self.cash(s)
+        if tag in ("turn", "post") and cash < BUILD_RESERVE:  # it keeps $300: no build, lift
+            return "roll" if tag == "turn" else "end"
         if tag in ("turn", "post"):  # asks can_build/can_lift, as the options do
             best, best_gain = None, 0.0
             mine, prof = self.holdings(s), self.profile(s)

@@ -155,6 +155,10 @@ class Board:
                 len(self.dist[s]) == len(self.order),
                 f"map.toml: cannot reach everything from {s!r}",
             )
+        #: ``{space: display name}`` (see :meth:`name`)
+        self.names = {
+            s: self.spaces[s]["name"] or self._stretch_name(s, self.spaces[s]) for s in self.order
+        }
 
     def _bfs(self, start: str) -> dict[str, int]:
         dist = {start: 0}
@@ -242,13 +246,7 @@ class Board:
         Copenhagen and Hamburg"`` or ``"the perimeter, between Gibraltar Port and Dublin"``
         (behind, then ahead on the one-way perimeter). Never the internal id, unless the map
         gives a stretch no named end. Raises ``KeyError`` for an unknown space."""
-        s = self.spaces[space]
-        if s["name"]:
-            return s["name"]
-        names = self.__dict__.setdefault("_names", {})  # the board is read-only: remember
-        if space not in names:
-            names[space] = self._stretch_name(space, s)
-        return names[space]
+        return self.names[space]
 
     def _stretch_name(self, space: str, s: dict) -> str:
         """:meth:`name` of the unnamed space ``space`` (``s`` its map entry)."""
@@ -339,9 +337,6 @@ def betting_ev(segments: list[dict], color: str, bet: int) -> Fraction:
     if p_lose == 0:
         raise ValueError(f"a bet on {color} never loses: the run has no end")
     return single_bet_ev(segments, color, bet) / p_lose
-
-
-_WALKS: dict[tuple, dict[str, tuple]] = {}  # cache: the same positions recur in replays
 
 
 def _walks(b: Board, start: str, steps: tuple, occ: dict, wanted: frozenset) -> dict[str, tuple]:
@@ -438,7 +433,7 @@ class MoneyCard(Game):
         self.decks = {}
         for name, ids in b.decks.items():
             deck = Deck(draw_pile=list(ids), reshuffle_when_empty=False)
-            deck.shuffle(self.rng)
+            deck.shuffle(self.chance(f"deck:{name}"))
             self.decks[name] = deck
         self.pos: list[str | None] = [None] * n  # plane's space; None before the first turn
         self.keys: list[list[str]] = [[] for _ in range(n)]
@@ -579,7 +574,7 @@ class MoneyCard(Game):
 
     def spin_segment(self) -> dict:
         """Spin the spinner with the game's generator; returns the segment dict."""
-        i = self.board.spinner.roll(self.rng)
+        i = self.board.spinner.roll(self.chance("spinner"))
         self.last_spin = i
         return self.board.segments[i]
 
@@ -646,13 +641,8 @@ class MoneyCard(Game):
             if s != seat and self.pos[s] is not None:
                 occ[self.pos[s]] = occ.get(self.pos[s], 0) + 1
         wanted = frozenset(self.keys_wanted(seat)) if mode == "bonus" else frozenset()
-        key = (self._files, start, tuple(steps), tuple(sorted(occ.items())), wanted)
-        hit = _WALKS.get(key)
-        if hit is None:
-            if len(_WALKS) > 100_000:
-                _WALKS.clear()
-            hit = _WALKS[key] = _walks(self.board, start, tuple(steps), occ, wanted)
-        return {d: list(p) for d, p in hit.items()}
+        found = _walks(self.board, start, tuple(steps), occ, wanted)
+        return {d: list(p) for d, p in found.items()}
 
     def probe_spin(self, seat: int, space: str | None = None) -> None:
         """What-if probe, not a rule: make ``seat`` the player to spin now, its plane on
@@ -878,7 +868,7 @@ class MoneyCard(Game):
         name = self.deck_for(self.pos[seat])
         deck = self.decks[name]
         if deck.draw_pile:
-            self._push(("card", seat, deck.draw(self.rng), name))
+            self._push(("card", seat, deck.draw(self.chance(f"deck:{name}")), name))
             return
         holders = [s for s in self.active() if s != seat and any(
             self.board.cards[c]["deck"] == name for c in self.hand[s])]  # fmt: skip
@@ -893,7 +883,8 @@ class MoneyCard(Game):
     def _on_pick_holder(self, holder: int) -> None:
         seat, name = self.ctx["seat"], self.ctx["deck"]
         theirs = [c for c in self.hand[holder] if self.board.cards[c]["deck"] == name]
-        card = theirs[self.rng.randrange(len(theirs))]  # a hidden hand: the card is a blind pick
+        # a hidden hand: the card is a blind pick
+        card = theirs[self.chance("blind pick").randrange(len(theirs))]
         self.hand[holder].remove(card)
         self.emit("took_card", f"{self.players[seat]} takes a {name} card from "
                   f"{self.players[holder]}.", seat=seat, holder=holder)  # fmt: skip
@@ -1001,7 +992,7 @@ class MoneyCard(Game):
         deck = self.decks[MAIL]
         if not deck.draw_pile:  # every Mail card is in play (cannot happen with one reader)
             return
-        self._push(("card", seat, deck.draw(self.rng), MAIL))
+        self._push(("card", seat, deck.draw(self.chance(f"deck:{MAIL}")), MAIL))
 
     # ----- paying, Charge It and debts --------------------------------------------------------------
     def _t_pay(

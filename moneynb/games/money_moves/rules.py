@@ -166,7 +166,9 @@ class MoneyMoves(Game):
         self.cards = {c["id"]: c for c in self.data["card"]}
         self.money_die = Die(tuple(self.data["money_die"]))
         self.task_die = Die(tuple(self.data["task_die"]))
-        self.deck = Deck.from_counts({c["id"]: c["count"] for c in self.data["card"]}, self.rng)
+        self.deck = Deck.from_counts(
+            {c["id"]: c["count"] for c in self.data["card"]}, self.chance("cards")
+        )
         self.ledger.open(HOUSE_BANK, 0, may_go_negative=True)
         self.ledger.open(POT, 0)
         for p in self.players:
@@ -200,7 +202,7 @@ class MoneyMoves(Game):
 
     def _opening_roll(self) -> None:
         seat = self.opening.next_roller
-        value = self.money_die.roll(self.rng)
+        value = self.money_die.roll(self.chance("money die"))
         self.emit("rolled", f"{self.players[seat]} rolled {value} to open.", seat=seat, money=value)
         outcome, top, best = self.opening.record(value)
         if outcome == "tie":
@@ -252,8 +254,8 @@ class MoneyMoves(Game):
 
     def _turn_roll(self) -> None:
         seat = self.current
-        m = self.money_die.roll(self.rng)
-        task = self.task_die.roll(self.rng)
+        m = self.money_die.roll(self.chance("money die"))
+        task = self.task_die.roll(self.chance("task die"))
         self.last_roll = (m, task)
         self.last_cards = []
         self.turns += 1
@@ -306,7 +308,7 @@ class MoneyMoves(Game):
         self._end_turn()
 
     def _draw(self, m: int) -> str:
-        card = self.deck.draw(self.rng)
+        card = self.deck.draw(self.chance("cards"))
         self.last_cards.append(card)
         c = self.cards[card]
         text = c["text"].replace("$m", f"${m}")  # the money die gives the card's amount
@@ -579,7 +581,7 @@ class MoneyMoves(Game):
         held = [c for h in self.held for c in h]
         self.deck.draw_pile.extend(self.deck.discard_pile)
         self.deck.discard_pile = []
-        self.deck.shuffle(self.rng)
+        self.deck.shuffle(self.chance("cards"))
         self.emit("new_round", f"Round {self.round} begins; the deck is reshuffled.",
                   round=self.round, held=held)  # fmt: skip
         self._end_turn()

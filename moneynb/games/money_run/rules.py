@@ -47,17 +47,13 @@ Squares are ``(x, y)``: ``x`` the column 0-8 from the left, ``y`` the row 0-8 fr
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import deque
-from functools import lru_cache
 from typing import Any
 
-from ...core.chance import GameRandom
 from ...core.data import load_cached, load_toml, names_files, require
 from ...core.errors import IllegalAction
 from ...core.game import Game
-from ...core.ledger import Ledger
 from .schema import SetupFile
 
 
@@ -67,7 +63,9 @@ def load_setup(path: str | None = None) -> dict:
 
     Returns the TOML as a dict: ``board_size`` (squares per side), ``table_size`` (coins face
     up), ``coins`` (list of ``{name, rank, count}``) and ``seats`` (list of ``{start: [x, y],
-    goal_axis: "x"|"y", goal_line}``).
+    goal_axis: "x"|"y", goal_line, ahead}``), with the board's geometry: ``orth`` and ``all8``
+    (:func:`neighbours`), ``xy`` (:func:`squares_xy`) and each seat's ``ahead``
+    (:func:`squares_ahead` towards its goal).
 
     Raises:
         ValueError: a missing key, a board smaller than 3 or larger than 26, fewer than 4
@@ -104,10 +102,11 @@ def load_setup(path: str | None = None) -> dict:
         require(coord != s["goal_line"], f"setup.toml: start already on its goal: {s!r}")
         starts.add((x, y))
     require(len(starts) == len(seats), "setup.toml: two seats share a start square")
-    return data
+    orth, all8 = neighbours(n)
+    seats = [dict(s, ahead=squares_ahead(n, s["goal_axis"], s["goal_line"])) for s in seats]
+    return {**data, "seats": seats, "orth": orth, "all8": all8, "xy": squares_xy(n)}
 
 
-@lru_cache(maxsize=8)
 def neighbours(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """``(orthogonal, all8)``: for each square index ``y * size + x``, the indexes of its
     orthogonal neighbours and of all 8 neighbours (diagonals included) on the board."""
@@ -126,13 +125,11 @@ def neighbours(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int,
     return tuple(orth), tuple(all8)
 
 
-@lru_cache(maxsize=8)
 def squares_xy(size: int) -> tuple[tuple[int, int], ...]:
     """``(x, y)`` of each square index ``y * size + x``."""
     return tuple((i % size, i // size) for i in range(size * size))
 
 
-@lru_cache(maxsize=32)
 def squares_ahead(size: int, axis: str, line: int) -> tuple[tuple[int, ...], ...]:
     """For each square, its neighbours one step closer to the goal edge ``axis`` = ``line``
     (Manhattan distance), straight ahead first (the board's geometry, for the greedy bot)."""
@@ -179,7 +176,8 @@ class MoneyRun(Game):
 
     # ----- Setup ----------------------------------------------------------------------------
     def _setup(self) -> None:
-        data = load_cached(load_setup, self.options["data_file"] or None)
+        #: the setup data and the board's geometry (shared by every game: read-only)
+        self.data = data = load_cached(load_setup, self.options["data_file"] or None)
         self.size = n = data["board_size"]
         self.table_size = data["table_size"]
         self.coin_names = {c["rank"]: c["name"] for c in data["coins"]}
@@ -206,7 +204,7 @@ class MoneyRun(Game):
 
     def _draw(self) -> int:
         """Take one coin at random out of the bag (the game's seeded generator)."""
-        return self.bag.pop(self.rng.randrange(len(self.bag)))
+        return self.bag.pop(self.chance("bag").randrange(len(self.bag)))
 
     # ----- squares --------------------------------------------------------------------------
     def xy(self, sq: int) -> tuple[int, int]:
@@ -290,7 +288,7 @@ class MoneyRun(Game):
         start = self.pawns[seat]
         others = set(self.pawns)
         h0 = len(st[start])
-        orth, all8 = neighbours(self.size)
+        orth, all8 = self.data["orth"], self.data["all8"]
         out: dict[int, tuple[int, ...]] = {}
         queue: deque[int] = deque()
         expanded: set[int] = set()
@@ -414,7 +412,7 @@ class MoneyRun(Game):
             what = (
                 f"the {self.coin_names[rank]} coin from {self.square_words(seat, sel[1], sel[2])}"
             )
-        xy = squares_xy(size)
+        xy = self.data["xy"]
         targets = [xy[i] for i in self.coin_targets(rank, source)]
         self.ask(
             seat,
@@ -584,51 +582,10 @@ class MoneyRun(Game):
             return self.coin_names[self.table[sel[1]]]
         return self.coin_names[self.stacks[sel[2] * self.size + sel[1]][-1]]
 
-    def state(self) -> dict:
-        """A comparable snapshot of the whole state, like :meth:`Game.state` but fast: every
-        list here holds immutable values (tuples, ints, strings, frozen events), so shallow
-        copies compare exactly; the generator is compared by its full state."""
-        out: dict = {}
-        for key, value in vars(self).items():
-            if key == "_events" or key.startswith("_cache_"):  # remembered results: not state
-                continue
-            if key == "rng":
-                out[key] = ("rng", value.getstate())
-            elif key == "ledger":
-                out[key] = (dict(value.balances), sorted(value.may_go_negative), value.total)
-            elif isinstance(value, list):
-                out[key] = list(value)
-            elif isinstance(value, dict):
-                out[key] = dict(value)
-            else:
-                out[key] = value
-        return out
-
-    def copy(self, resample_chance: bool | int | random.Random = False) -> MoneyRun:
-        """A fast independent copy (search bots use it; shares only immutable values).
-        ``resample_chance``: as :meth:`Game.copy` (the bag's future draws come from a fresh
-        generator; the bag's contents are public)."""
-        new = object.__new__(type(self))
-        d = dict(self.__dict__)
-        for key in ("stacks", "pawns", "table", "bag", "actions", "log", "winners", "_events"):
-            d[key] = list(d[key])
-        d["options"] = dict(d["options"])
-        rng = GameRandom.__new__(GameRandom)  # skips seeding; the state is set next
-        random.Random.setstate(rng, self.rng.getstate())  # a copy: no draw counted
-        d["rng"] = rng
-        led = self.ledger
-        d["ledger"] = Ledger(dict(led.balances), set(led.may_go_negative), led.total)
-        if self.pending is not None and self.pending.lazy:  # its options: the copy's own
-            d["pending"] = copy.deepcopy(self.pending, {id(self): new})
-        new.__dict__ = d
-        if resample_chance is not False:
-            new.resample_chance(resample_chance)
-        return new
-
     # ----- bots -----------------------------------------------------------------------------
     def _ahead(self, seat: int, sq: int) -> list[int]:
         """Neighbours of ``sq`` one step closer to ``seat``'s goal, straight ahead first."""
-        return list(squares_ahead(self.size, *self.goals[seat])[sq])
+        return list(self.data["seats"][seat]["ahead"][sq])
 
     def _best_table_coin(self, sq: int) -> int | None:
         """Index of the largest table coin that fits on ``sq`` (a good base), or None."""
@@ -670,7 +627,7 @@ class MoneyRun(Game):
                     far = max(away, key=lambda q: (abs(q % n - px) + abs(q // n - py), -q))
                     return ("coin", low % n, low // n), far
             return None
-        orth, _ = neighbours(n)
+        orth = self.data["orth"]
         here = self.distance(seat)
         for sq in orth[pawn]:  # d) sideways, round a pawn in the way
             if sq in self.pawns or self.distance(seat, sq) != here or self.height(sq) > h0:
@@ -735,7 +692,7 @@ class MoneyRun(Game):
             return []
         if d.tag != "action":
             return [[o] for o in d.options]
-        _, all8 = neighbours(self.size)
+        all8 = self.data["all8"]
         near: set[int] = set()
         for p in self.pawns:
             near.add(p)

@@ -34,15 +34,13 @@ option string such as ``"deposit"``, ``"stay"``, ``"advantage:advantage3"``.
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from ...core.chance import Deck
-from ...core.data import load_toml, names_files, require
+from ...core.data import load_cached, load_toml, names_files, require
 from ...core.game import Game
 from .schema import BoardFile, CardsFile
 
@@ -297,18 +295,10 @@ def load_data(board_file: str = "", cards_file: str = "") -> BoardData:
     Raises:
         ValueError: see :func:`check_board` and :func:`check_cards`.
     """
-    return _load_data(board_file, cards_file, _stamp(board_file), _stamp(cards_file))
+    return load_cached(_read_data, board_file, cards_file)
 
 
-def _stamp(path: str) -> int | None:
-    try:
-        return os.stat(path).st_mtime_ns if path else None
-    except OSError:
-        return None  # load_toml reports the missing file
-
-
-@lru_cache(maxsize=16)
-def _load_data(board_file: str, cards_file: str, _b: int | None, _c: int | None) -> BoardData:
+def _read_data(board_file: str, cards_file: str) -> BoardData:
     board = check_board(load_toml(__package__, "board.toml", board_file or None, BoardFile))
     cards = check_cards(load_toml(__package__, "cards.toml", cards_file or None, CardsFile),
                         {s["id"] for s in board["space"]})  # fmt: skip
@@ -457,12 +447,12 @@ class Moolah(Game):
         #: the shared, read-only board and decks (see :func:`load_data`)
         self.data = d = load_data(self.options["board_file"], self.options["cards_file"])
         r = d.rules
-        self.temptation = Deck.from_counts({cid: 1 for cid in d.cards}, self.rng)
+        self.temptation = Deck.from_counts({cid: 1 for cid in d.cards}, self.chance("temptation"))
         self.stocks = {s: Deck(draw_pile=list(d.stocks[s])) for s in STOCKS}
-        for deck in self.stocks.values():
-            deck.shuffle(self.rng)
+        for s, deck in self.stocks.items():
+            deck.shuffle(self.chance(f"stock:{s}"))
         self.casino = Deck(draw_pile=[c for c, n in sorted(d.casino.items()) for _ in range(n)])
-        self.casino.shuffle(self.rng)
+        self.casino.shuffle(self.chance("casino"))
         self.ledger.open(BANK, 0, may_go_negative=True)
         self.ledger.open(LOAN_SHARK, 0)
         for p in self.players:
@@ -490,7 +480,8 @@ class Moolah(Game):
         while True:
             rolls = {}
             for s in rollers:
-                a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                dice = self.chance("dice")
+                a, b = dice.randint(1, 6), dice.randint(1, 6)
                 rolls[s] = a + b
                 self.emit(
                     "rolled", f"{self.players[s]} rolled {a} and {b} to open.", seat=s, dice=[a, b]
@@ -724,7 +715,8 @@ class Moolah(Game):
 
     def _roll(self) -> None:
         seat = self.current
-        a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+        dice = self.chance("dice")
+        a, b = dice.randint(1, 6), dice.randint(1, 6)
         self.dice, self.doubles = (a, b), a == b
         self.emit("rolled", f"{self.players[seat]} rolled {a} and {b}" + (" (doubles)" if a == b else "")
                   + ".", seat=seat, dice=[a, b])  # fmt: skip
@@ -957,7 +949,7 @@ class Moolah(Game):
             self.backs += 1
             return self._ask_wall_street()
         seat, den = self.current, self.data.rules["denomination"]
-        pct = self.stocks[stock].draw(self.rng)
+        pct = self.stocks[stock].draw(self.chance(f"stock:{stock}"))
         self.stocks[stock].discard(pct)
         if pct >= 0:
             gain = round_off(
@@ -994,7 +986,7 @@ class Moolah(Game):
         if action == "pass":
             return self._after_space()
         seat, den = self.current, self.data.rules["denomination"]
-        card = self.casino.draw(self.rng)
+        card = self.casino.draw(self.chance("casino"))
         for done in ("house", "won"):  # a second hand this turn: the last one is over
             self.ctx.pop(done, None)
         self.ctx.update(bet=action, card=card)
@@ -1018,7 +1010,7 @@ class Moolah(Game):
         self._after_space()
 
     def _casino_settle(self, seat: int, bet: int, card: int) -> None:
-        house = self.casino.draw(self.rng)
+        house = self.casino.draw(self.chance("casino"))
         won = closer(card, house)
         self.casino.discard(card)
         self.casino.discard(house)
@@ -1077,7 +1069,7 @@ class Moolah(Game):
         self._split(loot, [seat, pal], "share of the Casino mugging")
         for s in (seat, pal):  # the taker plays first, then the pal; all cash is bet
             if self.cash(s):
-                card = self.casino.draw(self.rng)
+                card = self.casino.draw(self.chance("casino"))
                 self.emit("drew", f"{self.players[s]} bets all ${self.cash(s):,} and draws {card}.",
                           seat=s, card=card, bet=self.cash(s), deck="casino")  # fmt: skip
                 self._casino_settle(s, self.cash(s), card)
@@ -1094,7 +1086,7 @@ class Moolah(Game):
 
     # ----- Temptation cards ------------------------------------------------------------------------
     def _draw_temptation(self, seat: int) -> bool:
-        cid = self.temptation.draw(self.rng)
+        cid = self.temptation.draw(self.chance("temptation"))
         card = self.data.cards[cid]
         self.ctx["card_id"] = cid
         self.emit(
@@ -1149,7 +1141,7 @@ class Moolah(Game):
     def _gamble(self, action: str) -> None:
         seat, card = self.current, self.data.cards[self.ctx["card_id"]]
         if action == "accept":
-            die = self.rng.randint(1, 6)
+            die = self.chance("gamble die").randint(1, 6)
             won = die >= card["target"]
             self.emit("rolled", f"{self.players[seat]} rolled {die}: {'won' if won else 'lost'}.",
                       seat=seat, dice=[die])  # fmt: skip
@@ -1361,24 +1353,30 @@ class Moolah(Game):
                 base = self._roll_value(seat, self.pos[seat]) if tag == "turn" else 0.0
                 cid = adv[0].split(":", 1)[1]
                 targets = self.advantage_targets(self.pos[seat], self.data.cards[cid]["steps"])
-                if targets and max(self._value(seat, t) for t in targets) > base + 25000:
+                loot = self._loot(seat)
+                if targets and max(self._value(seat, t, loot) for t in targets) > base + 25000:
                     return adv[0]
             return d.options[0]
         if tag == "advantage_target":
             opts = [o for o in d.options if o != "cancel"]
-            return max(opts, key=lambda t: self._value(seat, t)) if opts else "cancel"
+            loot = self._loot(seat)
+            return max(opts, key=lambda t: self._value(seat, t, loot)) if opts else "cancel"
         if tag == "fork":
+            loot = self._loot(seat)
             return max(
                 d.options,
                 key=lambda o: max(
-                    self._value(seat, e) for e in self.data.ends(o, self.steps_left - 1, False)
+                    self._value(seat, e, loot)
+                    for e in self.data.ends(o, self.steps_left - 1, False)
                 ),
             )
         if tag == "moolah":
+            loot = self._loot(seat)
             return max(
                 d.options,
                 key=lambda m: (
-                    self._roll_value(seat, m) + (self._value(seat, m) if m != self.pos[seat] else 0)
+                    self._roll_value(seat, m)
+                    + (self._value(seat, m, loot) if m != self.pos[seat] else 0)
                 ),
             )
         if tag in ("bank", "bank_amount"):

@@ -29,6 +29,7 @@ validates it, so a stray click cannot break the game.
 from __future__ import annotations
 
 import copy
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -194,6 +195,32 @@ function followTheme(model) {
     });
   }
 }
+// The drawn points' checksum, the same as trace_digest in the kernel (base.py): x and y of
+// every trace, numbers to 1/100, a string by its length, anything else as "none".
+const MOD = 1000000007;
+function digestCell(v) {
+  let n = -1;
+  if (typeof v === "string") n = v.length + 17;
+  else if (typeof v === "number" || typeof v === "boolean") {
+    const f = Number(v);
+    n = Number.isFinite(f) ? Math.floor(f * 100 + 0.5) : -1;
+  }
+  return ((n % MOD) + MOD) % MOD;
+}
+function digestOf(traces) {
+  let h = 7;
+  for (const t of traces ?? []) {
+    for (const key of ["x", "y"]) {
+      const a = t && t[key] != null && typeof t[key] !== "string" ? Array.from(t[key]) : [];
+      h = (h * 31 + a.length + 1) % MOD;
+      for (const v of a) h = (h * 31 + digestCell(v)) % MOD;
+    }
+  }
+  return h;
+}
+// the plot a view drew (plotly's graph div), or null before it is drawn
+const plotOf = (el) =>
+  el?.classList?.contains("js-plotly-plot") ? el : el?.querySelector?.(".js-plotly-plot");
 export default () => {
   let model0 = null, widget = null, live = false;
   // Sequence check (issue 30, case 8): the kernel counts the plotly messages it sends in
@@ -208,7 +235,32 @@ export default () => {
     if (resyncing || !model0) return;
     resyncing = true;
     console.warn("[moneynb] board update missed (" + why + "): asking for the full state");
+    (globalThis.__moneynbResyncWhy ??= []).push(why);
     model0.send({ moneynb: "resync" });
+  };
+  // Frozen-board watch (issue 41, case 2): after the changes stop for a moment, every drawn
+  // view's points must have the kernel's digest (_moneynb_digest, sent with each count). A
+  // view that still differs 2 s later (its updates were received but never drawn) is drawn
+  // again from the kernel's full state; at most twice in a row for the same mismatch.
+  let checkTimer = null, redraws = 0;
+  const check = (late) => {
+    if (!live || resyncing || !model0) return;
+    const want = model0.get("_moneynb_digest");
+    if (typeof want !== "number") return;
+    const drawn = views.filter((v) => !v.dead).map((v) => plotOf(v.el))
+      .filter((gd) => gd && Array.isArray(gd.data));
+    if (drawn.every((gd) => digestOf(gd.data) === want)) {
+      redraws = 0;
+      return;
+    }
+    if (!late) return schedule(true, 2000);  // a slow plot gets its time
+    if (redraws >= 2) return;
+    redraws += 1;
+    resync("the drawn board differs from the kernel's");
+  };
+  const schedule = (late = false, ms = 400) => {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => check(late), ms);
   };
   // messages that arrive before plotly's code runs, replayed in order through its handlers
   const early = [];
@@ -233,6 +285,11 @@ export default () => {
               const owner = rendering;
               return target.on(event, (...a) => {
                 if (!live || owner?.dead) return;
+                // (a test forcing a frozen board: updates received and counted, not drawn)
+                if (globalThis.__moneynbTestDropUpdates > 0) {
+                  globalThis.__moneynbTestDropUpdates -= 1;
+                  return;
+                }
                 try {
                   fn.apply(ctx, a);
                 } catch (e) {
@@ -290,6 +347,7 @@ export default () => {
       }
       model.on("change:_moneynb_seq", () => {
         if (!resyncing && model.get("_moneynb_seq") > seq0 + received) resync("sequence gap");
+        else schedule();
       });
       // the full state the kernel sent on request: draw every view again from it
       model.on("change:_moneynb_sync", async () => {
@@ -305,6 +363,7 @@ export default () => {
           drawView(w, model, v.el);
         }
         globalThis.__moneynbResyncs = (globalThis.__moneynbResyncs ?? 0) + 1;
+        schedule();
       });
       ready().catch((e) => console.error("[moneynb] plotly widget failed to load", e));
       followTheme(model);
@@ -312,6 +371,7 @@ export default () => {
     async render({ model, el }) {
       const w = await ready();
       const v = drawView(w, model, el);
+      schedule(false, 1000);
       return () => {
         v.dead = true;
         views.splice(views.indexOf(v) >>> 0, 1);
@@ -321,6 +381,79 @@ export default () => {
   };
 };
 """
+
+
+#: the modulus of :func:`trace_digest` (and of ``digestOf`` in :data:`_LOADER_ESM`)
+DIGEST_MOD = 1_000_000_007
+
+
+def _digest_cell(value: Any) -> int:
+    if isinstance(value, str):  # its length in UTF-16 units, as JavaScript counts it
+        n = len(value.encode("utf-16-le")) // 2 + 17
+    else:
+        try:
+            f = float(value)
+        except (TypeError, ValueError):
+            f = math.nan
+        n = math.floor(f * 100 + 0.5) if math.isfinite(f) else -1
+    return n % DIGEST_MOD
+
+
+def trace_digest(traces) -> int:
+    """A checksum of the points a figure draws: every trace's ``x`` and ``y`` (their lengths,
+    numbers to 1/100, a string by its length, anything else as "none"), an int in
+    ``[0, DIGEST_MOD)``. The page computes the same from its drawn plot (``digestOf`` in
+    :data:`_LOADER_ESM`) after each change: a drawn board that differs from the kernel's
+    (a frozen board, issue 41 case 2) is drawn again from the kernel's full state.
+
+    ``traces``: plotly trace dicts (a figure's ``_data``) or trace objects."""
+    h = 7
+    for t in traces:
+        for key in ("x", "y"):
+            a = t.get(key) if isinstance(t, dict) else getattr(t, key, None)
+            a = [] if a is None else list(a)
+            h = (h * 31 + len(a) + 1) % DIGEST_MOD
+            for v in a:
+                h = (h * 31 + _digest_cell(v)) % DIGEST_MOD
+    return h
+
+
+_TEMPLATES: dict[str, dict] = {}
+
+
+def light_template(traces) -> dict | None:
+    """Plotly's default template (``plotly.io.templates.default``, one of plotly's own
+    named templates) as a plain dict holding its layout part and the trace defaults of the
+    trace types in ``traces`` only; None for a merged ("a+b"), "none" or non-plotly default.
+
+    Why: a figure without a template gets the whole default template, whose trace defaults
+    for all 24 trace types make plotly import and validate every trace type's classes: 1-4 s
+    of each new kernel's first figure on a busy 2-core machine (a Voila page's kernel is new
+    on every load and reload: issue 41). The figure looks the same: its traces get the same
+    defaults (a trace of another type added later gets none)."""
+    import json
+    import pkgutil
+
+    import plotly.io as pio
+
+    name = pio.templates.default
+    if not isinstance(name, str) or "+" in name or name == "none":
+        return None
+    if name not in _TEMPLATES:
+        try:
+            raw = pkgutil.get_data("plotly", f"package_data/templates/{name}.json")
+        except OSError:
+            raw = None
+        _TEMPLATES[name] = json.loads(raw.decode("utf-8")) if raw else {}
+    whole = _TEMPLATES[name]
+    if not whole:
+        return None
+    types = set()
+    for t in traces or []:
+        kind = t.get("type") if isinstance(t, dict) else getattr(t, "type", None)
+        types.add(kind or "scatter")
+    data = {k: copy.deepcopy(v) for k, v in whole.get("data", {}).items() if k in types}
+    return {"layout": copy.deepcopy(whole.get("layout", {})), "data": data}
 
 
 def _plotly_bundle() -> tuple[str, str]:
@@ -369,6 +502,9 @@ class BoardFigure(go.FigureWidget):
     #: how many times the full state was sent on a page's request (its change tells the page
     #: to draw its views again)
     _moneynb_sync = traitlets.Int(0).tag(sync=True)
+    #: :func:`trace_digest` of the figure's data, sent with each ``_moneynb_seq`` (same
+    #: message): the page compares its drawn points with it (a frozen board, issue 41)
+    _moneynb_digest = traitlets.Int(0).tag(sync=True)
     #: the theme of the page ("light" or "dark"), reported by the page (see
     #: :data:`_LOADER_ESM`); a change calls the functions given to :meth:`on_theme`
     _moneynb_theme = traitlets.Unicode("light").tag(sync=True)
@@ -381,6 +517,10 @@ class BoardFigure(go.FigureWidget):
         from ..static import bundle_path, inline_only
 
         self._moneynb_deferred = True
+        if isinstance(layout, dict) and "template" not in layout:
+            template = light_template(data)
+            if template is not None:
+                layout = {**layout, "template": template}
         super().__init__(data=data, layout=layout)
         src, key = _plotly_bundle()
         self._moneynb_bundle_key = key
@@ -424,13 +564,19 @@ class BoardFigure(go.FigureWidget):
             return
         self._sync_full_state()
         self._trait_values["_moneynb_sync"] = self._moneynb_sync + 1
-        self.send_state(["_widget_data", "_widget_layout", "_moneynb_seq", "_moneynb_sync"])
+        self._trait_values["_moneynb_digest"] = trace_digest(self._data)
+        self.send_state(
+            ["_widget_data", "_widget_layout", "_moneynb_seq", "_moneynb_sync", "_moneynb_digest"]
+        )
 
     def _moneynb_sent(self) -> None:
         """After each change message: the synced state is the current one, and the count of
-        messages goes out (its own message, after the change)."""
+        messages goes out (its own message, after the change) with the digest of the points
+        the page must now draw (:func:`trace_digest`)."""
         self._sync_full_state()
-        self._moneynb_seq += 1
+        with self.hold_sync():
+            self._moneynb_digest = trace_digest(self._data)
+            self._moneynb_seq += 1
 
     def open(self):
         if getattr(self, "_moneynb_deferred", False):
@@ -442,6 +588,7 @@ class BoardFigure(go.FigureWidget):
         if not getattr(self, "_moneynb_deferred", False):
             return
         self._sync_full_state()
+        self._moneynb_digest = trace_digest(self._data)
         self._moneynb_deferred = False
         self.open()
 
