@@ -15,7 +15,8 @@ size saves ``<out>/<game>-<width>x<height>-<theme>-<bar>.png`` (the window with 
 board row scrolled to the top of the notebook, where a move's focus puts it: the player's
 view), ``<out>/replay-<game>-<width>x<height>-<theme>-<bar>.png`` (its replay's view) and
 ``<out>/page-<width>x<height>-<theme>-<bar>.png`` (the window). Prints each file written.
-``--only GAME`` (repeatable) keeps the pictures of those games (and their replays).
+``--only GAME`` (repeatable) keeps the pictures of those games (and their replays); ``--theme
+light|dark`` (repeatable) those of that theme.
 """
 
 from __future__ import annotations
@@ -55,14 +56,22 @@ def main(argv=None) -> int:
     ap.add_argument("outdir", nargs="?", help="where to write the pictures (same as --out)")
     ap.add_argument("--out", default=str(REPO / "test-output" / "screenshots"))
     ap.add_argument("--only", action="append", default=[], help="only this game (repeatable)")
+    ap.add_argument("--theme", action="append", default=[], choices=[t for t, _ in THEMES],
+                    help="only this theme (repeatable)")  # fmt: skip
     args = ap.parse_args(argv)
     out = Path(args.outdir or args.out)
     out.mkdir(parents=True, exist_ok=True)
 
     from conftest import CHROMIUM_ARGS, find_chromium, open_and_run, write_probe_notebook
     from playwright.sync_api import sync_playwright
-    from servers import jupyter_server
-    from test_zz_boards_fit_browser import BOARDS_CELL, GAMES, REPLAYS, REPLAYS_CELL
+    from servers import jupyter_server, patience
+    from test_zz_boards_fit_browser import (
+        BOARDS_CELL,
+        GAMES,
+        REPLAYS,
+        REPLAYS_CELL,
+        TEXT_READY_JS,
+    )
 
     n_plots = 3 * len(GAMES)  # a board per game, a board and a chart per replay (at least)
     exe = find_chromium()
@@ -79,7 +88,7 @@ def main(argv=None) -> int:
         )  # fmt: skip
         try:
             page = ctx.new_page()
-            page.set_default_timeout(90_000)
+            page.set_default_timeout(patience(90_000))  # a loaded machine: slower, not red
             open_and_run(page, server, "notebooks/_screenshots.ipynb", timeout_s=150)
             # the probe's code is not what the pictures are of
             page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
@@ -89,6 +98,8 @@ def main(argv=None) -> int:
                 arg=n_plots,
             )
             for theme, lab_theme in THEMES:
+                if args.theme and theme not in args.theme:
+                    continue
                 page.evaluate(
                     "(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})",
                     lab_theme,
@@ -132,6 +143,15 @@ def main(argv=None) -> int:
                                 "v => (v.querySelector('.moneynb-board-row') || v)"
                                 ".scrollIntoView({block: 'start'})"
                             )
+                            if not name.startswith("replay-"):
+                                # the board's text drawn for the scale it is shown at (the
+                                # kernel draws it larger in a short window: one round trip)
+                                try:
+                                    page.wait_for_function(TEXT_READY_JS, arg=name, timeout=60_000)
+                                except Exception:  # noqa: BLE001 - the picture shows it anyway
+                                    print(
+                                        f"{name} {tag}: text not redrawn in time", file=sys.stderr
+                                    )
                             page.evaluate(FRAMES)
                             shot = out / f"{name}-{tag}.png"
                             page.screenshot(path=str(shot))

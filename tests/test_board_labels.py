@@ -136,3 +136,58 @@ def test_a_cut_seat_name_still_tells_two_players_apart():
                                                     "Greedy bot 3"], seed=1)  # fmt: skip
     names = [t.split("<br>")[0] for t in Board(game)._seat_text(game)]
     assert len(set(names)) == 4, names
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_board_labels_clear_at_every_text_zoom(name):
+    """Issue 38: a board the page draws smaller in a short window draws its text larger by as
+    much (``BoardRenderer.set_text_zoom``), with fewer or shorter labels: at every zoom its
+    labels are still clear of the markers and of each other, at the start and late in the
+    game, and drawn at 11 px times the zoom or more (11 px or more on screen)."""
+    from moneynb.ui.boards.base import TEXT_ZOOMS
+
+    # the Coach off: its heat map is no text, and it would weigh up the position at each zoom
+    v = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    bot = make_bot("greedy", seed=1)
+    found = {}
+    for phase in ("start", "late"):
+        if phase == "late":
+            for _ in range(25):
+                d = v.game.decision
+                if d is None or not v.is_human(d.player):
+                    break
+                v.submit(bot.choose(v.game))
+        for zoom in TEXT_ZOOMS[1:]:
+            v.board.set_text_zoom(zoom)
+            problems = _problems(v.board)
+            labels, _markers = _boxes(v.board)
+            problems += [f"{text!r} at {size} px" for _b, text, _o, _own, size in labels
+                         if size < MIN_TEXT_PX * zoom - 0.05]  # fmt: skip
+            if problems:
+                found[f"{phase} {zoom}"] = problems
+    v.board.set_text_zoom(1.0)
+    assert not _problems(v.board), "back at its own size, the labels are not as they were"
+    assert not found, found
+
+
+def test_the_scale_the_page_reports_sets_the_text_zoom():
+    """Issue 38: the page reports the scale it draws the board at (``A11yHelper.board_scale``);
+    the view draws the board's text larger by as much (11 px on screen), and back at full size
+    when the window is large again. Easy Money's spaces then write one line (the price)."""
+    from moneynb.ui.boards.base import zoom_for
+
+    assert [zoom_for(s) for s in (1.0, 0.95, 0.91, 0.8, 0.74, 0.67, 0.3)] == [
+        1.0, 1.1, 1.1, 1.35, 1.35, 1.5, 1.5]  # fmt: skip
+    v = moneynb.play("easy_money", players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    labels = next(t for t in v.board.figure.data if t.name == "labels")
+    assert any("<br>$" in str(t) for t in labels.text)  # "Mill<br>$60": name and price
+    v.a11y.board_scale = 0.74
+    assert v.board.text_zoom == 1.35
+    labels = next(t for t in v.board.figure.data if t.name == "labels")
+    assert labels.textfont.size >= MIN_TEXT_PX * 1.35 - 0.01
+    assert not any("<br>" in str(t) for t in labels.text), labels.text  # one line each
+    assert "$60" in labels.text
+    v.a11y.board_scale = 1.0
+    assert v.board.text_zoom == 1.0
+    labels = next(t for t in v.board.figure.data if t.name == "labels")
+    assert any("<br>$" in str(t) for t in labels.text)

@@ -83,6 +83,40 @@ def readable(traces: list, min_px: int = MIN_TEXT_PX) -> list:
     return traces
 
 
+def readable_layout(layout: dict, min_px: float = MIN_TEXT_PX) -> dict:
+    """``layout`` (a board's layout dict) with the title's and every annotation's font size
+    raised to at least ``min_px`` (an annotation without a size counts as plotly's 12 px);
+    changed in place and returned."""
+    title = layout.get("title")
+    if isinstance(title, dict) and title.get("text"):
+        font = dict(title.get("font") or {})
+        font["size"] = max(min_px, font.get("size") or 17)
+        layout["title"] = {**title, "font": font}
+    notes = []
+    for a in layout.get("annotations") or ():
+        if isinstance(a, dict):
+            font = dict(a.get("font") or {})
+            font["size"] = max(min_px, font.get("size") or 12)
+            a = {**a, "font": font}
+        notes.append(a)
+    if notes:
+        layout["annotations"] = notes
+    return layout
+
+
+#: the text zooms a board is drawn at (see :meth:`BoardDrawing.set_text_zoom`): a board the
+#: page draws at ``scale`` of its size takes the first zoom at least ``1 / scale``
+TEXT_ZOOMS = (1.0, 1.1, 1.2, 1.35, 1.5)
+
+
+def zoom_for(scale: float) -> float:
+    """The text zoom (one of :data:`TEXT_ZOOMS`) that keeps a board's smallest text at
+    :data:`MIN_TEXT_PX` or more on screen when the page draws the board at ``scale`` (0..1]
+    of its size; the largest zoom below ``1 / TEXT_ZOOMS[-1]``. Source: issue 38."""
+    need = 1.0 / max(scale, 1e-6) - 0.005
+    return next((z for z in TEXT_ZOOMS if z >= need), TEXT_ZOOMS[-1])
+
+
 # ----- where a board's text goes (issue 30, case 2) ---------------------------------------
 #: the font of every board's text: Arial's widths (Liberation Sans on Linux has the same), so
 #: the room a label takes is known in the kernel (:func:`text_box`) and is the same on every
@@ -94,7 +128,7 @@ _EM = {
     **dict.fromkeys("fijlt.,'/:;!|I ", 0.278), **dict.fromkeys("r-()", 0.333),
     **dict.fromkeys("ckszvxyJ", 0.5), **dict.fromkeys("mM", 0.833), "w": 0.722, "W": 0.944,
     **dict.fromkeys("ABEKPSVXY&", 0.667), **dict.fromkeys("FTZ", 0.611),
-    **dict.fromkeys("CDHNRUw", 0.722), **dict.fromkeys("GOQ", 0.778), "+": 0.584,
+    **dict.fromkeys("CDHNRUw", 0.722), **dict.fromkeys("GOQ", 0.778), "+": 0.584, "−": 0.584,
 }  # fmt: skip
 #: a line's height in a board's text, em (plotly spaces lines 1.3 em; the glyphs take 1.12)
 LINE_EM, GLYPH_EM = 1.3, 1.12
@@ -443,6 +477,35 @@ def _recolor(fig, traces: list, layout: dict) -> None:
             trace.update(delta)
 
 
+#: trace properties a text zoom changes (:func:`_rebuild`)
+_ZOOMED = ("x", "y", "text", "textfont", "textposition", "marker.size")
+
+
+def _rebuild(fig, traces: list, layout: dict) -> None:
+    """Set the texts, their sizes and places, and the markers' sizes of ``fig`` to those of
+    ``traces`` and ``layout`` (the board built again at another text zoom), as
+    :func:`_recolor` does for colours: the layout's annotations and title in one message,
+    each trace's in one of its own. A per-point list still empty in ``traces`` (filled by
+    the board's ``update``) is left as it is."""
+    with fig.batch_update():  # whole: a zoom may add or leave out a note (Moolah's key)
+        if "annotations" in layout:
+            fig.layout.annotations = layout["annotations"]
+        if "title" in layout:
+            fig.layout.title = layout["title"]
+    for trace, built in zip(fig.data, traces, strict=False):
+        built = built.to_plotly_json() if hasattr(built, "to_plotly_json") else dict(built)
+        delta = {}
+        for key in _ZOOMED:
+            value = built
+            for part in key.split("."):
+                value = value.get(part) if isinstance(value, dict) else None
+            if value is None or (isinstance(value, (list, tuple)) and not len(value)):
+                continue
+            delta[key] = list(value) if isinstance(value, tuple) else value
+        if delta:
+            trace.update(delta)
+
+
 def _backdrop_layout(layout: dict) -> dict:
     """The backdrop's layout: the board's, without a title (the figure above writes it)."""
     out = copy.deepcopy(layout)
@@ -563,6 +626,28 @@ class BoardDrawing:
     #: called by :meth:`set_theme` after the colours changed (set by the view: it draws the
     #: game's state again, in the new palette); ``None``: nothing more is drawn
     on_retheme: Callable[[], None] | None = None
+    #: called by :meth:`set_text_zoom` after the text changed (set by the view: it draws the
+    #: game's state again: tokens, owners, targets); ``None``: :attr:`on_retheme`
+    on_rezoom: Callable[[], None] | None = None
+
+    #: how many times its own size the board's text is drawn (issue 38): the page draws a
+    #: board smaller than its size in a short window (``moneynb.ui.a11y``'s fit) and reports
+    #: the scale; the text is then drawn larger in the board (:meth:`set_text_zoom`), so it
+    #: stays at :data:`MIN_TEXT_PX` or more on screen. Build methods size text with
+    #: :attr:`text_px` and write fewer or shorter labels when it is larger.
+    text_zoom = 1.0
+
+    @property
+    def text_px(self) -> float:
+        """The size (px in the board's own units) of the board's smallest text: 11 px times
+        :attr:`text_zoom`."""
+        return MIN_TEXT_PX * self.text_zoom
+
+    def zoomed(self, px: float) -> float:
+        """``px`` (a marker that holds text: a token) grown with the text zoom (and 2 px
+        more at any zoom: the letters' corners stay inside a circle as drawn)."""
+        z = self.text_zoom
+        return round(px * z + (2 if z > 1 else 0), 1)
 
     def __init__(self, game):
         self.game = game
@@ -572,7 +657,7 @@ class BoardDrawing:
         layout = self._full_layout(game)
         back = self.build_backdrop(game)
         if back is not None:
-            readable(back)
+            readable(back, self.text_px)
         #: the figure drawn once behind :attr:`figure` (``None`` when the board has none)
         self.backdrop = None
         config = {"displayModeBar": False}
@@ -582,8 +667,34 @@ class BoardDrawing:
             )
             layout = _overlay_layout(layout)
             config = {"staticPlot": True, "displayModeBar": False}
-        data = readable(self.build_data(game))
+        data = readable(self.build_data(game), self.text_px)
         self.figure = self.new_figure(data=data, layout=layout, config=config)
+
+    def set_text_zoom(self, zoom: float) -> None:
+        """Draw the board's text ``zoom`` times its size (one of :data:`TEXT_ZOOMS`; see
+        :attr:`text_zoom`): the board is built again at that zoom and every trace and the
+        layout take its texts, sizes and places (a message per trace, as for a theme), then
+        :attr:`on_rezoom` (else :attr:`on_retheme`) draws the game's state, in one update. The same zoom again changes
+        nothing.
+
+        Raises:
+            ValueError: ``zoom`` is not one of :data:`TEXT_ZOOMS`."""
+        if zoom not in TEXT_ZOOMS:
+            raise ValueError(f"text zoom must be one of {TEXT_ZOOMS}, got {zoom!r}")
+        if zoom == self.text_zoom:
+            return
+        self.text_zoom = zoom
+        game = self.game
+        layout = self._full_layout(game)
+        back = self.build_backdrop(game)
+        if self.backdrop is not None and back is not None:
+            _rebuild(self.backdrop, readable(back, self.text_px), _backdrop_layout(layout))
+            layout = _overlay_layout(layout)
+        _rebuild(self.figure, readable(self.build_data(game), self.text_px), layout)
+        redraw = self.on_rezoom or self.on_retheme
+        if redraw is not None:
+            with self.figure.batch_update():
+                redraw()
 
     def new_figure(self, data: list, layout: dict, config: dict, carry_code: bool = True):
         """A figure of ``data`` and ``layout``: a ``go.Figure`` (``config``, plotly.js's
@@ -608,7 +719,7 @@ class BoardDrawing:
         if isinstance(title, dict) and isinstance(title.get("font"), dict):
             title = {**title, "font": {"color": self.pal["text"], **title["font"]}}
             layout["title"] = title
-        return layout
+        return readable_layout(layout, self.text_px)
 
     def set_theme(self, theme: str) -> None:
         """Draw the board in ``theme``'s palette ("light" or "dark"; called when the page
@@ -623,9 +734,9 @@ class BoardDrawing:
         layout = self._full_layout(game)
         back = self.build_backdrop(game)
         if self.backdrop is not None and back is not None:
-            _recolor(self.backdrop, readable(back), _backdrop_layout(layout))
+            _recolor(self.backdrop, readable(back, self.text_px), _backdrop_layout(layout))
             layout = _overlay_layout(layout)
-        _recolor(self.figure, readable(self.build_data(game)), layout)
+        _recolor(self.figure, readable(self.build_data(game), self.text_px), layout)
         if self.on_retheme is not None:
             with self.figure.batch_update():
                 self.on_retheme()

@@ -25,14 +25,13 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from .base import (
-    MIN_TEXT_PX,
     BoardDrawing,
-    fit_text,
     ink_on,
     money,
     player_color,
     player_text_color,
     plot_text,
+    text_px,
     token_letters,
 )
 
@@ -61,6 +60,8 @@ BAND_AT = 0.56
 #: the widest a line of a space's name may be, px: inside its 40 px square and the owner's
 #: 36 px frame
 LABEL_PX = 34
+#: the same on a space no owner's frame stands round (a legend space, a corner): its square
+TILE_PX = 38
 #: the mortgage cross stands in the houses row, right of the owner's mark
 MORTGAGE_DX = 0.28
 #: how far from a space's centre its tokens stand, towards the inside of the board
@@ -98,6 +99,18 @@ class Board(BoardDrawing):
         super().__init__(game)
 
     # ----- building ---------------------------------------------------------------------
+    @property
+    def _label_dy(self) -> float:
+        """Where a space's text is centred, above its centre (one line on a board drawn
+        small: higher, clear of the larger houses row)."""
+        z = self.text_zoom
+        return LABEL_DY if z <= 1 else 0.2
+
+    @property
+    def _houses_dy(self) -> float:
+        z = self.text_zoom
+        return HOUSES_DY if z <= 1 else -0.22
+
     def _xy(self, i: int) -> tuple[float, float]:
         return cell_xy(i, self.size)
 
@@ -112,26 +125,55 @@ class Board(BoardDrawing):
             # 11 px and of the tokens beside those spaces (1.0 in met them; issue 30, case 2)
             dx = 1.0 if x < n / 2 else -1.0
             dy = 1.0 if y < n / 2 else -1.0
-            return x + dx * (1.5 + (k % 3) * 0.4), y + dy * (1.5 + (k // 3) * 0.4)
+            z = self.text_zoom
+            return x + dx * (1.5 + (k % 3) * 0.4 * z), y + dy * (1.5 + (k // 3) * 0.4 * z)
         # up to 4 in a row, then a second row further in; 0.4 apart: a token's 11 px letters
         # ("G1") stay clear of the next one's at the board's 570 px (issue 30, case 2)
-        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.4  # a row of the n here, centred
-        depth = TOKEN_DEPTH + (k // 4) * 0.4
+        z = self.text_zoom  # tokens drawn larger with the board's text stand further apart
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.4 * z  # a row of the n here, centred
+        depth = TOKEN_DEPTH * max(1.0, z * 0.9) + (k // 4) * 0.4 * z
         return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
 
     def _label(self, sp: dict) -> str:
-        """The text on a space: two short lines that fit inside its square at 11 px
-        (:data:`LABEL_PX` wide: "Commonwealth" is written "Comm."; the full name is in the
-        hover text and the board as text)."""
-        fit = lambda text: plot_text(fit_text(text, LABEL_PX, MIN_TEXT_PX))  # noqa: E731
+        """The text on a space: words that fit inside its square whole at the board's text
+        size (:attr:`text_px`; :data:`LABEL_PX` wide inside an owner's frame, :data:`TILE_PX`
+        on a space nobody owns), never a word cut short (issue 38: "Colle." read as nothing).
+        A property: its name's first word over its price, or the price alone when the word
+        does not fit ("Commonwealth"); another space: its short word (:data:`SHORT`) and its
+        amount. A board drawn small (text zoom above 1) writes one line: a property's
+        price, another space's amount or word. The full name is in the hover text, the deed
+        and the board as text."""
+        size = self.text_px
+        one_line = self.text_zoom > 1
+
+        def fits(text: str, room: float = LABEL_PX) -> bool:
+            return text_px(text, size) <= room
+
         if sp["kind"] == "property":
-            return f"{fit(sp['name'].split()[0])}<br>${sp['B']}"
+            price, word = f"${sp['B']}", sp["name"].split()[0]
+            if not fits(price):  # the smallest board: the number alone (the hover says "price")
+                price = str(sp["B"])
+            return price if one_line or not fits(word) else f"{plot_text(word)}<br>{price}"
         name = SHORT.get(sp["name"], sp["name"].split()[0])
+        if one_line and name == "STOP":
+            name = "Stop"  # narrower
+        owned = sp["kind"] in ("utility", "public")  # an owner's frame may stand round it
+        room = LABEL_PX if owned else TILE_PX
         if sp["kind"] == "legend" and sp.get("amount"):
             sign = "+" if sp["effect"] in ("win", "take") else "−"
-            return f"{fit(name)}<br>{sign}${sp['amount']}"
-        # two short lines, not one wide one ("Black<br>Kat")
-        return "<br>".join(fit(part) for part in name.split(" ", 1))
+            amount = f"{sign}${sp['amount']}"
+            if not fits(amount, room):  # a board drawn small: "+100" (the hover says "$")
+                amount = f"{sign}{sp['amount']}"
+            lines = [w for w in (None if one_line else name, amount) if w and fits(w, room)]
+            return "<br>".join(plot_text(w) for w in lines)
+        # two short lines, not one wide one ("Black<br>Kat"); a word that does not fit whole
+        # leaves the space to its colour and hover
+        parts = name.split(" ", 1)
+        if one_line and len(parts) > 1:
+            parts = [name] if fits(name, room) else []
+        if not all(fits(w, room) for w in parts):
+            return ""
+        return "<br>".join(plot_text(w) for w in parts)
 
     def _hover(self, g, i: int) -> str:
         sp = g.board[i]
@@ -190,12 +232,12 @@ class Board(BoardDrawing):
             go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
                        line=dict(width=5, color="rgba(255,111,0,0.45)")),
             go.Scatter(x=tx, y=ty, mode="markers+text", text=tt, hovertext=th, hoverinfo="text",
-                       name="tokens", textfont=dict(color="white", size=9),
-                       marker=dict(symbol="circle", size=18, color=tc,
+                       name="tokens", textfont=dict(color="white", size=self.text_px),
+                       marker=dict(symbol="circle", size=self.zoomed(18), color=tc,
                                    line=dict(width=1.5, color=self.pal["outline"]))),
             # the names, in the upper part of each space: clear of the colour band (at its
             # inner edge), the houses (below the name) and the tokens (beside the space)
-            go.Scatter(x=xs, y=[y + LABEL_DY for y in ys], mode="text", hoverinfo="skip",
+            go.Scatter(x=xs, y=[y + self._label_dy for y in ys], mode="text", hoverinfo="skip",
                        text=[self._label(sp) for sp in game.board],
                        textfont=dict(size=8, color=self.pal["tile_ink"]),
                        name="labels"),
@@ -264,14 +306,16 @@ class Board(BoardDrawing):
             oc.append(player_color(o))
             if g.mortgaged[i]:
                 mx.append(x + MORTGAGE_DX)  # a small cross in the houses row: the name
-                my.append(y + HOUSES_DY)  # stays readable (a mortgaged space has no houses)
+                my.append(y + self._houses_dy)  # stays readable (a mortgaged space has no houses)
             if g.board[i]["kind"] == "property":
                 h = g.houses[i]
                 label = "★SUB" if h == 5 else "⌂" * h
+                if self.text_zoom > 1 and h > 1:  # a board drawn small: "3⌂"
+                    label = "★" if h == 5 else f"{h}⌂"
             else:
                 label = "●"
             hx.append(x)
-            hy.append(y + HOUSES_DY)
+            hy.append(y + self._houses_dy)
             ht.append(label)
             hc.append(player_text_color(o))  # text on the tile: a deep shade of the colour
         tx, ty, tc, tt, th = [], [], [], [], []

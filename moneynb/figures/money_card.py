@@ -152,8 +152,8 @@ class Board(BoardDrawing):
             go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
                        line=dict(width=5, color="rgba(255,111,0,0.55)")),
             go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="text", hovertext=[], text=[],
-                       name="planes", textfont=dict(color="white", size=10),
-                       marker=dict(symbol="circle", size=19, color=[],
+                       name="planes", textfont=dict(color="white", size=self.text_px),
+                       marker=dict(symbol="circle", size=self.zoomed(19), color=[],
                                    line=dict(width=2, color=self.pal["outline"]))),
         ]  # fmt: skip
 
@@ -188,9 +188,15 @@ class Board(BoardDrawing):
         names = []
         for s in b.order:
             sp = b.spaces[s]
-            if sp["name"] and sp["kind"] in ("key", "side_trip", "express", "town"):
+            # a map drawn small names its Key Cities and Express Ports only (every name is in
+            # its space's hover and the board as text)
+            z = self.text_zoom
+            kinds = ("key", "side_trip", "express", "town") if z <= 1 else ("key", "express") \
+                if z <= 1.5 else ("key",)  # fmt: skip
+            if sp["name"] and sp["kind"] in kinds:
                 key = sp["kind"] == "key"
-                names.append(dict(x=sp["x"], y=sp["y"], clear=max(self._style(s)[1], self.PLANE_ROOM),
+                room = max(self._style(s)[1], self.zoomed(self.PLANE_ROOM))
+                names.append(dict(x=sp["x"], y=sp["y"], clear=room, size=self.text_px,
                                   text=f"<b>{plot_text(sp['name'])}</b>" if key else plot_text(sp["name"]),
                                   color=self.pal["text" if key else "muted"], key=key,
                                   steps=(0, 4, 8)))  # fmt: skip
@@ -201,7 +207,8 @@ class Board(BoardDrawing):
             ys = [b.spaces[s]["y"] for s in b.order if b.spaces[s]["area"] == area]
             if xs:
                 names.append(dict(x=min(xs) - 2, y=max(ys) + 2.5, text=area.upper().replace("-", "-<br>"), clear=0,
-                                  steps=(0, 8, 16, 24, 32, 48),
+                                  size=self.text_px,
+                                  steps=(0, 8, 16, 24, 32, 48, 64, 80),
                                   color=self.pal["muted"], sides=("right", "above right", "below right",
                                                           "above", "below", "left")))  # fmt: skip
         layout = self.build_layout_base()

@@ -93,7 +93,8 @@ class Board(BoardDrawing):
         out of its disc: issue 30, case 2); the whole text is its hover (:meth:`_seat_hover`)."""
         out = []
         for lines in self._seat_lines(game):
-            fit = [plot_text(t) for t in fit_in_circle(lines, SEAT_PX, SEAT_FONT, bold_first=True)]
+            size = max(SEAT_FONT, self.text_px)  # larger on a board drawn small
+            fit = [plot_text(t) for t in fit_in_circle(lines, SEAT_PX, size, bold_first=True)]
             out.append("<br>".join([f"<b>{fit[0]}</b>", *fit[1:]]))
         return out
 
@@ -125,11 +126,11 @@ class Board(BoardDrawing):
                 marker=dict(size=70, color="#f9a825", line=dict(width=3, color="#8d6e00")),
                 textfont=dict(size=15, color="black"), hoverinfo="skip", name="pot",
             ),
+            # its name and balance are a note (see _bank_note), drawn over the money arrows
             go.Scatter(
-                x=[BANK_XY[0]], y=[BANK_XY[1]], mode="markers+text",
-                text=[f"House Bank<br>{money(m[BANK])}"], textposition="middle left",
+                x=[BANK_XY[0]], y=[BANK_XY[1]], mode="markers",
                 marker=dict(size=22, symbol="square", color="#546e7a"),
-                textfont=dict(size=11, color=self.pal["muted"]), hoverinfo="skip", name="bank",
+                hoverinfo="skip", name="bank",
             ),
             go.Scatter(
                 x=tx, y=ty, mode="markers", hoverinfo="skip", name="turn",
@@ -169,10 +170,21 @@ class Board(BoardDrawing):
                     line=dict(color="#5d4037", width=8),
                 )
             ],  # fmt: skip
-            annotations=[],
+            annotations=[self._bank_note(game)],
             clickmode="event",
             dragmode=False,
         )
+
+    def _bank_note(self, game) -> dict:
+        """The House Bank's name and balance left of its square, as a note on the paper's
+        colour drawn after the money arrows: an arrow from the bank passes under it (a white
+        arrow drawn over the text made it look written twice; issue 38)."""
+        return dict(
+            x=BANK_XY[0] - 0.12, y=BANK_XY[1], xref="x", yref="y", xanchor="right",
+            text=f"House Bank<br>{money(game.money()[BANK])}", showarrow=False, align="right",
+            bgcolor=self.pal["paper"], borderpad=1, name="bank",
+            font=dict(size=max(11, self.text_px), color=self.pal["muted"]),
+        )  # fmt: skip
 
     def status(self, game) -> str:
         text = f"Round {game.round} of {game.options['rounds']}"
@@ -215,7 +227,7 @@ class Board(BoardDrawing):
             # dark text on a light seat (a grey seat that is out, an orange one...)
             seats.textfont.color = [ink_on(c) for c in self._seat_colors(game)]
             self.figure.data[1].text = [f"<b>Pot</b><br>{money(m[POT])}"]
-            self.figure.data[2].text = [f"House Bank<br>{money(m[BANK])}"]
+            arrows.append(self._bank_note(game))  # last: over the arrows
             ring = self.figure.data[3]
             if turn is None:
                 ring.x, ring.y = [], []

@@ -91,9 +91,14 @@ class Board(BoardDrawing):
             x=[i % n for i in idx],
             y=[i // n for i in idx],
             customdata=[[i % n, i // n] for i in idx],
-            text=[str(len(game.stacks[i])) for i in idx],
+            # the stack's height; a board drawn small leaves out the 1s (the hover says it)
+            text=[
+                "" if self.text_zoom > 1 and len(game.stacks[i]) == 1 else str(len(game.stacks[i]))
+                for i in idx
+            ],
             marker=dict(
-                size=[COIN_SIZE.get(game.stacks[i][-1], 31) for i in idx],
+                # a coin holds its stack's height: larger with the board's text, inside its square
+                size=[min(42, self.zoomed(COIN_SIZE.get(game.stacks[i][-1], 31))) for i in idx],
                 color=[COIN_COLOR.get(game.stacks[i][-1], "#777") for i in idx],
                 line=dict(color="#5a4a20", width=1.5),
             ),
@@ -112,7 +117,7 @@ class Board(BoardDrawing):
             text=[plot_text(t) for t in token_letters(game.players)],
             marker=dict(
                 symbol="diamond",
-                size=22,
+                size=min(26, self.zoomed(22)),
                 color=[player_color(s) for s in range(len(game.players))],
                 line=dict(color="black", width=2),
             ),
@@ -130,7 +135,7 @@ class Board(BoardDrawing):
             customdata=[["table", i] for i in range(k)],
             text=[plot_text(game.coin_names[c]) for c in game.table],
             marker=dict(
-                size=[COIN_SIZE.get(c, 31) + 6 for c in game.table],
+                size=[min(44, self.zoomed(COIN_SIZE.get(c, 31) + 6)) for c in game.table],
                 color=[COIN_COLOR.get(c, "#777") for c in game.table],
                 line=dict(color="#5a4a20", width=1.5),
             ),

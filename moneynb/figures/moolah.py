@@ -74,6 +74,13 @@ LABELS = {  # short names written on the board
 }  # fmt: skip
 
 
+#: the spaces a board drawn small (a short window: text zoom above 1) does not name: its
+#: key says which shape is which (issue 38)
+KEYED = {"temptation": "Temptation", "safe": "Safe", "moolah": "Moolah", "option": "Option"}
+#: the key's sign of each, in the colour of its space
+KEY_SIGN = {"temptation": "◆", "safe": "●", "moolah": "★", "option": "✶"}
+
+
 def _short(amount: int) -> str:
     sign = "+" if amount > 0 else "-"
     return f"{sign}${abs(amount) // 1000}k"
@@ -183,8 +190,8 @@ class Board(BoardDrawing):
             go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", name="last move",
                        line=dict(width=6, color="rgba(255,111,0,0.5)")),
             go.Scatter(x=[], y=[], mode="markers+text", hovertext=[], hoverinfo="text", text=[],
-                       name="tokens", textfont=dict(color="white", size=10),
-                       marker=dict(symbol="circle", size=18, color=[],
+                       name="tokens", textfont=dict(color="white", size=self.text_px),
+                       marker=dict(symbol="circle", size=self.zoomed(18), color=[],
                                    line=dict(width=2, color=self.pal["outline"]))),
         ]  # fmt: skip
 
@@ -241,24 +248,49 @@ class Board(BoardDrawing):
         for sid in d.order:
             s = d.spaces[sid]
             k = s["kind"]
+            if k in KEYED and self.text_zoom > 1:
+                continue  # a board drawn small: its shape says it (the key in the middle)
             text = LABELS.get(k) or (_short(s["amount"]) if k == "money" else "")
             if k == "goto":
                 text = "Go to " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
+                if self.text_zoom > 1 and s["x"] not in (0, 10) and s["y"] not in (0, 10):
+                    continue  # a board drawn small: the inner pathway's sign has no room
             if k == "temptation":
                 text = "Temp-<br>tation"
             if k == "safe":
                 text = "Safe"
+            if k == "prison_break" and self.text_zoom > 1.35:
+                text = "Prison<br>Break"
             if not text:
                 continue
             x, y = s["x"], s["y"]
-            labels.append(dict(x=x, y=y, text=text, clear=KIND_STYLE[k][1],
+            labels.append(dict(x=x, y=y, text=text, clear=KIND_STYLE[k][1], size=self.text_px,
+                               steps=(0, 3, 6, 10, 14) if self.text_zoom > 1 else (0,),
                                sides=self._label_sides(sid, (x, y))))  # fmt: skip
         layout = {"width": BOARD_WIDTH, **self.build_layout(game)}
         r = layout["xaxis"]["range"]
         markers = [(*self._xy(s), KIND_STYLE[d.spaces[s]["kind"]][1]) for s in d.order]
         for a, b in self.inner_edges(d):  # the hands
             (x0, y0), (x1, y1) = self._xy(a), self._xy(b)
-            markers.append(((x0 + x1) / 2, (y0 + y1) / 2, 12))
+            # more room round them on a board drawn small (the page's own geometry found a
+            # name on one at 1024x700 that this estimate let pass)
+            markers.append(((x0 + x1) / 2, (y0 + y1) / 2, 12 if self.text_zoom == 1 else 18))
+        # the game's name and goal in the middle (a note, drawn under the labels)
+        small = self.text_zoom > 1
+        for dx in (-1.8, -1.2, -0.6, 0, 0.6, 1.2, 1.8):
+            markers.append((5 + dx, 5.4, 30))
+        for dx in (-1.6, -0.8, 0, 0.8, 1.6) if small else (-3, -2, -1, 0, 1, 2, 3):
+            for dy in (0.25, -0.25) if small else (0,):
+                markers.append((5 + dx, 4.2 + dy if small else 4.4, 14 * self.text_zoom))
+        # where the tokens stand on the spaces where they gather (every player at the Bank at
+        # the start; guests at Bufe's, prisoners in the Big House): no name under a token
+        n = len(game.players)
+        for sid in d.order if self.text_zoom > 1 else ():  # (at its own size: clear as drawn)
+            if d.spaces[sid]["kind"] in ("bank", "bufes", "max", "min"):
+                at = self._xy(sid)
+                for k in range(n):
+                    dx, dy = self._token_offset(at, k, n)
+                    markers.append((at[0] + dx, at[1] + dy, self.zoomed(18)))
         labels = place_labels(labels, markers, px_per_unit(layout), bounds=(r[0], r[0], r[1], r[1]))
         return labels
 
@@ -266,8 +298,18 @@ class Board(BoardDrawing):
         notes = []
         notes.append(dict(x=5, y=5.4, text="<b>MOOLAH</b>", showarrow=False,
                           font=dict(size=34, color=self.pal["title"])))  # fmt: skip
-        notes.append(dict(x=5, y=4.4, text="first to $1,000,000 in the bank wins", showarrow=False,
+        small = self.text_zoom > 1  # a board drawn small: larger text, fewer names
+        goal = "first to $1,000,000<br>in the bank wins" if small else \
+            "first to $1,000,000 in the bank wins"  # fmt: skip
+        notes.append(dict(x=5, y=4.2 if small else 4.4, text=goal, showarrow=False,
                           font=dict(size=11, color=self.pal["subtitle"])))  # fmt: skip
+        if small:  # the spaces whose names are left off: a key under the board
+            key = [f"<span style='color:{KIND_STYLE[k][2]}'>{KEY_SIGN[k]}</span> {name}"
+                   for k, name in KEYED.items()]  # fmt: skip
+            if self.text_zoom > 1:
+                key.append(f"<span style='color:{KIND_STYLE['goto'][2]}'>▶</span> Go to")
+            notes.append(dict(x=5, y=-1.75, text="   ".join(key), showarrow=False, name="key",
+                              font=dict(size=11, color=self.pal["text"])))  # fmt: skip
         shapes = [
             dict(type="rect", x0=0.6, y0=0.6, x1=2.6, y1=2.6, line=dict(color=self.pal["muted"], dash="dot"),
                  fillcolor="rgba(66,66,66,0.07)", layer="below"),
@@ -295,15 +337,15 @@ class Board(BoardDrawing):
         return f"Turn {game.turn_no} · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
-    @staticmethod
-    def _token_offset(xy, k: int, n: int) -> tuple[float, float]:
+    def _token_offset(self, xy, k: int, n: int) -> tuple[float, float]:
         """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
         row of up to 4, 0.42 apart (clear of each other's 11 px letters), on the side of the
         space away from its label (labels go outside the side columns, below the top row and
         the inside spaces, above the bottom row: :meth:`_labels`)."""
         x, y = xy
-        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42
-        away = 0.42 + (k // 4) * 0.36
+        z = self.text_zoom  # tokens drawn larger with the board's text
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42 * z
+        away = 0.42 * z + (k // 4) * 0.36 * z
         if 0 < y < 10 and (x <= 0 or x >= 10):  # side column: tokens inwards
             return (away if x <= 0 else -away), along
         if y <= 0:  # bottom row: label above, tokens below

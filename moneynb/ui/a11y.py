@@ -330,14 +330,16 @@ function showLost(model, el, root, why) {
 // out side by side (data-layout="side": the board, and a column of at least SIDE_PX for the
 // decision) or stacked (the decision first, then the board), whichever shows the board larger
 // with both inside the part of the window the row can be seen in (Lab scrolls the notebook
-// inside its panel; Voila the window); never above its own size, never below MIN_SCALE:
-// the board's 11 px labels stay at 9 px or more (issue 38, round 2: at 0.5 they were drawn at
-// 5.5 px). A board that does not fit whole at MIN_SCALE is drawn at MIN_SCALE (narrower only
-// when the row is narrower than that: no sideways scroll) in the layout where it fits the
-// row's width, side by side when it can, and the row is marked data-fit="scroll": its decision
-// is pinned in view (position: sticky) while the player scrolls the rest of the board into
-// sight. A replay's chart is fitted to its width.
-const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.82;
+// inside its panel; Voila the window); never above its own size, never below MIN_SCALE.
+// The scale is reported to the kernel (A11yHelper.board_scale), which draws the board's text
+// larger by as much, with fewer or shorter labels (moneynb.figures' BoardDrawing.set_text_zoom,
+// zooms up to 1.5 = 1 / MIN_SCALE): the text reads at 11 px or more on screen (issue 38). A board that
+// does not fit whole at MIN_SCALE is drawn at MIN_SCALE (narrower only when the row is
+// narrower than that: no sideways scroll) in the layout where it fits the row's width, side
+// by side when it can, and the row is marked data-fit="scroll": its decision is pinned in
+// view (pinSides) while the player scrolls the rest of the board into sight. A replay's chart
+// is fitted to its width.
+const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.667;
 function scaleBox(box, s, w, h, sized) {
   const inner = box.firstElementChild;
   if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005 &&
@@ -363,6 +365,7 @@ function room(el) {
   return h;
 }
 function fitBoards(r) {
+  let own = 0;  // the scale of the view's own board
   for (const row of r.querySelectorAll(".moneynb-board-row")) {
     if (row.closest(".moneynb-view") !== r) continue;
     const box = row.querySelector(":scope > .moneynb-board");
@@ -390,6 +393,7 @@ function fitBoards(r) {
     if (row.dataset.fit !== fit) row.dataset.fit = fit;
     const s = Math.max(floor, layout === "side" ? sSide : sStack);
     scaleBox(box, s, w, h, true);
+    if (!own) own = s;
   }
   pinSides(r);
   for (const box of r.querySelectorAll(".moneynb-board, .moneynb-replay-chart")) {
@@ -403,6 +407,7 @@ function fitBoards(r) {
     if (!w || !h || !box.clientWidth) continue;
     scaleBox(box, Math.min(1, box.clientWidth / w), w, h, false);
   }
+  return own;
 }
 
 // The decision of a row marked data-fit="scroll" stays in sight while the player scrolls its
@@ -516,12 +521,25 @@ function render({ model, el }) {
     };
     step();
   };
+  const zoomed = () => { el.dataset.zoomedFor = String(model.get("zoomed_for")); };
+  zoomed();
+  model.on("change:zoomed_for", zoomed);
   model.on("change:seq", say);
   model.on("change:focus_seq", () => focus(false));
   focus(true);
   let fitting = 0;
   const fit = () => {
-    if (!fitting) fitting = requestAnimationFrame(() => { fitting = 0; fitBoards(root()); });
+    if (!fitting) fitting = requestAnimationFrame(() => {
+      fitting = 0;
+      const s = fitBoards(root());
+      // the kernel draws the board's text larger by as much (issue 38); a little change is
+      // not worth a new drawing
+      if (s && Math.abs(s - model.get("board_scale")) > 0.02) {
+        model.set("board_scale", s);
+        model.save_changes();
+      }
+      el.dataset.scale = String(model.get("board_scale"));
+    });
   };
   const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
   const resized = new ResizeObserver(fit);
@@ -593,6 +611,13 @@ class A11yHelper(anywidget.AnyWidget):
     #: the page shuts its kernel down when it is left (closed, reloaded): True in the Voila
     #: app (:func:`moneynb.ui.app_mode`), where each page load has a kernel of its own
     leave_shuts_kernel = traitlets.Bool(False).tag(sync=True)
+    #: the scale (0..1] the page draws the view's board at (its fit to the window, see
+    #: ``fitBoards``), reported by the page; the view draws the board's text larger by as
+    #: much (issue 38: text at 11 px or more on screen)
+    board_scale = traitlets.Float(1.0).tag(sync=True)
+    #: the scale the kernel last drew the board's text for (set by the view once drawn;
+    #: the page marks it on its element as ``data-zoomed-for``, which tests wait on)
+    zoomed_for = traitlets.Float(1.0).tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("_dom_classes", ("moneynb-a11y",))

@@ -24,7 +24,7 @@ from ..core.errors import IllegalAction, SaveFileError
 from ..store import ConflictError, StoreError, open_store
 from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
-from .boards.base import money, player_color, plot_text
+from .boards.base import money, player_color, plot_text, zoom_for
 from .panels import button, from_page, make_panel, set_disabled
 
 log = logging.getLogger("moneynb")
@@ -295,6 +295,7 @@ class GameView(widgets.VBox):
         self.board.shows_hidden = self._shows_hidden
         self.board.notice = self._board_notice
         self.board.on_retheme = self._retheme
+        self.board.on_rezoom = self._rezoom
         # screen readers: the live region and the focus mover (moneynb.ui.a11y)
         from .saves import lost_text
 
@@ -302,6 +303,8 @@ class GameView(widgets.VBox):
             layout=widgets.Layout(width="0px", height="0px"),
             lost_text=lost_text("game", saved=self.store is not None),
         )
+        # the page draws the board smaller in a short window: its text larger by as much
+        self.a11y.observe(self._board_scaled, "board_scale")
         self._announced = len(game.log)
         self._focused_at: int | None = None
         self.board_text_toggle = widgets.ToggleButton(
@@ -763,6 +766,27 @@ class GameView(widgets.VBox):
             self.board.mark_turn(self.game)
             self.board.highlight(self.game.decision)
 
+    def _board_scaled(self, change=None) -> None:
+        """The page reported the scale it draws the board at (``A11yHelper.board_scale``):
+        the board's text is drawn larger by as much, so it reads at 11 px or more on screen
+        (issue 38; :meth:`moneynb.figures.base.BoardDrawing.set_text_zoom`)."""
+        try:
+            self.board.set_text_zoom(zoom_for(float(self.a11y.board_scale)))
+        except ValueError:  # a scale the page should never send (0, negative): keep the text
+            return
+        self.a11y.zoomed_for = float(self.a11y.board_scale)
+
+    def _rezoom(self) -> None:
+        """The board's text was drawn at another zoom: draw the game's state (tokens,
+        owners, the player to move, targets) again, and the Coach's last heat map as it was
+        (not weighed up again: a resize never waits on the Coach).
+        Called by the board inside its update."""
+        self.board.update(self.game, [])
+        self.board.mark_turn(self.game)
+        self.board.highlight(self.game.decision)
+        if self._coach_heat and getattr(self, "_heat_shown", None):
+            self.board.show_heatmap(self._heat_shown)  # a tile board's tint (update reset it)
+
     def _retheme(self) -> None:
         """The page switched theme and the board took the new palette: draw the game's state
         (tokens, owners, the player to move, targets, the Coach's heat map) in it. Called by
@@ -902,18 +926,30 @@ class GameView(widgets.VBox):
             return ""
         texts = [self.plain(self.board.event_text(self.game, e)) for e in events if e.text]
         more = " …" if len(texts) > 3 else ""
-        who = seat_html(seat, self.game.players[seat], player_color(seat))
+        name = self.game.players[seat]
+        shown = self.plain(name)  # "You" stays "You"
         # a choice that logs nothing yet (a bet's colour still to come, a Money Run coin
         # picked up): what was chosen, in the engine's words (issue 38, case 8)
         chose = getattr(self, "_last_choice", "")
         body = (
-            html.escape(" ".join(texts[:3])) + more
+            " ".join(texts[:3]) + more
             if texts
-            else f"chose {html.escape(self.plain(chose))}"
+            else f"{shown} chose {self.plain(chose)}"
             if chose
-            else "a choice with no result yet"
+            else f"{shown} made a choice with no result yet"
         )
-        return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move, {who}: {body}</div>"
+        # the name once (issue 38: "Last move, Ann: Ann rolled 3" said it twice): a line
+        # that starts with the player's name gets the seat's dot on that name; any other
+        # line ("Bank paid ...", "Round 2 is over") says whose move it was first
+        for start in dict.fromkeys((name, shown)):
+            if body.startswith(start) and not body[len(start) : len(start) + 1].isalnum():
+                rest = html.escape(body[len(start) :])
+                line = f"{seat_html(seat, start, player_color(seat))}{rest}"
+                break
+        else:
+            whose = "Your" if shown == "You" else f"{name}'s"
+            line = f"{seat_html(seat, whose, player_color(seat))} move: {html.escape(body)}"
+        return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move: {line}</div>"
 
     def _handoff_html(self) -> str:
         """Hot seat: when the person who must decide now is not the person who acted last at
@@ -988,6 +1024,7 @@ class GameView(widgets.VBox):
     def _show_coach_heat(self, c) -> None:
         """Lay the Coach's heat map (if any) over the board, or take the last one away."""
         heat = c.heatmap if c is not None else None
+        self._heat_shown = heat or None  # drawn again as it is after a text zoom
         if heat or self._coach_heat:
             self.board.show_heatmap(heat or None)
             self._coach_heat = bool(heat)
@@ -1244,6 +1281,8 @@ class GameView(widgets.VBox):
         self.board.plain = self.plain
         self.board.shows_hidden = self._shows_hidden
         self.board.on_retheme = self._retheme
+        self.board.on_rezoom = self._rezoom
+        self._board_scaled()
         self._update_board(list(game.log))
         self.board.release()
         self._board_box.children = [self.board.widget()]

@@ -15,8 +15,8 @@ replay of a simulated (all-bot) game. Then:
 * case 4: "Continue from here" on the simulated game gives a game a person plays.
 
 Case 2 (the decision and the board in sight together at 1024x700 and 1280x800, file browser
-open and closed, all five games; labels at 9 px or more; the decision pinned where a board
-must scroll) is checked by ``test_zz_boards_fit_browser.py`` (``PANEL_FIT_JS``), which visits
+open and closed, all five games: the whole board and every button of the decision in sight,
+every text of the board at 11 px or more on screen) is checked by ``test_zz_boards_fit_browser.py`` (``PANEL_FIT_JS``), which visits
 those sizes anyway (issue 38, round 2: one page load fewer of checks).
 
 CI time, measured on the loaded 2-core machine: see the closing note of issue 38.

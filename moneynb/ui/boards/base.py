@@ -51,6 +51,7 @@ from ...figures.base import (  # noqa: F401 - the boards' shared names, kept imp
     PLAYER_TEXT_COLORS,
     SIDES,
     TEXT_ON,
+    TEXT_ZOOMS,
     THEMES,
     BoardDrawing,
     _backdrop_layout,
@@ -75,9 +76,11 @@ from ...figures.base import (  # noqa: F401 - the boards' shared names, kept imp
     plot_text,
     px_per_unit,
     readable,
+    readable_layout,
     text_box,
     text_px,
     token_letters,
+    zoom_for,
 )
 
 #: seconds after a change of the game in which a click on the board from the page is taken as

@@ -156,9 +156,11 @@ class Board(Drawing, BoardRenderer):
                 verb = o.split(":")[0]
                 groups[verb].append(button(decision.label(o), (f"moneynb-em-{verb}", "moneynb-option"),
                                            lambda o=o: submit(o), tooltip=o, style=styles[verb]))  # fmt: skip
-            parts = [row([main, cash])]
-            parts += [row(items) for items in groups.values() if items]
-            return self._wrap(tag, parts)
+            # one wrapping row, the money line last: the decision stays short, so the board
+            # beside or under it is drawn larger in a short window (issue 38)
+            options = [b for items in groups.values() for b in items]
+            cash.layout = widgets.Layout(margin="0 0 0 6px", align_self="center")
+            return self._wrap(tag, [row([main, *options, cash])])
         if tag in ("buy", "lone_bidder"):
             i = g.pos[g.current] if tag == "buy" else g.auction["space"]
             price = g.board[i]["B"]
