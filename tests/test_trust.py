@@ -355,8 +355,9 @@ def test_issue_3_easy_money_negative_or_fractional_amounts_are_refused(
 
 def casino_bet_pending(cards_file: str = "", seed: int = 1):
     """A Moolah game (random play) stopped where a Black Jack bet is asked."""
-    g = moneynb.new_game("moolah", players=["Ann", "Bob"], seed=seed, cards_file=cards_file,
-                         chance_streams=1)  # the seed's play as found before issue 39
+    g = moneynb.new_game(
+        "moolah", players=["Ann", "Bob"], seed=seed, cards_file=cards_file, chance_streams=1
+    )  # the seed's play as found before issue 39
     rng = random.Random(0)
     for _ in range(5000):
         if g.over or g.decision.tag == "casino_bet":

@@ -475,8 +475,9 @@ def test_buying_property_issue_13_input_lander_is_asked_not_barred():
     """Issue 13 item 5, the reported input: seed 0, A, B, C, greedy bots, action 254 (played
     under the reading of that time, a moving card leaving the player his after-throw actions:
     option ``card_move_ends_turn=False``, so the same game reaches the same position)."""
-    g = moneynb.new_game("easy_money", players=["A", "B", "C"], seed=0, card_move_ends_turn=False,
-                         chance_streams=1)  # reported before streams per kind (issue 39)
+    g = moneynb.new_game(
+        "easy_money", players=["A", "B", "C"], seed=0, card_move_ends_turn=False, chance_streams=1
+    )  # reported before streams per kind (issue 39)
     bots = [make_bot("greedy", seed=0) for _ in range(3)]
     for _ in range(254):
         g.apply(bots[g.decision.player].choose(g))
