@@ -1691,9 +1691,10 @@ def inequality_data() -> dict:
     import moneynb
     from moneynb.analysis.stats import gini, mean_interval
 
-    games, turns = moneynb.simulate(
-        "money_moves", ["greedy"] * 4, n_games=120, seed=7, per_turn=True, progress=False
-    )
+    games, turns = moneynb.simulate(  # the lesson's games: one random stream (issue 39)
+        "money_moves", ["greedy"] * 4, n_games=120, seed=7, per_turn=True, progress=False,
+        options={"chance_streams": 1},
+    )  # fmt: skip
     cols = [c for c in games.columns if c.startswith("score_")]
     worths = games[cols].to_numpy()
     g = np.array([gini(r, negative=True) for r in worths])

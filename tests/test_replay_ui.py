@@ -9,7 +9,6 @@ import re
 from types import SimpleNamespace
 
 import pytest
-from test_replay import bot_game as seeded_bot_game  # the replay tests' own helpers
 from test_replay import fresh
 
 import moneynb
@@ -21,7 +20,13 @@ GAMES = [("easy_money", 3), ("moolah", 3), ("money_card", 3), ("money_moves", 3)
 
 
 def bot_game(name: str, n: int, seed: int = 3, limit: int = 300):
-    return seeded_bot_game(name, n, seed, limit)
+    """A seeded greedy-bot game, as ``test_replay.bot_game``, on one random stream
+    (``chance_streams`` 1): the games these tests' steps were written on (issue 39)."""
+    g = moneynb.new_game(name, players=[f"P{i}" for i in range(n)], seed=seed, chance_streams=1)
+    bots = [moneynb.make_bot("greedy", seed=seed + i) for i in range(n)]
+    while not g.over and len(g.actions) < limit:
+        g.apply(bots[g.decision.player].choose(g))
+    return g
 
 
 def dollars_shown(view) -> dict[str, int]:
@@ -204,7 +209,7 @@ def test_launcher_lists_saves_and_replays_one(tmp_path, monkeypatch):
 
 
 def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
-    g = moneynb.new_game("money_moves", players=["Ann", "Greedy bot 1"], seed=5)
+    g = moneynb.new_game("money_moves", players=["Ann", "Greedy bot 1"], seed=5, chance_streams=1)
     bots = {1: moneynb.make_bot("greedy", seed=1)}
     while not g.over and len(g.actions) < 30:
         d = g.decision

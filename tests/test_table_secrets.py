@@ -76,7 +76,7 @@ def test_a_live_table_is_not_replayed_branched_resumed_or_exported_until_it_ends
     from moneynb.ui.saves import unfinished
 
     host = moneynb.host("moolah", ["Ann", "Bob", "bot:greedy"], owner=ANN, store=loc, seed=4,
-                        watch=False)  # fmt: skip
+                        watch=False, chance_streams=1)  # (seed 4's one-stream game)  # fmt: skip
     assert host.submit(make_bot("greedy", seed=0).choose(host.game))  # a person moved
     st, gid = open_store(loc), host.game_id
     # not listed to replay, nor offered to continue as a game of one screen
@@ -131,7 +131,8 @@ def test_games_from_the_form_play_and_host_get_fresh_random_seeds(loc):
 # ----- case 4: hidden cards reach only their holder's browser ---------------------------------------
 def _table(game, names, loc, seed):
     owners = [ANN, BOB, CY][: len(names)]
-    views = [moneynb.host(game, names, owner=owners[0], store=loc, seed=seed, watch=False)]
+    views = [moneynb.host(game, names, owner=owners[0], store=loc, seed=seed, watch=False,
+                          chance_streams=1)]  # the one-stream games written on  # fmt: skip
     for name, owner in zip(names[1:], owners[1:], strict=True):
         views.append(moneynb.join(views[0].session.code, name, owner=owner, store=loc, watch=False))
     return views
