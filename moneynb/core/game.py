@@ -293,6 +293,12 @@ class Game:
                 )
             default = defaults[key]
             if default is not None and type(value) is not type(default):
+                if key == "chance_streams":  # its allowed values, whatever the wrong type
+                    raise ValueError(check_streams_message(value))
+                if key == "undo":
+                    raise ValueError(
+                        f"option 'undo' must be 'safe' or 'practice', got {_short_repr(value)}"
+                    )
                 if not (isinstance(default, float) and type(value) is int):
                     raise ValueError(
                         f"option {key!r} must be {type(default).__name__}, got {_short_repr(value)}"
