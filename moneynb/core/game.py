@@ -689,6 +689,8 @@ class Game:
         rng = self.rng
         if type(rng) is GameRandom or type(rng) is ChanceStreams:  # the engine's fast copier
             new = _fork(self, copy_generator(rng))  # (moneynb.core.outcomes), every stream
+        elif resample_chance is not False:  # a rig's generator, replaced next: not copied
+            new = _fork(self, new_generator(0, self.options["chance_streams"]))
         else:  # a test rig's scripted generator, a search bot's own: copied as it is
             new = copy.deepcopy(self)
         if resample_chance is not False:
