@@ -2,7 +2,9 @@
 refuses a whole ``restyle``/``relayout``/``update`` message whose keys hold an attribute and
 one inside it ("cannot set marker.line and a parent attribute simultaneously"), and the page
 then asks for the full state after every move. Kernel-side: the messages are read from the
-figure's ``_py2js_*`` traits, the ones ipywidgets sends to the page."""
+figure's ``_py2js_*`` traits, the ones ipywidgets sends to the page. Issue 39 ("board message
+clash"): the games are the default (version-2 chance streams) ones, and the rule is checked
+where every message leaves the figure, whatever made the change."""
 
 from __future__ import annotations
 
