@@ -2,7 +2,9 @@
 refuses a whole ``restyle``/``relayout``/``update`` message whose keys hold an attribute and
 one inside it ("cannot set marker.line and a parent attribute simultaneously"), and the page
 then asks for the full state after every move. Kernel-side: the messages are read from the
-figure's ``_py2js_*`` traits, the ones ipywidgets sends to the page."""
+figure's ``_py2js_*`` traits, the ones ipywidgets sends to the page. Issue 39 ("board message
+clash"): the games are the default (version-2 chance streams) ones, and the rule is checked
+where every message leaves the figure, whatever made the change."""
 
 from __future__ import annotations
 
@@ -35,31 +37,75 @@ def record(figure, out: list) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_no_board_message_sets_an_attribute_and_one_inside_it(name):
-    # (one random stream: seed 5's game as written on; the version-2 game of seed 5 meets a
-    # Money Moves board message that sets an attribute and one inside it: issue 39 streams note)
-    view = GameView(moneynb.new_game(name, players=["Ann", "Bob"], seed=5, chance_streams=1))
+    # MOVES moves over seed 5's game and the next seeds' (the default, version-2 chance
+    # streams: a Money Moves game may end in 4 moves), so more boards' states are met
     sent: list = []
-    figures = [view.board.figure, getattr(view.board, "backdrop", None)]
-    for fig in {id(f): f for f in figures if f is not None}.values():
-        record(fig, sent)
     ringed = []
-    for k in range(MOVES):
-        if view.game.over:
+    played = 0
+    for seed in range(5, 5 + MOVES):
+        if played >= MOVES:
             break
-        assert view.submit(make_bot("greedy", seed=k).choose(view.game)), view.error.value
-        trace = next((t for t in view.board.figure.data if t.name in BoardRenderer.TURN_TRACES),
-                     None)  # fmt: skip
-        if trace is not None and not view.game.over:  # the ring is the pending player's
-            cur = token_letters(view.game.players)[view.game.decision.player]
-            ringed.append([x for x, w in zip(trace.text, trace.marker.line.width, strict=True)
-                           if w == 5] == [cur])  # fmt: skip
-    assert len(sent) >= 10  # the moves did reach the page as messages
+        view = GameView(moneynb.new_game(name, players=["Ann", "Bob"], seed=seed))
+        figures = [view.board.figure, getattr(view.board, "backdrop", None)]
+        for fig in {id(f): f for f in figures if f is not None}.values():
+            record(fig, sent)
+        while played < MOVES and not view.game.over:
+            bot = make_bot("greedy", seed=played)
+            assert view.submit(bot.choose(view.game)), view.error.value
+            played += 1
+            trace = next((t for t in view.board.figure.data
+                          if t.name in BoardRenderer.TURN_TRACES), None)  # fmt: skip
+            if trace is not None and not view.game.over:  # the ring is the pending player's
+                cur = token_letters(view.game.players)[view.game.decision.player]
+                ringed.append([x for x, w in zip(trace.text, trace.marker.line.width, strict=True)
+                               if w == 5] == [cur])  # fmt: skip
+    assert played == MOVES and len(sent) >= 10  # the moves did reach the page as messages
     clashes = []
     for trait, msg in sent:
-        for part in ("style_data", "restyle_data", "layout_data", "relayout_data"):
-            clashes += [(trait, part, *c) for c in nested_keys(msg.get(part) or {})]
+        clashes += [
+            (trait, part, *c) for part, keys in message_keys(msg) for c in nested_keys(keys)
+        ]
     assert clashes == []
     assert all(ringed), ringed  # a whole marker set in the batch did not take the ring away
+
+
+def message_keys(msg: dict) -> list[tuple[str, dict]]:
+    """The attribute-path dicts of one ``_py2js_*`` message."""
+    parts = ("style_data", "restyle_data", "layout_data", "relayout_data")
+    return [(p, msg.get(p) or {}) for p in parts]
+
+
+def test_every_way_of_changing_a_board_figure_sends_no_attribute_with_one_inside_it():
+    """Not only a batch: ``plotly_relayout``/``plotly_restyle``/``plotly_update`` called with
+    a parent and a child reach the page folded into the parent, at the figure's new value."""
+    from moneynb.ui.boards.base import BoardFigure
+
+    fig = BoardFigure(
+        data=[{"type": "scatter", "x": [0, 1], "y": [0, 1], "marker": {"size": 9}},
+              {"type": "scatter", "x": [2], "y": [2], "marker": {"size": 7}}],
+        layout={"annotations": [{"text": "a", "x": 0, "y": 0}, {"text": "b", "x": 1, "y": 1}]},
+    )  # fmt: skip
+    sent: list = []
+    record(fig, sent)
+    fig.plotly_relayout({"annotations[1]": {"text": "c", "x": 2, "y": 2},
+                         "annotations[1].text": "d"})  # fmt: skip
+    fig.plotly_restyle({"marker": [{"size": 20}], "marker.line.width": [[5, 1]]}, [0])
+    fig.plotly_update({"marker": [{"size": 3}, {"size": 4}], "marker.color": ["red", "blue"]},
+                      {"annotations": [{"text": "z", "x": 1, "y": 1}], "annotations[0].x": 5},
+                      [0, 1])  # fmt: skip
+    assert len(sent) == 3
+    for _trait, msg in sent:
+        for _part, keys in message_keys(msg):
+            assert nested_keys(keys) == []
+    relayout, restyle, update = (msg for _t, msg in sent)
+    # what was sent is what the kernel's figure holds after each change
+    assert relayout["relayout_data"] == {"annotations[1]": {"text": "d", "x": 2, "y": 2}}
+    assert restyle["restyle_data"] == {"marker": [{"size": 20, "line": {"width": [5, 1]}}]}
+    assert update["style_data"] == {"marker": [fig.data[0].marker.to_plotly_json(),
+                                               fig.data[1].marker.to_plotly_json()]}  # fmt: skip
+    assert update["layout_data"] == {"annotations": fig.to_plotly_json()["layout"]["annotations"]}
+    # the children were applied (after their parents), and went out inside them
+    assert fig.data[1].marker.color == "blue" and fig.layout.annotations[0].x == 5
 
 
 def test_nested_edits_fold_into_the_outer_one_as_plotly_applies_them():

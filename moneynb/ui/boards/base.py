@@ -615,18 +615,34 @@ class BoardFigure(go.FigureWidget):
         merge_nested_edits([(self._batch_layout_edits, self._layout)])
         return super()._build_update_params_from_batch()
 
-    # after every change the figure sends to the page, its synced state is its current one
-    def _send_restyle_msg(self, *args, **kwargs):
-        super()._send_restyle_msg(*args, **kwargs)
+    # every restyle/relayout/update message leaves through these three: none holds an
+    # attribute and one inside it (fold_nested_keys); after each, the synced state is current
+    def _send_restyle_msg(self, restyle_data, trace_indexes=None, source_view_id=None):
+        restyle_data = self._fold_trace_keys(restyle_data, trace_indexes)
+        super()._send_restyle_msg(restyle_data, trace_indexes, source_view_id)
         self._moneynb_sent()
 
-    def _send_relayout_msg(self, *args, **kwargs):
-        super()._send_relayout_msg(*args, **kwargs)
+    def _send_relayout_msg(self, layout_data, source_view_id=None):
+        layout_data = fold_nested_keys(layout_data, lambda parts: _get_in(self._layout, parts))
+        super()._send_relayout_msg(layout_data, source_view_id)
         self._moneynb_sent()
 
-    def _send_update_msg(self, *args, **kwargs):
-        super()._send_update_msg(*args, **kwargs)
+    def _send_update_msg(
+        self, restyle_data, relayout_data, trace_indexes=None, source_view_id=None
+    ):
+        restyle_data = self._fold_trace_keys(restyle_data, trace_indexes)
+        relayout_data = fold_nested_keys(relayout_data, lambda parts: _get_in(self._layout, parts))
+        super()._send_update_msg(restyle_data, relayout_data, trace_indexes, source_view_id)
         self._moneynb_sent()
+
+    def _fold_trace_keys(self, restyle_data: dict, trace_indexes) -> dict:
+        """``restyle_data`` with no attribute and one inside it (:func:`fold_nested_keys`):
+        the outer attribute's value is one per trace of ``trace_indexes`` (all traces when
+        None), each that trace's value now."""
+        indexes = self._normalize_trace_indexes(trace_indexes)
+        return fold_nested_keys(
+            restyle_data, lambda parts: [_get_in(self._data[i], parts) for i in indexes]
+        )
 
     def _send_addTraces_msg(self, *args, **kwargs):
         super()._send_addTraces_msg(*args, **kwargs)
@@ -702,6 +718,31 @@ def _set_in(value: Any, parts: list, new: Any) -> Any:
         value = {}
     value[head] = _set_in(value[head] if isinstance(head, int) else value.get(head), rest, new)
     return value
+
+
+def fold_nested_keys(data: dict | None, current: Callable[[list], Any]) -> dict | None:
+    """One outgoing plotly message's ``{attribute path: value}`` (``restyle_data`` or
+    ``relayout_data``) with no path and a path inside it (plotly.js's ``hasParent`` rule:
+    ``"annotations[3]"`` and ``"annotations[3].text"``, ``"marker"`` and
+    ``"marker.line.width"``), which plotly.js refuses whole, so the board went stale. Each
+    inner path is dropped and its outermost parent in the message is sent as ``current(parts
+    of that parent's path)``: the figure's value after the change (plotly.py applies a change
+    to the kernel's figure before it sends it), so the page ends with what the kernel holds.
+    ``data`` itself is not changed; returned as is when nothing clashes (or when None).
+    Every restyle, relayout and update message of a :class:`BoardFigure` passes here, however
+    the change was made (a batch, ``plotly_update``, ``update_layout``). Source: plotly.js's
+    rule (issue 30, case 3; issue 39, board message clash); reconstruction for the fold."""
+    if not data:
+        return data
+    keys = set(data)
+    inner = {k for k in keys if any(p in keys for p in _parent_keys(k))}
+    if not inner:
+        return data
+    out = {k: v for k, v in data.items() if k not in inner}
+    for k in keys - inner:
+        if any(k2.startswith(k) and k in _parent_keys(k2) for k2 in inner):
+            out[k] = copy.deepcopy(current(_path_parts(k)))
+    return out
 
 
 def merge_nested_edits(batch: list[tuple[dict, dict]]) -> None:
