@@ -99,9 +99,12 @@ def _find(name, tag, pick=lambda g: True, seeds=40):
 
 def test_charge_it_says_what_credit_costs():
     g = _find("money_card", "charge")
-    first = coach(g).summary()
+    c = coach(g)
+    first = c.summary()
     assert "never billed" in first[0] and "bill" in first[0] and "interest" in first[0], first
-    assert not first[0].startswith("Best"), first
+    # the engine's best option and its margin come first, the credit's cost after (issue 38)
+    assert first[0].startswith((f"Best: {g.decision.label(c.best)} — ", "A tie: ")), first
+    assert first[0].index("—" if first[0].startswith("Best") else "tie") < first[0].index("bill")
     assert any("interest" in line and "paid in full" in line for line in first[1:]), first
 
 

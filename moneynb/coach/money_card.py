@@ -371,8 +371,9 @@ def _mc_phrases(game, d) -> Coaching:
 
 
 def _mc_charge(game, d) -> Coaching:
-    """Charge It or pay in cheques (issue 38, case 3): the engine's numbers (what leaves your
-    cheques now), and first what credit costs, in the game and in real life: in the game's
+    """Charge It or pay in cheques (issue 38, case 3): the first line names the engine's best
+    option and its margin (what leaves your cheques now), then, in the same line, what credit
+    costs, in the game and in real life: in the game's
     rules a charge is recorded and never billed (rulebook "Money Card"), so charging keeps
     your cheques; a real card's bill comes, with interest when it is not paid in full. The
     Coach never calls credit free without saying so."""
@@ -384,8 +385,10 @@ def _mc_charge(game, d) -> Coaching:
     owed = owed.group(0) if owed else "the amount"
     if amount is None:
         return c
-    c.headline = (f"{label} keeps your cheques: in this game a charge is only recorded, never "
-                  f"billed. A real card's bill for {owed} comes next month, with interest if you "
+    # the engine's best option and margin first (issue 38: one plain line first), then in the
+    # same line what credit costs, so the line never names credit without its cost
+    c.headline = (f"{c.headline.rstrip('.')}. In this game a charge is only recorded, never "
+                  f"billed; a real card's bill for {owed} comes next month, with interest if you "
                   "do not pay it all.")  # fmt: skip
     c.lines = [
         line.replace(f"{label}: ", f"{label} (the game never bills it; a real card does): ", 1)
