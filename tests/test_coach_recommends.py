@@ -235,6 +235,13 @@ def test_money_card_destination_says_which_and_why_in_few_lines():
     key_city = next(o for o in g.decision.options if o in g.keys_wanted(g.decision.player))
     assert c.numbers[key_city]["keys"] >= 1 and c.numbers[c.best]["keys"] >= 1
     assert "gives you a key" in c.headline
+    values = dict(c.ranking)
+    tied = [o for o in values if values[o] == values[c.best]]
+    if len(tied) > 1:  # a real tie (equal values) is called a tie, naming every tied place
+        assert c.headline.startswith("A tie: "), c.headline
+        assert all(g.decision.label(o) in c.headline for o in tied), (tied, c.headline)
+    else:  # otherwise no tie: the best place is named first
+        assert c.headline.startswith(f"Best: {g.decision.label(c.best)} — "), c.headline
     assert not re.search(r"keys \d\.\d\d", c.text())  # no "keys 1.00", details included
 
 

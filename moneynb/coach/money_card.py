@@ -145,8 +145,11 @@ def _mc_destinations(game, d, title: str) -> Coaching:
         headline = (f"Best: {label} — the same on arrival as {d.label(second)}, and your next "
                     f"spin from there can reach a key you lack: {chance(row['next_spin_key'])} "
                     f"(against {chance(nums[second]['next_spin_key'] or 0)}).")  # fmt: skip
-    elif row["money"] == nums[second]["money"]:
-        headline = f"A tie: {label} and {d.label(second)} come out the same on arrival."
+    elif row["money"] == nums[second]["money"]:  # equal values: a tie, every tied place named
+        tied = [d.label(o) for o in ranked if values[o] == values[best]]
+        names = ", ".join(tied[:-1]) + " and " + tied[-1]
+        headline = f"A tie: {names} come out the same on arrival"
+        headline += f"; each {_keys_words(row['keys'])}." if row["keys"] else "."
     else:
         headline = (f"Best: {label} — {money_words(row['money'] - nums[second]['money'])} more on "
                     f"arrival than {d.label(second)}.")  # fmt: skip
