@@ -77,7 +77,11 @@ def _label_named(g, c) -> bool:
     names = {d.label(best), str(best), dollars(best) if isinstance(best, int) else None}
     if isinstance(best, tuple) and len(best) == 3:  # Money Run: a square, as (x, y)
         names.add(f"({best[1]}, {best[2]})")
-    return any(n and f"Best: {n}" in c.headline or f"{n} " in c.headline for n in names if n)
+    return any(
+        f"Best: {n}" in c.headline or f"A tie: {n}" in c.headline or f"{n} " in c.headline
+        for n in names
+        if n
+    )
 
 
 @pytest.mark.parametrize("name", GAMES)

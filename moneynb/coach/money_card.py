@@ -147,7 +147,8 @@ def _mc_destinations(game, d, title: str) -> Coaching:
                     f"(against {chance(nums[second]['next_spin_key'] or 0)}).")  # fmt: skip
     elif row["money"] == nums[second]["money"]:  # equal values: a tie, every tied place named
         tied = [d.label(o) for o in ranked if values[o] == values[best]]
-        names = ", ".join(tied[:-1]) + " and " + tied[-1]
+        sep = "; " if len(tied) > 2 else " "  # labels hold commas ("France, between ...")
+        names = sep.join(tied[:-1]) + sep.rstrip(" ") + " and " + tied[-1]
         headline = f"A tie: {names} come out the same on arrival"
         headline += f"; each {_keys_words(row['keys'])}." if row["keys"] else "."
     else:
