@@ -42,7 +42,10 @@ def _mm_borrow(game, d) -> Coaching:
     loan counts against it when ``score="net"``), what the engine's repayment (``_repay``)
     takes back from each amount the money die can bring you, and, exactly over the engine's
     outcomes of the next roll (whoever rolls it), your chance of losing money on it and of
-    being at $0 again after it (needing the loan again), for the largest loan."""
+    being at $0 again after it (needing the loan again), for the largest loan. When other
+    players at $0 answer the House Bank before that roll, it is counted as if each borrows
+    the most allowed, and the lines say so; when no roll can be counted from here (the game
+    ends first), the lines say so and show no number (issue 38)."""
     from ..games.money_moves.rules import HOUSE_BANK
 
     seat = d.player
