@@ -24,11 +24,10 @@ _EMPTY = type("E", (), {"numbers": {}})()
 
 def drive(name, tag, seed=0, players=3, limit=4000, when=lambda g: True):
     """A game of ``name`` played by greedy bots (seeded) until a decision tagged ``tag``
-    (and ``when(game)``) is pending. The games draw their chance from one stream
-    (``chance_streams`` 1), so the Coach tests meet the situations they were written on
-    (issue 39: a stream per kind deals other games from the same seeds)."""
+    (and ``when(game)``) is pending. Default games (a chance stream per kind, issue 39): the
+    tests that use it check what holds at any such decision, not one recorded position."""
     for s in range(seed, seed + 40):
-        g = moneynb.new_game(name, [f"P{i}" for i in range(players)], seed=s, chance_streams=1)
+        g = moneynb.new_game(name, [f"P{i}" for i in range(players)], seed=s)
         bots = [moneynb.make_bot("greedy", seed=100 * s + i) for i in range(players)]
         for _ in range(limit):
             if g.over:
@@ -40,8 +39,9 @@ def drive(name, tag, seed=0, players=3, limit=4000, when=lambda g: True):
 
 
 def _greedy_until(name, tag, seed=0, players=("A", "B", "C")):
-    """The issue's setting: ``seed``, players A, B, C, greedy bots seeded 0, 1, 2 (the game as
-    reported: one random stream, ``chance_streams`` 1, issue 39)."""
+    """The issue's setting: ``seed``, players A, B, C, greedy bots seeded 0, 1, 2. Pinned to
+    one random stream (``chance_streams`` 1, issue 39): it replays the positions issue 12
+    reported, which were recorded in one-stream games."""
     g = moneynb.new_game(name, players=list(players), seed=seed, chance_streams=1)
     bots = [moneynb.make_bot("greedy", seed=i) for i in range(len(players))]
     while not g.over and g.decision.tag != tag:

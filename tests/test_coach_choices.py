@@ -71,8 +71,8 @@ def monte_carlo(g, action, n, seed=0):
 @pytest.mark.parametrize("name", sorted(COVERED))
 def test_coach_speaks_with_checked_numbers_at_every_covered_choice(name):
     seen = set()
-    for seed in range(3):  # (one random stream: the games this was written on, issue 39)
-        g = moneynb.new_game(name, players=["A", "B", "C"], seed=seed, chance_streams=1)
+    for seed in range(3):  # default games (a chance stream per kind, issue 39)
+        g = moneynb.new_game(name, players=["A", "B", "C"], seed=seed)
         bots = [moneynb.make_bot("greedy", seed=100 * seed + i) for i in range(3)]
         for _ in range(400):
             if g.over:
@@ -480,6 +480,8 @@ def test_money_moves_borrow_coach_is_the_engines_loan():
         assert c.numbers[a]["score"] == h.scores()[name]
     h = g.copy()
     h.apply(d.high)
+    while h.decision.tag == "borrow" and h.decision.player != seat:  # others at $0 answer first:
+        h.apply(h.decision.high)  # counted as the Coach says, each borrowing the most allowed
     row = c.numbers[d.high]
     # the repayment the coach states is what the engine takes from real receipts of the roll
     found = 0
@@ -497,6 +499,42 @@ def test_money_moves_borrow_coach_is_the_engines_loan():
     assert sum(p for p, _ in leaves) == 1
     assert row["p_loss_next_roll"] == sum(p for p, a in leaves if worth(a, seat) < base)
     assert row["p_broke_after"] == sum(p for p, a in leaves if a.cash(seat) == 0)
+
+
+def _another_borrows_first(g):
+    """At a loan: after the most allowed, the next decision is another player's loan."""
+    h = what_if_copy(g)
+    h.apply(g.decision.high)
+    nd = h.decision
+    return nd is not None and nd.tag == "borrow" and nd.player != g.decision.player
+
+
+def test_money_moves_loan_before_another_loan_has_the_engines_next_roll():
+    """Issue 38 / 39 (a gap met in version-2 games): two players at $0 answer the House Bank
+    one after the other, so the next decision after a loan is the other's loan, not a roll.
+    The Coach still gives the next roll's numbers, counted as if the other borrows the most
+    allowed (says so), and they are the engine's, by brute force over its outcomes."""
+    g = drive("money_moves", "borrow", when=_another_borrows_first)
+    d, seat = g.decision, g.decision.player
+    c = coach(g)
+    h = g.copy()
+    h.apply(d.high)
+    other = h.players[h.decision.player]
+    pre = [d.high]
+    while h.decision.tag == "borrow" and h.decision.player != seat:
+        pre.append(h.decision.high)
+        h.apply(h.decision.high)
+    assert h.decision.tag == "roll"
+    checks = [k for k in c.checks if k.action == "roll"]
+    assert checks and all(list(k.pre) == pre for k in checks), [k.pre for k in checks]
+    row = c.numbers[d.high]
+    base = worth(h, seat)
+    leaves = list(_brute_leaves(h, "roll", seat, ("pick_player", "wild_card")))
+    assert row["p_loss_next_roll"] == sum(p for p, a in leaves if worth(a, seat) < base)
+    assert row["p_broke_after"] == sum(p for p, a in leaves if a.cash(seat) == 0)
+    assert row["next_roll"] == sum(p * (worth(a, seat) - base) for p, a in leaves)
+    said = [line for line in c.summary() + c.lines if "next roll" in line]
+    assert said and all(f"if {other} borrows the most allowed too" in x for x in said), said
 
 
 def test_money_card_debt_coach_is_the_engines():

@@ -145,8 +145,12 @@ def _mc_destinations(game, d, title: str) -> Coaching:
         headline = (f"Best: {label} — the same on arrival as {d.label(second)}, and your next "
                     f"spin from there can reach a key you lack: {chance(row['next_spin_key'])} "
                     f"(against {chance(nums[second]['next_spin_key'] or 0)}).")  # fmt: skip
-    elif row["money"] == nums[second]["money"]:
-        headline = f"A tie: {label} and {d.label(second)} come out the same on arrival."
+    elif row["money"] == nums[second]["money"]:  # equal values: a tie, every tied place named
+        tied = [d.label(o) for o in ranked if values[o] == values[best]]
+        sep = "; " if len(tied) > 2 else " "  # labels hold commas ("France, between ...")
+        names = sep.join(tied[:-1]) + sep.rstrip(" ") + " and " + tied[-1]
+        headline = f"A tie: {names} come out the same on arrival"
+        headline += f"; each {_keys_words(row['keys'])}." if row["keys"] else "."
     else:
         headline = (f"Best: {label} — {money_words(row['money'] - nums[second]['money'])} more on "
                     f"arrival than {d.label(second)}.")  # fmt: skip
@@ -371,8 +375,9 @@ def _mc_phrases(game, d) -> Coaching:
 
 
 def _mc_charge(game, d) -> Coaching:
-    """Charge It or pay in cheques (issue 38, case 3): the engine's numbers (what leaves your
-    cheques now), and first what credit costs, in the game and in real life: in the game's
+    """Charge It or pay in cheques (issue 38, case 3): the first line names the engine's best
+    option and its margin (what leaves your cheques now), then, in the same line, what credit
+    costs, in the game and in real life: in the game's
     rules a charge is recorded and never billed (rulebook "Money Card"), so charging keeps
     your cheques; a real card's bill comes, with interest when it is not paid in full. The
     Coach never calls credit free without saying so."""
@@ -384,8 +389,10 @@ def _mc_charge(game, d) -> Coaching:
     owed = owed.group(0) if owed else "the amount"
     if amount is None:
         return c
-    c.headline = (f"{label} keeps your cheques: in this game a charge is only recorded, never "
-                  f"billed. A real card's bill for {owed} comes next month, with interest if you "
+    # the engine's best option and margin first (issue 38: one plain line first), then in the
+    # same line what credit costs, so the line never names credit without its cost
+    c.headline = (f"{c.headline.rstrip('.')}. In this game a charge is only recorded, never "
+                  f"billed; a real card's bill for {owed} comes next month, with interest if you "
                   "do not pay it all.")  # fmt: skip
     c.lines = [
         line.replace(f"{label}: ", f"{label} (the game never bills it; a real card does): ", 1)

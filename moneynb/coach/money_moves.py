@@ -42,7 +42,10 @@ def _mm_borrow(game, d) -> Coaching:
     loan counts against it when ``score="net"``), what the engine's repayment (``_repay``)
     takes back from each amount the money die can bring you, and, exactly over the engine's
     outcomes of the next roll (whoever rolls it), your chance of losing money on it and of
-    being at $0 again after it (needing the loan again), for the largest loan."""
+    being at $0 again after it (needing the loan again), for the largest loan. When other
+    players at $0 answer the House Bank before that roll, it is counted as if each borrows
+    the most allowed, and the lines say so; when no roll can be counted from here (the game
+    ends first), the lines say so and show no number (issue 38)."""
     from ..games.money_moves.rules import HOUSE_BANK
 
     seat = d.player
@@ -75,6 +78,9 @@ def _mm_borrow(game, d) -> Coaching:
             f"{dollars(row['score'])}; from money you receive next the House Bank takes back "
             + ", ".join(f"{dollars(repay[m])} of {dollars(m)}" for m in faces)
         )
+        # other players at $0 answer the House Bank before the next roll: counted as if each
+        # borrows as much as allowed (what the game's own greedy play does), and said so
+        pre, waiting = _others_borrow(h, seat)
         nd = h.decision
         if a == d.high and nd is not None and not h.over and nd.tag == "roll":
             base = worth(h, seat)
@@ -84,19 +90,25 @@ def _mm_borrow(game, d) -> Coaching:
                 v, b = worth(after, seat) - base, int(after.cash(seat) == 0)
                 money[v] = money.get(v, Fraction(0)) + p
                 broke[b] = broke.get(b, Fraction(0)) + p
-            c = Check(f"next roll after borrowing {dollars(a)}", (a,), "roll", seat,
+            c = Check(f"next roll after borrowing {dollars(a)}", (a, *pre), "roll", seat,
                       valuation_of("roll", money), ("mean", "p_loss"), _MM_FOLLOW)  # fmt: skip
-            cb = Check(f"at $0 after the next roll, borrowing {dollars(a)}", (a,), "roll", seat,
-                       valuation_of("roll", broke), ("mean",), _MM_FOLLOW,
+            cb = Check(f"at $0 after the next roll, borrowing {dollars(a)}", (a, *pre), "roll",
+                       seat, valuation_of("roll", broke), ("mean",), _MM_FOLLOW,
                        measure=lambda before, after, events, s=seat: int(after.cash(s) == 0))  # fmt: skip
             checks += [c, cb]
             row["p_loss_next_roll"] = c.valuation.probability(lambda v: v < 0)
             row["p_broke_after"] = cb.valuation.mean
             row["next_roll"] = c.valuation.mean
+            row["if_others_borrow"] = waiting
             text += (
-                f". The next roll ({game.players[nd.player]} rolls): you lose money "
-                f"{pct(row['p_loss_next_roll'])}, are back at $0 {pct(row['p_broke_after'])}"
+                f". The next roll ({game.players[nd.player]} rolls{_if_borrow(waiting)}): you "
+                f"lose money {pct(row['p_loss_next_roll'])}, are back at $0 "
+                f"{pct(row['p_broke_after'])}"
             )
+        elif a == d.high:  # no engine-checked number can be given: said so, none shown
+            text += (". The next roll cannot be counted from here: "
+                     + ("the game ends first" if h.over or nd is None else
+                        f"{game.players[nd.player]} decides something before it"))  # fmt: skip
         lines.append(text + ".")
     lines.append(
         "Counted as the game plays it (its loan, repayment and score rules, the cards not yet "
@@ -105,12 +117,40 @@ def _mm_borrow(game, d) -> Coaching:
     big = nums.get(d.high, {})
     why = [f"Leaving ends your game with a score of {dollars(nums['leave']['score'])}."]
     if "p_loss_next_roll" in big:
-        why.append(f"Borrowing {dollars(d.high)}: chance you lose money on the next roll "
+        why.append(f"Borrowing {dollars(d.high)}: chance you lose money on the next roll"
+                   f"{_if_borrow(big['if_others_borrow'], ' (', ')')} "
                    f"{chance(big['p_loss_next_roll'])}, chance you are back at $0 "
                    f"{chance(big['p_broke_after'])}.")  # fmt: skip
     why.append("The House Bank takes its loan back from the money you receive next.")
     coaching = Coaching("House Bank: borrow or leave?", lines, numbers=nums, checks=checks)
     return coaching.defer(deferred(_borrow_ranked, game, why))
+
+
+def _others_borrow(h, seat: int) -> tuple[tuple, list[str]]:
+    """Other players at $0 who answer the House Bank before the next roll (the engine asks
+    each in turn, ``_next_borrower``): each answered on ``h`` in place with the most the
+    engine allows (``decision.high``, the game's own greedy play). Returns the answers (for a
+    :class:`Check`'s ``pre``: no chance in them) and those players' names. Source: issue 38
+    (the Coach's number for a loan whose next decision is not a roll), reconstruction."""
+    pre, names = [], []
+    while not h.over and h.decision is not None and h.decision.tag == "borrow":
+        nd = h.decision
+        if nd.player == seat or nd.high is None:
+            break
+        pre.append(nd.high)
+        names.append(h.players[nd.player])
+        h.apply(nd.high)
+    return tuple(pre), names
+
+
+def _if_borrow(names: list[str], open_: str = ", ", close: str = "") -> str:
+    """``", if Bob borrows the most too"``: the assumption behind a next-roll number when other
+    players answer the House Bank first; ``""`` when nobody does."""
+    if not names:
+        return ""
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    verb = "borrows" if len(names) == 1 else "borrow"
+    return f"{open_}if {who} {verb} the most allowed too{close}"
 
 
 #: Money Moves' loan: most engine actions the play-outs of one decision may take (about half a
