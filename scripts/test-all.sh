@@ -21,11 +21,12 @@ if [ -z "${MONEYNB_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
-# Two workers (pytest-xdist): one runs every browser test, in order, with one JupyterLab, Voila
-# and Chromium; the other files (each whole, with its own module fixtures) go to whichever worker
-# is free (the groups: tests/conftest.py, notebooks/conftest.py). MONEYNB_TEST_WORKERS sets the
-# number of workers; 0 runs everything in this one process.
-workers="${MONEYNB_TEST_WORKERS:-2}"
+# One process by default. MONEYNB_TEST_WORKERS=2 runs two workers (pytest-xdist): one runs every
+# browser test, in order, with one JupyterLab, Voila and Chromium; the other files (each whole,
+# with its own module fixtures) go to whichever worker is free (the groups: tests/conftest.py,
+# notebooks/conftest.py). Not the default: on a 2-core machine the second worker starved the
+# browser tests (4 timed out or ran late) and a notebook's kernel died at start (2026-12-03).
+workers="${MONEYNB_TEST_WORKERS:-0}"
 parallel=()
 if [ "$workers" != 0 ]; then
   parallel=(-n "$workers" --dist loadgroup)
