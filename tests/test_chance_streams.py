@@ -1,6 +1,6 @@
 """Chance streams per kind (issue 39, case 7): each kind of chance (the dice, each deck, the
-spinner, the bag) draws from its own stream with ``chance_streams`` 2, the default of a new
-game, so the two games of a duplicate deal stay paired when play differs; games saved before
+spinner, the bag) draws from its own stream with ``chance_streams`` 2 (a game option; 1, one
+stream, stays the default so every seeded game, notebook and test plays as before), so the two games of a duplicate deal stay paired when play differs; games saved before
 (no ``chance_streams`` in the save: version 1, one stream) replay exactly as they were played.
 """
 
@@ -18,6 +18,13 @@ from moneynb.core.chance import ChanceStreams, Deck, GameRandom, generator_state
 from moneynb.core.errors import SaveFileError
 from moneynb.core.outcomes import chance_outcomes, what_if_copy
 from moneynb.testing import paired_events, record_chance, rig
+
+
+def _new_game(*args, **kwargs):
+    """``moneynb.new_game`` with ``chance_streams=2`` unless the test names a version."""
+    kwargs.setdefault("chance_streams", 2)
+    return moneynb.new_game(*args, **kwargs)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["moolah", "easy_money", "money_card", "money_moves", "money_run"]
@@ -54,7 +61,7 @@ def decks(g) -> dict:
 
 def play(game: str, seed: int, bots: tuple, version: int, limit: int = 600):
     """A game of greedy/random bots (seat order ``bots``), its chance events recorded."""
-    g = moneynb.new_game(game, ["P1", "P2"], seed=seed, chance_streams=version)
+    g = _new_game(game, ["P1", "P2"], seed=seed, chance_streams=version)
     sizes = {k: len(d.draw_pile) for k, d in decks(g).items()}
     players = [moneynb.make_bot(b, seed=10 * seed + i) for i, b in enumerate(bots)]
     with record_chance(g) as events:
@@ -119,7 +126,7 @@ def test_the_kth_dice_roll_does_not_depend_on_the_cards_drawn_before_it():
     cards drawn by hand between the rolls), and the 7th roll of the dice is the same."""
     rolls = []
     for extra_cards in (0, 5):
-        g = moneynb.new_game("moolah", ["Ann", "Bob"], seed=42)
+        g = _new_game("moolah", ["Ann", "Bob"], seed=42)
         seen = []
         with record_chance(g) as events:
             for i in range(12):
@@ -137,7 +144,8 @@ def test_the_kth_dice_roll_does_not_depend_on_the_cards_drawn_before_it():
 # ----- versions in the config -----------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 def test_a_new_game_is_version_2_and_its_save_says_so(game):
-    g = moneynb.new_game(game, ["Ann", "Bob"], seed=3)
+    assert moneynb.new_game(game, ["Ann", "Bob"], seed=3).options["chance_streams"] == 1
+    g = _new_game(game, ["Ann", "Bob"], seed=3)
     assert g.options["chance_streams"] == 2 and type(g.rng) is ChanceStreams
     doc = json.loads(g.to_json())
     assert doc["options"]["chance_streams"] == 2
@@ -149,7 +157,7 @@ def test_a_new_game_is_version_2_and_its_save_says_so(game):
     again = moneynb.load_game(g.to_json())
     assert again.state() == g.state()
     assert again.to_json() == g.to_json()
-    one = moneynb.new_game(game, ["Ann", "Bob"], seed=3, chance_streams=1)
+    one = _new_game(game, ["Ann", "Bob"], seed=3, chance_streams=1)
     assert "chance_streams" not in json.loads(one.to_json())["options"]  # as saves were
     assert type(one.rng) is GameRandom
 
@@ -188,13 +196,13 @@ def test_a_golden_record_never_names_the_version_it_was_played_with():
 @pytest.mark.parametrize("bad", [0, 3, -1, 99])
 def test_an_unknown_version_is_one_clear_error(bad):
     with pytest.raises(ValueError, match=r"option 'chance_streams' must be one of \[1, 2\]"):
-        moneynb.new_game("moolah", ["Ann", "Bob"], seed=1, chance_streams=bad)
+        _new_game("moolah", ["Ann", "Bob"], seed=1, chance_streams=bad)
     for wrong_type in ("2", True, None, 2.0):  # the same message: the allowed versions
         with pytest.raises(ValueError, match=r"option 'chance_streams' must be one of \[1, 2\]"):
-            moneynb.new_game("moolah", ["Ann", "Bob"], seed=1, chance_streams=wrong_type)
+            _new_game("moolah", ["Ann", "Bob"], seed=1, chance_streams=wrong_type)
     with pytest.raises(ValueError, match="option 'undo' must be 'safe' or 'practice'"):
-        moneynb.new_game("moolah", ["Ann", "Bob"], seed=1, undo=1)
-    doc = json.loads(moneynb.new_game("moolah", ["Ann", "Bob"], seed=1).to_json())
+        _new_game("moolah", ["Ann", "Bob"], seed=1, undo=1)
+    doc = json.loads(_new_game("moolah", ["Ann", "Bob"], seed=1).to_json())
     doc["options"]["chance_streams"] = bad
     with pytest.raises(SaveFileError, match=r"config is not valid: option 'chance_streams'"):
         moneynb.load_game(json.dumps(doc))
@@ -212,7 +220,7 @@ def test_every_draw_of_a_rules_file_names_its_kind():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_copies_saves_and_what_if_copies_keep_every_stream(game):
-    g = moneynb.new_game(game, ["Ann", "Bob"], seed=11)
+    g = _new_game(game, ["Ann", "Bob"], seed=11)
     bots = [moneynb.make_bot("greedy", seed=k) for k in range(2)]
     for _ in range(30):
         if g.over:
@@ -234,7 +242,7 @@ def test_copies_saves_and_what_if_copies_keep_every_stream(game):
 
 
 def test_a_kinds_stream_is_seeded_from_the_seed_and_the_kinds_name():
-    g = moneynb.new_game("easy_money", ["Ann", "Bob"], seed=7)
+    g = _new_game("easy_money", ["Ann", "Bob"], seed=7)
     d = GameRandom(stream_seed(7, "dice"))
     g.apply("roll")  # the opening throw: two dice of the "dice" stream
     thrown = next(e for e in g.log if e.kind == "rolled").data["dice"]
@@ -246,7 +254,7 @@ def test_a_kinds_stream_is_seeded_from_the_seed_and_the_kinds_name():
 def test_chance_seen_under_streams_is_what_the_whole_states_say(game):
     """``chance_seen`` (the safe undo's limit), from the streams' draw counts, moves exactly
     when some stream's state or a deck's draw count does."""
-    g = moneynb.new_game(game, ["Ann", "Bob"], seed=8)
+    g = _new_game(game, ["Ann", "Bob"], seed=8)
     bots = [moneynb.make_bot("greedy", seed=k) for k in range(2)]
     moved = 0
     for _ in range(200):
@@ -264,15 +272,15 @@ def test_chance_seen_under_streams_is_what_the_whole_states_say(game):
 def test_the_rig_scripts_every_kind_in_order_and_leaves_the_rest_to_each_stream():
     """Under version 2 the rig's script answers the draws of any kind in the order the game
     makes them, and an unscripted draw is the one the unrigged game makes."""
-    plain = moneynb.new_game("easy_money", ["Ann", "Bob"], seed=4)
-    rigged = moneynb.new_game("easy_money", ["Ann", "Bob"], seed=4)
+    plain = _new_game("easy_money", ["Ann", "Bob"], seed=4)
+    rigged = _new_game("easy_money", ["Ann", "Bob"], seed=4)
     rig(rigged)
     for _ in range(30):
         if plain.over:
             break
         a = moneynb.make_bot("greedy", seed=1).choose(plain)
         assert [e.text for e in rigged.apply(a)] == [e.text for e in plain.apply(a)]
-    g = moneynb.new_game("easy_money", ["Ann", "Bob"], seed=4)
+    g = _new_game("easy_money", ["Ann", "Bob"], seed=4)
     r = rig(g).dice(3, 3, 5, 6)
     g.apply("roll")
     g.apply("roll")
@@ -282,7 +290,7 @@ def test_the_rig_scripts_every_kind_in_order_and_leaves_the_rest_to_each_stream(
 
 
 def test_chance_outcomes_under_streams_are_exact_and_contain_what_happens():
-    g = moneynb.new_game("moolah", ["Ann", "Bob"], seed=2)
+    g = _new_game("moolah", ["Ann", "Bob"], seed=2)
     while g.decision.tag != "turn":
         g.apply(g.decision.options[0] if g.decision.options else g.decision.low)
     outs = chance_outcomes(g, "roll", branch_draws=2)

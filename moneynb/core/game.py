@@ -188,9 +188,9 @@ class Game:
         **options: game options (house rules); each must be a key of ``default_options``
             and of the same type as its default. Every game also takes ``undo`` ("safe",
             the default, or "practice"; see :meth:`undo`) and ``chance_streams`` (how its
-            chance is drawn: 2, the default, a stream per kind of chance; 1, one stream for
-            all, as every game saved before issue 39; see :meth:`chance`), kept in ``options``
-            and saved.
+            chance is drawn: 1, the default, one stream for all, as every game before issue 39;
+            2, a stream per kind of chance, so duplicate deals stay paired when play differs;
+            see :meth:`chance`), kept in ``options`` and saved.
 
     Raises:
         ValueError: unknown option, wrong option type, bad player names (empty, longer than
@@ -207,7 +207,7 @@ class Game:
     max_players = 8
     default_options: dict[str, Any] = {}
     #: options every game takes (handled here, not by the rules)
-    base_options: dict[str, Any] = {"undo": "safe", "chance_streams": 2}
+    base_options: dict[str, Any] = {"undo": "safe", "chance_streams": 1}
     #: the value a base option has when a save file leaves it out (:meth:`config` leaves it out
     #: then): a save made before ``chance_streams`` existed is version 1
     saved_defaults: dict[str, Any] = {"undo": "safe", "chance_streams": 1}
@@ -611,7 +611,7 @@ class Game:
         """The config that, with the action list, fully gives this game. A base option at the
         value a save file without it reads as (:attr:`saved_defaults`: ``undo="safe"``,
         ``chance_streams=1``) is left out, so the save files of such games are as before; a
-        new game's ``"chance_streams": 2`` is written."""
+        game started with ``chance_streams=2`` writes ``"chance_streams": 2``."""
         saved = self.saved_defaults
         options = {k: v for k, v in self.options.items() if not (k in saved and v == saved[k])}
         return {

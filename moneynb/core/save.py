@@ -6,8 +6,8 @@ Schema (version 1)::
      "players": ["Ann", "Bob"], "seed": 7, "options": {...}, "actions": [...]}
 
 ``options`` holds the game's options that differ from what a save without them reads as
-(:attr:`~moneynb.core.game.Game.saved_defaults`): a game started since issue 39 writes
-``"chance_streams": 2`` (a random stream per kind of chance); a save without it is version 1
+(:attr:`~moneynb.core.game.Game.saved_defaults`): a game started with ``chance_streams=2``
+writes it (a random stream per kind of chance); a save without it is version 1
 (one stream for all chance, as every game before) and replays exactly as it was played.
 
 Every field is checked against :class:`SaveFile` (player names at most
