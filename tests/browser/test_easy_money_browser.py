@@ -19,23 +19,34 @@ pytestmark = pytest.mark.browser
 
 VIEW = ".moneynb-view >> nth=0"
 
+#: the number of points drawn by the board's "owners" trace. Found by the trace's name through
+#: its uid: plotly.js draws no ``g.trace`` for an empty trace, so a position in the DOM names
+#: another trace whenever an earlier one is empty (at a purchase offer the first drawn trace
+#: after the spaces was "targets", so a test by position read the target as an owner).
+_OWNERS_JS = """(root) => {
+    const gd = root.querySelector('.js-plotly-plot');
+    const trace = gd && gd.data ? gd.data.find(t => t.name === 'owners') : null;
+    const g = trace ? root.querySelector(`.scatterlayer .trace${trace.uid}`) : null;
+    return g ? g.querySelectorAll('path.point').length : 0;
+}"""
+
 _STATE_JS = """(view) => {
     const row = view.querySelector('.moneynb-em-holdings tr[data-seat="0"]');
     const table = view.querySelector('.moneynb-money-table');
     const cells = [...view.querySelectorAll('.moneynb-money-table .moneynb-dollars')];
-    const traces = [...view.querySelectorAll('.js-plotly-plot .scatterlayer .trace')];
-    const owners = traces.length > 1 ? traces[1].querySelectorAll('path.point') : [];
+    const owners = (OWNERS)(view);
     const box = view.querySelector('.moneynb-log-box');
     return {
         cash: row ? Number(row.dataset.cash) : null,
         holdings: row ? Number(row.dataset.holdings) : null,
-        owners: owners.length,
+        owners: owners,
         log: box ? Number(box.dataset.count) : -1,
         start: table ? Number(table.dataset.startTotal) : null,
         sum: cells.reduce((s, c) => s + Number(c.dataset.dollars), 0),
         over: /Game over/.test(view.querySelector('.moneynb-header').textContent),
     };
 }"""
+_STATE_JS = _STATE_JS.replace("(OWNERS)", f"({_OWNERS_JS})")
 
 
 def _state(view):
@@ -104,9 +115,7 @@ def _play(lab_server, page):
     # the price was paid (bots' rent on the new street can come back only after, and is small)
     assert before["cash"] - price - 30 <= after["cash"] < before["cash"], (before, after, price)
     page.wait_for_function(
-        "(n) => { const t = [...document.querySelectorAll("
-        "'.moneynb-view .js-plotly-plot .scatterlayer .trace')]; "
-        "return t.length > 1 && t[1].querySelectorAll('path.point').length > n; }",
+        f"(n) => ({_OWNERS_JS})(document.querySelector('.moneynb-view')) > n",
         arg=before["owners"],
         timeout=patience(15_000),
     )
