@@ -181,7 +181,9 @@ STALL_WATCH_JS = """
 (function () {
   if (window.moneynbStallWatch) return;
   var KEY = 'moneynb-stall-reloads', LOADING = @LOADING@, MISSING = @MISSING@;
-  var PATIENCE = window.moneynbStallPatience || 90000;  // (ms; a test may shorten it)
+  var PATIENCE = window.moneynbStallPatience || 90000;  // (ms; a test may shorten it,
+  var SETTLED = window.moneynbStallSettled || 20000;    // and these two: the time a drawn
+  var EVERY = window.moneynbStallEvery || 3000;         // page must hold still, the check's)
   function stored(value) {  // the tab's count; null where storage is refused (then the
     try {                    // page never reloads itself: no count, no loop)
       if (value === undefined) return +(sessionStorage.getItem(KEY) || 0);
@@ -233,7 +235,7 @@ STALL_WATCH_JS = """
       }
       // drawn and settled for 20 s: a later stall of this tab may reload by itself again
       // (this page itself never does twice: its count was read when it loaded)
-      if (Date.now() - watch.since > 20000) stored(0);
+      if (Date.now() - watch.since > SETTLED) stored(0);
       return;
     }
     var lab = !!document.querySelector('.jp-NotebookPanel');
@@ -254,7 +256,7 @@ STALL_WATCH_JS = """
           'can do this).', anchor);
     }
   }
-  watch.timer = setInterval(check, 3000);
+  watch.timer = setInterval(check, EVERY);
 })();
 """.replace("@LOADING@", json.dumps(WIDGET_LOADING)).replace(
     "@MISSING@", json.dumps(WIDGET_NOT_FOUND)

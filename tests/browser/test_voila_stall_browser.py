@@ -49,6 +49,10 @@ def test_a_page_voila_left_stalled_reloads_itself_once_then_offers_a_reload(voil
     write_probe_notebook(root / "notebooks" / "_drawn_probe.ipynb", DRAWN)
     loads: list[str] = []
     page.on("load", lambda p: loads.append(p.url))
+    # the watch's own timers, shortened as for the other branch below (CI time): a check every
+    # 0.5 s (3 s in the app) and 2 s of a drawn page holding still before its count is
+    # cleared (20 s in the app); every load of this page gets them
+    page.add_init_script("window.moneynbStallEvery = 500; window.moneynbStallSettled = 2000;")
     try:
         page.goto(f"{base}/voila/render/_stall_probe.ipynb", timeout=patience(240_000))
         alert = page.locator("#moneynb-stall[role='alert']")
@@ -71,7 +75,7 @@ def test_a_page_voila_left_stalled_reloads_itself_once_then_offers_a_reload(voil
         page.goto(f"{base}/voila/render/_drawn_probe.ipynb", timeout=patience(240_000))
         # (a real stall of this page under load is loaded again by the helper)
         voila_shows(page, "button.probe-drawn", name="voila-stall-drawn")
-        # (drawn and settled for 20 s)
+        # (drawn and settled for the watch's 2 s)
         page.wait_for_function(f"() => {_COUNT_KEY[6:]} === null", timeout=patience(90_000))
         assert page.locator("#moneynb-stall").count() == 0
         assert len(loads) >= 4, loads
