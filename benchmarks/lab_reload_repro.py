@@ -11,7 +11,7 @@ Usage::
     python benchmarks/lab_reload_repro.py GAME [MOVES=19] [TRIES=1]     # BUSY=K: K busy loops
 
 Each try uses a new browser profile and a new notebook on one Lab server. Seen at load
-15-25 (issue 41's notes): 3 of 11 tries ended with EVERY widget output of the notebook
+15-26 (issue 41's notes): 3 of 10 tries ended with EVERY widget output of the notebook
 reading "Error displaying widget: model not found" although the kernel was the same and had
 answered ``request_states`` with all 549 widget states (584 kB) within 2.6 s.
 """
