@@ -44,6 +44,7 @@ INIT_JS = """
   const mark = (k) => { if (!(k in tl)) tl[k] = performance.now(); };
   const look = () => {
     if (document.querySelector('.jp-OutputArea-output')) mark('output');
+    if (document.querySelector('.moneynb-launcher.moneynb-owner-known')) mark('form');
     if (document.querySelector('.moneynb-view')) mark('view');
     if (document.querySelector('.moneynb-view .js-plotly-plot')) mark('plot');
     if (document.querySelector('.moneynb-view .moneynb-board .scatterlayer path.point'))
@@ -151,8 +152,8 @@ def show(label: str, r: dict) -> None:
         f"last-before-drawn {fmt_s(tl.get('wsLast'))} ({tl.get('ws')} msgs)"
     )
     line.append(
-        "output {} view {} plot {} DRAWN {}".format(
-            *(fmt_s(tl.get(k)) for k in ("output", "view", "plot", "drawn"))
+        "output {} form {} view {} plot {} DRAWN {}".format(
+            *(fmt_s(tl.get(k)) for k in ("output", "form", "view", "plot", "drawn"))
         )
     )
     g = r["all"]
@@ -177,6 +178,51 @@ def voila_page(pw, url: str, timeout_ms: int) -> None:
             with contextlib.suppress(Exception):
                 page.wait_for_load_state("networkidle", timeout=10_000)
             show(phase, page.evaluate(READ_JS))
+    finally:
+        ctx.close()
+
+
+def app_page(pw, url: str, timeout_ms: int, label: str = "app") -> float | None:
+    """The real app page (``voila/render/<game>.ipynb``): its form, Start (seed 5), one move
+    (stored), then a reload, which brings the game back from the store (the launcher's
+    restore). Prints both timelines; returns the reload's drawn time in seconds (None: never
+    drawn)."""
+    ctx = _fresh_context(pw)
+    game = ".moneynb-launch-game-box .moneynb-view"
+    try:
+        ctx.add_init_script(INIT_JS)
+        page = ctx.new_page()
+        page.goto(url, timeout=timeout_ms)
+        form = page.locator(".moneynb-launcher.moneynb-owner-known").first
+        form.wait_for(state="visible", timeout=timeout_ms)
+        seed = form.locator(".moneynb-launch-seed input")
+        seed.fill("5")
+        seed.press("Enter")
+        form.locator("button.moneynb-launch-start").click()
+        page.wait_for_function(DRAWN_JS, timeout=timeout_ms, polling=100)
+        show(f"{label} first", page.evaluate(READ_JS))
+        head = page.locator(f"{game} .moneynb-header").inner_text()
+        page.locator(f"{game} .moneynb-decision button:not([disabled])").first.click()
+        page.wait_for_function(
+            """([sel, before]) => {
+                const v = document.querySelector(sel);
+                const head = v && v.querySelector('.moneynb-header');
+                const m = head && head.textContent.match(/action (\\d+)/);
+                const s = v && v.querySelector('.moneynb-saved');
+                return !!(m && head.textContent !== before && s && s.dataset.actions === m[1]);
+            }""",
+            arg=[game, head],
+            timeout=timeout_ms,
+        )
+        page.reload(timeout=timeout_ms)
+        try:
+            page.wait_for_function(DRAWN_JS, timeout=timeout_ms, polling=100)
+        except Exception:
+            print(f"{label} reload: never drawn", flush=True)
+            return None
+        r = page.evaluate(READ_JS)
+        show(f"{label} reload", r)
+        return r["tl"]["drawn"] / 1000
     finally:
         ctx.close()
 
@@ -212,6 +258,51 @@ def lab_page(pw, url: str, timeout_ms: int) -> None:
         ctx.close()
 
 
+def app_runs(pw, args, timeout_ms: int) -> None:
+    """``--app N`` real app pages per config of ``--app-configs``, the configs alternated page
+    by page (one server each, started once), then each config's reload times."""
+    import statistics
+
+    repo = Path(__file__).resolve().parents[1]
+    configs = [c.strip() for c in args.app_configs.split(",") if c.strip()]
+    times: dict[str, list] = {c: [] for c in configs}
+    with contextlib.ExitStack() as stack:
+        servers, logs = {}, {}
+        for c in configs:
+            folder = {"none": None, "repo": repo}.get(c, c)
+            extra = [f"--Voila.config_file_paths=['{folder}']"] if folder else []
+            extra += [a for a in args.voila_args.split() if a]
+            base, root = stack.enter_context(
+                jupyter_server("voila", timeout=300, extra_args=tuple(extra))
+            )
+            servers[c] = base
+            logs[c] = root.parent / "server.log"
+        # a preheated pool fills at the server's start: wait for it (as on a server up for a
+        # while), then --settle seconds more
+        for c, log in logs.items():
+            t0 = time.monotonic()
+            while c != "none" and time.monotonic() - t0 < 900:
+                if f"Kernel pool of {args.game}.ipynb is filled" in log.read_text(errors="replace"):
+                    print(f"[{c}] pool filled after {time.monotonic() - t0:.0f} s", flush=True)
+                    break
+                time.sleep(1)
+        time.sleep(args.settle)
+        for _ in range(args.app):
+            for c in configs:
+                url = f"{servers[c]}/voila/render/{args.game}.ipynb"
+                times[c].append(app_page(pw, url, timeout_ms, label=f"app[{Path(c).name}]"))
+                time.sleep(args.gap)
+    for c, ts in times.items():
+        ok = [t for t in ts if t is not None]
+        med = f"{statistics.median(ok):.1f}" if ok else "-"
+        worst = f"{max(ok):.1f}" if ok else "-"
+        print(
+            f"app reload->drawn [{c}]: {[None if t is None else round(t, 1) for t in ts]} "
+            f"median {med} s, worst {worst} s, missing {len(ts) - len(ok)}",
+            flush=True,
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", default="moolah")
@@ -219,6 +310,25 @@ def main() -> None:
     ap.add_argument("--lab", action="store_true", help="a Lab notebook, run then reloaded")
     ap.add_argument("--busy", type=int, default=0)
     ap.add_argument("--voila-args", default="", help="more Voila options, space separated")
+    ap.add_argument(
+        "--app",
+        type=int,
+        default=0,
+        help="real app pages (--game's notebook: form, Start, a move, reload)",
+    )
+    ap.add_argument(
+        "--app-configs",
+        default="none",
+        help="comma-separated Voila config folders (a voila.json each; 'none': "
+        "no config file, 'repo': the repository's voila.json), alternated",
+    )
+    ap.add_argument(
+        "--settle",
+        type=float,
+        default=0,
+        help="seconds after the servers start before the first app page",
+    )
+    ap.add_argument("--gap", type=float, default=0, help="seconds between app pages")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -226,12 +336,14 @@ def main() -> None:
     with busy(args.busy), sync_playwright() as pw:
         if args.busy:
             time.sleep(20)
-        if args.voila:
+        if args.voila and not args.app:
             extra = tuple(a for a in args.voila_args.split() if a)
             with jupyter_server("voila", extra_args=extra) as (base, root):
                 write_probe(root / "notebooks" / "bench_board.ipynb", args.game)
                 for _ in range(args.voila):
                     voila_page(pw, f"{base}/voila/render/bench_board.ipynb", timeout_ms)
+        if args.app:
+            app_runs(pw, args, timeout_ms)
         if args.lab:
             with jupyter_server("lab") as (base, root):
                 write_probe(root / "notebooks" / "bench_board.ipynb", args.game)

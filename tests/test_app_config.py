@@ -56,3 +56,53 @@ def test_binder_server_gets_the_same_culling(tmp_path):
     got = {k: json.loads(v.lower()) for k, v in re.findall(r"\.(\w+) = (\S+)", block)}
     _check(got)
     assert got == json.loads((REPO / "voila.json").read_text())["MappingKernelManager"]
+
+
+def test_voila_preheats_a_kernel_for_each_app_notebook_only():
+    """Issue 41: a reload of an app page takes a kernel that already ran the notebook
+    (Voila's preheated kernels, one per app notebook); the lessons (``teach_*``) get none."""
+    from voila.app import Voila
+
+    app = Voila()
+    app.load_config_file("voila", path=[str(REPO)])
+    assert app.config.VoilaConfiguration.preheat_kernel is True
+    pools = app.config.VoilaKernelManager.kernel_pools_config
+    assert pools["default"]["pool_size"] == 0
+    apps = {k for k, v in pools.items() if k != "default" and v["pool_size"] >= 1}
+    play = {f"{n}.ipynb" for n in ("start_here", "money_moves", "moolah", "easy_money",
+                                   "money_card", "money_run")}  # fmt: skip
+    assert apps == play
+    assert all((REPO / "notebooks" / nb).exists() for nb in apps)
+    # preheating and progressive rendering exclude each other in Voila
+    assert not app.config.VoilaConfiguration.get("progressive_rendering", False)
+
+
+def test_a_preheated_kernel_learns_the_pages_address_before_it_draws_links(monkeypatch):
+    """A preheated kernel runs the notebook before any page asks for it: ``links_open_here``
+    waits for the page (Voila's ``wait_for_request``) when it has no address yet, and reads
+    the path Voila then gives (``SCRIPT_NAME``)."""
+    import voila.utils
+
+    from moneynb.ui import launcher
+
+    calls = []
+
+    def arrive(path):
+        def wait(url=None):
+            calls.append(path)
+            monkeypatch.setenv("SCRIPT_NAME", path)
+
+        return wait
+
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
+    monkeypatch.setattr(voila.utils, "wait_for_request", arrive("/voila/render/start_here.ipynb"))
+    assert launcher.links_open_here() is True
+    monkeypatch.delenv("SCRIPT_NAME")
+    monkeypatch.setattr(voila.utils, "wait_for_request", arrive("/"))
+    assert launcher.links_open_here() is False
+    assert calls == ["/voila/render/start_here.ipynb", "/"]
+    # a later kernel of the pool has the address of the page before it: no wait
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://h:1/voila/render/start_here.ipynb")
+    assert launcher.links_open_here() is True and len(calls) == 2

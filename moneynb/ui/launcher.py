@@ -717,7 +717,18 @@ def links_open_here() -> bool:
 
     if not app_mode():
         return True
-    return "/voila/render/" in urlparse(os.environ.get("VOILA_REQUEST_URL", "")).path
+    url = os.environ.get("VOILA_REQUEST_URL")
+    if url is None and os.environ.get("VOILA_PREHEAT") == "True":
+        # a preheated kernel (voila.json) runs the notebook before any page asks for it: the
+        # page's address comes when a page takes this kernel (Voila's wait_for_request, which
+        # puts the request's path in SCRIPT_NAME). Voila gives a pool's later kernels the
+        # address of the page that took the kernel before them (same server, same notebook,
+        # same answer), so only the pool's first kernel waits here.
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+        url = os.environ.get("SCRIPT_NAME", "")
+    return "/voila/render/" in urlparse(url or "").path
 
 
 def game_links(folder=".") -> str:
