@@ -22,7 +22,13 @@ MANIFEST = "moneynb/compiled.json"
 
 
 class build_compiled(build_ext):
-    """``build_ext``, then ``moneynb/compiled.json``: each compiled source's SHA-256."""
+    """``build_ext`` on every core, then ``moneynb/compiled.json``: each compiled source's
+    SHA-256."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
 
     def run(self):
         super().run()
