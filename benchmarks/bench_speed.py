@@ -88,6 +88,7 @@ def measure(game: str, n_games: int) -> dict:
         "games_per_s": n_games / dt,
         "turns_per_s": turns / dt,
         "actions_per_s": actions / dt,
+        "load": os.getloadavg()[0],  # the 1-minute load average as the measurement ended
     }
 
 
@@ -168,10 +169,9 @@ def extract(ref: str, into: Path, repo: Path = ROOT, paths: tuple = ("moneynb",)
 
 
 def best(runs: list[dict]) -> dict:
-    return {
-        g: {k: max(r[g][k] for r in runs) for k in runs[0][g]}
-        for g in runs[0]  # the best of the repeats (the least disturbed by other load)
-    }
+    """Per game, the best rate of the repeats (the least disturbed by other load), and the
+    highest load average any of them ended at (``load``)."""
+    return {g: {k: max(r[g].get(k, 0.0) for r in runs) for k in runs[0][g]} for g in runs[0]}
 
 
 def table(
@@ -206,6 +206,10 @@ def table(
             if anchor is not None and key == "turns_per_s":
                 cvs = f"{c / anchor['turns_per_s']:9.2f}x"
             line += f" {c:11,.1f} {cup} {cvs:>10s}"
+        if key == "games_per_s":  # the highest load average any run of the game ended at
+            loads = [t[g].get("load") for t in (before, after, compiled) if t is not None]
+            if all(x is not None for x in loads):
+                line += f"   (load up to {max(loads):.1f})"
         lines.append(line)
     if anchor is not None:
         lines.append(

@@ -1,6 +1,8 @@
 """Build the optional compiled engine: the same Python sources, compiled by Cython.
 
-Run: ``pip install cython && python scripts/build_compiled.py [--into DIR] [--clean]``.
+Run: ``pip install cython && python scripts/build_compiled.py [--into DIR] [--clean]``. (An
+install compiles the same modules the same way: ``MONEYNB_COMPILED=1 pip install .``, see
+``build_backend/moneynb_build.py``.)
 
 Cython (from PyPI) compiles the engine's hot modules (:data:`MODULES`: the core protocol, the
 five games' rules and the bots), unchanged, into extension modules placed beside their ``.py``
@@ -30,19 +32,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: the modules compiled, relative to the directory that holds ``moneynb``
-MODULES = (
-    "moneynb/core/game.py",
-    "moneynb/core/decision.py",
-    "moneynb/core/ledger.py",
-    "moneynb/core/chance.py",
-    "moneynb/bots/__init__.py",
-    "moneynb/games/easy_money/rules.py",
-    "moneynb/games/moolah/rules.py",
-    "moneynb/games/money_card/rules.py",
-    "moneynb/games/money_moves/rules.py",
-    "moneynb/games/money_run/rules.py",
-)
+sys.path.insert(0, str(ROOT / "build_backend"))
+# the modules compiled (relative to the directory that holds ``moneynb``) and Cython's settings:
+# the same as ``MONEYNB_COMPILED=1 pip install .`` (build_backend/moneynb_build.py)
+from moneynb_build import DIRECTIVES, MODULES  # noqa: E402
 
 MANIFEST = "moneynb/compiled.json"
 
@@ -81,8 +74,11 @@ def build(base: Path, jobs: int = 2) -> None:
         "from Cython.Build import cythonize\n"
         f"mods = {list(MODULES)!r}\n"
         "exts = [Extension(m[:-3].replace('/', '.'), [m]) for m in mods]\n"
-        "setup(ext_modules=cythonize(exts, language_level=3, quiet=True,\n"
-        "      compiler_directives={'binding': True}),\n"
+        f"directives = {DIRECTIVES!r}\n"
+        "level = directives.pop('language_level')\n"
+        "for e in exts: e.extra_compile_args = ['-g0']  # no debug information: a quicker build\n"
+        "setup(ext_modules=cythonize(exts, language_level=level, quiet=True,\n"
+        "      compiler_directives=directives),\n"
         f"      script_args=['build_ext', '--inplace', '-j', '{jobs}',\n"
         "                   '--build-temp', sys.argv[1]])\n"
     )
