@@ -145,6 +145,29 @@ def _same(a, b) -> bool:
         return False
 
 
+def widget_tree(roots) -> dict:
+    """Every widget reachable from ``roots`` (widgets), by model id: through each trait that
+    holds a widget or a list/tuple of widgets (``children``, ``layout``, ``style``, ...).
+
+    Source: issue 41 (a reload rebuilds every widget the kernel holds: see
+    :meth:`GameView._close_replaced_panel`).
+    """
+    seen: dict = {}
+    stack = list(roots)
+    while stack:
+        w = stack.pop()
+        if not isinstance(w, widgets.Widget) or w.model_id is None or w.model_id in seen:
+            continue
+        seen[w.model_id] = w
+        for name in w.keys:
+            value = getattr(w, name, None)
+            if isinstance(value, widgets.Widget):
+                stack.append(value)
+            elif isinstance(value, (list, tuple)):
+                stack.extend(v for v in value if isinstance(v, widgets.Widget))
+    return seen
+
+
 def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in str(text).lower())
 
@@ -324,6 +347,7 @@ class GameView(widgets.VBox):
         self.prompt = widgets.HTML()
         self.prompt.add_class("moneynb-prompt")
         self.panel_box = widgets.Box()
+        self.panel_box.observe(self._close_replaced_panel, names="children")
         self.error = widgets.HTML()
         self.error.add_class("moneynb-error")
         self.decision_box = widgets.VBox([self.prompt, self.panel_box, self.error])
@@ -966,6 +990,24 @@ class GameView(widgets.VBox):
             f"Hand over the screen: <b>{html.escape(now)}</b>, it is your turn "
             f"({html.escape(before)} played last).</div>"
         )
+
+    def _close_replaced_panel(self, change) -> None:
+        """Close the widgets of a decision panel the view no longer shows.
+
+        Each decision gets a new panel (:meth:`_refresh_panel`); without this the kernel kept
+        every old panel's buttons, boxes, layouts and styles, and a JupyterLab reload sends and
+        rebuilds every widget the kernel holds (Easy Money: 102 widgets at the start, 410 after
+        19 moves, 49 of them still shown; a bigger restore is a slower one under load). A
+        widget still reachable from the view (shared with the new panel) stays open.
+        Source: issue 41 (found by the Lab reload investigation).
+        """
+        gone = [w for w in change["old"] if w not in change["new"]]
+        if not gone:
+            return
+        shown = widget_tree([self])
+        for model_id, w in widget_tree(gone).items():
+            if model_id not in shown:
+                w.close()
 
     def _refresh_panel(self) -> None:
         g = self.game
