@@ -107,6 +107,12 @@ const CSS = `
   z-index: 3; align-self: start; background: var(--jp-layout-color0, #fff);
   box-shadow: 0 4px 6px -4px rgba(0, 0, 0, 0.35); }
 .moneynb-view .moneynb-board-row > .moneynb-board-tools { grid-area: tools; }
+/* the "Last move" line, just above the board's row: after a move it is scrolled to the top
+   with the row under it (issue 38: the line was out of sight after every move), so it keeps
+   one height (two lines, the full text in its title and the log), and the board is fitted
+   under it without changing size from one move to the next */
+.moneynb-view .moneynb-last-move { line-height: 1.4em; min-height: 2.8em; max-height: 2.8em;
+  overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
    another person take no click for their first second in the page (a slower double-click of
    the person before lands on them), and look so */
@@ -364,6 +370,18 @@ function room(el) {
   }
   return h;
 }
+// what a move scrolls to the top: the view's "Last move" line (just above its board row) when
+// it shows one, else the row; and how much of the window it takes above the row
+function anchorOf(r, row) {
+  const last = r.querySelector(".moneynb-header .moneynb-last-move");
+  return last && last.closest(".moneynb-view") === r ? last : row;
+}
+function leadOf(r, row) {
+  const a = anchorOf(r, row);
+  if (a === row) return 0;
+  const d = row.getBoundingClientRect().top - a.getBoundingClientRect().top;
+  return d > 0 && d < 200 ? d : 0;
+}
 function fitBoards(r) {
   let own = 0;  // the scale of the view's own board
   for (const row of r.querySelectorAll(".moneynb-board-row")) {
@@ -379,7 +397,8 @@ function fitBoards(r) {
       if (row.dataset.layout !== layout) row.dataset.layout = layout;
       continue;
     }
-    const H = Math.max(200, room(row) - 8);
+    // the "Last move" line is seen with the row after a move (issue 38): room for it above
+    const H = Math.max(200, room(row) - 8 - leadOf(r, row));
     const sideH = side.getBoundingClientRect().height;
     const sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
     const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
@@ -446,7 +465,6 @@ function sight(el) {
   }
   return { top, bottom };
 }
-const sightTop = (el) => sight(el).top;
 // whether all of `el` is in sight
 function inSight(el) {
   const r = el.getBoundingClientRect(), s = sight(el);
@@ -501,14 +519,18 @@ function render({ model, el }) {
           // is out of sight, and then to show the controls WITH the board (issue 30, case
           // 1): the top of the board's row (the decision first when stacked) at the top
           target.focus({ preventScroll: true });
+          // (issue 38: the row went to the top and left the "Last move" line above it out of
+          // sight: now that line goes to the top, the row under it, fitted to the rest)
           const b = target.getBoundingClientRect();
           const row = target.closest(".moneynb-board-row");
+          const anchor = row ? anchorOf(r, row) : target;
           if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
-            (row || target).scrollIntoView({ block: row ? "start" : "nearest" });
-          } else if (!initial && row && !inSight(row) && row.getBoundingClientRect().top > sightTop(row)) {
+            anchor.scrollIntoView({ block: row ? "start" : "nearest" });
+          } else if (!initial && row && (!inSight(row) || !inSight(anchor))) {
             // after a move (not when the view first shows): the controls are in sight but
-            // the board runs out at the bottom: its row up to the top
-            row.scrollIntoView({ block: "start" });
+            // the board runs out at the bottom, or the last move is above the window: the
+            // last move up to the top, the board and controls under it
+            anchor.scrollIntoView({ block: "start" });
           }
         }
         el.dataset.focused = model.get("focus_key");

@@ -949,7 +949,12 @@ class GameView(widgets.VBox):
         else:
             whose = "Your" if shown == "You" else f"{name}'s"
             line = f"{seat_html(seat, whose, player_color(seat))} move: {html.escape(body)}"
-        return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move: {line}</div>"
+        # the whole line in its title: the page shows two lines of it (a11y's CSS)
+        full = html.escape(f"Last move: {html.unescape(re.sub(r'<[^>]+>', '', line))}", quote=True)
+        return (
+            f"<div class='moneynb-last-move' data-seat='{seat}' title=\"{full}\">"
+            f"Last move: {line}</div>"
+        )
 
     def _handoff_html(self) -> str:
         """Hot seat: when the person who must decide now is not the person who acted last at
