@@ -277,6 +277,15 @@ class Board(BoardDrawing):
             clickmode="event", dragmode=False, hovermode="closest",
         )  # fmt: skip
 
+    def event_text(self, game, event) -> str:
+        """The engine's text, less a purchase's payment: the engine logs "Ann paid $80 to Bank
+        (buys Canal Street)" and then "Ann buys Canal Street for $80." (or "... from Bob for
+        $80."); the log and the "Last move" line show the second only (issue 38: the same
+        purchase read twice). "" for a line not to show."""
+        if event.kind == "paid" and "(buys " in (event.text or ""):
+            return ""
+        return event.text
+
     def status(self, game) -> str:
         if game.over:
             return f"Game over ({game.end_reason}): {' and '.join(game.winner_names)} won"

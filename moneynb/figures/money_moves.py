@@ -186,6 +186,22 @@ class Board(BoardDrawing):
             font=dict(size=max(11, self.text_px), color=self.pal["muted"]),
         )  # fmt: skip
 
+    def event_text(self, game, event) -> str:
+        """The engine's text, with a roll's task die said in words only ("Ann rolled 4 on the
+        money die and Receive from the right on the task die." rather than "Ann rolled 4 and
+        RE-R (Receive from the right)."; issue 38: the face codes read as nothing). The
+        words are the engine's (``TASK_NAMES``); the face stays on the die drawn."""
+        from ..games.money_moves.rules import TASK_NAMES
+
+        d = event.data
+        seat, task = d.get("seat"), d.get("task")
+        if event.kind == "rolled" and task in TASK_NAMES and isinstance(seat, int):
+            return (
+                f"{game.players[seat]} rolled {d.get('money')} on the money die and "
+                f"{TASK_NAMES[task]} on the task die."
+            )
+        return event.text
+
     def status(self, game) -> str:
         text = f"Round {game.round} of {game.options['rounds']}"
         if game.opening is not None:

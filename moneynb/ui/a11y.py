@@ -345,7 +345,7 @@ function showLost(model, el, root, why) {
 // by side when it can, and the row is marked data-fit="scroll": its decision is pinned in
 // view (pinSides) while the player scrolls the rest of the board into sight. A replay's chart
 // is fitted to its width.
-const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.667;
+const SIDE_PX = 300, NARROW_SIDE_PX = 230, GAP_PX = 10, MIN_SCALE = 0.667;
 function scaleBox(box, s, w, h, sized) {
   const inner = box.firstElementChild;
   if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005 &&
@@ -400,11 +400,17 @@ function fitBoards(r) {
     // the "Last move" line is seen with the row after a move (issue 38): room for it above
     const H = Math.max(200, room(row) - 8 - leadOf(r, row));
     const sideH = side.getBoundingClientRect().height;
-    const sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
+    let sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
     const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
+    const floor = Math.min(MIN_SCALE, (W - 4) / w);
+    if (sSide < floor - 0.001 && sStack < floor - 0.001) {
+      // a tall decision in a narrow, short window (Lab at 1024x700 with its file browser
+      // open: an auction, a deposit, Money Run's turn; issue 38): a narrower column beside
+      // the board rather than a board that does not fit whole under the decision
+      sSide = Math.min(1, (W - 4 - GAP_PX - NARROW_SIDE_PX) / w, H / h);
+    }
     let layout = sSide >= sStack ? "side" : "stacked";
     const best = Math.max(sSide, sStack);
-    const floor = Math.min(MIN_SCALE, (W - 4) / w);
     const fit = best >= floor - 0.001 ? "whole" : "scroll";
     // too small either way: side by side when the board fits beside the column at the floor
     if (fit === "scroll") layout = W - 4 - GAP_PX - SIDE_PX >= w * floor ? "side" : "stacked";

@@ -510,7 +510,7 @@ PANEL_FIT_JS = r"""async (name) => {
     anchor.scrollIntoView({block: 'start'});
     await frames();
   }
-  return {out, scale: Math.round(scale * 100) / 100, layout: row.dataset.layout,
+  return {out, scale: Math.round(scale * 100) / 100, layout: row.dataset.layout, W: row.clientWidth,
           fit: whole ? 'whole' : 'scroll', labelPx};
 }""".replace("LABEL_FLOOR", str(LABEL_FLOOR_PX)).replace(
     "SMALLEST_TEXT", "(" + SMALLEST_TEXT_JS + ")"
@@ -718,13 +718,14 @@ def _every_kind(page, label: str) -> dict:
             except PlaywrightTimeout:
                 pass  # the checks below say what is too small or out of sight
             found = page.evaluate(PANEL_FIT_JS, name)
-            print(label, game, kind, {k: v for k, v in found.items() if k != "out"})
+            print(label, game, kind, found)  # the figures, for the record (pytest -s)
             if found["out"]:
                 problems[f"{label} {game} {kind}"] = found["out"]
                 screenshot(page, f"boards-fit-{label}-{game}-{len(seen[game])}",
                            page.locator(f".moneynb-view.probe-{name}"))  # fmt: skip
     print(label, "kinds seen:", seen)
-    assert all(len(k) >= 2 for k in seen.values()), f"too few kinds of decision seen: {seen}"
+    # every game shows at least one (a Money Moves game is all rolls and may end early)
+    assert all(seen.values()) and sum(map(len, seen.values())) >= 25, f"too few kinds: {seen}"
     return problems
 
 

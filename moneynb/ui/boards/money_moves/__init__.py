@@ -45,7 +45,9 @@ class Board(Drawing, BoardRenderer):
             t = ev.data["task"]
             faces.append({"face": t, "title": "task die", "color": TASK_COLORS.get(t, "#fff"),
                           "ink": "white"})  # fmt: skip
-        self.dice.show(faces, caption=self.plain(ev.text), owner=self.owner(game, ev))
+        self.dice.show(
+            faces, caption=self.plain(self.event_text(game, ev)), owner=self.owner(game, ev)
+        )
 
     def _update_card(self, game, events) -> None:
         m, shown = None, None
