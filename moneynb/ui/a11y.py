@@ -107,12 +107,23 @@ const CSS = `
   z-index: 3; align-self: start; background: var(--jp-layout-color0, #fff);
   box-shadow: 0 4px 6px -4px rgba(0, 0, 0, 0.35); }
 .moneynb-view .moneynb-board-row > .moneynb-board-tools { grid-area: tools; }
+/* a narrow column beside the board (data-side="narrow", see fitBoards): its buttons' words
+   wrap, its lists, sliders and boxes take the column's width */
+.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side .jupyter-button {
+  min-width: 0; max-width: 100%; white-space: normal; height: auto; min-height: 28px;
+  line-height: 1.25; padding-top: 3px; padding-bottom: 3px; }
+.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
+  .widget-text, .widget-slider, .widget-inline-hbox, .widget-hbox, .widget-vbox) {
+  max-width: 100% !important; min-width: 0 !important; }
+.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
+  .widget-text, .widget-slider) { width: auto !important; }
 /* the "Last move" line, just above the board's row: after a move it is scrolled to the top
    with the row under it (issue 38: the line was out of sight after every move), so it keeps
-   one height (two lines, the full text in its title and the log), and the board is fitted
-   under it without changing size from one move to the next */
-.moneynb-view .moneynb-last-move { line-height: 1.4em; min-height: 2.8em; max-height: 2.8em;
-  overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
+   one height (one line; the whole of a longer one in its title, as a tooltip, and in the
+   log) and the board is fitted under it without changing size from one move to the next
+   (two lines cost the board the room a tall decision needs at 1024x700) */
+.moneynb-view .moneynb-last-move { line-height: 1.4em; height: 1.4em; overflow: hidden;
+  white-space: nowrap; text-overflow: ellipsis; }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
    another person take no click for their first second in the page (a slower double-click of
    the person before lands on them), and look so */
@@ -345,7 +356,7 @@ function showLost(model, el, root, why) {
 // by side when it can, and the row is marked data-fit="scroll": its decision is pinned in
 // view (pinSides) while the player scrolls the rest of the board into sight. A replay's chart
 // is fitted to its width.
-const SIDE_PX = 300, NARROW_SIDE_PX = 230, GAP_PX = 10, MIN_SCALE = 0.667;
+const SIDE_PX = 300, NARROW_SIDE_PX = 180, GAP_PX = 10, MIN_SCALE = 0.667;
 function scaleBox(box, s, w, h, sized) {
   const inner = box.firstElementChild;
   if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005 &&
@@ -403,13 +414,19 @@ function fitBoards(r) {
     let sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
     const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
     const floor = Math.min(MIN_SCALE, (W - 4) / w);
-    if (sSide < floor - 0.001 && sStack < floor - 0.001) {
-      // a tall decision in a narrow, short window (Lab at 1024x700 with its file browser
-      // open: an auction, a deposit, Money Run's turn; issue 38): a narrower column beside
-      // the board rather than a board that does not fit whole under the decision
-      sSide = Math.min(1, (W - 4 - GAP_PX - NARROW_SIDE_PX) / w, H / h);
+    let narrow = false;
+    if (sSide < floor - 0.001) {
+      // a narrow, short window (Lab at 1024x700 with its file browser open): a tall decision
+      // (an auction, a deposit, Money Run's turn, a debt) pushed the board under it out of
+      // sight (issue 38); a narrow column beside the board holds any decision, its buttons'
+      // words wrapping. Taken whenever stacking gains little, so the board does not jump
+      // from beside the decision to under it from one decision to the next.
+      const sNarrow = Math.min(1, (W - 4 - GAP_PX - NARROW_SIDE_PX) / w, H / h);
+      if (sNarrow >= floor - 0.001 && sNarrow >= sStack - 0.1) { sSide = sNarrow; narrow = true; }
     }
     let layout = sSide >= sStack ? "side" : "stacked";
+    const side_ = layout === "side" && narrow ? "narrow" : "";
+    if ((row.dataset.side || "") !== side_) row.dataset.side = side_;
     const best = Math.max(sSide, sStack);
     const fit = best >= floor - 0.001 ? "whole" : "scroll";
     // too small either way: side by side when the board fits beside the column at the floor
