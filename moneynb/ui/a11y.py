@@ -110,7 +110,7 @@ const CSS = `
 /* a narrow column beside the board (data-side="narrow", see fitBoards): its buttons' words
    wrap, its lists, sliders and boxes take the column's width */
 .moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side .jupyter-button {
-  min-width: 0; max-width: 100%; white-space: normal; height: auto; min-height: 28px;
+  min-width: 0; max-width: calc(100% - 6px); white-space: normal; height: auto; min-height: 28px;
   line-height: 1.25; padding-top: 3px; padding-bottom: 3px; }
 .moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
   .widget-text, .widget-slider, .widget-inline-hbox, .widget-hbox, .widget-vbox) {
@@ -123,7 +123,8 @@ const CSS = `
    log) and the board is fitted under it without changing size from one move to the next
    (two lines cost the board the room a tall decision needs at 1024x700) */
 .moneynb-view .moneynb-last-move { line-height: 1.4em; height: 1.4em; overflow: hidden;
-  white-space: nowrap; text-overflow: ellipsis; }
+  white-space: nowrap; text-overflow: ellipsis; contain: inline-size; }
+.moneynb-view .moneynb-header > .widget-html-content { width: 100%; min-width: 0; }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
    another person take no click for their first second in the page (a slower double-click of
    the person before lands on them), and look so */
@@ -415,7 +416,12 @@ function fitBoards(r) {
     const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
     const floor = Math.min(MIN_SCALE, (W - 4) / w);
     let narrow = false;
-    if (sSide < floor - 0.001) {
+    // a decision too tall for the narrow column (a debt's many mortgage buttons) is stacked
+    // over the board instead, until the next decision (its new controls)
+    const controls = side.querySelector("button, select, input");
+    if (row.dataset.side === "narrow" && sideH > H + 1) row._moneynbTooTall = controls;
+    const tooTall = !!controls && row._moneynbTooTall === controls;
+    if (sSide < floor - 0.001 && !tooTall) {
       // a narrow, short window (Lab at 1024x700 with its file browser open): a tall decision
       // (an auction, a deposit, Money Run's turn, a debt) pushed the board under it out of
       // sight (issue 38); a narrow column beside the board holds any decision, its buttons'
