@@ -204,3 +204,18 @@ def test_money_arrows_show_on_the_table_and_on_the_paper(theme):
             assert any(contrast(c, paper) >= 3 for c in rgb), (colors, paper)
             arrows += 1
     assert arrows >= 10
+
+
+def test_easy_money_prices_keep_their_dollar_sign_at_every_zoom():
+    """A property's price is written with its "$" on a board drawn small too (issue 38: at the
+    largest text zoom "$360" became "360")."""
+    from moneynb.figures.base import TEXT_ZOOMS
+
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob"], seed=1)
+    b = board_for(g)
+    for z in TEXT_ZOOMS:
+        b.set_text_zoom(z)
+        for sp in g.board:
+            if sp["kind"] == "property":
+                label = b._label(sp)
+                assert f"${sp['B']}" in label, (z, sp["name"], label)

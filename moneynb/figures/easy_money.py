@@ -151,8 +151,10 @@ class Board(BoardDrawing):
 
         if sp["kind"] == "property":
             price, word = f"${sp['B']}", sp["name"].split()[0]
-            if not fits(price):  # the smallest board: the number alone (the hover says "price")
-                price = str(sp["B"])
+            # the price keeps its "$" (issue 38: "360" read as nothing): on a board drawn
+            # small, one line, it may run 1.5 px into an owner's frame on each side
+            if not fits(price, LABEL_PX + (3 if one_line else 0)):
+                price = str(sp["B"])  # (never at the zooms drawn: $400 fits at 1.5)
             return price if one_line or not fits(word) else f"{plot_text(word)}<br>{price}"
         name = SHORT.get(sp["name"], sp["name"].split()[0])
         if one_line and name == "STOP":
