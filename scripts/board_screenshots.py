@@ -66,6 +66,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only", action="append", default=[], help="only this game (repeatable)")
     ap.add_argument("--theme", action="append", default=[], choices=[t for t, _ in THEMES],
                     help="only this theme (repeatable)")  # fmt: skip
+    ap.add_argument("--no-lab", dest="lab", action="store_false",
+                    help="the Voila app's pictures only")  # fmt: skip
     ap.add_argument("--no-voila", dest="voila", action="store_false",
                     help="Lab only (by default the Voila app's pictures follow)")  # fmt: skip
     args = ap.parse_args(argv)
@@ -88,6 +90,9 @@ def main(argv=None) -> int:
     if exe is None:
         print("no Chromium found (see tests/browser/conftest.py)", file=sys.stderr)
         return 2
+    if not args.lab:
+        _voila(args, out, n_plots, exe)
+        return 0
     profile = tempfile.mkdtemp(prefix="moneynb-shots-")
     with jupyter_server("lab", timeout=90) as server, sync_playwright() as p:
         _base, root = server
