@@ -14,7 +14,10 @@ side bar (``files``: the file browser open, ``nofiles``: the left side bar close
 size saves ``<out>/<game>-<width>x<height>-<theme>-<bar>.png`` (the window with the game's
 board row scrolled to the top of the notebook, where a move's focus puts it: the player's
 view), ``<out>/replay-<game>-<width>x<height>-<theme>-<bar>.png`` (its replay's view) and
-``<out>/page-<width>x<height>-<theme>-<bar>.png`` (the window). Prints each file written.
+``<out>/page-<width>x<height>-<theme>-<bar>.png`` (the window); then the same views served by
+Voila (the app), ``<out>/<view>-<width>x<height>-<theme>-voila.png`` (``--no-voila``: Lab
+only). Each view is scrolled as a move leaves it: its "Last move" line at the top, the board
+row under it (issue 38). Prints each file written.
 ``--only GAME`` (repeatable) keeps the pictures of those games (and their replays); ``--theme
 light|dark`` (repeatable) those of that theme.
 """
@@ -47,6 +50,11 @@ BOARDS_IN_THEME = """(dark) => [...document.querySelectorAll('.moneynb-board')].
 THEMES = (("light", "JupyterLab Light"), ("dark", "JupyterLab Dark"))
 
 
+#: the view scrolled as a move leaves it (issue 38): its "Last move" line at the top when it
+#: shows one, else its board row (a replay: the view)
+ANCHOR_TOP = """v => (v.querySelector('.moneynb-header .moneynb-last-move')
+    || v.querySelector('.moneynb-board-row') || v).scrollIntoView({block: 'start'})"""
+
 #: waits until the page has drawn two frames (a scroll is painted)
 FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
@@ -58,6 +66,10 @@ def main(argv=None) -> int:
     ap.add_argument("--only", action="append", default=[], help="only this game (repeatable)")
     ap.add_argument("--theme", action="append", default=[], choices=[t for t, _ in THEMES],
                     help="only this theme (repeatable)")  # fmt: skip
+    ap.add_argument("--no-lab", dest="lab", action="store_false",
+                    help="the Voila app's pictures only")  # fmt: skip
+    ap.add_argument("--no-voila", dest="voila", action="store_false",
+                    help="Lab only (by default the Voila app's pictures follow)")  # fmt: skip
     args = ap.parse_args(argv)
     out = Path(args.outdir or args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -78,6 +90,9 @@ def main(argv=None) -> int:
     if exe is None:
         print("no Chromium found (see tests/browser/conftest.py)", file=sys.stderr)
         return 2
+    if not args.lab:
+        _voila(args, out, n_plots, exe)
+        return 0
     profile = tempfile.mkdtemp(prefix="moneynb-shots-")
     with jupyter_server("lab", timeout=90) as server, sync_playwright() as p:
         _base, root = server
@@ -139,10 +154,7 @@ def main(argv=None) -> int:
                             # the window as a player sees it, the view's board row at the
                             # top (an element shot would be cut by Lab's scrolling panel)
                             view = page.locator(f".moneynb-view.probe-{name}")
-                            view.evaluate(
-                                "v => (v.querySelector('.moneynb-board-row') || v)"
-                                ".scrollIntoView({block: 'start'})"
-                            )
+                            view.evaluate(ANCHOR_TOP)
                             if not name.startswith("replay-"):
                                 # the board's text drawn for the scale it is shown at (the
                                 # kernel draws it larger in a short window: one round trip)
@@ -159,7 +171,51 @@ def main(argv=None) -> int:
         finally:
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)
+    if args.voila:
+        _voila(args, out, n_plots, exe)
     return 0
+
+
+def _voila(args, out: Path, n_plots: int, exe: str) -> None:
+    """The same probe served by Voila (the app: no Lab around the views), each theme
+    (``?voila-theme=``) and size: ``<out>/<game>-<WxH>-<theme>-voila.png``."""
+    from conftest import CHROMIUM_ARGS, write_probe_notebook
+    from playwright.sync_api import sync_playwright
+    from servers import jupyter_server, patience
+    from test_zz_boards_fit_browser import BOARDS_CELL, GAMES, REPLAYS, REPLAYS_CELL
+
+    with jupyter_server("voila", timeout=90) as server, sync_playwright() as p:
+        base, root = server
+        write_probe_notebook(root / "notebooks" / "_screenshots.ipynb", BOARDS_CELL + REPLAYS_CELL)
+        browser = p.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
+        try:
+            for theme, _lab in THEMES:
+                if args.theme and theme not in args.theme:
+                    continue
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.set_default_timeout(patience(90_000))
+                page.goto(f"{base}/voila/render/_screenshots.ipynb?voila-theme={theme}",
+                          timeout=patience(300_000))  # fmt: skip
+                page.wait_for_function(
+                    "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg')"
+                    ".length >= n",
+                    arg=n_plots,
+                    timeout=patience(300_000),
+                )
+                for w, h in SIZES:
+                    page.set_viewport_size({"width": w, "height": h})
+                    page.evaluate(FRAMES)
+                    for name in GAMES + REPLAYS:
+                        if args.only and name.removeprefix("replay-") not in args.only:
+                            continue
+                        page.locator(f".moneynb-view.probe-{name}").evaluate(ANCHOR_TOP)
+                        page.evaluate(FRAMES)
+                        shot = out / f"{name}-{w}x{h}-{theme}-voila.png"
+                        page.screenshot(path=str(shot))
+                        print(shot)
+                page.close()
+        finally:
+            browser.close()
 
 
 if __name__ == "__main__":

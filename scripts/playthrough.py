@@ -90,6 +90,9 @@ LOOK_JS = r"""(sel) => {
     buttons: buttons.map(b => b.textContent.trim()),
     buttonsInSight: buttons.length > 0 && buttons.every(inSight),
     boardInSight: !!board && inSight(board),
+    // the "Last move" line (issue 38: out of sight after every move); true before any move
+    lastInSight: !v.querySelector('.moneynb-header .moneynb-last-move')
+      || inSight(v.querySelector('.moneynb-header .moneynb-last-move')),
     textPx: Math.round(px * 10) / 10, smallest: small,
     layout: v.querySelector('.moneynb-board-row')?.dataset.layout || '',
     fit: v.querySelector('.moneynb-board-row')?.dataset.fit || '',
@@ -165,16 +168,20 @@ def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
             records.append({"move": k, "event": "stopped", "look": look})
             break
         rec = {"move": k, "look": look, "scrolled": False}
-        if not (look["buttonsInSight"] and look["boardInSight"]):
-            # the player scrolls: the board's row (the decision first when stacked) to the top
+        rec["misreads"] = misreads(look)
+        if not (look["buttonsInSight"] and look["boardInSight"] and look["lastInSight"]):
+            # the player scrolls: the last move's line (the board's row under it) to the top
             rec["scrolled"] = True
-            view.evaluate("v => (v.querySelector('.moneynb-board-row') || v)"
+            view.evaluate("v => (v.querySelector('.moneynb-header .moneynb-last-move')"
+                          " || v.querySelector('.moneynb-board-row') || v)"
                           ".scrollIntoView({block: 'start'})")  # fmt: skip
             page.evaluate(
                 "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
             )
             after = page.evaluate(LOOK_JS, sel)
-            rec["afterScroll"] = {x: after[x] for x in ("buttonsInSight", "boardInSight")}
+            rec["afterScroll"] = {
+                x: after[x] for x in ("buttonsInSight", "boardInSight", "lastInSight")
+            }
         button = _pick(view, rng)
         if button is None:
             rec["event"] = "no button to press"
@@ -222,9 +229,21 @@ def _lab_notebook(game: str, path: Path) -> None:
     path.write_text(json.dumps(nb))
 
 
+#: what a player misreads in the words on screen (issue 38): grid coordinates or a raw value,
+#: a die's face code, a purchase said twice ("(buys X)" then "buys X")
+MISREAD = re.compile(r"\(\s*'|\(\d+, ?\d+\)|\b(?:RE-[LR]|PL|SAFE)\b|\(buys [^)]+\)")
+
+
+def misreads(look: dict) -> list[str]:
+    """The misreads in one look at the view (its header lines, prompt, buttons)."""
+    texts = [look.get(k) or "" for k in ("turn", "last", "prompt", "error")]
+    texts += look.get("buttons") or []
+    return [t[:120] for t in texts if MISREAD.search(t)]
+
+
 def summarize(results: dict) -> str:
-    lines = ["| game | place | moves | scrolls needed | text px (min) | mean wait s | double-click | reload | errors |",
-             "|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
+    lines = ["| game | place | moves | scrolls needed | misreads | text px (min) | mean wait s | double-click | reload | errors |",
+             "|---|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for (game, where), recs in results.items():
         moves = [r for r in recs if "look" in r and "clicked" in r]
         scroll = sum(r["scrolled"] for r in moves)
@@ -243,8 +262,10 @@ def summarize(results: dict) -> str:
             {r["look"]["error"] for r in moves if r["look"]["error"]}
             | {r["event"] for r in recs if r.get("event") not in (None, "reload")}
         )
+        misread = sorted({m for r in moves for m in r.get("misreads", [])})
         lines.append(
-            f"| {game} | {where} | {len(moves)} | {scroll} | {px} | "
+            f"| {game} | {where} | {len(moves)} | {scroll} | {len(misread)}"
+            f"{': ' + '; '.join(misread)[:160] if misread else ''} | {px} | "
             f"{sum(waits) / len(waits) if waits else 0:.1f} | {dtext} | "
             f"{rl['seconds'] if rl else '-'} s | {'; '.join(errs)[:200] or '-'} |"
         )

@@ -5,6 +5,7 @@ board's own size."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -86,3 +87,135 @@ def test_the_docs_list_explains_each_short_form():
     for short in listed():
         row = re.search(rf"^\| `{re.escape(short)}` \| ([^|]+) \|", text, re.M)
         assert row and len(row.group(1).split()) >= 2, short
+
+
+# ----- what a player reads beside the board (issue 38, round 4) ------------------------------
+#: English words that begin a space's name ("The" of "Theatre") without being cut from it
+COMMON = {"The", "All", "One", "Air", "Bus", "Car", "Pay", "Get"}
+#: a die's face code in a line of words ("RE-R", "PL (PotLuck)"): the face stays on the die
+FACE_CODE = re.compile(r"\b(?:RE-[LR]|PL|SAFE)\b")
+
+
+def _read_lines(name: str, seed: int = 5, moves: int = 60) -> tuple[list[str], object]:
+    """The words a player reads as a seeded game is played in a view (Ann and a greedy bot;
+    Ann's moves by a greedy bot too): the log, each "Last move" line, the dice caption and
+    the board's panels, tags stripped; and the view at the end."""
+    view = moneynb.play(name, players=["Ann", "bot:greedy"], seed=seed, autosave=False)
+    ann = make_bot("greedy", seed=seed)
+    seen: list[str] = []
+
+    def strip(h: str) -> str:
+        return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", h))).strip()
+
+    for _ in range(moves):
+        if view.game.over:
+            break
+        assert view.submit(ann.choose(view.game)), view.error.value
+        m = re.search(r"<div class='moneynb-last-move'.*?</div>", view.header.value)
+        if m:
+            seen.append(strip(m.group(0)))
+        for w in view.board.panels():
+            for attr in ("caption", "value", "text"):
+                v = getattr(w, attr, None)
+                if isinstance(v, str) and v:
+                    seen.append(strip(v))
+    seen += [strip(x) for x in re.findall(r"<div class='moneynb-log-line[^>]*>(.*?)</div>",
+                                          view.log_html.value)]  # fmt: skip
+    return seen, view
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_what_a_player_reads_beside_the_board_is_words(name):
+    """The log, the "Last move" line, the dice caption and the panels under the board (Money
+    Card's keys table) hold no grid coordinates or raw values, no die face codes, no name cut
+    short (a city's first letters for its name), and an Easy Money purchase is said once
+    (issue 38: "(4, 1)", "RE-R", "PL (PotLuck)", "Lon Cop Lis", "Ann paid $80 to Bank (buys
+    Canal Street)" then "Ann buys Canal Street for $80.")."""
+    lines, view = _read_lines(name)
+    g = view.game
+    bad = [f"raw value: {t!r}" for t in lines if RAW.search(t)]
+    bad += [f"die face code: {t!r}" for t in lines if FACE_CODE.search(t)]
+    board = getattr(g, "board", None)
+    if isinstance(board, list):  # Easy Money
+        names = [sp.get("name", "") for sp in board]
+    elif hasattr(board, "name") and hasattr(board, "spaces"):  # Money Card
+        names = [board.name(k) for k in board.spaces]
+    else:
+        names = []
+    words = {w.strip(",.()") for n in names for w in str(n).split()}
+    for t in set(lines):
+        for w in t.split():
+            w = w.strip(",.():;")
+            cut = [
+                n for n in words if len(w) >= 3 and n != w and n.startswith(w) and n[:1].isupper()
+            ]
+            if cut and w not in words and w[:1].isupper() and w not in COMMON:
+                bad.append(f"{w!r} cut from {cut[0]!r} in {t[:80]!r}")
+    log = [t for t in lines if t]
+    for a, b in zip(log, log[1:], strict=False):
+        bought = re.search(r"\(buys ([^)]+)\)", a)
+        if bought and bought.group(1) in b:
+            bad.append(f"said twice: {a!r} then {b!r}")
+    assert not bad, sorted(set(bad))[:12]
+
+
+def test_a_space_choice_shows_its_words_in_full():
+    """A space's words can be longer than a closed drop-down (Money Card: "the perimeter,
+    between North Cape Port and Stockholm (3 moves)"): the panel writes the chosen one in
+    full beside the list, and again when another is chosen (issue 38)."""
+    from moneynb.ui.panels import space_panel
+
+    g = moneynb.new_game("money_card", players=["Ann", "Bob"], seed=5)
+    bots = [make_bot("greedy", seed=i) for i in range(2)]
+    while g.decision.kind != "space" or len(g.decision.options) < 2:
+        g.apply(bots[g.decision.player].choose(g))
+    d = g.decision
+    dd, _go, chosen = space_panel(d, g, lambda a: None)
+    assert d.label(d.options[0]) in chosen.value
+    dd.value = d.options[1]
+    assert d.label(d.options[1]) in chosen.value
+    assert dd.layout.width in (None, "auto")  # no fixed width that cuts the words
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_money_arrows_show_on_the_table_and_on_the_paper(theme):
+    """Money Moves' money arrows (white on the green table) each have a dark edge drawn under
+    them, so an arrow is seen on the paper round the table too (the House Bank's: a white
+    arrow alone vanished on white paper; issue 38): every arrow's colour, or the edge drawn
+    under it, stands out against the paper by 3:1 or more."""
+    from moneynb.figures.base import contrast, palette
+
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob", "Cy"], seed=3)
+    b = board_for(g)
+    paper = palette(theme)["paper"]
+    bots = [make_bot("greedy", seed=i) for i in range(3)]
+    arrows = 0
+    for _ in range(40):
+        if g.over:
+            break
+        b.update(g, g.apply(bots[g.decision.player].choose(g)))
+        notes = [a for a in b.figure.layout.annotations or () if a.showarrow]
+        for k, a in enumerate(notes):
+            under = [e for e in notes[:k] if (e.x, e.y, e.ax, e.ay) == (a.x, a.y, a.ax, a.ay)]
+            if a.arrowwidth >= 4:
+                continue  # an edge: drawn under the arrow it edges
+            colors = [a.arrowcolor] + [e.arrowcolor for e in under]
+            rgb = [c if c.startswith("#") else "#ffffff" for c in colors]  # rgba(255,...): white
+            assert any(contrast(c, paper) >= 3 for c in rgb), (colors, paper)
+            arrows += 1
+    assert arrows >= 10
+
+
+def test_easy_money_prices_keep_their_dollar_sign_at_every_zoom():
+    """A property's price is written with its "$" on a board drawn small too (issue 38: at the
+    largest text zoom "$360" became "360")."""
+    from moneynb.figures.base import TEXT_ZOOMS
+
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob"], seed=1)
+    b = board_for(g)
+    for z in TEXT_ZOOMS:
+        b.set_text_zoom(z)
+        for sp in g.board:
+            if sp["kind"] == "property":
+                label = b._label(sp)
+                assert f"${sp['B']}" in label, (z, sp["name"], label)

@@ -39,7 +39,8 @@ def test_place_by_clicks_then_pawn_move_by_clicks():
     assert [tuple(c) for c in b.figure.data[2].customdata] == [(4, 1)]
     assert b.click((4, 1))
     assert g.xy(g.pawns[0]) == (4, 1)
-    assert "You moves along (4, 0) → (4, 1)" in "".join(e.text for e in g.log)
+    # in words, no coordinates (issue 38)
+    assert "You moves the pawn 1 up, on 1 coin." in [e.text for e in g.log]
     assert g.decision.player == 0  # back to you after the bot's turn
 
 

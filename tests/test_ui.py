@@ -501,24 +501,48 @@ def test_money_moves_pick_a_pocket_by_clicking_a_seat():
     assert len(view.board.figure.data[4].x) == 0  # rings gone once answered
 
 
-def test_money_moves_click_latency():
-    """A Roll click (the person's action, both bots' turns, redraw) stays well under 100 ms."""
+def test_money_moves_click_sends_one_board_update_and_few_messages(monkeypatch):
+    """A Roll click (the person's action, both bots' turns after it) reaches the page as ONE
+    board update and a bounded number of widget messages, however many moves the bots make:
+    the property behind a quick click (the kernel's time per click is measured by
+    ``benchmarks/bench_click.py``, never by a test; issue 38). Fails if the board is drawn
+    once per bot move, or a widget is sent more than three times per click."""
+    import collections
+
+    import ipywidgets as widgets
+
     view = moneynb.play(
         "money_moves", players=["You", "bot:greedy", "bot:greedy"], seed=3, autosave=False
     )
-    times = []
-    for _ in range(15):
+    fig = view.board.figure
+    sent: collections.Counter = collections.Counter()
+    send_state = widgets.Widget.send_state
+
+    def counted(self, key=None):
+        keys = (key,) if isinstance(key, str) else tuple(key or ("*",))
+        for k in keys:
+            sent[(id(self), type(self).__name__, k)] += 1
+        return send_state(self, key)
+
+    monkeypatch.setattr(widgets.Widget, "send_state", counted)
+    clicks = bot_moves = 0
+    for _ in range(12):
         if view.game.over:
             break
-        t = time.perf_counter()
+        sent.clear()
+        seq, n = fig._moneynb_seq, len(view.game.actions)
         _answer(view)
-        times.append(time.perf_counter() - t)
-    times.sort()
-    print(
-        f"click->update in kernel: median {times[len(times) // 2] * 1000:.1f} ms, "
-        f"max {times[-1] * 1000:.1f} ms"
-    )
-    assert times[len(times) // 2] < 0.1
+        clicks += 1
+        moved = len(view.game.actions) - n
+        bot_moves += moved - 1
+        assert moved >= 1
+        assert fig._moneynb_seq - seq <= 1, f"{fig._moneynb_seq - seq} board updates for one click"
+        # (the header goes twice: once before the board, once with the rest; a new panel's
+        # classes go as they are added)
+        often = {k: c for k, c in sent.items() if c > 3}
+        assert not often, f"sent more than three times in one click: {often}"
+        assert sum(sent.values()) <= 40, f"{sum(sent.values())} widget messages for one click"
+    assert clicks >= 10 and bot_moves >= 2 * (clicks - 2)  # the bots did move after the clicks
 
 
 def test_browser_fixture_fails_clearly_without_chromium(monkeypatch):

@@ -151,8 +151,10 @@ class Board(BoardDrawing):
 
         if sp["kind"] == "property":
             price, word = f"${sp['B']}", sp["name"].split()[0]
-            if not fits(price):  # the smallest board: the number alone (the hover says "price")
-                price = str(sp["B"])
+            # the price keeps its "$" (issue 38: "360" read as nothing): on a board drawn
+            # small, one line, it may run 1.5 px into an owner's frame on each side
+            if not fits(price, LABEL_PX + (3 if one_line else 0)):
+                price = str(sp["B"])  # (never at the zooms drawn: $400 fits at 1.5)
             return price if one_line or not fits(word) else f"{plot_text(word)}<br>{price}"
         name = SHORT.get(sp["name"], sp["name"].split()[0])
         if one_line and name == "STOP":
@@ -276,6 +278,15 @@ class Board(BoardDrawing):
             yaxis=dict(axis, scaleanchor="x"), annotations=notes, shapes=shapes,
             clickmode="event", dragmode=False, hovermode="closest",
         )  # fmt: skip
+
+    def event_text(self, game, event) -> str:
+        """The engine's text, less a purchase's payment: the engine logs "Ann paid $80 to Bank
+        (buys Canal Street)" and then "Ann buys Canal Street for $80." (or "... from Bob for
+        $80."); the log and the "Last move" line show the second only (issue 38: the same
+        purchase read twice). "" for a line not to show."""
+        if event.kind == "paid" and "(buys " in (event.text or ""):
+            return ""
+        return event.text
 
     def status(self, game) -> str:
         if game.over:

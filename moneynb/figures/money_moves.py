@@ -13,6 +13,7 @@ The latest money movements are drawn as arrows (payer -> payee) over the table.
 from __future__ import annotations
 
 import math
+import re
 
 import plotly.graph_objects as go
 
@@ -23,10 +24,24 @@ RX, RY = 1.55, 0.95  # seat ellipse radii (plot units)
 BANK_XY = (1.95, -1.22)
 #: a seat's disc (px across) and its text's size (px): each line is cut to fit inside
 SEAT_PX, SEAT_FONT = 90, 12
+#: the dark edge drawn under each white money arrow (seen on white paper and on the table)
+ARROW_EDGE = "#263238"
 #: the most arrows drawn for one update (the rest are in the log)
 MAX_ARROWS = 10
 TASK_COLORS = {"7": "#c62828", "11": "#6a1b9a", "PL": "#2e7d32", "SAFE": "#1565c0",
                "RE-L": "#b45309", "RE-R": "#b45309"}  # fmt: skip
+
+
+def face_words(text: str) -> str:
+    """``text`` (a card's, a log line's) with the task die's lettered faces said in the
+    engine's words: "Rolled PL: win the whole pot" -> "Rolled PotLuck: win the whole pot"
+    (issue 38: "PL" read as nothing). Numbers (7, 11) stay: they read as numbers."""
+    from ..games.money_moves.rules import TASK_NAMES
+
+    for face, words in TASK_NAMES.items():
+        if not face.isdigit():
+            text = re.sub(rf"(?<![\w-]){re.escape(face)}(?![\w-])", words, text)
+    return text
 
 
 class Board(BoardDrawing):
@@ -186,6 +201,22 @@ class Board(BoardDrawing):
             font=dict(size=max(11, self.text_px), color=self.pal["muted"]),
         )  # fmt: skip
 
+    def event_text(self, game, event) -> str:
+        """The engine's text, with a roll's task die said in words only ("Ann rolled 4 on the
+        money die and Receive from the right on the task die." rather than "Ann rolled 4 and
+        RE-R (Receive from the right)."; issue 38: the face codes read as nothing). The
+        words are the engine's (``TASK_NAMES``); the face stays on the die drawn."""
+        from ..games.money_moves.rules import TASK_NAMES
+
+        d = event.data
+        seat, task = d.get("seat"), d.get("task")
+        if event.kind == "rolled" and task in TASK_NAMES and isinstance(seat, int):
+            return (
+                f"{game.players[seat]} rolled {d.get('money')} on the money die and "
+                f"{TASK_NAMES[task]} on the task die."
+            )
+        return face_words(event.text)
+
     def status(self, game) -> str:
         text = f"Round {game.round} of {game.options['rounds']}"
         if game.opening is not None:
@@ -213,12 +244,18 @@ class Board(BoardDrawing):
             ):
                 nx, ny = -dy / length * 0.3, dx / length * 0.3
                 x0, y0, x1, y1 = x0 + nx, y0 + ny, x1 + nx, y1 + ny
-            arrows.append(dict(
-                x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y",
-                axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
-                arrowwidth=2.5, arrowcolor="rgba(255,255,255,0.9)", text="",
-                standoff=self._rim(ev.data["dst"]), startstandoff=self._rim(ev.data["src"]),
-            ))  # fmt: skip
+            # white on the green table, with a dark edge under it: a white arrow alone
+            # vanished on the white paper round the table (the House Bank's; issue 38)
+            for color, width, size in (
+                (ARROW_EDGE, 5.5, 1.0),
+                ("rgba(255,255,255,0.95)", 2.5, 1.3),
+            ):
+                arrows.append(dict(
+                    x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y",
+                    axref="x", ayref="y", showarrow=True, arrowhead=3,
+                    arrowsize=size, arrowwidth=width, arrowcolor=color, text="",
+                    standoff=self._rim(ev.data["dst"]), startstandoff=self._rim(ev.data["src"]),
+                ))  # fmt: skip
         with self.figure.batch_update():
             seats = self.figure.data[0]
             seats.text = self._seat_text(game)

@@ -107,6 +107,24 @@ const CSS = `
   z-index: 3; align-self: start; background: var(--jp-layout-color0, #fff);
   box-shadow: 0 4px 6px -4px rgba(0, 0, 0, 0.35); }
 .moneynb-view .moneynb-board-row > .moneynb-board-tools { grid-area: tools; }
+/* a narrow column beside the board (data-side="narrow", see fitBoards): its buttons' words
+   wrap, its lists, sliders and boxes take the column's width */
+.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side .jupyter-button {
+  min-width: 0; max-width: calc(100% - 6px); white-space: normal; height: auto; min-height: 28px;
+  line-height: 1.25; padding-top: 3px; padding-bottom: 3px; }
+.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
+  .widget-text, .widget-slider, .widget-inline-hbox, .widget-hbox, .widget-vbox) {
+  max-width: 100% !important; min-width: 0 !important; }
+.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
+  .widget-text, .widget-slider) { width: auto !important; }
+/* the "Last move" line, just above the board's row: after a move it is scrolled to the top
+   with the row under it (issue 38: the line was out of sight after every move), so it keeps
+   one height (one line; the whole of a longer one in its title, as a tooltip, and in the
+   log) and the board is fitted under it without changing size from one move to the next
+   (two lines cost the board the room a tall decision needs at 1024x700) */
+.moneynb-view .moneynb-last-move { line-height: 1.4em; height: 1.4em; overflow: hidden;
+  white-space: nowrap; text-overflow: ellipsis; contain: inline-size; }
+.moneynb-view .moneynb-header > .widget-html-content { width: 100%; min-width: 0; }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
    another person take no click for their first second in the page (a slower double-click of
    the person before lands on them), and look so */
@@ -339,7 +357,7 @@ function showLost(model, el, root, why) {
 // by side when it can, and the row is marked data-fit="scroll": its decision is pinned in
 // view (pinSides) while the player scrolls the rest of the board into sight. A replay's chart
 // is fitted to its width.
-const SIDE_PX = 300, GAP_PX = 10, MIN_SCALE = 0.667;
+const SIDE_PX = 300, NARROW_SIDE_PX = 180, GAP_PX = 10, MIN_SCALE = 0.667;
 function scaleBox(box, s, w, h, sized) {
   const inner = box.firstElementChild;
   if (Math.abs(s - Number(inner.dataset.moneynbScale || 1)) < 0.005 &&
@@ -364,6 +382,18 @@ function room(el) {
   }
   return h;
 }
+// what a move scrolls to the top: the view's "Last move" line (just above its board row) when
+// it shows one, else the row; and how much of the window it takes above the row
+function anchorOf(r, row) {
+  const last = r.querySelector(".moneynb-header .moneynb-last-move");
+  return last && last.closest(".moneynb-view") === r ? last : row;
+}
+function leadOf(r, row) {
+  const a = anchorOf(r, row);
+  if (a === row) return 0;
+  const d = row.getBoundingClientRect().top - a.getBoundingClientRect().top;
+  return d > 0 && d < 200 ? d : 0;
+}
 function fitBoards(r) {
   let own = 0;  // the scale of the view's own board
   for (const row of r.querySelectorAll(".moneynb-board-row")) {
@@ -379,13 +409,31 @@ function fitBoards(r) {
       if (row.dataset.layout !== layout) row.dataset.layout = layout;
       continue;
     }
-    const H = Math.max(200, room(row) - 8);
+    // the "Last move" line is seen with the row after a move (issue 38): room for it above
+    const H = Math.max(200, room(row) - 8 - leadOf(r, row));
     const sideH = side.getBoundingClientRect().height;
-    const sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
+    let sSide = Math.min(1, (W - 4 - GAP_PX - SIDE_PX) / w, H / h);
     const sStack = Math.min(1, (W - 4) / w, (H - sideH - GAP_PX) / h);
-    let layout = sSide >= sStack ? "side" : "stacked";
-    const best = Math.max(sSide, sStack);
     const floor = Math.min(MIN_SCALE, (W - 4) / w);
+    let narrow = false;
+    // a decision too tall for the narrow column (a debt's many mortgage buttons) is stacked
+    // over the board instead, until the next decision (its new controls)
+    const controls = side.querySelector("button, select, input");
+    if (row.dataset.side === "narrow" && sideH > H + 1) row._moneynbTooTall = controls;
+    const tooTall = !!controls && row._moneynbTooTall === controls;
+    if (sSide < floor - 0.001 && !tooTall) {
+      // a narrow, short window (Lab at 1024x700 with its file browser open): a tall decision
+      // (an auction, a deposit, Money Run's turn, a debt) pushed the board under it out of
+      // sight (issue 38); a narrow column beside the board holds any decision, its buttons'
+      // words wrapping. Taken whenever stacking gains little, so the board does not jump
+      // from beside the decision to under it from one decision to the next.
+      const sNarrow = Math.min(1, (W - 4 - GAP_PX - NARROW_SIDE_PX) / w, H / h);
+      if (sNarrow >= floor - 0.001 && sNarrow >= sStack - 0.1) { sSide = sNarrow; narrow = true; }
+    }
+    let layout = sSide >= sStack ? "side" : "stacked";
+    const side_ = layout === "side" && narrow ? "narrow" : "";
+    if ((row.dataset.side || "") !== side_) row.dataset.side = side_;
+    const best = Math.max(sSide, sStack);
     const fit = best >= floor - 0.001 ? "whole" : "scroll";
     // too small either way: side by side when the board fits beside the column at the floor
     if (fit === "scroll") layout = W - 4 - GAP_PX - SIDE_PX >= w * floor ? "side" : "stacked";
@@ -446,7 +494,6 @@ function sight(el) {
   }
   return { top, bottom };
 }
-const sightTop = (el) => sight(el).top;
 // whether all of `el` is in sight
 function inSight(el) {
   const r = el.getBoundingClientRect(), s = sight(el);
@@ -501,14 +548,18 @@ function render({ model, el }) {
           // is out of sight, and then to show the controls WITH the board (issue 30, case
           // 1): the top of the board's row (the decision first when stacked) at the top
           target.focus({ preventScroll: true });
+          // (issue 38: the row went to the top and left the "Last move" line above it out of
+          // sight: now that line goes to the top, the row under it, fitted to the rest)
           const b = target.getBoundingClientRect();
           const row = target.closest(".moneynb-board-row");
+          const anchor = row ? anchorOf(r, row) : target;
           if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
-            (row || target).scrollIntoView({ block: row ? "start" : "nearest" });
-          } else if (!initial && row && !inSight(row) && row.getBoundingClientRect().top > sightTop(row)) {
+            anchor.scrollIntoView({ block: row ? "start" : "nearest" });
+          } else if (!initial && row && (!inSight(row) || !inSight(anchor))) {
             // after a move (not when the view first shows): the controls are in sight but
-            // the board runs out at the bottom: its row up to the top
-            row.scrollIntoView({ block: "start" });
+            // the board runs out at the bottom, or the last move is above the window: the
+            // last move up to the top, the board and controls under it
+            anchor.scrollIntoView({ block: "start" });
           }
         }
         el.dataset.focused = model.get("focus_key");

@@ -285,11 +285,23 @@ def space_panel(decision, game, submit) -> list:
     opts = [(decision.label(o), o) for o in decision.options]
     dd = widgets.Dropdown(
         options=opts, value=opts[0][1], description="Space",
-        style={"description_width": "initial"}, layout=widgets.Layout(width="300px"),
+        style={"description_width": "initial"}, layout=widgets.Layout(width="auto"),
     )  # fmt: skip
     dd.add_class("moneynb-space-select")
     ok = button("Go", ("moneynb-submit",), lambda: submit(dd.value), style="primary")
-    return [dd, ok, widgets.Label("or click a highlighted space on the board")]
+    # the chosen space's words in full, wrapping, under the list: a closed drop-down cuts a
+    # long one ("the perimeter, between North Cape Port and …"; issue 38)
+    chosen = widgets.HTML()
+    chosen.add_class("moneynb-space-chosen")
+
+    def show(_change=None):
+        chosen.value = (
+            f"<b>{html.escape(str(dd.label))}</b>: Go, or click a highlighted space on the board"
+        )
+
+    dd.observe(show, "value")
+    show()
+    return [dd, ok, chosen]
 
 
 PANELS = {

@@ -564,7 +564,10 @@ class ReplayView(GameView):
         before = r.log[max(0, start - LOG_BEFORE) : start]
 
         def line(e, cls: str, style: str) -> str:
-            text = self.plain(e.text)
+            text = self.board.event_text(self.game, e)  # the board's plain words (issue 38)
+            if not text:
+                return ""  # a line the next one says
+            text = self.plain(text)
             return (
                 f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)} {cls}' "
                 f"style='margin:0;{style}'>{html.escape(capital_first(text, r.players))}</div>"

@@ -68,7 +68,8 @@ def second_person(text: str) -> str:
     player in the third person ("You moves 3", "You's bank account", "You cannot pass the
     Bank and stops"); this gives "You move 3", "Your bank account", "... and stop". Used by
     the view for a person seated as "You" (the play notebooks' default name)."""
-    text = re.sub(r"\bYou's\b", "Your", text)
+    text = re.sub(r"^You's\b", "Your", text)
+    text = re.sub(r"\bYou's\b", "your", text)  # "... above You's pawn" -> "... above your pawn"
     text = re.sub(r"\bYou ([a-z]+)\b", lambda m: "You " + _base_verb(m.group(1)), text)
     if text.startswith("You "):  # verbs joined to that subject: "... and stops", "but has",
         head, sep, tail = text.partition(": ")  # in its first clause only (not card texts)
@@ -864,7 +865,8 @@ class GameView(widgets.VBox):
         g = self.game
         new = g.log[self._announced :] if self._announced <= len(g.log) else list(g.log)
         self._announced = len(g.log)
-        lines = [self.plain(self.board.event_text(g, e)) for e in new[-12:]]
+        texts = (self.board.event_text(g, e) for e in new[-12:])
+        lines = [self.plain(t) for t in texts if t]  # "": a line said by the next one
         if len(new) > 12:
             lines.insert(0, f"({len(new) - 12} earlier events in the log)")
         if g.over:
@@ -948,7 +950,8 @@ class GameView(widgets.VBox):
         seat, events = self._last_move
         if seat is None or not (0 <= seat < len(self.game.players)):
             return ""
-        texts = [self.plain(self.board.event_text(self.game, e)) for e in events if e.text]
+        texts = [self.board.event_text(self.game, e) for e in events if e.text]
+        texts = [self.plain(t) for t in texts if t]  # "": a line said by the next one
         more = " …" if len(texts) > 3 else ""
         name = self.game.players[seat]
         shown = self.plain(name)  # "You" stays "You"
@@ -973,7 +976,12 @@ class GameView(widgets.VBox):
         else:
             whose = "Your" if shown == "You" else f"{name}'s"
             line = f"{seat_html(seat, whose, player_color(seat))} move: {html.escape(body)}"
-        return f"<div class='moneynb-last-move' data-seat='{seat}'>Last move: {line}</div>"
+        # the whole line in its title: the page shows two lines of it (a11y's CSS)
+        full = html.escape(f"Last move: {html.unescape(re.sub(r'<[^>]+>', '', line))}", quote=True)
+        return (
+            f"<div class='moneynb-last-move' data-seat='{seat}' title=\"{full}\">"
+            f"Last move: {line}</div>"
+        )
 
     def _handoff_html(self) -> str:
         """Hot seat: when the person who must decide now is not the person who acted last at
@@ -1119,6 +1127,7 @@ class GameView(widgets.VBox):
         # the last move's lines (the "Last move" line's) are marked: class moneynb-log-last
         last = len(log) if self._last_move_at is None else self._last_move_at
         first = len(log) - len(shown)
+        texts = [self.board.event_text(self.game, e) for e in shown]
         lines = "".join(
             f"<div class='moneynb-log-line moneynb-log-{_css(e.kind)}"
             + (
@@ -1127,8 +1136,9 @@ class GameView(widgets.VBox):
                 if first + i >= last
                 else "' style='margin:0'>"
             )
-            + f"{line(self.board.event_text(self.game, e))}</div>"
-            for i, e in enumerate(shown)
+            + f"{line(text)}</div>"
+            for i, (e, text) in enumerate(zip(shown, texts, strict=True))
+            if text  # "": a line the next one says (an Easy Money purchase's payment)
         ) + "".join(
             "<div class='moneynb-log-line moneynb-log-engine-error' style='margin:0'>"
             f"<span style='{ERROR_STYLE}'>{html.escape(t)}</span></div>"

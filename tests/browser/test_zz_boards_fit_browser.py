@@ -115,13 +115,55 @@ display(W.HBox([later, done]))
 
 #: the views the after-a-move check plays in (the same seeded games as BOARDS_CELL's, which
 #: keep their positions for the start and late checks)
-MOVES_CELL = """
+MOVES_CELL = r"""
+import json
+import re
+import ipywidgets as W
 import moneynb
 from IPython.display import display
+from moneynb.bots import make_bot
+MOVE_VIEWS = {}
+KINDS_SEEN = {name: set() for name in GAMES_HERE}
 for name in GAMES_HERE:
     m = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
     m.add_class("probe-move-" + name)
     display(m)
+    MOVE_VIEWS[name] = m
+
+def kind_of(d):
+    # a kind of decision as a player meets it: the engine's kind, the prompt's first word
+    # (Buy, Auction, Spin, Deposit, ...) and whether the player is short of cash
+    t = re.sub(r"\$[\d,]+|\d+", "N", d.prompt)
+    first = (t.split() or [""])[0].strip(":?,.")
+    short = " (short of cash)" if re.search(r"\bowes?\b|\bholds? N", t) else ""
+    return f"{d.kind} {first}{short}"
+
+def next_kinds(_=None):
+    # each game on to the person's next decision of a kind not shown yet (two greedy bots play
+    # the moves in between, in the engine); the view then shows that position
+    shown = {}
+    for name, v in MOVE_VIEWS.items():
+        g = v.game.copy()
+        bots = [make_bot("greedy", seed=11 + i) for i in range(len(g.players))]
+        for _i in range(600):
+            d = g.decision
+            if d is None:
+                break
+            k = kind_of(d)
+            if v.is_human(d.player) and k not in KINDS_SEEN[name]:
+                KINDS_SEEN[name].add(k)
+                shown[name] = k
+                v._replace_game(g)
+                break
+            g.apply(bots[d.player].choose(g))
+    kinds.value = json.dumps({"seq": json.loads(kinds.value)["seq"] + 1, "shown": shown})
+
+next_kind = W.Button(description="next kinds")
+next_kind.add_class("probe-next-kind")
+next_kind.on_click(next_kinds)
+kinds = W.HTML(json.dumps({"seq": 0, "shown": {}}))
+kinds.add_class("probe-kinds")
+display(W.HBox([next_kind, kinds]))
 """.replace("GAMES_HERE", repr(GAMES))
 
 #: the replay view of each game (issue 30, item 3 of the layout work): a seeded game of two
@@ -418,7 +460,10 @@ PANEL_FIT_JS = r"""async (name) => {
   const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   const v = document.querySelector('.moneynb-view.probe-' + name);
   const row = v.querySelector('.moneynb-board-row');
-  row.scrollIntoView({block: 'start'});
+  // where a move's focus puts the view: its "Last move" line (when it has one) at the top,
+  // the row under it (issue 38: the line was out of sight after every move)
+  const anchor = v.querySelector('.moneynb-header .moneynb-last-move') || row;
+  anchor.scrollIntoView({block: 'start'});
   await frames();  // a pinned decision follows a scroll in the next frame
   let top = 0, bottom = innerHeight, left = 0, right = innerWidth;
   for (let p = row.parentElement; p; p = p.parentElement) {
@@ -450,6 +495,8 @@ PANEL_FIT_JS = r"""async (name) => {
     });
   };
   out.push(...buttonsOut());
+  if (anchor !== row && !inside(anchor.getBoundingClientRect()))
+    out.push(`the last move line ${Math.round(anchor.getBoundingClientRect().top)}-${Math.round(anchor.getBoundingClientRect().bottom)} not in sight (${Math.round(top)}-${Math.round(bottom)})`);
   if (!whole) {
     // issue 38: the board must be whole in sight with the buttons (no scroll), and where
     // it is not, its bottom must at least be reachable with the buttons in view
@@ -460,10 +507,10 @@ PANEL_FIT_JS = r"""async (name) => {
     const b2 = svg.getBoundingClientRect();
     if (b2.bottom > bottom + 1) out.push(`board bottom ${Math.round(b2.bottom)} not reachable (${Math.round(bottom)})`);
     out.push(...buttonsOut().map(t => 'board scrolled to its end: ' + t));
-    row.scrollIntoView({block: 'start'});
+    anchor.scrollIntoView({block: 'start'});
     await frames();
   }
-  return {out, scale: Math.round(scale * 100) / 100, layout: row.dataset.layout,
+  return {out, scale: Math.round(scale * 100) / 100, layout: row.dataset.layout, W: row.clientWidth,
           fit: whole ? 'whole' : 'scroll', labelPx};
 }""".replace("LABEL_FLOOR", str(LABEL_FLOOR_PX)).replace(
     "SMALLEST_TEXT", "(" + SMALLEST_TEXT_JS + ")"
@@ -540,10 +587,41 @@ MAIN_BUTTONS = (".moneynb-roll", ".moneynb-spin", ".moneynb-mr-end", ".moneynb-s
                 ".moneynb-option", ".moneynb-player", "")  # fmt: skip
 
 
+#: after a move (issue 38): what of the view's "Last move" line, its decision's buttons and its
+#: board is out of the part of the window it can be seen in (Lab's notebook panel, Voila's
+#: window), with no scrolling of the player's own: ``name -> [problem, ...]``
+MOVE_SEEN_JS = r"""(name) => {
+  const v = document.querySelector('.moneynb-view.probe-' + name);
+  const row = v.querySelector('.moneynb-board-row');
+  let top = 0, bottom = innerHeight;
+  for (let p = row.parentElement; p; p = p.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(p).overflowY) && p.scrollHeight > p.clientHeight) {
+      const q = p.getBoundingClientRect();
+      top = Math.max(top, q.top); bottom = Math.min(bottom, q.bottom);
+    }
+  }
+  const out = [], span = (r) => `${Math.round(r.top)}-${Math.round(r.bottom)}`;
+  const inside = (r) => r.top >= top - 1 && r.bottom <= bottom + 1;
+  const where = `(seen ${Math.round(top)}-${Math.round(bottom)})`;
+  const last = v.querySelector('.moneynb-header .moneynb-last-move');
+  if (!last) out.push('no "Last move" line');
+  else if (!inside(last.getBoundingClientRect()))
+    out.push(`"Last move" line ${span(last.getBoundingClientRect())} out of sight ${where}`);
+  for (const b of v.querySelectorAll('.moneynb-decision button')) {
+    if (b.offsetParent && !inside(b.getBoundingClientRect()))
+      out.push(`button "${b.textContent.trim()}" ${span(b.getBoundingClientRect())} out of sight ${where}`);
+  }
+  const board = v.querySelector('.moneynb-board svg.main-svg').getBoundingClientRect();
+  if (!inside(board)) out.push(`board ${span(board)} not whole in sight ${where}`);
+  return out;
+}"""
+
+
 def _after_a_move(page, label: str) -> dict:
     """Issue 30, case 1: in each game a player looks at the board, clicks the decision's main
     button; once the next decision of theirs is up (its controls focused), the board and
-    those controls are both on screen, with no scrolling of the player's own."""
+    those controls are both on screen, with no scrolling of the player's own; and (issue 38)
+    the "Last move" line, every button of the decision and the WHOLE board together."""
     problems = {}
     for game in GAMES:
         name = f"move-{game}"
@@ -583,9 +661,14 @@ def _after_a_move(page, label: str) -> dict:
         page.evaluate(
             "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
         )
+        try:  # the board is fitted under the "Last move" line: its text drawn for that scale
+            page.wait_for_function(TEXT_READY_JS, arg=f"move-{game}", timeout=patience(15_000))
+            painted(page)
+        except PlaywrightTimeout:
+            pass  # the checks below say what is out of sight
         seen = page.evaluate(SEEN_JS, name)
         print(label, name, seen)  # the figures, for the record (pytest -s)
-        found = []
+        found = page.evaluate(MOVE_SEEN_JS, name)
         if seen["controlsHidden"] > 1:
             found.append(f"the controls are not all on screen: {seen}")
         if seen["board"] < BOARD_SEEN:
@@ -593,6 +676,56 @@ def _after_a_move(page, label: str) -> dict:
         if found:
             problems[f"{label} {name}"] = found
             screenshot(page, f"boards-fit-{label}-{name}", view)
+    return problems
+
+
+def _every_kind(page, label: str) -> dict:
+    """Issue 38: every kind of decision of each game (the engine's kind and the prompt's
+    first word: a Moolah deposit, an Easy Money auction bid, a Money Card spin, a Money Run
+    coin's square, ...) shown in turn in the game's second view, each checked like the start
+    position (``PANEL_FIT_JS``: the "Last move" line, every button and the whole board in sight
+    at once, text at 11 px or more). Returns the problems found; prints the kinds seen."""
+    problems, seen = {}, {name: [] for name in GAMES}
+    button = page.locator("button.probe-next-kind")
+    for _round in range(40):
+        seq = page.evaluate(
+            "() => JSON.parse(document.querySelector('.probe-kinds').textContent).seq"
+        )
+        button.scroll_into_view_if_needed()
+        button.click()
+        page.wait_for_function(
+            "(n) => JSON.parse(document.querySelector('.probe-kinds').textContent).seq > n",
+            arg=seq,
+            timeout=patience(120_000),
+        )
+        shown = page.evaluate(
+            "() => JSON.parse(document.querySelector('.probe-kinds').textContent).shown"
+        )
+        if not shown:
+            break
+        for game, kind in shown.items():
+            name = f"move-{game}"
+            seen[game].append(kind)
+            page.wait_for_function(
+                "(name) => !!document.querySelector('.moneynb-view.probe-' + name"
+                " + ' .moneynb-board .js-plotly-plot .main-svg')",
+                arg=name,
+                timeout=patience(60_000),
+            )
+            try:
+                page.wait_for_function(TEXT_READY_JS, arg=name, timeout=patience(15_000))
+                painted(page)
+            except PlaywrightTimeout:
+                pass  # the checks below say what is too small or out of sight
+            found = page.evaluate(PANEL_FIT_JS, name)
+            print(label, game, kind, found)  # the figures, for the record (pytest -s)
+            if found["out"]:
+                problems[f"{label} {game} {kind}"] = found["out"]
+                screenshot(page, f"boards-fit-{label}-{game}-{len(seen[game])}",
+                           page.locator(f".moneynb-view.probe-{name}"))  # fmt: skip
+    print(label, "kinds seen:", seen)
+    # every game shows at least one (a Money Moves game is all rolls and may end early)
+    assert all(seen.values()) and sum(map(len, seen.values())) >= 25, f"too few kinds: {seen}"
     return problems
 
 
@@ -649,15 +782,19 @@ def test_boards_fit_and_read_at_three_window_sizes(lab_server, page):
         _side_bar(page, True)
         _open_probe(page, N_PLOTS)
         problems = _check_all(page, "start", GAMES + REPLAYS, N_PLOTS)
-        _resize(page, 1024, 700, N_PLOTS)
-        problems.update(_after_a_move(page, "move-1024x700-file-browser"))
+        for w, h in PANEL_SIZES:  # issue 38: a move leaves the last move, buttons, board seen
+            _resize(page, w, h, N_PLOTS)
+            problems.update(_after_a_move(page, f"move-{w}x{h}-file-browser"))
         _side_bar(page, False)
         problems.update(_check_all(page, "side-bar-closed", GAMES + REPLAYS, N_PLOTS))
-        _resize(page, 1024, 700, N_PLOTS)
-        problems.update(_after_a_move(page, "move-1024x700-side-bar-closed"))
+        for w, h in PANEL_SIZES:
+            _resize(page, w, h, N_PLOTS)
+            problems.update(_after_a_move(page, f"move-{w}x{h}-side-bar-closed"))
         _side_bar(page, True)
         _play_on(page)
         problems.update(_check_all(page, "late", GAMES, N_PLOTS))
+        _resize(page, 1024, 700, N_PLOTS)  # the tightest: Lab's file browser open
+        problems.update(_every_kind(page, "kinds-1024x700-file-browser"))
         assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
     except BaseException:
         screenshot(page, "boards-fit-failure")
@@ -678,8 +815,9 @@ def test_boards_fit_in_the_voila_app_at_three_window_sizes(voila_server, page):
         names = [*GAMES, *(f"move-{g}" for g in GAMES), *REPLAYS]
         voila_ready(page, _PROBE_DRAWN_JS, [N_PLOTS, names], name="boards-fit")
         problems = _check_all(page, "voila", GAMES + REPLAYS, N_PLOTS)
-        _resize(page, 1024, 700, N_PLOTS)
-        problems.update(_after_a_move(page, "voila-move-1024x700"))
+        for w, h in PANEL_SIZES:
+            _resize(page, w, h, N_PLOTS)
+            problems.update(_after_a_move(page, f"voila-move-{w}x{h}"))
         assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
     except BaseException:
         screenshot(page, "boards-fit-voila-failure")

@@ -401,6 +401,13 @@ class MoneyRun(Game):
             parts.append(f"{abs(dx)} to the {'right' if dx > 0 else 'left'} of")
         return f"the square {' and '.join(parts)} your pawn"
 
+    def square_said(self, seat: int, x: int, y: int) -> str:
+        """Square ``(x, y)`` in words for the log, from ``seat``'s pawn (the player acting), in
+        the third person: ``"Ann's pawn's square"``, ``"Bob's pawn's square"``, ``"the square
+        2 above and 1 to the left of Ann's pawn"``. Source: issue 38 (the log gave squares as
+        "(4, 1)": plain words, no coordinates, anywhere a player reads)."""
+        return self.square_words(seat, x, y).replace("your pawn", f"{self.players[seat]}'s pawn")
+
     def _ask_target(self) -> None:
         seat, sel, size = self.turn, self.selected, self.size
         if sel[0] == "place":
@@ -448,7 +455,8 @@ class MoneyRun(Game):
         x, y = self.xy(target)
         self.emit(
             "placed",
-            f"{self.players[self.turn]} places a {self.coin_names[rank]} coin on ({x}, {y}).",
+            f"{self.players[self.turn]} places a {self.coin_names[rank]} coin on "
+            f"{self.square_said(self.turn, x, y)}.",
             seat=self.turn, rank=rank, square=[x, y], table_index=index,
         )  # fmt: skip
         if self.bag:
@@ -474,7 +482,7 @@ class MoneyRun(Game):
         self.emit(
             "moved_coin",
             f"{self.players[self.turn]} moves a {self.coin_names[rank]} coin from "
-            f"({x1}, {y1}) to ({x2}, {y2}).",
+            f"{self.square_said(self.turn, x1, y1)} to {self.square_said(self.turn, x2, y2)}.",
             seat=self.turn, rank=rank, source=[x1, y1], square=[x2, y2],
         )  # fmt: skip
         self._done()
@@ -482,13 +490,14 @@ class MoneyRun(Game):
     def _move_pawn(self, dest: int) -> None:
         seat = self.turn
         path = self.pawn_paths(seat)[dest]
+        steps = self.steps_words(seat, *self.xy(dest))  # from where the pawn stands now
         self.pawns[seat] = dest
         squares = [list(self.xy(s)) for s in path]
+        h = self.height(dest)
+        on = "on no coin" if h == 0 else "on 1 coin" if h == 1 else f"on a stack of {h} coins"
         self.emit(
             "moved",
-            f"{self.players[seat]} moves along "
-            + " → ".join(f"({x}, {y})" for x, y in squares)
-            + f" (height {self.height(dest)}).",
+            f"{self.players[seat]} moves the pawn {steps}, {on}.",
             seat=seat, path=squares,
         )  # fmt: skip
         if self.on_goal(seat, dest):

@@ -14,6 +14,11 @@ from ...dice import DiceWidget
 from ...panels import button, make_panel
 from ..base import BoardRenderer, money, player_color, plot_text
 
+#: the most ways to raise money shown as buttons; more go in one list (issue 38)
+MAX_RAISE_BUTTONS = 3
+#: the verbs of the options that raise money in a debt (the engine's)
+RAISE_VERBS = ("mortgage", "sell", "offer")
+
 
 class Board(Drawing, BoardRenderer):
     """The Easy Money board widget (see the module docstring)."""
@@ -125,10 +130,11 @@ class Board(Drawing, BoardRenderer):
         g = self.game
         sp = g.board[i]
         if sp["kind"] == "property":
-            cells = "".join(f"<td>{k}</td><td><b>${r}</b></td>" for k, r in
-                            zip(("1", "2", "3", "4", "sub"), sp["rents"], strict=True))  # fmt: skip
+            # words that wrap (a table did not: it ran out of a narrow column; issue 38)
+            rents = " · ".join(f"{k} <b>${r}</b>" for k, r in zip(
+                ("1 house", "2", "3", "4", "subdivision"), sp["rents"], strict=True))  # fmt: skip
             body = (f"price <b>${sp['B']}</b> · mortgage ${sp['M']} · side {sp['side']}<br>"
-                    f"<table cellpadding='2'><tr><td>houses:</td>{cells}</tr></table>")  # fmt: skip
+                    f"rent with {rents}")  # fmt: skip
         else:
             body = f"rent <b>${sp['rent']}</b>" + (f" · mortgage ${sp['M']}" if "M" in sp else "")
         return (
@@ -136,6 +142,32 @@ class Board(Drawing, BoardRenderer):
             f"{sp.get('colour', '#9e9e9e')};padding-left:6px'><b>{plot_text(sp['name'])}</b>"
             f"<br>{body}</div>"
         )
+
+    def _raise_row(self, decision, options: list, submit) -> widgets.Box:
+        """The ways to raise money (mortgage a holding, sell, offer a sale): a button each
+        when there are a few (:data:`MAX_RAISE_BUTTONS`), else ONE line, a list and a button
+        saying the chosen verb (issue 38: six mortgage buttons made the decision too tall to
+        show with the board in a short window; a holding on the board can be clicked too)."""
+        row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
+        if len(options) <= MAX_RAISE_BUTTONS:
+            return row([
+                button(decision.label(o), (f"moneynb-em-{o.split(':')[0]}", "moneynb-option"),
+                       lambda o=o: submit(o), tooltip=o, style="warning")
+                for o in options
+            ])  # fmt: skip
+        dd = widgets.Dropdown(options=[(decision.label(o), o) for o in options],
+                              value=options[0], layout=widgets.Layout(width="auto"))  # fmt: skip
+        dd.add_class("moneynb-em-raise")
+        go = button("", ("moneynb-em-raise-go", "moneynb-option"), lambda: submit(dd.value),
+                    style="warning")  # fmt: skip
+
+        def verb(_change=None):
+            go.description = decision.label(dd.value).split(" ")[0]  # Mortgage, Sell, Offer
+
+        dd.observe(verb, "value")
+        verb()
+        note = widgets.HTML("To raise money (or click a holding on the board):")
+        return widgets.VBox([note, row([dd, go])])
 
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player
@@ -170,14 +202,10 @@ class Board(Drawing, BoardRenderer):
                                     lambda: submit("buy"), style="success"))  # fmt: skip
             no = "Decline (it goes to auction)" if tag == "buy" else "Decline"
             items.append(button(no, ("moneynb-em-decline",), lambda: submit("decline")))
-            raise_money = [
-                button(decision.label(o), (f"moneynb-em-{o.split(':')[0]}", "moneynb-option"),
-                       lambda o=o: submit(o), tooltip=o, style="warning")
-                for o in decision.options if o not in ("buy", "decline")
-            ]  # fmt: skip
+            raise_money = [o for o in decision.options if o not in ("buy", "decline")]
             parts = [widgets.HTML(self._deed(i)), cash, row(items)]
             if raise_money:
-                parts.append(row(raise_money))
+                parts.append(self._raise_row(decision, raise_money, submit))
             return self._wrap(tag, parts)
         if tag == "bid":
             a = g.auction
@@ -213,6 +241,15 @@ class Board(Drawing, BoardRenderer):
                 f"and {plot_text(holds)}: mortgage or sell to raise the money"
             )
             info.add_class("moneynb-em-debt")
+            raise_money = [o for o in decision.options if str(o).split(":")[0] in RAISE_VERBS]
+            if len(raise_money) > MAX_RAISE_BUTTONS:  # a long list: one line (issue 38)
+                rest = [o for o in decision.options if o not in raise_money]
+                parts = [info, self._raise_row(decision, raise_money, submit)]
+                if rest:
+                    parts.append(row([button(decision.label(o), ("moneynb-option",),
+                                             lambda o=o: submit(o), tooltip=str(o))
+                                      for o in rest]))  # fmt: skip
+                return self._wrap(tag, parts)
             return self._wrap(tag, [info, make_panel(decision, g, submit)])
         if tag in ("offer_item", "offer_to", "offer_price"):
             heads = {"offer_item": "<b>Offer a sale</b>: what do you sell?",

@@ -61,33 +61,28 @@ class Board(Drawing, BoardRenderer):
         self.keys_html.value = self._keys_table(game)
 
     def _keys_table(self, game) -> str:
+        """The players' Keys to the Cities: the cities named in full (issue 38: the table's
+        heads were "Lon Cop Lis Par ...", city names cut short), one row per player."""
         b = game.board
-        head = "".join(
-            f"<th title='{plot_text(b.name(k))}'>{plot_text(b.name(k)[:3])}</th>"
-            for k in b.key_cities
-        )
         rows = []
         for i, p in enumerate(game.players):
-            cells = []
-            for k in b.key_cities:
-                if k in game.keys[i]:
-                    cells.append("<td class='moneynb-key-held' data-held='1' ><b>✓</b></td>")
-                elif k in game.pawned[i]:
-                    cells.append("<td title='turned in'>($)</td>")
-                else:
-                    cells.append("<td data-held='0'>·</td>")
+            held = [plot_text(b.name(k)) for k in b.key_cities if k in game.keys[i]]
+            pawned = [plot_text(b.name(k)) for k in b.key_cities if k in game.pawned[i]]
+            keys = ", ".join(held) or "none yet"
+            if pawned:
+                keys += f" (turned in: {', '.join(pawned)})"
             card = f" {MC_BADGE}" if game.holder == i else ""
             state = " (out)" if game.out[i] else ""
             rows.append(
                 f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td>"
-                f"{seat_html(i, p, player_color(i))}{card}{state}</td>{''.join(cells)}"
-                f"<td>{len(game.keys[i])}/8</td><td>{money(game.cash(i))}</td>"
-                f"<td>{len(game.hand[i])} cards</td></tr>"
+                f"{seat_html(i, p, player_color(i))}{card}{state}</td>"
+                f"<td>{len(game.keys[i])} of 8</td><td class='moneynb-keys-held'>{keys}</td>"
+                f"<td>{money(game.cash(i))}</td><td>{len(game.hand[i])} cards</td></tr>"
             )
         return (
-            f"<div><b>Keys to the Cities</b> (✓ key held, ($) turned in, {MC_BADGE} Money Card)</div>"
+            f"<div><b>Keys to the Cities</b> ({MC_BADGE} Money Card)</div>"
             "<table class='moneynb-keys-table' cellpadding='3' style='border-collapse:collapse'>"
-            f"<tr><th>Player</th>{head}<th>keys</th><th>cheques</th><th>hand</th></tr>"
+            "<tr><th>Player</th><th>keys</th><th>keys held</th><th>cheques</th><th>hand</th></tr>"
             + "".join(rows) + "</table>"
         )  # fmt: skip
 

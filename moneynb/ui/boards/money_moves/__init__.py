@@ -7,7 +7,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ....figures.money_moves import *  # noqa: F403 - the drawing's names, kept importable here
-from ....figures.money_moves import TASK_COLORS
+from ....figures.money_moves import TASK_COLORS, face_words
 from ....figures.money_moves import Board as Drawing
 from ...a11y import seat_html
 from ...cards import CardWidget
@@ -45,7 +45,9 @@ class Board(Drawing, BoardRenderer):
             t = ev.data["task"]
             faces.append({"face": t, "title": "task die", "color": TASK_COLORS.get(t, "#fff"),
                           "ink": "white"})  # fmt: skip
-        self.dice.show(faces, caption=self.plain(ev.text), owner=self.owner(game, ev))
+        self.dice.show(
+            faces, caption=self.plain(self.event_text(game, ev)), owner=self.owner(game, ev)
+        )
 
     def _update_card(self, game, events) -> None:
         m, shown = None, None
@@ -59,7 +61,9 @@ class Board(Drawing, BoardRenderer):
         card = game.cards.get(shown[0])
         if card is not None:
             amount = f"${shown[1]}" if shown[1] is not None else "$(money die)"
-            self.card.show(card["title"], card["text"].replace("$m", amount), owner=shown[2])
+            self.card.show(
+                card["title"], face_words(card["text"].replace("$m", amount)), owner=shown[2]
+            )
 
     def _sheet_html(self, game) -> str:
         rounds = game.score_sheet
