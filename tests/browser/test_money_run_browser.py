@@ -129,13 +129,14 @@ def test_money_run_place_and_pawn_move_by_clicks(lab_server, page):
     # every square takes a coin on the empty board
     _click_then(page, "table", 0, lambda t: _wait_points(page, "targets", 81, t))
     _click_point(page, "squares", 1 * 9 + 4)  # plotly is listening now: one click only
-    _wait_log(page, r"You place a \w+ coin on \(4, 1\)", 30_000)
+    # the log names a square from the pawn, in words (issue 38): (4, 1) is 1 above (4, 0)
+    _wait_log(page, r"You place a \w+ coin on the square 1 above your pawn\.", 30_000)
     _wait_points(page, "targets", 0)
 
     # 2. a pawn move: click the pawn (its one target lights up), then that target
     _click_then(page, "pawns", 0, lambda t: _wait_points(page, "targets", 1, t))
     _click_point(page, "targets", 0)
-    _wait_log(page, r"You move along \(4, 0\) → \(4, 1\)", 30_000)  # the view: 2nd person
+    _wait_log(page, r"You move the pawn 1 up, on 1 coin\.", 30_000)  # the view: 2nd person
     page.wait_for_function(
         "([js, before]) => eval(js)(['pawns'])[0].transform !== before",
         arg=[_POINTS_JS, pawn_before["transform"]],
