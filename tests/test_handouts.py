@@ -1,8 +1,9 @@
 """Handouts: every teaching notebook exports to HTML with every figure drawn into the page.
 
 Building a handout runs its notebook in a fresh kernel and draws each figure with kaleido
-(~0.2 s a figure), so one CI run builds two notebooks, a different pair each day (the pair is
-printed); ``MONEYNB_ALL_HANDOUTS=1`` builds all of them. The structure checks at the bottom
+(~0.2 s a figure; 20-95 s a notebook at load ~20, teach_agents the longest), so one CI run
+builds one notebook, a different one each day of an eight-day round (the name is printed;
+CI time); ``MONEYNB_ALL_HANDOUTS=1`` builds all of them. The structure checks at the bottom
 read every teaching notebook without running it.
 """
 
@@ -33,20 +34,21 @@ TEACHING = [
 NOTEBOOKS = [HERE / f"{name}.ipynb" for name in TEACHING]
 
 
-def todays_pair() -> list[Path]:
-    if os.environ.get("MONEYNB_ALL_HANDOUTS") == "1" or len(NOTEBOOKS) <= 2:
+def todays_handouts() -> list[Path]:
+    """The teaching notebooks whose handouts this run builds: today's one, or all of them with
+    ``MONEYNB_ALL_HANDOUTS=1``."""
+    if os.environ.get("MONEYNB_ALL_HANDOUTS") == "1" or len(NOTEBOOKS) <= 1:
         return NOTEBOOKS
-    day = datetime.date.today().toordinal()
-    pair = [NOTEBOOKS[day % len(NOTEBOOKS)], NOTEBOOKS[(day + 1) % len(NOTEBOOKS)]]
-    print("handouts built in this run:", [p.name for p in pair])
-    return pair
+    today = NOTEBOOKS[datetime.date.today().toordinal() % len(NOTEBOOKS)]
+    print("handout built in this run:", today.name)
+    return [today]
 
 
 def _static_figures(html: str) -> int:
     return len(re.findall(r'data-mime-type="image/svg\+xml"', html))
 
 
-@pytest.mark.parametrize("notebook", todays_pair(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("notebook", todays_handouts(), ids=lambda p: p.stem)
 def test_handout_has_every_figure_with_titled_axes(notebook, tmp_path):
     path, nb = teach.build_handout(notebook, tmp_path, figures="static")
     html = path.read_text(encoding="utf-8")
