@@ -1219,14 +1219,17 @@ def test_a_replaced_decision_panel_leaves_no_widget_open_in_the_kernel(game):
     but never closed it, so the kernel kept every old button, box, layout and style, and a
     JupyterLab reload had to send and rebuild them all (Easy Money: 102 widgets at the start,
     410 after 19 moves). After each move, every widget of the panel it replaced is closed,
-    unless the view still shows it."""
+    unless the view still shows it, and no widget the view made is left open out of its reach
+    (replaced layouts: 51 in Easy Money after 25 moves)."""
     from ipywidgets.widgets.widget import _instances
 
     from moneynb.ui.view import widget_tree
 
+    before = set(_instances)
     view = moneynb.play(game, players=["You", "bot:greedy", "bot:greedy"], seed=5, autosave=False)
     replaced = 0
-    for _ in range(6):
+    outside = None  # the view's widgets open outside its tree after the first move
+    for _ in range(12):
         if view.game.over:
             break
         old = widget_tree(view.panel_box.children)
@@ -1239,4 +1242,28 @@ def test_a_replaced_decision_panel_leaves_no_widget_open_in_the_kernel(game):
         still_open = [w for k, w in old.items() if k in _instances and k not in shown]
         assert not still_open, (len(still_open), sorted({type(w).__name__ for w in still_open}))
         replaced += bool(set(old) - set(shown))
+        # nor a widget no view can reach: e.g. the Layout a button had before a new one was
+        # assigned to it (Easy Money kept 51 after 25 moves; panels.set_layout)
+        now = {k for k in _instances if k not in before and k not in shown}
+        if outside is None:
+            outside = now
+        orphans = [type(_instances[k]).__name__ for k in now - outside]
+        assert not orphans, (len(orphans), sorted(set(orphans)))
     assert replaced >= 2, "too few panels were replaced to check anything"
+
+
+def test_set_layout_changes_the_widgets_own_layout_and_refuses_unknown_names():
+    """``panels.set_layout`` (issue 41: a replaced Layout stayed open in the kernel) sets CSS
+    traits and shorthands on the widget's own layout, and names a trait Layout does not have."""
+    import ipywidgets as widgets
+
+    from moneynb.ui.panels import set_layout
+
+    b = widgets.Button()
+    layout = b.layout
+    assert set_layout(b, width="160px", border="1px solid red") is b
+    assert b.layout is layout and layout.width == "160px"
+    assert layout.border_top == "1px solid red"
+    with pytest.raises(AttributeError, match="colour"):
+        set_layout(b, colour="red")
+    assert b.layout is layout and layout.width == "160px"

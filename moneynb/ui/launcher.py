@@ -56,6 +56,7 @@ import ipywidgets as widgets
 from ..bots import is_bot_spec
 from ..core.registry import GAMES, game_class
 from .a11y import ERROR_STYLE, A11yHelper
+from .panels import set_layout
 
 __all__ = ["launcher", "Launcher", "KINDS", "game_links", "links_open_here"]
 
@@ -169,9 +170,7 @@ class Launcher(widgets.VBox):
         self.replays = ReplayChooser(
             self.store, origin=self.origin, on_show=self._show_replay, owner=None
         )
-        self.replays.layout = widgets.Layout(
-            border="1px solid #ddd", padding="6px", margin="0 0 8px 0"
-        )
+        set_layout(self.replays, border="1px solid #ddd", padding="6px", margin="0 0 8px 0")
         #: the last replay shown (a :class:`~moneynb.ui.replay.ReplayView`), or None
         self.replay_view = None
         self.rows: list[tuple[widgets.Text, widgets.Dropdown]] = []

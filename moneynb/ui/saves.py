@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from ..store import GameInfo, StoreError, import_folder
 from .a11y import ERROR_STYLE
+from .panels import set_layout
 
 #: the old autosave folder (under the notebook's folder), imported once into the store
 SAVES = Path("moneynb-saves")
@@ -124,8 +125,8 @@ class ResumeOffer(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", max_width="100%", align_items="center"),
         )
         self.children = [self.note, row, self.error]
-        self.layout = widgets.Layout(
-            border="1px solid #90caf9", padding="4px 8px", margin="0 0 6px", max_width="100%"
+        set_layout(
+            self, border="1px solid #90caf9", padding="4px 8px", margin="0 0 6px", max_width="100%"
         )
         self.set_games(self.games)
 

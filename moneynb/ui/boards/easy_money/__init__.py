@@ -11,7 +11,7 @@ from ....figures.easy_money import Board as Drawing
 from ...a11y import seat_html
 from ...cards import CardWidget
 from ...dice import DiceWidget
-from ...panels import button, make_panel
+from ...panels import button, make_panel, set_layout
 from ..base import BoardRenderer, money, player_color, plot_text
 
 #: the most ways to raise money shown as buttons; more go in one list (issue 38)
@@ -181,7 +181,7 @@ class Board(Drawing, BoardRenderer):
             else:
                 main = button("End the turn", ("moneynb-em-end",), lambda: submit("end"),
                               style="primary")  # fmt: skip
-            main.layout = widgets.Layout(width="160px", height="44px")
+            set_layout(main, width="160px", height="44px")
             groups = {"build": [], "mortgage": [], "lift": [], "offer": []}
             styles = {"build": "success", "mortgage": "warning", "lift": "info", "offer": ""}
             for o in decision.options[1:]:
@@ -191,7 +191,7 @@ class Board(Drawing, BoardRenderer):
             # one wrapping row, the money line last: the decision stays short, so the board
             # beside or under it is drawn larger in a short window (issue 38)
             options = [b for items in groups.values() for b in items]
-            cash.layout = widgets.Layout(margin="0 0 0 6px", align_self="center")
+            set_layout(cash, margin="0 0 0 6px", align_self="center")
             return self._wrap(tag, [row([main, *options, cash])])
         if tag in ("buy", "lone_bidder"):
             i = g.pos[g.current] if tag == "buy" else g.auction["space"]

@@ -11,7 +11,7 @@ from ....figures.money_card import MC_BADGE, SPIN_COLORS
 from ....figures.money_card import Board as Drawing
 from ...a11y import seat_html
 from ...cards import CardWidget
-from ...panels import button
+from ...panels import button, set_layout
 from ...spinner import SpinnerWidget
 from ..base import BoardRenderer, money, player_color, plot_text
 
@@ -119,7 +119,7 @@ class Board(Drawing, BoardRenderer):
                 if o == "spin":
                     b = button("Spin", ("moneynb-roll", "moneynb-spin"), lambda: submit("spin"),
                                style="primary")  # fmt: skip
-                    b.layout = widgets.Layout(width="140px", height="44px")
+                    set_layout(b, width="140px", height="44px")
                 elif o == "bonus":
                     b = button(decision.label(o), ("moneynb-bonus",), lambda: submit("bonus"),
                                style="success")  # fmt: skip

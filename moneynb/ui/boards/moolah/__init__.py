@@ -12,7 +12,7 @@ from ....games.moolah.rules import blackjack_win_probability
 from ...a11y import seat_html
 from ...cards import CardWidget
 from ...dice import DiceWidget
-from ...panels import button, make_panel
+from ...panels import button, make_panel, set_layout
 from ..base import BoardRenderer, money, player_color, plot_text
 
 
@@ -112,7 +112,7 @@ class Board(Drawing, BoardRenderer):
         row = lambda items: widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))  # noqa: E731
         if tag == "turn":
             roll = button("Roll", ("moneynb-roll",), lambda: submit("roll"), style="primary")
-            roll.layout = widgets.Layout(width="140px", height="44px")
+            set_layout(roll, width="140px", height="44px")
             items = [roll]
             for o in decision.options[1:]:
                 items.append(button(decision.label(o), ("moneynb-advantage", "moneynb-option"),
