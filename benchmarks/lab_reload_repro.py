@@ -280,5 +280,6 @@ with (
         print("   counted:", counts)
         print("   update replies to request_state:", replies, "of", len(asked), "asked")
         print("   control-comm timer:", page.evaluate("() => window.__ctlTimer || null"))
+        print("   moneynb mend:", page.evaluate("() => window.moneynbWidgetMend || null"))
         page.screenshot(path=f"/tmp/lab_reload_repro-{game}-{t}.png")
         ctx.close()
