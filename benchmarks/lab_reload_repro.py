@@ -14,6 +14,18 @@ Each try uses a new browser profile and a new notebook on one Lab server. Seen a
 15-26 (issue 41's notes): 3 of 10 tries ended with EVERY widget output of the notebook
 reading "Error displaying widget: model not found" although the kernel was the same and had
 answered ``request_states`` with all 549 widget states (584 kB) within 2.6 s.
+
+It also prints ipywidgets' control-comm timer (the 4 s ``CONTROL_COMM_TIMEOUT``; note that it
+is never cleared, so "fired" alone does not mean the fallback ran: a ``comm_info_request``
+frame does), how many per-widget ``request_state`` replies answered their request (the
+fallback), the page's widget manager (restored, models, the shown views' models present) and
+moneynb's mend (``window.moneynbWidgetMend``). Env: ``FORCE=1`` makes the control-comm timer
+fire at 1 ms (the fallback, deterministically: it works, 275 of 275 replies matched);
+``STARVE=MS`` stretches the 100 ms sleeps of ``get_model``'s poll to MS ms, which reproduces the
+failure at any load without the mend: the cause is that race (a view's poll gives up after its
+last sleep, which outlasted the restore, while the manager already reads "restored"), see
+docs/ui.md "Why a Lab reload under load read model not found" and
+``moneynb.ui.saves.LAB_WIDGET_MEND_JS`` (the mend).
 """
 
 # ruff: noqa: E402, B023  (a script: paths set first; the closures live for one try)
