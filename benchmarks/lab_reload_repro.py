@@ -21,8 +21,10 @@ frame does), how many per-widget ``request_state`` replies answered their reques
 fallback), the page's widget manager (restored, models, the shown views' models present) and
 moneynb's mend (``window.moneynbWidgetMend``). Env: ``FORCE=1`` makes the control-comm timer
 fire at 1 ms (the fallback, deterministically: it works, 275 of 275 replies matched);
-``STARVE=MS`` stretches the 100 ms sleeps of ``get_model``'s poll to MS ms, which reproduces the
-failure at any load without the mend: the cause is that race (a view's poll gives up after its
+``THROTTLE=N`` slows the page's thread N times from the reload on (Chromium's CPU
+throttling, a busier page); ``NOMEND=1`` keeps moneynb's mend out (before/after);
+``STARVE=MS`` stretches the 100 ms sleeps of ``get_model``'s poll to MS ms, which reproduces
+the failure at any load without the mend: the cause is that race (a view's poll gives up after its
 last sleep, which outlasted the restore, while the manager already reads "restored"), see
 docs/ui.md "Why a Lab reload under load read model not found" and
 ``moneynb.ui.saves.LAB_WIDGET_MEND_JS`` (the mend).
@@ -233,6 +235,11 @@ with (
         page.wait_for_function(
             "() => !document.querySelector('.jp-mod-dirty')", timeout=patience(30_000)
         )
+        if os.environ.get("NOMEND"):  # the mend's own guard: it then installs nothing
+            page.add_init_script("window.moneynbWidgetMend = {disabled: true};")
+        if os.environ.get("THROTTLE"):  # the page's thread N times slower from the reload on
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": float(os.environ["THROTTLE"])})
         T["t0"] = time.monotonic()
         page.reload()
         page.wait_for_selector(".jp-Notebook .jp-CodeCell")
