@@ -264,6 +264,69 @@ STALL_WATCH_JS = """
 )
 
 
+#: JupyterLab's mend for a widget view that gave up while its page was busy (issue 41 case 1:
+#: after a reload under load, EVERY widget output read "Error displaying widget: model not
+#: found" although the kernel had answered ipywidgets' ``request_states`` and the manager held
+#: every model). The cause, in ipywidgets 8.1 (``@jupyter-widgets/base-manager``
+#: ``ManagerBase.get_model`` and ``jupyterlab-manager``'s ``WidgetRenderer.renderModel``): a view
+#: asks for its model while the kernel restore runs; ``get_model`` looks every 100 ms for 2 s
+#: and does not look again after its last sleep; the restore builds every model in one long
+#: run of the page's thread, so a sleep that began before it ends after it, past the 2 s: the
+#: poll gives up although the model now exists, and as the manager now reads "restored" the
+#: view writes "model not found" for good (it waits for the next restore only while the
+#: manager is not restored). Reproduced deterministically by stretching those sleeps
+#: (``benchmarks/lab_reload_repro.py`` ``STARVE=8000``; test
+#: ``tests/browser/test_lab_reload_mend_browser.py``). The mend, carried by the trusted note
+#: under each game: it takes ``LabWidgetManager`` from Lab's own copy of the module (the
+#: extension's module federation container, ``window._JUPYTERLAB``; no installed file is
+#: changed) and wraps its ``restoredStatus`` getter, which only such a view reads: the first
+#: time(s) it answers "not restored yet", so the view waits for the manager's ``restored``
+#: signal as the library intends, and the mend emits it: round 1 at once (the model came
+#: meanwhile), round 2 after running the manager's kernel restore again (a model really
+#: missing from the page). After two rounds a missing model is reported as before (a
+#: restarted kernel's widgets are gone for good; the stall watch then offers the reload).
+LAB_WIDGET_MEND_JS = """
+(function () {
+  var lab = window._JUPYTERLAB && window._JUPYTERLAB['@jupyter-widgets/jupyterlab-manager'];
+  if (window.moneynbWidgetMend || !lab || !document.querySelector('.jp-NotebookPanel')) return;
+  var mend = window.moneynbWidgetMend = {installed: false, rounds: 0};
+  function rescue(manager) {
+    var r = manager.moneynbRescue;
+    r.pending = false;
+    r.round += 1;
+    mend.rounds += 1;
+    if (r.round === 1) { manager.restored.emit(undefined); return; }
+    var emitted = false, seen = function () { emitted = true; };
+    manager.restored.connect(seen);
+    var again = manager._context
+      ? manager.restoreWidgets(manager._context.model, {loadKernel: true, loadNotebook: false})
+      : manager.restoreWidgets();
+    Promise.resolve(again).catch(function () {}).then(function () {
+      manager.restored.disconnect(seen);
+      if (!emitted) manager.restored.emit(undefined);
+    });
+  }
+  Promise.resolve(lab.get('./index')).then(function (factory) {
+    var proto = factory().LabWidgetManager.prototype;
+    var own = Object.getOwnPropertyDescriptor(proto, 'restoredStatus');
+    if (!own || !own.get || proto.moneynbMended) return;
+    proto.moneynbMended = true;
+    Object.defineProperty(proto, 'restoredStatus', {configurable: true, get: function () {
+      if (!own.get.call(this)) return false;
+      var r = this.moneynbRescue || (this.moneynbRescue = {round: 0, pending: false});
+      if (r.round >= 2) return true;
+      if (!r.pending) {
+        r.pending = true;
+        setTimeout(rescue, 50, this);
+      }
+      return false;
+    }});
+    mend.installed = true;
+  }).catch(function (e) { console.warn('moneynb: widget mend not installed', e); });
+})();
+"""
+
+
 def fallback_html(what: str, saved: bool = False) -> str:
     """The note shown under a game or form in the notebook, hidden by the widget's own CSS
     while the widget draws (see :func:`hide_fallback_css`): what to do when it cannot (a
@@ -295,7 +358,8 @@ def fallback_html(what: str, saved: bool = False) -> str:
         "font-size:0.9em'>"
         f'If no {html.escape(what)} shows here (for example "Error displaying widget: model '
         'not found" after the kernel stopped), run this cell again: <i>Run</i> &rarr; '
-        f"<i>Run All Cells</i>.{again}</div><script>{STALL_WATCH_JS}</script>"
+        f"<i>Run All Cells</i>.{again}</div>"
+        f"<script>{LAB_WIDGET_MEND_JS}{STALL_WATCH_JS}</script>"
     )
 
 
