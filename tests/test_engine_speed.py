@@ -421,3 +421,21 @@ def test_a_bot_generator_seeded_when_used_draws_as_random_seeded_at_once(how):
     assert type(bot.rng) is SeededWhenUsed
     assert _draws(bot.rng, how) == _draws(random.Random(1234), how)
     assert type(bot.rng) is random.Random
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 52, 300])
+def test_game_random_shuffle_is_random_shuffle_with_one_draw_a_card(n):
+    """GameRandom's own shuffle (its integer draw inlined) orders a pile as
+    ``random.Random.shuffle`` does from the same state, leaves the same state, and counts
+    ``n - 1`` draws, as a shuffle through ``_randbelow`` counts them."""
+    from moneynb.core.chance import GameRandom
+
+    for seed in (0, 1, 99):
+        plain, counted = random.Random(seed), GameRandom(seed)
+        xs, ys = list(range(n)), list(range(n))
+        plain.shuffle(xs)
+        before = counted.draws
+        counted.shuffle(ys)
+        assert xs == ys
+        assert counted.getstate() == plain.getstate()
+        assert counted.draws - before == max(n - 1, 0)

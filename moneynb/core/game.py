@@ -420,8 +420,7 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalAction("the game is over: no action is allowed")
-        if d.lazy:
-            d._answered()
+        d._answered()  # (a part nobody read can no longer be computed; else nothing)
         self._events = _NO_EVENTS
         try:
             self._apply(action)
