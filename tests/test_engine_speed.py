@@ -378,3 +378,64 @@ def test_rule_data_made_at_load_equals_the_plain_computation():
     assert (data["orth"], data["all8"]) == neighbours(n) and data["xy"] == squares_xy(n)
     for seat in data["seats"]:
         assert seat["ahead"] == squares_ahead(n, seat["goal_axis"], seat["goal_line"])
+
+
+def _draws(rng: random.Random, how: str) -> list:
+    """What ``rng`` gives when used first by ``how``, then its state and a few more draws."""
+    import pickle
+
+    if how == "copy":
+        rng = copy.deepcopy(rng)
+    elif how == "pickle":
+        rng = pickle.loads(pickle.dumps(rng))
+    elif how == "seed":
+        rng.seed(99)
+    elif how == "setstate":
+        rng.setstate(random.Random(5).getstate())
+    first = {
+        "random": lambda: rng.random(),
+        "randrange": lambda: [rng.randrange(6) for _ in range(4)],
+        "randint": lambda: rng.randint(1, 6),
+        "choice": lambda: rng.choice("abcdef"),
+        "shuffle": lambda: rng.shuffle(deck := list(range(20))) or deck,
+        "sample": lambda: rng.sample(range(50), 5),
+        "gauss": lambda: [rng.gauss(0, 1) for _ in range(3)],
+        "getrandbits": lambda: rng.getrandbits(70),
+        "randbytes": lambda: rng.randbytes(5),
+        "getstate": lambda: rng.getstate(),
+    }.get(how, lambda: None)()
+    return [first, type(rng), rng.getstate(), rng.random(), rng.randrange(1000)]
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["random", "randrange", "randint", "choice", "shuffle", "sample", "gauss", "getrandbits",
+     "randbytes", "getstate", "copy", "pickle", "seed", "setstate"],
+)  # fmt: skip
+def test_a_bot_generator_seeded_when_used_draws_as_random_seeded_at_once(how):
+    """A bot's generator, seeded only when first used, gives what ``random.Random(seed)``
+    gives, whatever reads it first, and is then a plain ``random.Random``."""
+    from moneynb.bots import SeededWhenUsed
+
+    bot = moneynb.make_bot("greedy", seed=1234)
+    assert type(bot.rng) is SeededWhenUsed
+    assert _draws(bot.rng, how) == _draws(random.Random(1234), how)
+    assert type(bot.rng) is random.Random
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 52, 300])
+def test_game_random_shuffle_is_random_shuffle_with_one_draw_a_card(n):
+    """GameRandom's own shuffle (its integer draw inlined) orders a pile as
+    ``random.Random.shuffle`` does from the same state, leaves the same state, and counts
+    ``n - 1`` draws, as a shuffle through ``_randbelow`` counts them."""
+    from moneynb.core.chance import GameRandom
+
+    for seed in (0, 1, 99):
+        plain, counted = random.Random(seed), GameRandom(seed)
+        xs, ys = list(range(n)), list(range(n))
+        plain.shuffle(xs)
+        before = counted.draws
+        counted.shuffle(ys)
+        assert xs == ys
+        assert counted.getstate() == plain.getstate()
+        assert counted.draws - before == max(n - 1, 0)

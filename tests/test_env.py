@@ -547,3 +547,33 @@ def test_easy_money_observation_says_a_crossing_will_not_pay_the_bonus():
     game.apply("roll")  # back over Bonus to Traffic Court
     assert _seen(env, 0)["backed[+0]"] == 1 and _seen(env, 1)["backed[+1]"] == 1
     assert game.observation(0)["backed"] == [1, 0]
+
+
+def test_env_steps_make_no_labels_and_describe_still_reads_them():
+    """The env reads the pending decision's options, never its labels, at every step (issue
+    40: Money Run's squares in words were a third of a random agent's step); ``describe`` and
+    ``env.decision`` still show them, and an action is the same as with them made."""
+    env = menv.make("money_run", players=2)
+    env.reset(seed=4)
+    game = env.unwrapped.game
+    made = []
+    plain = type(game)._labels
+
+    def counted(self, opts):
+        made.append(len(opts))
+        return plain(self, opts)
+
+    type(game)._labels = counted
+    try:
+        rng = np.random.default_rng(0)
+        for _ in range(40):
+            obs = env.observe(env.agent_selection)
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+        assert made == []
+        action = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+        text = env.unwrapped.describe(action)
+        assert len(made) == 1 and text.startswith(f"option {action}: ")
+        assert env.unwrapped.decision.labels  # made while pending: a complete decision
+    finally:
+        type(game)._labels = plain

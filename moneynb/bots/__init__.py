@@ -47,6 +47,60 @@ def require_decision(game) -> None:
         raise ValueError("the game is over: there is no decision to answer")
 
 
+def _seed_now(rng: random.Random) -> None:
+    """Seed a :class:`SeededWhenUsed` with its seed and make it a plain ``random.Random``."""
+    pending = rng.__dict__.pop("_seed_when_used", _NO_SEED)
+    if pending is not _NO_SEED:
+        rng.__class__ = random.Random
+        random.Random.seed(rng, pending)
+
+
+_NO_SEED = object()
+
+
+class SeededWhenUsed(random.Random):
+    """``random.Random(seed)``, seeded the first time anything reads or draws from it (seeding
+    costs about 4 us; a runner makes a bot per seat per game, and a greedy bot whose game's
+    heuristic draws nothing never needs it). From then on it *is* a ``random.Random``
+    (``type(rng) is random.Random``), in the state ``random.Random(seed)`` would be in: the
+    same draws, ``getstate``, copies and pickles. Source: issue 40 (the runners' cost)."""
+
+    def __init__(self, seed: int):  # (random.Random.__init__ seeds: not called)
+        self._seed_when_used = seed
+        self.gauss_next = None
+
+    # every draw of random.Random goes through random() or getrandbits() (Python 3.11)
+    def random(self) -> float:
+        _seed_now(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        _seed_now(self)
+        return random.Random.getrandbits(self, k)
+
+    def randbytes(self, n: int) -> bytes:
+        _seed_now(self)
+        return random.Random.randbytes(self, n)
+
+    def getstate(self) -> tuple:
+        _seed_now(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple) -> None:
+        self.__dict__.pop("_seed_when_used", None)
+        self.__class__ = random.Random
+        random.Random.setstate(self, state)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self.__dict__.pop("_seed_when_used", None)
+        self.__class__ = random.Random
+        random.Random.seed(self, a, version)
+
+    def __reduce__(self) -> tuple:
+        _seed_now(self)
+        return random.Random.__reduce__(self)
+
+
 class Bot:
     """Base bot. ``choose(game)`` returns an action for ``game.decision`` (ValueError when the
     game is over)."""
@@ -64,7 +118,9 @@ class Bot:
     def __init__(self, seed: int | None = None):
         if seed is not None and (type(seed) is bool or not isinstance(seed, numbers.Integral)):
             raise ValueError(f"a bot's seed must be a whole number or None, got {seed!r}")
-        self.rng = random.Random(None if seed is None else int(seed))
+        # seeded when first drawn from (the same draws as ``random.Random(seed)``): a greedy
+        # bot of a game that never asks it for chance costs no seeding (4 us a bot)
+        self.rng = random.Random() if seed is None else SeededWhenUsed(int(seed))
 
     @classmethod
     def check_options(cls, **options: Any) -> dict:

@@ -203,6 +203,24 @@ class GameRandom(random.Random):
             r = _getrandbits(self, k)
         return r
 
+    def shuffle(self, x: list) -> None:
+        """``random.Random.shuffle``: the same order from the same state, each of its
+        ``len(x) - 1`` integer draws counted; the draws made here rather than through
+        :meth:`_randbelow` once per card (a deck is shuffled at every game's start). A class
+        whose integer draw is not this one's (the test rig's, one replaced while chance is
+        recorded) shuffles through its own draw, as ``random.Random`` does."""
+        if type(self)._randbelow is not _PLAIN_RANDBELOW:
+            return random.Random.shuffle(self, x)
+        for i in range(len(x) - 1, 0, -1):  # (random.Random.shuffle, _randbelow inlined)
+            n = i + 1
+            k = n.bit_length()
+            j = _getrandbits(self, k)
+            while j >= n:
+                j = _getrandbits(self, k)
+            x[i], x[j] = x[j], x[i]
+        if len(x) > 1:
+            self.draws += len(x) - 1
+
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None and step == 1 and type(start) is int and start > 0:
             return self._randbelow(start)  # what random.Random does for randrange(n)
@@ -234,6 +252,9 @@ class GameRandom(random.Random):
         if state != self.getstate():
             self.draws += 1
         super().setstate(state)
+
+
+_PLAIN_RANDBELOW = GameRandom._randbelow  # (GameRandom.shuffle: its own draw, inlined)
 
 
 #: the chance-stream schemes a game's ``chance_streams`` option may name (see the module

@@ -109,11 +109,12 @@ class Decision:
             self._check_options(options)
 
     def _check_options(self, options: tuple) -> None:
-        if self.kind == "amount":
-            if (self.low is None or self.high is None or self.low > self.high) and not options:
+        if self._kind == "amount":
+            low, high = self._low, self._high
+            if (low is None or high is None or low > high) and not options:
                 raise ValueError("an amount decision needs low <= high or options")
         elif not options:
-            raise ValueError(f"a {self.kind!r} decision needs at least one option")
+            raise ValueError(f"a {self._kind!r} decision needs at least one option")
 
     player = property(attrgetter("_player"), doc="Seat index (0-based) of who must decide.")
     kind = property(attrgetter("_kind"), doc="One of :data:`KINDS`.")

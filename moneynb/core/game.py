@@ -179,6 +179,10 @@ def _plain(value: Any) -> Any:
     return value
 
 
+#: option values that cannot be changed in place (an option's default copied as it is)
+_PLAIN = (int, str, float, bool, type(None))
+
+
 class Game:
     """Base class of a moneynb game (see the module docstring for what a subclass provides).
 
@@ -284,7 +288,8 @@ class Game:
     @classmethod
     def _check_options(cls, options: dict) -> dict:
         defaults = {**cls.default_options, **cls.base_options}
-        out = copy.deepcopy(defaults)
+        # a copy of the defaults, deep where a value could be changed in place (a list)
+        out = {k: v if type(v) in _PLAIN else copy.deepcopy(v) for k, v in defaults.items()}
         for key, value in options.items():
             if key not in defaults:
                 known = ", ".join(sorted(defaults)) or "none"
@@ -415,8 +420,7 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalAction("the game is over: no action is allowed")
-        if d.lazy:
-            d._answered()
+        d._answered()  # (a part nobody read can no longer be computed; else nothing)
         self._events = _NO_EVENTS
         try:
             self._apply(action)
@@ -499,12 +503,27 @@ class Game:
         s = streams.get(kind)
         return s if s is not None else rng.stream(kind)
 
-    def ask(self, player: int, kind: str, prompt: str, options=(), **kw: Any) -> None:
+    def ask(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Any = (),
+        low: int | None = None,
+        high: int | None = None,
+        step: int = 1,
+        labels: Any = None,
+        tag: str = "",
+        suggested: int | None = None,
+    ) -> None:
         """Set the pending decision (see :class:`Decision` for the arguments). ``options``
         may be a method ``f(player)`` returning them and ``labels`` a method ``f(options)``
         returning the dict: they are computed when first read, which a bot answering by the
-        game's heuristic need never do."""
-        self.pending = Decision(player, kind, prompt, options, **kw)
+        game's heuristic need never do. (The arguments are spelled out and handed on by
+        position: no dict of keywords is made at every action.)"""
+        self.pending = Decision(
+            player, kind, prompt, options, low, high, step, labels, tag, suggested
+        )
 
     def finish(self, winners: list[int]) -> None:
         """End the game with the given winning seats."""

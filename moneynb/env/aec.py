@@ -203,7 +203,7 @@ class MoneynbEnv(AECEnv):
         """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``agent``; the
         mask is all zero unless ``agent`` is the one to decide."""
         seat = self.possible_agents.index(agent)
-        d = self.game.decision
+        d = self.game.pending  # (its labels are not made: see _select)
         mine = d is not None and d.player == seat
         entry = None
         if mine and self.codec.entry is not None:
@@ -215,7 +215,7 @@ class MoneynbEnv(AECEnv):
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s action mask alone (as in :meth:`observe`, without building the vector;
         fast for random play)."""
-        d = self.game.decision
+        d = self.game.pending
         if d is None or d.player != self.possible_agents.index(agent):
             return np.zeros(self.codec.n, dtype=np.int8)
         if self.terminations.get(agent) or self.truncations.get(agent):
@@ -227,11 +227,11 @@ class MoneynbEnv(AECEnv):
         fixed slots (``GameSpec.slots``, see docs/env.md), else None (option ``k`` in slot
         ``k``)."""
         fn = self._slot_fn
-        if fn is None or self.game is None or self.game.decision is None:
+        if fn is None or self.game is None or self.game.pending is None:
             return None
         key = (id(self.game), len(self.game.actions))
         if self._slots_key != key:
-            self._slots_key, self._slots_val = key, fn(self.game, self.game.decision)
+            self._slots_key, self._slots_val = key, fn(self.game, self.game.pending)
         return self._slots_val
 
     def env_actions(self, engine_action) -> list[int]:
@@ -242,7 +242,7 @@ class MoneynbEnv(AECEnv):
         Raises:
             ValueError: the game is over, or ``engine_action`` does not answer the decision.
         """
-        d = self.game.decision if self.game is not None else None
+        d = self.game.pending if self.game is not None else None
         if d is None:
             raise ValueError("the game is over: there is no decision to answer")
         return self.codec.encode(d, engine_action, self.slots())
@@ -259,7 +259,7 @@ class MoneynbEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        d = self.game.decision
+        d = self.game.pending
         if self.illegal_action != "raise" and not self._legal(agent, action):
             self._cumulative_rewards[agent] = 0.0
             for a in self.agents:
@@ -310,7 +310,11 @@ class MoneynbEnv(AECEnv):
         return [s[p] for p in self.game.players]
 
     def _select(self) -> None:
-        self.agent_selection = self.possible_agents[self.game.decision.player]
+        # the env reads the pending decision's player, kind, range and options (computed while
+        # pending), never its labels, which only describe() and the public ``decision`` show:
+        # made at every step they were a third of a random agent's step in Money Run (its
+        # squares in words). Source: issue 40.
+        self.agent_selection = self.possible_agents[self.game.pending.player]
 
     def _finish(self) -> None:
         winners = set(self.game.winners)
