@@ -131,6 +131,12 @@ const CSS = `
 .moneynb-view .moneynb-handover :is(button, select, input, .noUi-handle, .noUi-target) {
   animation: moneynb-handover 1s step-end; }
 @keyframes moneynb-handover { 0%, 100% { pointer-events: none; opacity: 0.5; } }
+/* and the controls of any person's new decision take no click for their first 0.7 s
+   (view.FRESH_S): the second click of a slower double-click would answer it too, the new
+   control being drawn where the clicked one was; unmarked (a player reads first anyway) */
+.moneynb-view .moneynb-fresh :is(button, select, input, .noUi-handle, .noUi-target) {
+  animation: moneynb-fresh 0.7s step-end; }
+@keyframes moneynb-fresh { 0%, 100% { pointer-events: none; } }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
   pointer-events: none; }

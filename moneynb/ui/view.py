@@ -40,6 +40,13 @@ REPEAT_CLICK_S = 0.4
 #: clicks back for as long from when it shows them (class ``moneynb-handover``, the CSS in
 #: :mod:`moneynb.ui.a11y`), the kernel from when it drew them
 HANDOVER_S = 1.0
+#: seconds for which the controls of a person's new decision take no click in the page,
+#: counted from when the page shows them (class ``moneynb-fresh``, the CSS in
+#: :mod:`moneynb.ui.a11y`): a slower double-click (its clicks up to ~0.6 s apart) would
+#: otherwise answer the person's next decision too when its control is drawn where the
+#: clicked one was (Moolah's Black Jack bet, then "stay"; Easy Money's "Mortgage", then "Lift
+#: the mortgage"; a Roll after the bots' turns). Found by a new user's try (issue 38, case 1)
+FRESH_S = 0.7
 
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -1047,8 +1054,9 @@ class GameView(widgets.VBox):
         panel = self.board.custom_panel(d, submit)
         if panel is None:
             panel = make_panel(d, g, submit)
-        if handed:  # the page holds its clicks back too, for as long (the CSS of a11y)
-            panel.add_class("moneynb-handover")
+        # the page holds the new controls' clicks back (the CSS of a11y): HANDOVER_S after a
+        # hand-over (the kernel too, above), FRESH_S for the same person's next decision
+        panel.add_class("moneynb-handover" if handed else "moneynb-fresh")
         self.panel_box.children = [panel]
 
     def _refresh_coach(self) -> None:

@@ -9,6 +9,8 @@ replay of a simulated (all-bot) game. Then:
   and Continue) ends inside its view;
 * case 1: in hot seat, Ann's Roll clicked, and once the header names Bob a second click on
   the same spot (a slower double-click) plays nothing; Bob's own click then plays his roll;
+  against a bot, Ann's next Roll (drawn where she clicked, after the bot's turn) takes no
+  click for its first moment (a new user's slower double-click rolled twice);
 * case 6: the Money Run action list reads in words (no tuple) and the replay's Play, Stop and
   Repeat buttons have a name (aria-label and title);
 * case 7: at the Money Run table no "Undo last action" and no "Let the bots move" is shown;
@@ -45,6 +47,10 @@ display(v)
 hot = moneynb.play("money_moves", players=["Ann", "Bob"], seed=3, autosave=False)
 hot.add_class("probe-hotseat")
 display(hot)
+
+solo = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3, autosave=False)
+solo.add_class("probe-solo")  # case 1 for one person: her next Roll comes where she clicked
+display(solo)
 
 g = moneynb.new_game("money_run", players=["Ann", "Bob"], seed=5)
 bots = [make_bot("greedy", seed=5 + i) for i in range(2)]
@@ -110,6 +116,43 @@ def _settle(page) -> None:
     """Two frames drawn after a resize (the views fit themselves in the next frame)."""
     painted(page)
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+#: no control of the view's decision is in its first moment's hold (view.FRESH_S)
+HOLD_OVER_JS = """(cls) => [...document.querySelectorAll('.' + cls + ' .moneynb-decision button')]
+    .every(b => !b.getAnimations().length)"""
+#: watches the probe for the Roll of a decision after action ``n``; when it appears, notes
+#: whether a click on it would reach it (``held``: it would not) and its animations
+WATCH_NEXT_ROLL_JS = """(n) => {
+  const s = {result: null};
+  const view = document.querySelector('.moneynb-view.probe-solo');
+  const roll = '.moneynb-decision button.moneynb-roll:not([disabled])';
+  const old = view.querySelector(roll);  // the one clicked: the next decision's is a new one
+  const look = () => {
+    const m = /action (\\d+)/.exec(view.querySelector('.moneynb-header').textContent);
+    const b = view.querySelector(roll);
+    if (s.result || !m || Number(m[1]) <= n || !b || b === old) return;
+    b.scrollIntoView({block: 'nearest'});  // in the window: elementFromPoint looks there only
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    s.result = {held: !(hit && hit.closest('button') === b), action: Number(m[1]),
+                animations: b.getAnimations().map(a => a.animationName)};
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(view, {subtree: true, childList: true, characterData: true,
+                          attributes: true});
+  return s;
+}"""
+#: a click on the view's enabled Roll reaches it
+HITS_ROLL_JS = """(cls) => {
+  const b = document.querySelector('.' + cls + ' .moneynb-decision button.moneynb-roll:not([disabled])');
+  if (!b) return false;
+  b.scrollIntoView({block: 'nearest'});
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !!b && !!hit && hit.closest('button') === b;
+}"""
 
 
 def _count(view) -> int:
@@ -179,6 +222,22 @@ def test_play_without_friction_in_lab(lab_server, page):
         )
         if _actions(hot) != acted + 1:
             problems["case 1"] = [f"Ann's second click played too: {acted} -> {_actions(hot)}"]
+        # ----- case 1, one person: her next decision's control, drawn where she clicked --
+        solo = page.locator(".moneynb-view.probe-solo")
+        roll = solo.locator(".moneynb-decision button.moneynb-roll:not([disabled])")
+        roll.scroll_into_view_if_needed()
+        page.wait_for_function(HOLD_OVER_JS, arg="probe-solo", timeout=patience(30_000))
+        box = roll.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        seen = page.evaluate_handle(WATCH_NEXT_ROLL_JS, _actions(solo))
+        page.mouse.click(x, y)  # Ann rolls; the bot's turn follows; then her next Roll
+        page.wait_for_function("(s) => s.result", arg=seen, timeout=patience(30_000))
+        shown = seen.evaluate("s => s.result")
+        if not shown["held"]:
+            problems["case 1 one person"] = [f"her next Roll took a click at once: {shown}"]
+        page.wait_for_function(HOLD_OVER_JS, arg="probe-solo", timeout=patience(30_000))
+        if not page.evaluate(HITS_ROLL_JS, "probe-solo"):
+            problems["case 1 one person"] = ["her next Roll never took a click"]
         # ----- case 6: words in Money Run's action list; named replay buttons -----------
         texts = page.locator(".probe-money_run .moneynb-mr-actions select option").all_inner_texts()
         raw = [t for t in texts if "(" in t and "," in t]
