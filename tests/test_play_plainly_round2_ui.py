@@ -87,3 +87,47 @@ def test_a_simulated_games_names_read_the_same_in_table_and_log():
         seen += r.log_html.value if hasattr(r, "log_html") else str(r.children)
     assert re.search(r">greedy[12] ", seen), seen[:400]
     assert not re.search(r"Greedy[12]\b", seen), re.findall(r".{20}Greedy[12].{20}", seen)[:3]
+
+
+GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
+
+
+def test_no_prompt_names_the_person_it_asks():
+    """The panel shows a decision as "<name>: <prompt>": a prompt that names its own decider
+    read "You: You: Receive from the left would cost you $3" (Money Moves' Wild Card),
+    "Ann: Ann has $0: borrow..." (its loan) and "Bob: Bob owes $625..." (Easy Money's debt)
+    (issue 38). Every decision of 15 seeded games per game (greedy bots in every seat,
+    three named people; two in Money Run): its prompt never names the seat that decides."""
+    bot = make_bot("greedy", seed=1)
+    tags: dict[str, set] = {}
+    for game in GAMES:
+        names = ["Ann", "Bob"] if game == "money_run" else ["Ann", "Bob", "Cy"]
+        for seed in range(15):
+            g = moneynb.new_game(game, players=names, seed=seed)
+            while not g.over and len(g.actions) < 500:
+                d = g.decision
+                tags.setdefault(game, set()).add(d.tag)
+                assert not re.search(rf"\b{g.players[d.player]}\b", d.prompt), (game, d.prompt)
+                g.apply(bot.choose(g))
+    # the decisions that named their decider were met
+    assert {"wild_card", "borrow"} <= tags["money_moves"] and "debt" in tags["easy_money"]
+
+
+def test_a_persons_prompt_in_the_panel_names_them_once():
+    """The view's prompt line for a person seated as "You" (second person) on the Wild Card
+    question: "You: ... would cost you $N ...", never "You: You: ..."."""
+    view = moneynb.play("money_moves", players=["You", "bot:greedy", "bot:greedy"], seed=3,
+                        autosave=False)  # fmt: skip
+    bot = make_bot("greedy", seed=1)
+    shown = set()
+    for _ in range(400):
+        g = view.game
+        if g.over:
+            break
+        d = g.decision
+        if d.player == 0:
+            text = re.sub(r"<[^>]+>", "", view.prompt.value).strip()
+            assert not re.search(r"\bYou:\s*You\b", text), text
+            shown.add(d.tag)
+        view.submit(bot.choose(g))
+    assert "wild_card" in shown, shown
