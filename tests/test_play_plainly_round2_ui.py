@@ -131,3 +131,57 @@ def test_a_persons_prompt_in_the_panel_names_them_once():
             shown.add(d.tag)
         view.submit(bot.choose(g))
     assert "wild_card" in shown, shown
+
+
+def _dropdowns(w):
+    """Every drop-down list in a widget tree, with the list of widgets it sits among."""
+    import ipywidgets as W
+
+    out = []
+    for c in getattr(w, "children", ()) or ():
+        if isinstance(c, W.Dropdown):
+            out.append((c, w))
+        out += _dropdowns(c)
+    return out
+
+
+def _words_of(w) -> list[str]:
+    """The texts of the ``moneynb-choice-words`` lines in a widget tree."""
+    out = [] if "moneynb-choice-words" not in getattr(w, "_dom_classes", ()) else [w.value]
+    for c in getattr(w, "children", ()) or ():
+        out += _words_of(c)
+    return out
+
+
+def test_a_drop_down_in_a_decision_says_its_choice_in_full_words():
+    """Issue 38, case 5: in the 180 px column beside the board a closed drop-down cuts its
+    option ("Mortgage Summit A..."). Every drop-down of a person's decision (Easy Money's list
+    of holdings to mortgage or sell, Money Run's actions, a space to pick) has its chosen
+    option in full words in a wrapping line under it (class ``moneynb-choice-words``) and as
+    its tooltip, following the list when another option is picked."""
+    import html as html_mod
+
+    seen = {}
+    for game, seed in (("easy_money", 5), ("easy_money", 7), ("money_run", 5), ("money_run", 2)):
+        view = moneynb.play(game, players=["Ann", "bot:greedy"], seed=seed, autosave=False)
+        bot = make_bot("greedy", seed=1)
+        for _ in range(300):
+            g = view.game
+            if g.over:
+                break
+            if g.decision.player == 0:
+                for dd, _parent in _dropdowns(view.decision_box):
+                    seen[game] = seen.get(game, 0) + 1
+                    # the line sits in the decision beside the list's row
+                    words = [re.sub(r"<[^>]+>", "", html_mod.unescape(t))
+                             for t in _words_of(view.decision_box)]  # fmt: skip
+                    assert any(str(dd.label) in t for t in words), (game, dd.label, words)
+                    assert dd.tooltip == dd.label
+                    if len(dd.options) > 1:
+                        dd.index = len(dd.options) - 1
+                        words = [re.sub(r"<[^>]+>", "", html_mod.unescape(t))
+                                 for t in _words_of(view.decision_box)]  # fmt: skip
+                        assert any(str(dd.label) in t for t in words), (game, dd.label, words)
+                        dd.index = 0
+            view.submit(bot.choose(g))
+    assert seen.get("easy_money") and seen.get("money_run"), seen

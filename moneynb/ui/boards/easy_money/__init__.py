@@ -11,7 +11,7 @@ from ....figures.easy_money import Board as Drawing
 from ...a11y import seat_html
 from ...cards import CardWidget
 from ...dice import DiceWidget
-from ...panels import button, make_panel
+from ...panels import button, chosen_words, make_panel
 from ..base import BoardRenderer, money, player_color, plot_text
 
 #: the most ways to raise money shown as buttons; more go in one list (issue 38)
@@ -167,7 +167,7 @@ class Board(Drawing, BoardRenderer):
         dd.observe(verb, "value")
         verb()
         note = widgets.HTML("To raise money (or click a holding on the board):")
-        return widgets.VBox([note, row([dd, go])])
+        return widgets.VBox([note, row([dd, go]), chosen_words(dd)])
 
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player
