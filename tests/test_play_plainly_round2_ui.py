@@ -185,3 +185,24 @@ def test_a_drop_down_in_a_decision_says_its_choice_in_full_words():
                         dd.index = 0
             view.submit(bot.choose(g))
     assert seen.get("easy_money") and seen.get("money_run"), seen
+
+
+def test_a_new_board_starts_with_its_text_sized_for_the_last_scale_seen():
+    """Issue 38, case 6: a board the page draws small gets its text drawn larger once the page
+    reports the scale (``A11yHelper.board_scale``); until then a new board's text read 7.5-10.2
+    px. A new view of a game this kernel has already shown draws its first board at the text
+    zoom of the scale last reported for that game (the page corrects a wrong guess)."""
+    from moneynb.ui import view as view_mod
+    from moneynb.ui.boards.base import zoom_for
+
+    view_mod._LAST_SCALE.clear()
+    first = moneynb.play("moolah", players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    assert first.board.text_zoom == 1.0  # nothing known yet: its own size
+    first.a11y.board_scale = 0.7  # the page draws it at 70 %
+    assert first.board.text_zoom == zoom_for(0.7) > 1
+    again = moneynb.play("moolah", players=["Ann", "bot:greedy"], seed=6, autosave=False)
+    assert again.board.text_zoom == zoom_for(0.7)
+    assert again.a11y.board_scale == 0.7 and again.a11y.zoomed_for == 0.7
+    other = moneynb.play("money_card", players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    assert other.board.text_zoom == 1.0  # another game's board has its own size
+    view_mod._LAST_SCALE.clear()
