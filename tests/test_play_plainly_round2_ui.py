@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import html as html_mod
 import re
 
 import moneynb
@@ -206,3 +207,37 @@ def test_a_new_board_starts_with_its_text_sized_for_the_last_scale_seen():
     other = moneynb.play("money_card", players=["Ann", "bot:greedy"], seed=5, autosave=False)
     assert other.board.text_zoom == 1.0  # another game's board has its own size
     view_mod._LAST_SCALE.clear()
+
+
+def test_an_auction_bid_says_the_best_bid_once_in_the_decision():
+    """Issue 38, case 2: Easy Money's bid panel said the best bid twice (the prompt "Auction of
+    Waldorf Hotel ($122 by Greedy bot 1): bid $127 or more" and a line "Auction · best bid $122
+    by Greedy bot 1 · still bidding: ..." under the deed), and grew a line with the first bid
+    in the 180-300 px column at 1024x700. Each bid of the person's: the best bid's amount once
+    in the decision's words."""
+    view = moneynb.play("easy_money", players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    bot = make_bot("greedy", seed=1)
+    bids = 0
+    for _ in range(300):
+        g = view.game
+        d = g.decision
+        if d.player == 0 and d.tag == "bid":
+            if g.auction["leader"] is not None:
+                best = f"${g.auction['high']:,}"
+                text = " ".join(re.sub(r"<[^>]+>", " ", html_mod.unescape(t))
+                                for t in _texts_of(view.decision_box))  # fmt: skip
+                assert len(re.findall(re.escape(best) + r"(?![\d,])", text)) == 1, text
+                bids += 1
+            view.submit(d.low)
+        else:
+            view.submit(bot.choose(g))
+        if bids >= 3:
+            break
+    assert bids >= 3
+
+
+def _texts_of(w) -> list[str]:
+    out = [v for a in ("value", "description") if isinstance(v := getattr(w, a, None), str)]
+    for c in getattr(w, "children", ()) or ():
+        out += _texts_of(c)
+    return out

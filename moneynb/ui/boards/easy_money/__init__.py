@@ -209,10 +209,10 @@ class Board(Drawing, BoardRenderer):
             return self._wrap(tag, parts)
         if tag == "bid":
             a = g.auction
-            lead = ("no bid yet" if a["leader"] is None
-                    else f"best bid <b>{money(a['high'])}</b> by {plot_text(g.players[a['leader']])}")  # fmt: skip
+            # the best bid is the prompt's, just above: said once, and the panel keeps its
+            # height from one bid to the next (issue 38: it grew a line with the first bid)
             names = ", ".join(plot_text(g.players[p]) for p in a["bidders"])
-            head = widgets.HTML(f"<b>Auction</b> · {lead} · still bidding: {names}")
+            head = widgets.HTML(f"<b>Auction</b> · still bidding: {names}")
             head.add_class("moneynb-em-auction")
             quick = button(f"Bid the lowest: {money(decision.low)}", ("moneynb-em-bid-min",),
                            lambda: submit(decision.low), style="info")  # fmt: skip
