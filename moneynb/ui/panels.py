@@ -294,14 +294,18 @@ def space_panel(decision, game, submit) -> list:
     return [dd, ok, chosen]
 
 
-def chosen_words(dd: widgets.Dropdown, after: str = "") -> widgets.HTML:
+def chosen_words(dd: widgets.Dropdown, after: str = "", narrow_only: bool = False) -> widgets.HTML:
     """The option chosen in ``dd`` in full words, wrapping, for under the list (class
     ``moneynb-choice-words``; ``after``: plain text that follows it), kept in step with the
     list; the list's tooltip says the same. A closed drop-down cuts a long option to its
     width: in the 180 px column beside the board, "Mortgage Summit Avenue (+$170)" read
-    "Mortgage Summit A" (issue 38)."""
+    "Mortgage Summit A" (issue 38). ``narrow_only``: shown only in that narrow column (class
+    ``moneynb-narrow-only``, see ``moneynb.ui.a11y``'s CSS): elsewhere the list is wide
+    enough, and the line would cost the board its height."""
     chosen = widgets.HTML()
     chosen.add_class("moneynb-choice-words")
+    if narrow_only:
+        chosen.add_class("moneynb-narrow-only")
 
     def show(_change=None):
         label = "" if dd.label is None else str(dd.label)

@@ -167,7 +167,7 @@ class Board(Drawing, BoardRenderer):
         dd.observe(verb, "value")
         verb()
         note = widgets.HTML("To raise money (or click a holding on the board):")
-        return widgets.VBox([note, row([dd, go]), chosen_words(dd)])
+        return widgets.VBox([note, row([dd, go]), chosen_words(dd, narrow_only=True)])
 
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player

@@ -161,7 +161,7 @@ class Board(Drawing, BoardRenderer):
                 dd.add_class("moneynb-mr-actions")
                 go_ = button("Go", ("moneynb-mr-go",), lambda: submit(dd.value), style="primary")
                 # first: where the focus lands; the chosen action in full words under it
-                rows[:0] = [widgets.HBox([dd, go_]), chosen_words(dd)]
+                rows[:0] = [widgets.HBox([dd, go_]), chosen_words(dd, narrow_only=True)]
             box = widgets.VBox([hint, *rows])
         else:
             hint = widgets.HTML("Click a highlighted square for the coin (or pick it below).")
