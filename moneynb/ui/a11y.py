@@ -120,7 +120,8 @@ const CSS = `
 /* a drop-down's chosen option in full words under it (panels.chosen_words): needed only in
    the narrow column, where the closed list cuts it (issue 38); elsewhere it would cost the
    board a line */
-.moneynb-view .moneynb-board-row:not([data-side="narrow"]) .moneynb-narrow-only {
+.moneynb-view .moneynb-board-row:not([data-side="narrow"]) .moneynb-narrow-only,
+.moneynb-view .moneynb-board-row[data-side="narrow"] .moneynb-wide-only {
   display: none !important; }
 /* the "Last move" line, just above the board's row: after a move it is scrolled to the top
    with the row under it (issue 38: the line was out of sight after every move), so it keeps

@@ -167,7 +167,11 @@ class Board(Drawing, BoardRenderer):
         dd.observe(verb, "value")
         verb()
         note = widgets.HTML("To raise money (or click a holding on the board):")
-        return widgets.VBox([note, row([dd, go]), chosen_words(dd, narrow_only=True)])
+        # in the narrow column the closed list cuts the holding's name: the note's place
+        # takes the chosen option in full words instead (no line more: issue 38)
+        note.add_class("moneynb-wide-only")
+        chosen = chosen_words(dd, ", or click a holding on the board", narrow_only=True)
+        return widgets.VBox([note, chosen, row([dd, go])])
 
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player
