@@ -9,14 +9,17 @@ tests do)::
 Starts JupyterLab on a temporary copy of ``notebooks/`` (``tests/browser/servers.py``), opens
 ONE probe notebook showing all five games (a person against a greedy bot, seed 5) and a replay
 of each (the same page as ``tests/browser/test_zz_boards_fit_browser.py``), and for each
-theme (JupyterLab Light, JupyterLab Dark, switched with Lab's own theme command, no reload),
+theme (JupyterLab Light, JupyterLab Dark: a Lab server per theme, opened in it by its theme
+setting, as a user who chose it sees it; the pictures wait until every board is drawn in the
+theme's paper colour),
 side bar (``files``: the file browser open, ``nofiles``: the left side bar closed) and window
 size saves ``<out>/<game>-<width>x<height>-<theme>-<bar>.png`` (the window with the game's
 board row scrolled to the top of the notebook, where a move's focus puts it: the player's
 view), ``<out>/replay-<game>-<width>x<height>-<theme>-<bar>.png`` (its replay's view) and
 ``<out>/page-<width>x<height>-<theme>-<bar>.png`` (the window); then the same views served by
-Voila (the app), ``<out>/<view>-<width>x<height>-<theme>-voila.png`` (``--no-voila``: Lab
-only). Each view is scrolled as a move leaves it: its "Last move" line at the top, the board
+Voila (the app, its theme by the URL's ``?theme=light|dark``: Voila's
+``VoilaConfiguration.allow_theme_override`` is "YES" by default; ``?voila-theme=`` is not read),
+``<out>/<view>-<width>x<height>-<theme>-voila.png`` (``--no-voila``: Lab only). Each view is scrolled as a move leaves it: its "Last move" line at the top, the board
 row under it (issue 38). Prints each file written.
 ``--only GAME`` (repeatable) keeps the pictures of those games (and their replays); ``--theme
 light|dark`` (repeatable) those of that theme.
@@ -74,16 +77,8 @@ def main(argv=None) -> int:
     out = Path(args.outdir or args.out)
     out.mkdir(parents=True, exist_ok=True)
 
-    from conftest import CHROMIUM_ARGS, find_chromium, open_and_run, write_probe_notebook
-    from playwright.sync_api import sync_playwright
-    from servers import jupyter_server, patience
-    from test_zz_boards_fit_browser import (
-        BOARDS_CELL,
-        GAMES,
-        REPLAYS,
-        REPLAYS_CELL,
-        TEXT_READY_JS,
-    )
+    from conftest import find_chromium
+    from test_zz_boards_fit_browser import GAMES
 
     n_plots = 3 * len(GAMES)  # a board per game, a board and a chart per replay (at least)
     exe = find_chromium()
@@ -93,8 +88,34 @@ def main(argv=None) -> int:
     if not args.lab:
         _voila(args, out, n_plots, exe)
         return 0
+    for theme, lab_theme in THEMES:
+        if not args.theme or theme in args.theme:
+            _lab(args, out, n_plots, exe, theme, lab_theme)
+    if args.voila:
+        _voila(args, out, n_plots, exe)
+    return 0
+
+
+def _lab(args, out: Path, n_plots: int, exe: str, theme: str, lab_theme: str) -> None:
+    """JupyterLab opened in ``lab_theme`` (its theme setting in the server's settings folder:
+    the page is in that theme from its first paint, as for a user who chose it; switching
+    live with Lab's theme command hung under load waiting for the boards to turn dark), each
+    side bar and size: ``<out>/<view>-<WxH>-<theme>-<bar>.png``.
+
+    Raises:
+        playwright's TimeoutError: the boards were not drawn in ``theme``'s paper colour.
+    """
+    from conftest import CHROMIUM_ARGS, open_and_run, write_probe_notebook
+    from playwright.sync_api import sync_playwright
+    from servers import jupyter_server, patience
+    from test_zz_boards_fit_browser import BOARDS_CELL, GAMES, REPLAYS, REPLAYS_CELL, TEXT_READY_JS
+
     profile = tempfile.mkdtemp(prefix="moneynb-shots-")
-    with jupyter_server("lab", timeout=90) as server, sync_playwright() as p:
+    settings = {"@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": lab_theme}}
+    with (
+        jupyter_server("lab", timeout=90, settings=settings) as server,
+        sync_playwright() as p,
+    ):
         _base, root = server
         write_probe_notebook(root / "notebooks" / "_screenshots.ipynb", BOARDS_CELL + REPLAYS_CELL)
         ctx = p.chromium.launch_persistent_context(
@@ -112,73 +133,65 @@ def main(argv=None) -> int:
                 ".length >= n",
                 arg=n_plots,
             )
-            for theme, lab_theme in THEMES:
-                if args.theme and theme not in args.theme:
-                    continue
+            page.wait_for_function(
+                "(dark) => document.body.dataset.jpThemeLight === String(!dark)",
+                arg=theme == "dark",
+            )
+            # every board drawn in the theme's palette (the page reports its theme)
+            page.wait_for_function(BOARDS_IN_THEME, arg=theme == "dark")
+            for bar, shown in BARS:
                 page.evaluate(
-                    "(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})",
-                    lab_theme,
+                    """(shown) => { const app = window.jupyterapp, s = app.shell;
+                        if (shown && s.leftCollapsed)
+                            return app.commands.execute('filebrowser:activate');
+                        if (!shown && !s.leftCollapsed) s.collapseLeft(); }""",
+                    shown,
                 )
                 page.wait_for_function(
-                    "(dark) => document.body.dataset.jpThemeLight === String(!dark)",
-                    arg=theme == "dark",
+                    "(shown) => window.jupyterapp.shell.leftCollapsed === !shown", arg=shown
                 )
-                # the kernel redraws each board in the theme's palette: wait for it
-                page.wait_for_function(BOARDS_IN_THEME, arg=theme == "dark")
-                for bar, shown in BARS:
-                    page.evaluate(
-                        """(shown) => { const app = window.jupyterapp, s = app.shell;
-                            if (shown && s.leftCollapsed)
-                                return app.commands.execute('filebrowser:activate');
-                            if (!shown && !s.leftCollapsed) s.collapseLeft(); }""",
-                        shown,
-                    )
+                for w, h in SIZES:
+                    page.set_viewport_size({"width": w, "height": h})
                     page.wait_for_function(
-                        "(shown) => window.jupyterapp.shell.leftCollapsed === !shown", arg=shown
+                        "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot "
+                        ".main-svg').length >= n",
+                        arg=n_plots,
                     )
-                    for w, h in SIZES:
-                        page.set_viewport_size({"width": w, "height": h})
-                        page.wait_for_function(
-                            "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot "
-                            ".main-svg').length >= n",
-                            arg=n_plots,
-                        )
+                    page.evaluate(FRAMES)
+                    tag = f"{w}x{h}-{theme}-{bar}"
+                    shot = out / f"page-{tag}.png"
+                    page.screenshot(path=str(shot))
+                    print(shot)
+                    for name in GAMES + REPLAYS:
+                        if args.only and name.removeprefix("replay-") not in args.only:
+                            continue
+                        # the window as a player sees it, the view's board row at the
+                        # top (an element shot would be cut by Lab's scrolling panel)
+                        view = page.locator(f".moneynb-view.probe-{name}")
+                        view.evaluate(ANCHOR_TOP)
+                        if not name.startswith("replay-"):
+                            # the board's text drawn for the scale it is shown at (the
+                            # kernel draws it larger in a short window: one round trip)
+                            try:
+                                page.wait_for_function(TEXT_READY_JS, arg=name, timeout=60_000)
+                            except Exception:  # noqa: BLE001 - the picture shows it anyway
+                                print(f"{name} {tag}: text not redrawn in time", file=sys.stderr)
                         page.evaluate(FRAMES)
-                        tag = f"{w}x{h}-{theme}-{bar}"
-                        shot = out / f"page-{tag}.png"
+                        shot = out / f"{name}-{tag}.png"
                         page.screenshot(path=str(shot))
                         print(shot)
-                        for name in GAMES + REPLAYS:
-                            if args.only and name.removeprefix("replay-") not in args.only:
-                                continue
-                            # the window as a player sees it, the view's board row at the
-                            # top (an element shot would be cut by Lab's scrolling panel)
-                            view = page.locator(f".moneynb-view.probe-{name}")
-                            view.evaluate(ANCHOR_TOP)
-                            if not name.startswith("replay-"):
-                                # the board's text drawn for the scale it is shown at (the
-                                # kernel draws it larger in a short window: one round trip)
-                                try:
-                                    page.wait_for_function(TEXT_READY_JS, arg=name, timeout=60_000)
-                                except Exception:  # noqa: BLE001 - the picture shows it anyway
-                                    print(
-                                        f"{name} {tag}: text not redrawn in time", file=sys.stderr
-                                    )
-                            page.evaluate(FRAMES)
-                            shot = out / f"{name}-{tag}.png"
-                            page.screenshot(path=str(shot))
-                            print(shot)
         finally:
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)
-    if args.voila:
-        _voila(args, out, n_plots, exe)
-    return 0
 
 
 def _voila(args, out: Path, n_plots: int, exe: str) -> None:
     """The same probe served by Voila (the app: no Lab around the views), each theme
-    (``?voila-theme=``) and size: ``<out>/<game>-<WxH>-<theme>-voila.png``."""
+    (``?theme=``, see the module's note) and size: ``<out>/<game>-<WxH>-<theme>-voila.png``.
+
+    Raises:
+        playwright's TimeoutError: the page or its boards were not drawn in the theme.
+    """
     from conftest import CHROMIUM_ARGS, write_probe_notebook
     from playwright.sync_api import sync_playwright
     from servers import jupyter_server, patience
@@ -194,7 +207,7 @@ def _voila(args, out: Path, n_plots: int, exe: str) -> None:
                     continue
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.set_default_timeout(patience(90_000))
-                page.goto(f"{base}/voila/render/_screenshots.ipynb?voila-theme={theme}",
+                page.goto(f"{base}/voila/render/_screenshots.ipynb?theme={theme}",
                           timeout=patience(300_000))  # fmt: skip
                 page.wait_for_function(
                     "(n) => document.querySelectorAll('.moneynb-view .js-plotly-plot .main-svg')"
@@ -202,6 +215,11 @@ def _voila(args, out: Path, n_plots: int, exe: str) -> None:
                     arg=n_plots,
                     timeout=patience(300_000),
                 )
+                page.wait_for_function(
+                    "(dark) => document.body.dataset.jpThemeLight === String(!dark)",
+                    arg=theme == "dark",
+                )
+                page.wait_for_function(BOARDS_IN_THEME, arg=theme == "dark")
                 for w, h in SIZES:
                     page.set_viewport_size({"width": w, "height": h})
                     page.evaluate(FRAMES)

@@ -113,3 +113,16 @@ def _no_browser_owner_carried_over():
     yield
     if mod is not None or "moneynb.ui.identity" in sys.modules:
         sys.modules["moneynb.ui.identity"]._state["owner"] = None
+
+
+@pytest.fixture(autouse=True)
+def _forget_board_scales():
+    """Each test's views start at their boards' own size: the scale a page last reported for a
+    game (``moneynb.ui.view._LAST_SCALE``, which sizes a new board's text) is forgotten
+    after every test, so no test's board depends on the tests before it."""
+    yield
+    try:
+        from moneynb.ui import view
+    except ImportError:  # no ipywidgets: no views
+        return
+    view._LAST_SCALE.clear()

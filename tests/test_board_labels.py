@@ -191,3 +191,38 @@ def test_the_scale_the_page_reports_sets_the_text_zoom():
     assert v.board.text_zoom == 1.0
     labels = next(t for t in v.board.figure.data if t.name == "labels")
     assert any("<br>$" in str(t) for t in labels.text)
+
+
+@pytest.mark.parametrize("n_players", [2, 3])
+def test_moolah_bottom_row_names_clear_of_the_tokens_at_every_zoom(n_players):
+    """Issue 38: at the larger text zooms a bottom-row amount with no room above its space
+    went below it, where the token of a player standing there is drawn ("+$70k" covered at
+    the largest zoom). Each token that may stand on a bottom-row space (the k-th of the
+    players, :meth:`Board._token_offset`) is clear of every name, at every zoom above 1."""
+    from moneynb.ui.boards.base import TEXT_ZOOMS
+
+    v = moneynb.play("moolah", players=["Ann"] + ["bot:greedy"] * (n_players - 1), seed=5,
+                     autosave=False)  # fmt: skip
+    b, g = v.board, v.game
+    found = []
+    for zoom in TEXT_ZOOMS[1:]:
+        b.set_text_zoom(zoom)
+        layout = b.figure.layout.to_plotly_json()
+        layout.setdefault("width", b.figure.layout.width)
+        s, tok = px_per_unit(layout), b.zoomed(18)
+        labels = b._labels(b.d, g)
+        for sid in b.d.order:
+            at = b._xy(sid)
+            if at[1] > 0:
+                continue
+            for k in range(n_players):
+                dx, dy = b._token_offset(at, k, n_players)
+                tx, ty = (at[0] + dx) * s, -(at[1] + dy) * s
+                token = (tx - tok / 2, ty - tok / 2, tx + tok / 2, ty + tok / 2)
+                for lab in labels:
+                    w, h = text_box(lab["text"], lab["size"])
+                    lx, ly = lab["x"] * s, -lab["y"] * s
+                    if _hit(token, (lx - w / 2, ly - h / 2, lx + w / 2, ly + h / 2)):
+                        found.append((zoom, sid, k, lab["text"]))
+    b.set_text_zoom(1.0)
+    assert not found, found

@@ -286,8 +286,11 @@ class Board(BoardDrawing):
         # the start; guests at Bufe's, prisoners in the Big House): no name under a token
         n = len(game.players)
         for sid in d.order if self.text_zoom > 1 else ():  # (at its own size: clear as drawn)
-            if d.spaces[sid]["kind"] in ("bank", "bufes", "max", "min"):
-                at = self._xy(sid)
+            at = self._xy(sid)
+            # and on the bottom row's spaces, where tokens stand below the space: a name with
+            # no room above went below, under the token of a player on it (issue 38: an amount
+            # covered at the largest zoom)
+            if d.spaces[sid]["kind"] in ("bank", "bufes", "max", "min") or at[1] <= 0:
                 for k in range(n):
                     dx, dy = self._token_offset(at, k, n)
                     markers.append((at[0] + dx, at[1] + dy, self.zoomed(18)))

@@ -117,6 +117,12 @@ const CSS = `
   max-width: 100% !important; min-width: 0 !important; }
 .moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
   .widget-text, .widget-slider) { width: auto !important; }
+/* a drop-down's chosen option in full words under it (panels.chosen_words): needed only in
+   the narrow column, where the closed list cuts it (issue 38); elsewhere it would cost the
+   board a line */
+.moneynb-view .moneynb-board-row:not([data-side="narrow"]) .moneynb-narrow-only,
+.moneynb-view .moneynb-board-row[data-side="narrow"] .moneynb-wide-only {
+  display: none !important; }
 /* the "Last move" line, just above the board's row: after a move it is scrolled to the top
    with the row under it (issue 38: the line was out of sight after every move), so it keeps
    one height (one line; the whole of a longer one in its title, as a tooltip, and in the

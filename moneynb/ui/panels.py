@@ -306,19 +306,32 @@ def space_panel(decision, game, submit) -> list:
     )  # fmt: skip
     dd.add_class("moneynb-space-select")
     ok = button("Go", ("moneynb-submit",), lambda: submit(dd.value), style="primary")
-    # the chosen space's words in full, wrapping, under the list: a closed drop-down cuts a
-    # long one ("the perimeter, between North Cape Port and …"; issue 38)
-    chosen = widgets.HTML()
+    chosen = chosen_words(dd, ": Go, or click a highlighted space on the board")
     chosen.add_class("moneynb-space-chosen")
+    return [dd, ok, chosen]
+
+
+def chosen_words(dd: widgets.Dropdown, after: str = "", narrow_only: bool = False) -> widgets.HTML:
+    """The option chosen in ``dd`` in full words, wrapping, for under the list (class
+    ``moneynb-choice-words``; ``after``: plain text that follows it), kept in step with the
+    list; the list's tooltip says the same. A closed drop-down cuts a long option to its
+    width: in the 180 px column beside the board, "Mortgage Summit Avenue (+$170)" read
+    "Mortgage Summit A" (issue 38). ``narrow_only``: shown only in that narrow column (class
+    ``moneynb-narrow-only``, see ``moneynb.ui.a11y``'s CSS): elsewhere the list is wide
+    enough, and the line would cost the board its height."""
+    chosen = widgets.HTML()
+    chosen.add_class("moneynb-choice-words")
+    if narrow_only:
+        chosen.add_class("moneynb-narrow-only")
 
     def show(_change=None):
-        chosen.value = (
-            f"<b>{html.escape(str(dd.label))}</b>: Go, or click a highlighted space on the board"
-        )
+        label = "" if dd.label is None else str(dd.label)
+        chosen.value = f"<b>{html.escape(label)}</b>{html.escape(after)}"
+        dd.tooltip = label or None
 
     dd.observe(show, "value")
     show()
-    return [dd, ok, chosen]
+    return chosen
 
 
 PANELS = {

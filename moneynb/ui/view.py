@@ -33,6 +33,12 @@ LOG_LINES = 300
 #: seconds in which a second Undo click is taken as part of a double-click (a browser's
 #: double-click interval is about 0.5 s); the board uses its own ``REPEAT_CLICK_S`` likewise
 REPEAT_CLICK_S = 0.4
+#: the scale (0..1] the page last drew each game's board at (``A11yHelper.board_scale``), by
+#: the game's class name: a new view of that game in this kernel (a new game, a game brought
+#: back) draws its first board with its text sized for it, as the window is most likely the
+#: same; the page corrects a wrong guess as before. Issue 38: a new board's text was 7.5-10.2
+#: px on screen until the page had reported its scale and the kernel had drawn it again.
+_LAST_SCALE: dict[str, float] = {}
 #: hot seat (issue 38, case 1): seconds after the screen passes to another person in which a
 #: person's click on the new decision is not taken (a slower double-click of the person
 #: before lands on the next person's control, drawn in the same place); the hand-over line
@@ -393,6 +399,11 @@ class GameView(widgets.VBox):
         # a resumed game was answered by a person before (only such games are offered)
         self._person_moved = bool(game.actions) and bool(self._human_action_indices())
         self._fallback_id = f"moneynb-fallback-{id(self):x}"
+        # the scale the page drew this game's last board at: the first drawing's text is
+        # already sized for it (see _LAST_SCALE)
+        known = _LAST_SCALE.get(type(game).__name__)
+        if known is not None:
+            self.a11y.board_scale = known
         # draw the start and the bots' first moves BEFORE the figure goes to the page, so its
         # first message already holds them (see BoardFigure)
         self._update_board(list(game.log))
@@ -807,6 +818,7 @@ class GameView(widgets.VBox):
         except ValueError:  # a scale the page should never send (0, negative): keep the text
             return
         self.a11y.zoomed_for = float(self.a11y.board_scale)
+        _LAST_SCALE[type(self.game).__name__] = float(self.a11y.board_scale)
 
     def _rezoom(self) -> None:
         """The board's text was drawn at another zoom: draw the game's state (tokens,

@@ -58,10 +58,15 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def jupyter_server(kind: str = "voila", timeout: float = 90, extra_args: tuple = ()):
+def jupyter_server(
+    kind: str = "voila", timeout: float = 90, extra_args: tuple = (), settings: dict | None = None
+):
     """Run ``kind`` ("voila" or "lab") until the ``with`` block ends; yields
     ``(base_url, root_dir)``. ``extra_args``: more command-line options for the server (e.g.
-    ``--MappingKernelManager.cull_idle_timeout=...``).
+    ``--MappingKernelManager.cull_idle_timeout=...``). ``settings``: more JupyterLab settings
+    files, ``{path under the settings folder: JSON document}`` (e.g.
+    ``{"@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab
+    Dark"}}``: Lab opens dark).
 
     Raises:
         RuntimeError: the server exited or did not answer within ``timeout`` seconds.
@@ -85,6 +90,7 @@ def jupyter_server(kind: str = "voila", timeout: float = 90, extra_args: tuple =
         "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
         # no windowing: Lab 4 detaches cells scrolled out of view (their buttons with them)
         "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+        **(settings or {}),
     }.items():
         p = tmp / "settings" / rel
         p.parent.mkdir(parents=True, exist_ok=True)

@@ -942,8 +942,8 @@ class EasyMoney(Game):
             opts = self._debt_options(debtor)
             if opts:
                 self.ask(debtor, "choose",
-                         f"{self.players[debtor]} owes ${amount:,} ({reason}) and holds "
-                         f"${self.cash(debtor):,}: mortgage or sell", opts, tag="debt",
+                         f"You owe ${amount:,} ({reason}) and hold ${self.cash(debtor):,}: "
+                         "mortgage or sell", opts, tag="debt",
                          labels=self._debt_labels(opts))  # fmt: skip
                 return
             self._go_bankrupt(debtor)

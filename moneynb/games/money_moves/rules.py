@@ -464,8 +464,7 @@ class MoneyMoves(Game):
             self.ask(
                 payer,
                 "choose",
-                f"{self.players[payer]}: {why} would cost you ${self.wild_cost(payer)}. Play "
-                "your Wild Card to be spared?",
+                f"{why} would cost you ${self.wild_cost(payer)}. Play your Wild Card to be spared?",
                 ("use", "keep"),
                 labels={"use": "Play Wild Card", "keep": "Keep it, pay"},
                 tag="wild_card",
@@ -535,7 +534,7 @@ class MoneyMoves(Game):
                 self.ask(
                     s,
                     "amount",
-                    f"{self.players[s]} has $0: borrow $1-${room} from the House Bank, or leave",
+                    f"You have $0: borrow $1-${room} from the House Bank, or leave",
                     ("leave",),
                     low=1,
                     high=room,

@@ -11,7 +11,7 @@ from ....figures.easy_money import Board as Drawing
 from ...a11y import seat_html
 from ...cards import CardWidget
 from ...dice import DiceWidget
-from ...panels import button, make_panel, set_layout
+from ...panels import button, chosen_words, make_panel, set_layout
 from ..base import BoardRenderer, money, player_color, plot_text
 
 #: the most ways to raise money shown as buttons; more go in one list (issue 38)
@@ -167,7 +167,11 @@ class Board(Drawing, BoardRenderer):
         dd.observe(verb, "value")
         verb()
         note = widgets.HTML("To raise money (or click a holding on the board):")
-        return widgets.VBox([note, row([dd, go])])
+        # in the narrow column the closed list cuts the holding's name: the note's place
+        # takes the chosen option in full words instead (no line more: issue 38)
+        note.add_class("moneynb-wide-only")
+        chosen = chosen_words(dd, ", or click a holding on the board", narrow_only=True)
+        return widgets.VBox([note, chosen, row([dd, go])])
 
     def custom_panel(self, decision, submit):
         g, tag, seat = self.game, decision.tag, decision.player
@@ -209,10 +213,10 @@ class Board(Drawing, BoardRenderer):
             return self._wrap(tag, parts)
         if tag == "bid":
             a = g.auction
-            lead = ("no bid yet" if a["leader"] is None
-                    else f"best bid <b>{money(a['high'])}</b> by {plot_text(g.players[a['leader']])}")  # fmt: skip
+            # the best bid is the prompt's, just above: said once, and the panel keeps its
+            # height from one bid to the next (issue 38: it grew a line with the first bid)
             names = ", ".join(plot_text(g.players[p]) for p in a["bidders"])
-            head = widgets.HTML(f"<b>Auction</b> · {lead} · still bidding: {names}")
+            head = widgets.HTML(f"<b>Auction</b> · still bidding: {names}")
             head.add_class("moneynb-em-auction")
             quick = button(f"Bid the lowest: {money(decision.low)}", ("moneynb-em-bid-min",),
                            lambda: submit(decision.low), style="info")  # fmt: skip

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from ....figures.money_run import *  # noqa: F403 - the drawing's names, kept importable here
 from ....figures.money_run import TABLE_Y
 from ....figures.money_run import Board as Drawing
-from ...panels import button, space_panel
+from ...panels import button, chosen_words, space_panel
 from ..base import BoardRenderer, player_color, plot_text
 
 
@@ -160,7 +160,8 @@ class Board(Drawing, BoardRenderer):
                                       layout=widgets.Layout(width="340px"))  # fmt: skip
                 dd.add_class("moneynb-mr-actions")
                 go_ = button("Go", ("moneynb-mr-go",), lambda: submit(dd.value), style="primary")
-                rows.insert(0, widgets.HBox([dd, go_]))  # first: where the focus lands
+                # first: where the focus lands; the chosen action in full words under it
+                rows[:0] = [widgets.HBox([dd, go_]), chosen_words(dd, narrow_only=True)]
             box = widgets.VBox([hint, *rows])
         else:
             hint = widgets.HTML("Click a highlighted square for the coin (or pick it below).")
