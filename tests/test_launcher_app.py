@@ -48,6 +48,21 @@ def test_a_double_click_on_start_or_host_makes_one_stored_game(store, button):
     assert not form.start.disabled and not form.host_button.disabled  # usable again
 
 
+def test_a_quick_start_after_choosing_another_game_starts_it(store):
+    """A Start pressed within a double-click's time of the last game's start, after another
+    game was chosen on the form, is a new request, not a double-click's second click (the
+    keyboard accessibility test's Start for Moolah was dropped at idle, its Money Moves game
+    having started a moment before)."""
+    form = _form(store)
+    form.count.value = 2
+    form.start.click()
+    assert form.view.game.name == "money_moves"
+    form.chooser.value = next(v for _, v in form.chooser.options if v == "moolah")
+    form.start.click()
+    assert form.view.game.name == "moolah"
+    assert len(store.list_all()) == 2
+
+
 def test_a_reload_after_the_game_ended_shows_its_final_screen(store):
     first = _form(store)
     first.count.value = 2

@@ -178,7 +178,7 @@ class Launcher(widgets.VBox):
         self.chooser.observe(lambda _c: self._game_changed(), "value")
         self.count.observe(lambda _c: self._set_rows(), "value")
         #: True while a Start / "Host a table" click is handled; when the last one ended
-        self._busy, self._done_at = False, float("-inf")
+        self._busy, self._done_at, self._done_asked = False, float("-inf"), None
         self.start.on_click(lambda _b: self._once(self.launch))
         self.host_button = widgets.Button(
             description="Host a table", icon="users",
@@ -555,10 +555,14 @@ class Launcher(widgets.VBox):
 
     def _once(self, handle):
         """Run ``handle`` (Start or "Host a table") for a click, unless another such click is
-        being handled or was handled less than :data:`REPEAT_CLICK_S` ago (a double-click
-        starts one game, not two); both buttons are disabled meanwhile. Returns what
+        being handled or was handled less than :data:`REPEAT_CLICK_S` ago for the same form
+        (:meth:`_asked`: a double-click starts one game, not two); both buttons are disabled
+        meanwhile. Returns what
         ``handle`` returned, or None for an ignored click."""
-        if self._busy or time.perf_counter() - self._done_at < REPEAT_CLICK_S:
+        asked = self._asked()
+        if self._busy or (
+            time.perf_counter() - self._done_at < REPEAT_CLICK_S and asked == self._done_asked
+        ):
             return None
         self._busy = True
         buttons = (self.start, self.host_button)
@@ -571,7 +575,19 @@ class Launcher(widgets.VBox):
             for b, d in zip(buttons, was, strict=True):
                 b.disabled = d
             self._busy = False
-            self._done_at = time.perf_counter()
+            self._done_at, self._done_asked = time.perf_counter(), asked
+
+    def _asked(self) -> tuple:
+        """What the form asks for now (game, seats, seed, table fields): a click within
+        :data:`REPEAT_CLICK_S` of the last one is its double-click's second only when the form
+        asks for the same thing (a game chosen meanwhile is a new request, however quick:
+        a keyboard user's Start after choosing another game was dropped)."""
+        return (
+            self.chooser.value,
+            self.count.value,
+            tuple((name.value, kind.value) for name, kind in self.rows),
+            self.seed.value,
+        )
 
     def seed_value(self) -> int | None:
         """The seed box: None when empty (a fresh random seed for the new game: the box
