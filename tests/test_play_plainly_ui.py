@@ -66,25 +66,31 @@ def test_a_persons_new_decision_takes_no_click_in_the_page_for_a_moment():
     """Issue 38, case 1, found by a new user: a slower double-click (0.6 s) also answered the
     same person's next decision when its control was drawn where the clicked one was (Moolah's
     Black Jack bet then "stay"; Easy Money's "Mortgage" then "Lift the mortgage"). Every
-    person's new panel is marked for the page's hold (``moneynb-fresh``, or ``moneynb-handover``
-    at a hand-over), and the page's CSS holds clicks for FRESH_S / HANDOVER_S (the page side:
-    tests/browser/test_play_plainly_browser.py)."""
+    panel is drawn in the view's box marked for the page's hold (``moneynb-fresh``), a
+    hand-over's panel marked ``moneynb-handover``, and the page's CSS holds clicks for FRESH_S
+    / HANDOVER_S (the page side: tests/browser/test_play_plainly_browser.py)."""
     from moneynb.ui import a11y
 
     solo = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3, autosave=False)
-    for _ in range(3):
+    for _ in range(3):  # every panel is drawn in the marked box (no message a panel)
+        assert "moneynb-fresh" in solo.panel_box._dom_classes, solo.panel_box._dom_classes
         (panel,) = solo.panel_box.children
-        assert "moneynb-fresh" in panel._dom_classes, panel._dom_classes
+        assert "moneynb-handover" not in panel._dom_classes
         page_click(_roll(solo))
     hot = moneynb.play("money_moves", players=["Ann", "Bob"], seed=3, autosave=False)
     page_click(_roll(hot))
     (panel,) = hot.panel_box.children
-    assert "moneynb-handover" in panel._dom_classes and "moneynb-fresh" not in panel._dom_classes
+    assert "moneynb-handover" in panel._dom_classes
     # the page's hold lasts what the kernel's constants say
     css = a11y._ESM  # the page code of the view's helper widget holds its CSS
+    at = {}
     for name, seconds in (("fresh", view_module.FRESH_S), ("handover", view_module.HANDOVER_S)):
         m = re.search(rf"animation: moneynb-{name} ([\d.]+)s step-end", css)
         assert m and float(m.group(1)) == seconds, (name, m and m.group(0))
+        at[name] = m.start()
+    # the two rules weigh the same: the later wins where both apply (a hand-over's panel in
+    # the marked box), so the hand-over's must come last
+    assert at["fresh"] < at["handover"]
 
 
 TUPLE = re.compile(r"\(\s*'?\w+'?,\s*\d+(,\s*\d+)?\)|\(\d+, \d+\)")

@@ -131,18 +131,19 @@ const CSS = `
 .moneynb-view .moneynb-last-move { line-height: 1.4em; height: 1.4em; overflow: hidden;
   white-space: nowrap; text-overflow: ellipsis; contain: inline-size; }
 .moneynb-view .moneynb-header > .widget-html-content { width: 100%; min-width: 0; }
+/* the controls of any new decision (drawn in a view's panel box) take no click for their
+   first 0.7 s (view.FRESH_S): the second click of a slower double-click would answer it
+   too, the new control being drawn where the clicked one was; unmarked (a player reads
+   first anyway). Before the hand-over rule: at a hand-over that one wins (same weight) */
+.moneynb-view .moneynb-fresh :is(button, select, input, .noUi-handle, .noUi-target) {
+  animation: moneynb-fresh 0.7s step-end; }
+@keyframes moneynb-fresh { 0%, 100% { pointer-events: none; } }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
    another person take no click for their first second in the page (a slower double-click of
    the person before lands on them), and look so */
 .moneynb-view .moneynb-handover :is(button, select, input, .noUi-handle, .noUi-target) {
   animation: moneynb-handover 1s step-end; }
 @keyframes moneynb-handover { 0%, 100% { pointer-events: none; opacity: 0.5; } }
-/* and the controls of any person's new decision take no click for their first 0.7 s
-   (view.FRESH_S): the second click of a slower double-click would answer it too, the new
-   control being drawn where the clicked one was; unmarked (a player reads first anyway) */
-.moneynb-view .moneynb-fresh :is(button, select, input, .noUi-handle, .noUi-target) {
-  animation: moneynb-fresh 0.7s step-end; }
-@keyframes moneynb-fresh { 0%, 100% { pointer-events: none; } }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
   pointer-events: none; }

@@ -281,30 +281,26 @@ STALL_WATCH_JS = """
 #: extension's module federation container, ``window._JUPYTERLAB``; no installed file is
 #: changed) and wraps its ``restoredStatus`` getter, which only such a view reads: the first
 #: time(s) it answers "not restored yet", so the view waits for the manager's ``restored``
-#: signal as the library intends, and the mend emits it: round 1 at once (the model came
-#: meanwhile), round 2 after running the manager's kernel restore again (a model really
-#: missing from the page). After two rounds a missing model is reported as before (a
-#: restarted kernel's widgets are gone for good; the stall watch then offers the reload).
+#: signal as the library intends, and the mend emits it (each round: the model came
+#: meanwhile). It never runs the kernel restore again: the kernel answers it from another
+#: thread while a click plays on, and its older states were set over newer updates (the
+#: boards-fit test's page kept "playing" after the kernel said "played"). After five rounds a
+#: missing model is reported as before (a restarted kernel's widgets are gone for good; the
+#: stall watch then offers the reload).
 LAB_WIDGET_MEND_JS = """
 (function () {
   var lab = window._JUPYTERLAB && window._JUPYTERLAB['@jupyter-widgets/jupyterlab-manager'];
   if (window.moneynbWidgetMend || !lab || !document.querySelector('.jp-NotebookPanel')) return;
-  var mend = window.moneynbWidgetMend = {installed: false, rounds: 0};
+  var mend = window.moneynbWidgetMend = {installed: false, rounds: 0}, ROUNDS = 5;
+  // each round only says "restored" again: the views waiting for it look for their models
+  // once more. Never the kernel restore again: its states, taken while the kernel plays on,
+  // would be set over newer updates (a page kept "playing" after the kernel said "played")
   function rescue(manager) {
     var r = manager.moneynbRescue;
     r.pending = false;
     r.round += 1;
     mend.rounds += 1;
-    if (r.round === 1) { manager.restored.emit(undefined); return; }
-    var emitted = false, seen = function () { emitted = true; };
-    manager.restored.connect(seen);
-    var again = manager._context
-      ? manager.restoreWidgets(manager._context.model, {loadKernel: true, loadNotebook: false})
-      : manager.restoreWidgets();
-    Promise.resolve(again).catch(function () {}).then(function () {
-      manager.restored.disconnect(seen);
-      if (!emitted) manager.restored.emit(undefined);
-    });
+    manager.restored.emit(undefined);
   }
   Promise.resolve(lab.get('./index')).then(function (factory) {
     var proto = factory().LabWidgetManager.prototype;
@@ -314,7 +310,7 @@ LAB_WIDGET_MEND_JS = """
     Object.defineProperty(proto, 'restoredStatus', {configurable: true, get: function () {
       if (!own.get.call(this)) return false;
       var r = this.moneynbRescue || (this.moneynbRescue = {round: 0, pending: false});
-      if (r.round >= 2) return true;
+      if (r.round >= ROUNDS) return true;
       if (!r.pending) {
         r.pending = true;
         setTimeout(rescue, 50, this);

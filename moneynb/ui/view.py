@@ -47,8 +47,8 @@ _LAST_SCALE: dict[str, float] = {}
 #: :mod:`moneynb.ui.a11y`), the kernel from when it drew them
 HANDOVER_S = 1.0
 #: seconds for which the controls of a person's new decision take no click in the page,
-#: counted from when the page shows them (class ``moneynb-fresh``, the CSS in
-#: :mod:`moneynb.ui.a11y`): a slower double-click (its clicks up to ~0.6 s apart) would
+#: counted from when the page shows them (class ``moneynb-fresh`` of the view's panel box,
+#: the CSS in :mod:`moneynb.ui.a11y`): a slower double-click (its clicks up to ~0.6 s apart) would
 #: otherwise answer the person's next decision too when its control is drawn where the
 #: clicked one was (Moolah's Black Jack bet, then "stay"; Easy Money's "Mortgage", then "Lift
 #: the mortgage"; a Roll after the bots' turns). Found by a new user's try (issue 38, case 1)
@@ -361,6 +361,9 @@ class GameView(widgets.VBox):
         self.prompt = widgets.HTML()
         self.prompt.add_class("moneynb-prompt")
         self.panel_box = widgets.Box()
+        # every control drawn in it takes no click for its first FRESH_S (the page's CSS: a
+        # newly drawn control starts the animation), so no message per new panel
+        self.panel_box.add_class("moneynb-fresh")
         self.panel_box.observe(self._close_replaced_panel, names="children")
         self.error = widgets.HTML()
         self.error.add_class("moneynb-error")
@@ -1066,9 +1069,10 @@ class GameView(widgets.VBox):
         panel = self.board.custom_panel(d, submit)
         if panel is None:
             panel = make_panel(d, g, submit)
-        # the page holds the new controls' clicks back (the CSS of a11y): HANDOVER_S after a
-        # hand-over (the kernel too, above), FRESH_S for the same person's next decision
-        panel.add_class("moneynb-handover" if handed else "moneynb-fresh")
+        # the page holds the new controls' clicks back (the CSS of a11y): FRESH_S for any
+        # new decision (the panel box's class), HANDOVER_S after a hand-over (the kernel too)
+        if handed:
+            panel.add_class("moneynb-handover")
         self.panel_box.children = [panel]
 
     def _refresh_coach(self) -> None:
