@@ -408,6 +408,9 @@ class ReplayView(GameView):
     def _show(self, i: int, first: bool = False) -> None:
         import time
 
+        from .pace import pace
+
+        pace()  # stepping in a loop must not outrun the server's IOPub limit
         t0 = time.perf_counter()
         r = self.replay
         self.index = i

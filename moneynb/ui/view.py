@@ -25,6 +25,7 @@ from ..store import ConflictError, StoreError, open_store
 from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
 from .boards import board_for
 from .boards.base import money, player_color, plot_text, zoom_for
+from .pace import pace
 from .panels import button, from_page, make_panel, set_disabled
 
 log = logging.getLogger("moneynb")
@@ -612,6 +613,7 @@ class GameView(widgets.VBox):
         if not self.is_human(d.player):
             self._show_error(f"It is {self.game.players[d.player]}'s turn, not a person's.")
             return False
+        pace()  # a loop of moves must not outrun the server's IOPub limit (pace's docstring)
         t0 = time.perf_counter()
         self._busy = True
         # the board is drawn once per click, in one plotly update, right after the header:
@@ -907,7 +909,11 @@ class GameView(widgets.VBox):
             self.a11y.announce(text)
 
     def refresh(self, save: bool = True) -> None:
-        """Redraw the header, panel, money table and log (and autosave unless ``save=False``)."""
+        """Redraw the header, panel, money table and log (and autosave unless ``save=False``).
+
+        Waits first if this kernel has been sending messages faster than the Jupyter server
+        lets through (:func:`moneynb.ui.pace.pace`: code that plays moves in a loop)."""
+        pace()
         g = self.game
         self.header.value = self._header_html()
         # the new decision's panel before the log: once the log shows a move, the controls

@@ -59,6 +59,35 @@ def lab_server():
         yield server
 
 
+#: what the Jupyter server logs when it starts dropping a kernel's IOPub messages (its
+#: ``iopub_msg_rate_limit`` / ``iopub_data_rate_limit``): a page then misses widget messages
+DROPPED = ("IOPub message rate exceeded", "IOPub data rate exceeded")
+
+
+@pytest.fixture(autouse=True)
+def no_dropped_messages(request):
+    """Every browser test on a session server: the server dropped none of a kernel's
+    messages while it ran (issue 41: a page that missed a widget message keeps an old board
+    or label for good; :mod:`moneynb.ui.pace` keeps the views under the limit). Reads the
+    part of the server's log written during the test; fails it naming the limit."""
+    logs = []
+    for name in ("lab_server", "voila_server"):
+        if name in request.fixturenames:
+            _base, root = request.getfixturevalue(name)
+            log = Path(root).parent / "server.log"
+            logs.append((name, log, log.stat().st_size if log.exists() else 0))
+    yield
+    for name, log, start in logs:
+        with open(log, "rb") as f:
+            f.seek(start)
+            new = f.read().decode("utf-8", "replace")
+        said = [d for d in DROPPED if d in new]
+        assert not said, (
+            f"{name} dropped kernel messages during this test ({'; '.join(said)}): the page "
+            "missed widget updates (moneynb.ui.pace keeps a view's messages under the limit)"
+        )
+
+
 @pytest.fixture(scope="session")
 def voila_server():
     """Voila serving a copy of ``notebooks/`` for the session; yields ``(base_url, root_dir)``
