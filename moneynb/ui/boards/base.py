@@ -244,7 +244,8 @@ export default () => {
   // again from the kernel's full state; at most twice in a row for the same mismatch.
   let checkTimer = null, redraws = 0;
   const check = (late) => {
-    if (!live || resyncing || !model0) return;
+    // (a test turning the watch off: globalThis.__moneynbTestNoWatch)
+    if (!live || resyncing || !model0 || globalThis.__moneynbTestNoWatch) return;
     const want = model0.get("_moneynb_digest");
     if (typeof want !== "number") return;
     const drawn = views.filter((v) => !v.dead).map((v) => plotOf(v.el))
@@ -309,6 +310,7 @@ export default () => {
       },
     });
     await w.initialize?.({ model });
+    const hadEarly = early.length > 0;
     for (const [name, value] of early.splice(0)) {
       replaying[name] = value;
       try {
@@ -318,6 +320,10 @@ export default () => {
       }
     }
     live = true;
+    // changes that came before plotly's code ran bring the model up to date, but a view
+    // drawn from them could miss most of the board (Easy Money: 9 of 57 points drawn after 23
+    // early changes, until the watch's redraw 2.4 s later): draw from the full state at once
+    if (hadEarly) resync("changes arrived before plotly's code ran");
     return w;
   }));
   // draw one view in el (plotly's render), remembering it and the handlers it registers
