@@ -57,8 +57,8 @@ class EditableDataDistribution(Distribution):
     """setuptools' ``editable_wheel`` installs a category of files when the distribution
     answers ``has_<category>()``: ``has_data`` for data files, a name the distribution does
     not define (it has ``has_data_files``), so an editable install (``pip install -e .``)
-    silently left every data file out (setuptools 84.2; pypa/setuptools#3399). A wheel's
-    ``install`` asks ``has_data_files`` and is not changed."""
+    silently left every data file out (setuptools 84.2.1, ``editable_wheel._run_install``).
+    A wheel's ``install`` asks ``has_data_files`` and is not changed."""
 
     def has_data(self) -> bool:
         return self.has_data_files()
