@@ -37,9 +37,9 @@ STATIC_BUILD = "build/moneynb-static"
 
 
 def plotly_data_files() -> list[tuple[str, list[str]]]:
-    """``data_files`` holding plotly's widget module (``moneynb.ui.static.write_bundle``, run
-    from its file: moneynb's own dependencies are not in the build environment), or ``[]``
-    without plotly."""
+    """``data_files`` holding plotly's widget module and its license
+    (``moneynb.ui.static.write_bundle``, ``write_license``, run from its file: moneynb's own
+    dependencies are not in the build environment), or ``[]`` without plotly."""
     static = runpy.run_path(str(ROOT / "moneynb" / "ui" / "static.py"))
     try:
         path = static["write_bundle"](ROOT / STATIC_BUILD)
@@ -50,7 +50,8 @@ def plotly_data_files() -> list[tuple[str, list[str]]]:
             stacklevel=1,
         )
         return []
-    return [(static["INSTALL_DIR"], [path.relative_to(ROOT).as_posix()])]
+    files = [path, static["write_license"](ROOT / STATIC_BUILD)]
+    return [(static["INSTALL_DIR"], [f.relative_to(ROOT).as_posix() for f in files if f])]
 
 
 class EditableDataDistribution(Distribution):

@@ -672,6 +672,8 @@ def test_the_build_writes_plotlys_widget_module_under_its_key(tmp_path):
     assert path.read_bytes() == data
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
     assert static.bundle_path() == f"moneynb/static/{path.name}"
+    # plotly's MIT notice goes with the copy of its code
+    assert "MIT" in static.write_license(tmp_path).read_text(encoding="utf-8")
 
 
 def test_resume_refuses_bad_paths_and_extra_config(tmp_path):

@@ -121,6 +121,22 @@ def write_bundle(folder: Path) -> Path:
     return target
 
 
+def write_license(folder: Path) -> Path | None:
+    """Write plotly's license (MIT: its notice goes with every copy of its code) into
+    ``folder`` as ``plotly-LICENSE.txt``, from the build's plotly distribution; None when
+    that distribution lists no license file. Run by ``setup.py`` beside :func:`write_bundle`."""
+    from importlib.metadata import distribution
+
+    files = distribution("plotly").files or []
+    found = [f for f in files if f.name.upper().startswith(("LICENSE", "LICENCE"))]
+    if not found:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "plotly-LICENSE.txt"
+    target.write_bytes(found[0].locate().read_bytes())
+    return target
+
+
 if __name__ == "__main__":  # python -m moneynb.ui.static: where the file is (or is not)
     found = installed_bundle()
     print(found or f"not installed: {bundle_path()} (pip install moneynb again)")
