@@ -1,6 +1,16 @@
-"""The optional compiled engine (issue 40): with ``MONEYNB_COMPILED=1`` the build compiles
-``build_backend.moneynb_build.MODULES`` with Cython; otherwise a pure-Python package. Every
-other setting is in ``pyproject.toml``; see ``build_backend/moneynb_build.py`` and docs/speed.md.
+"""Two things ``pyproject.toml`` cannot say:
+
+* The optional compiled engine (issue 40): with ``MONEYNB_COMPILED=1`` the build compiles
+  ``build_backend.moneynb_build.MODULES`` with Cython; otherwise a pure-Python package (see
+  ``build_backend/moneynb_build.py`` and docs/speed.md).
+* plotly's widget module as a data file (issue 41): copied from the build environment's plotly
+  (``[build-system] requires``: the plotly moneynb runs with) to
+  ``{prefix}/share/jupyter/labextensions/moneynb/static/<key>.js``, where JupyterLab and Voila
+  serve it (``moneynb/ui/static.py``, docs/ui.md). A wheel and an editable install both get it.
+  Without plotly in the build environment (``--no-build-isolation``) the build leaves it out,
+  with a warning: the pages then get plotly's code through the kernel.
+
+Every other setting is in ``pyproject.toml``.
 """
 
 from __future__ import annotations
@@ -8,17 +18,51 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import runpy
 import sys
+import warnings
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.dist import Distribution
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "build_backend"))
 from moneynb_build import DIRECTIVES, MODULES, wanted  # noqa: E402
 
 MANIFEST = "moneynb/compiled.json"
+#: where the build puts plotly's widget module before it goes into the wheel's data
+STATIC_BUILD = "build/moneynb-static"
+
+
+def plotly_data_files() -> list[tuple[str, list[str]]]:
+    """``data_files`` holding plotly's widget module and its license
+    (``moneynb.ui.static.write_bundle``, ``write_license``, run from its file: moneynb's own
+    dependencies are not in the build environment), or ``[]`` without plotly."""
+    static = runpy.run_path(str(ROOT / "moneynb" / "ui" / "static.py"))
+    try:
+        path = static["write_bundle"](ROOT / STATIC_BUILD)
+    except ImportError:
+        warnings.warn(
+            "plotly is not in the build environment: plotly's widget code is not installed "
+            "as a file; pages will get it through the kernel (moneynb/ui/static.py)",
+            stacklevel=1,
+        )
+        return []
+    files = [path, static["write_license"](ROOT / STATIC_BUILD)]
+    return [(static["INSTALL_DIR"], [f.relative_to(ROOT).as_posix() for f in files if f])]
+
+
+class EditableDataDistribution(Distribution):
+    """setuptools' ``editable_wheel`` installs a category of files when the distribution
+    answers ``has_<category>()``: ``has_data`` for data files, a name the distribution does
+    not define (it has ``has_data_files``), so an editable install (``pip install -e .``)
+    silently left every data file out (setuptools 84.2.1, ``editable_wheel._run_install``).
+    A wheel's ``install`` asks ``has_data_files`` and is not changed."""
+
+    def has_data(self) -> bool:
+        return self.has_data_files()
 
 
 class build_compiled(build_ext):
@@ -57,4 +101,9 @@ if wanted():
         quiet=True,
     )
 
-setup(ext_modules=ext_modules, cmdclass={"build_ext": build_compiled} if ext_modules else {})
+setup(
+    ext_modules=ext_modules,
+    cmdclass={"build_ext": build_compiled} if ext_modules else {},
+    data_files=plotly_data_files(),
+    distclass=EditableDataDistribution,
+)

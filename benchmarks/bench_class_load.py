@@ -1,8 +1,10 @@
 """Class-load benchmark (a script, not a test): what a board page costs and how fast it draws.
 
 For each path of plotly's widget code, "inline" (``MONEYNB_INLINE_WIDGET_CODE=1``: the code
-goes through the kernel, the path before issue 41) and "static" (the file the server serves,
-:mod:`moneynb.ui.static`), in the same run, and for each front end (Voila, JupyterLab):
+goes through the kernel, the path before issue 41) and "static" (the file ``pip install``
+put where the server serves it, :mod:`moneynb.ui.static`; run this with the Python moneynb
+is installed in, else the page falls back to the kernel and "static" measures that), in the
+same run, and for each front end (Voila, JupyterLab):
 
 * opens a one-cell board page (``moneynb.play(<game>, ...)``) in a FRESH browser profile
   (first load), waits for the board's drawn points, then reloads it (the browser's cache kept)

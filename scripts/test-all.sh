@@ -9,6 +9,9 @@ python3 -m pip install --quiet --upgrade pip
 # The lock (binder/constraints.txt, written by `python binder/lock.py`): the tests run on exactly
 # the versions Binder installs, whatever the package index offers today.
 python3 -m pip install --quiet -c binder/constraints.txt -e ".[test]"
+# that install also put plotly's widget code where Jupyter serves it (docs/ui.md, issue 41);
+# where not, tests/browser/test_widget_code_served.py fails: say so now
+python3 -m moneynb.ui.static || echo "plotly's widget code was not installed (see above)" >&2
 
 # The browser tests need a Chromium: $MONEYNB_CHROMIUM, /usr/bin/chromium, or Playwright's own.
 if [ -z "${MONEYNB_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then

@@ -3,7 +3,7 @@
 ``moneynb/ui/boards/base.py`` overrides plotly's ``_send_*_msg``,
 ``_build_update_params_from_batch`` and ``_remove_overlapping_props`` (plotly's widget has no
 public hook for "after a change was sent" or "how a batch becomes one message"). plotly is
-pinned (``pyproject.toml``: ``plotly>=7.1,<7.2``; the lock: 7.1.0); these tests fail when a
+pinned (``pyproject.toml``: ``plotly==7.1.0``, the build too; the lock: 7.1.0); these tests fail when a
 plotly release moves what the overrides rely on:
 
 * every overridden method still exists on plotly's ``FigureWidget`` with the parameters the

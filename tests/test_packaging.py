@@ -31,6 +31,29 @@ def test_license_is_an_spdx_expression():
     assert not setuptools.specifier.contains("76.9"), "SPDX license needs setuptools>=77"
 
 
+def test_the_build_installs_the_plotly_the_package_runs_with():
+    """Issue 41: the build copies its plotly's widget module into the install (``setup.py``),
+    named by plotly's version and digest; a kernel with another plotly names another file,
+    which no server has, and its pages get the code through the kernel. So the build's plotly
+    (``[build-system] requires``), the extras' and the lock's are one exact version, and
+    ``setup.py`` installs the file for wheels and editable installs alike."""
+    doc = tomllib.loads((REPO / "pyproject.toml").read_text())
+    pins = {"build-system": doc["build-system"]["requires"]}
+    pins.update(doc["project"]["optional-dependencies"])
+    plotly = {
+        where: str(r.specifier)
+        for where, reqs in pins.items()
+        for r in map(Requirement, reqs)
+        if r.name == "plotly"
+    }
+    assert {"build-system", "ui", "render"} <= plotly.keys(), plotly
+    lock = _lock_module().read(REPO / "binder" / "constraints.txt")
+    assert set(plotly.values()) == {f"=={lock['plotly']}"}, (plotly, lock["plotly"])
+    setup = (REPO / "setup.py").read_text()
+    assert "data_files=plotly_data_files()" in setup and "def has_data(" in setup
+    assert "prune build" in (REPO / "MANIFEST.in").read_text()  # not in an sdist
+
+
 def test_one_lock_for_binder_and_the_tests():
     """Issue 24: Binder's requirements are the app's share of the one lock the test command
     installs under (same lines, same versions), and the test command uses it."""

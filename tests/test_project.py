@@ -66,6 +66,15 @@ def test_binder_config_installs_the_package_in_a_fresh_environment(tmp_path):
     )
     assert check.returncode == 0, check.stderr
     assert check.stdout.split()[0] == str(env_dir) and check.stdout.split()[1] == "1"
+    # the editable install put plotly's widget module where Binder's Jupyter serves it
+    # (issue 41: installed by pip, never written by a kernel)
+    from moneynb.ui import static
+
+    data, version = static.plotly_source()
+    served = env_dir / static.INSTALL_DIR / f"{static.bundle_key(data, version)}.js"
+    assert served.is_file() and served.read_bytes() == data, sorted(
+        str(p) for p in (env_dir / "share").rglob("*.js")
+    )
 
 
 def test_engine_imports_no_front_end_library():

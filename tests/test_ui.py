@@ -584,32 +584,28 @@ def test_board_figure_opens_with_its_full_state():
     assert "0x" not in repr(view.board.figure)
 
 
-def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state(
-    tmp_path, monkeypatch
-):
+def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state(monkeypatch):
     """anywidget drops every update of a widget whose code takes over 2 s to start, so the
-    figure's own ESM is a small loader; plotly's 5 MB module is a static file the server
-    serves (issue 41), named by its version and digest, and never in the figure's state;
-    every change is followed by the full data and layout."""
+    figure's own ESM is a small loader; plotly's 5 MB module is a file installed with moneynb
+    that the server serves (issue 41), named by its version and digest, and never in the
+    figure's state; every change is followed by the full data and layout."""
     import plotly
 
     from moneynb.ui import static
     from moneynb.ui.boards import board_for
     from moneynb.ui.boards.base import BoardFigure
 
-    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
     monkeypatch.delenv(static.INLINE_ENV, raising=False)
-    monkeypatch.setattr(static, "_PUBLISHED", {})
     g = moneynb.new_game("ui_fake", players=["Ann", "Bob"], seed=1)
     fig = board_for(g).figure
     assert isinstance(fig, BoardFigure)
     assert len(fig._esm) < 12_000 and "_moneynb_bundle_url" in fig._esm
     assert fig._moneynb_bundle == "" and not fig._moneynb_inline
     key = fig._moneynb_bundle_key
-    assert key.startswith(f"plotly-{plotly.__version__}-")
+    data, version = static.plotly_source()
+    assert key == static.bundle_key(data, version) and version == plotly.__version__
+    assert key.startswith(f"plotly-{plotly.__version__}-") and len(key.rsplit("-", 1)[1]) == 16
     assert fig._moneynb_bundle_url == f"moneynb/static/{key}.js"
-    published = tmp_path / "labextensions" / "moneynb" / "static" / f"{key}.js"
-    assert published.read_text(encoding="utf-8") == static.plotly_code()[0]
     assert "FigureView" in static.plotly_code()[0]
     # the page could not import the file: it asks, and the code comes through the kernel
     fig._moneynb_on_msg(fig, {"moneynb": "code"}, [])
@@ -625,25 +621,59 @@ def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state(
     assert fig._widget_layout["title"]["text"] == "changed"
 
 
-def test_plotly_code_goes_through_the_kernel_when_asked_or_unpublishable(tmp_path, monkeypatch):
+def test_a_kernel_showing_boards_writes_nothing_into_the_jupyter_data_folder(tmp_path, monkeypatch):
+    """Issue 41 review, "files written from the views": plotly's widget code is installed
+    with moneynb (pip), never written by a kernel. A kernel that shows every game's board
+    (and asks for plotly's code, as a page whose server lacks the file does) leaves an empty
+    Jupyter data folder empty, whatever the user's folders hold."""
+    from moneynb.ui import static
+
+    data_dir = tmp_path / "jupyter-data"
+    data_dir.mkdir()
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(data_dir))
+    monkeypatch.delenv(static.INLINE_ENV, raising=False)
+    for game in ("moolah", "easy_money", "money_card", "money_moves", "money_run"):
+        view = moneynb.play(game, players=["You", "bot:greedy"], seed=3, autosave=False)
+        fig = view.board.figure
+        assert fig._moneynb_bundle_url == static.bundle_path() != ""
+        assert view._repr_mimebundle_()["application/vnd.jupyter.widget-view+json"]
+        fig._moneynb_on_msg(fig, {"moneynb": "code"}, [])
+        assert fig._moneynb_bundle == static.plotly_code()[0]
+    assert list(data_dir.rglob("*")) == []
+
+
+def test_plotly_code_goes_through_the_kernel_when_asked(monkeypatch):
     """``MONEYNB_INLINE_WIDGET_CODE=1`` is the old path (the code in the carrier figure's
-    state, none in a backdrop's); a data folder that cannot be written gives no file name, so
-    the page asks the kernel for the code (issue 41)."""
+    state, none in a backdrop's, no file named); without it no figure carries the code
+    (issue 41)."""
     from moneynb.ui import static
     from moneynb.ui.boards.base import BoardFigure
 
-    monkeypatch.setattr(static, "_PUBLISHED", {})
     monkeypatch.setenv(static.INLINE_ENV, "1")
     carrier, backdrop = BoardFigure(data=[]), BoardFigure(data=[], carry_code=False)
     assert carrier._moneynb_inline and carrier._moneynb_bundle == static.plotly_code()[0]
     assert backdrop._moneynb_bundle == "" and carrier._moneynb_bundle_url == ""
     monkeypatch.delenv(static.INLINE_ENV)
-    blocked = tmp_path / "not-a-folder"
-    blocked.write_text("a file where the data folder should be")
-    monkeypatch.setenv("JUPYTER_DATA_DIR", str(blocked))
     fig = BoardFigure(data=[])
-    assert fig._moneynb_bundle_url == "" and fig._moneynb_bundle == ""
+    assert fig._moneynb_bundle_url == static.bundle_path() and fig._moneynb_bundle == ""
     assert not fig._moneynb_inline
+
+
+def test_the_build_writes_plotlys_widget_module_under_its_key(tmp_path):
+    """What ``setup.py`` installs (``write_bundle``): plotly's bytes, named by
+    :func:`~moneynb.ui.static.bundle_key`, the only ``plotly-*.js`` in its folder (an older
+    build's file goes), and no ``package.json`` (the folder is not an extension)."""
+    from moneynb.ui import static
+
+    (tmp_path / "plotly-0.0.1-0123456789abcdef.js").write_text("old")
+    path = static.write_bundle(tmp_path)
+    data, version = static.plotly_source()
+    assert path.name == f"{static.bundle_key(data, version)}.js"
+    assert path.read_bytes() == data
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    assert static.bundle_path() == f"moneynb/static/{path.name}"
+    # plotly's MIT notice goes with the copy of its code
+    assert "MIT" in static.write_license(tmp_path).read_text(encoding="utf-8")
 
 
 def test_resume_refuses_bad_paths_and_extra_config(tmp_path):

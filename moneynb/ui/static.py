@@ -1,59 +1,78 @@
-"""Plotly's widget code as a file the Jupyter server and Voila serve (issue 41, case 4).
+"""Plotly's widget code as a file installed with moneynb and served by Jupyter (issue 41).
 
 Every :class:`~moneynb.ui.boards.base.BoardFigure` needs plotly's page-side widget module
 (``plotly/package_data/widgetbundle.js``, about 5 MB). Sent through the kernel, it is
 serialised by every kernel and pushed through the server's websocket on every page load and
-every reload (measured: 5.49 MB over the websocket for a Moolah page in Voila). Instead, the
-kernel publishes it ONCE as a static file in the Jupyter data folder's ``labextensions``
-tree, where both servers already serve files from, with HTTP caching:
+every reload (measured: 5.49 MB over the websocket for a Moolah page in Voila). Instead it is a
+file that ``pip install`` puts, once, where Jupyter's servers already serve files from with
+HTTP caching: the ``labextensions`` folder of the environment's Jupyter data folder,
 
-* JupyterLab (and Voila run as a server extension): ``{base_url}lab/extensions/<path>``,
-* Voila (standalone): ``{base_url}voila/labextensions/<path>``,
+    ``{sys.prefix}/share/jupyter/labextensions/moneynb/static/<key>.js``
+
+(``setup.py`` copies it from the plotly of the build, pinned to the plotly moneynb runs with,
+:func:`write_bundle`; an editable install gets it too). Served at
+
+* JupyterLab / jupyter_server (a hub's single-user server too): ``{base_url}lab/extensions/<path>``,
+* Voila (standalone or as a server extension): ``{base_url}voila/labextensions/<path>``,
 
 and the page reads the right prefix from its page config (``fullLabextensionsUrl`` in the
 ``jupyter-config-data`` script element: it holds the base URL, so a hub's ``/user/<name>/``
 prefix is kept). ``<path>`` is :func:`bundle_path`: ``moneynb/static/<key>.js``, ``<key>`` the
-plotly version and a digest of the code, so a file is never stale: another plotly version
-publishes another file. The folder holds no ``package.json``: JupyterLab does not take it
-for an extension.
+plotly version and a digest of the code (:func:`bundle_key`), so a file is never stale: another
+plotly build has another name. The folder holds no ``package.json``: JupyterLab and Voila do
+not take it for an extension (with one, they would try to load it as one).
 
-The page falls back to asking the kernel for the code (one message, then as before) when the
-file cannot be written (a read-only data folder), is not served (a kernel on another
-machine), or fails to import. ``MONEYNB_INLINE_WIDGET_CODE=1`` sends the code through the
-kernel always (the path before issue 41; ``benchmarks/bench_class_load.py`` compares both).
+The kernel never writes the file: it only names it. The page falls back to asking the kernel
+for the code (one message, then as before) when the file is not served (moneynb installed in
+another environment than the server's, a plotly other than the build's) or fails to import.
+``MONEYNB_INLINE_WIDGET_CODE=1`` sends the code through the kernel always (the path before
+issue 41; ``benchmarks/bench_class_load.py`` compares both).
 
-Trust: the file is written by the kernel into the data folder of the user running it, and
-served to that user's pages; a kernel could as well write any other file there.
+This module imports only the standard library at its top: ``setup.py`` runs it (``runpy``) in
+the build environment, where moneynb's dependencies are not installed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
+import sys
 from pathlib import Path
 
 #: the environment variable that sends plotly's code through the kernel (the old path)
 INLINE_ENV = "MONEYNB_INLINE_WIDGET_CODE"
-#: where the files go under the data folder's ``labextensions`` tree
+#: where the file is under a ``labextensions`` folder (no package.json: not an extension)
 STATIC_DIR = ("moneynb", "static")
+#: where ``pip install`` puts it, relative to the environment's prefix (``sys.prefix``)
+INSTALL_DIR = "/".join(("share", "jupyter", "labextensions", *STATIC_DIR))
 
 _CODE: tuple[str, str] | None = None
-_PUBLISHED: dict[str, str] = {}
+
+
+def plotly_source() -> tuple[bytes, str]:
+    """``(bytes, version)`` of the installed plotly's widget module
+    (``plotly/package_data/widgetbundle.js``). Raises ImportError without plotly, OSError
+    when the file is missing."""
+    import plotly
+
+    data = (Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_bytes()
+    return data, plotly.__version__
+
+
+def bundle_key(data: bytes, version: str) -> str:
+    """The name of one plotly build's file, without ``.js``: ``plotly-<version>-<16 hex
+    digits of the SHA-1 of data>``. Another plotly build gets another name, so a cached file
+    is never stale."""
+    return f"plotly-{version}-{hashlib.sha1(data).hexdigest()[:16]}"
 
 
 def plotly_code() -> tuple[str, str]:
-    """``(source, key)`` of plotly's widget ESM (read once per kernel). ``key`` is
-    ``plotly-<version>-<16 hex digits of its SHA-1>``: one page-wide cache entry per build."""
+    """``(source, key)`` of plotly's widget ESM (read once per kernel; ``key`` as
+    :func:`bundle_key`)."""
     global _CODE
     if _CODE is None:
-        import plotly
-
-        src = (Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_text(
-            encoding="utf-8"
-        )
-        digest = hashlib.sha1(src.encode("utf-8")).hexdigest()[:16]
-        _CODE = (src, f"plotly-{plotly.__version__}-{digest}")
+        data, version = plotly_source()
+        _CODE = (data.decode("utf-8"), bundle_key(data, version))
     return _CODE
 
 
@@ -62,44 +81,63 @@ def inline_only() -> bool:
     return os.environ.get(INLINE_ENV, "") == "1"
 
 
-def static_root() -> Path:
-    """The ``labextensions`` folder of the user's Jupyter data folder (``JUPYTER_DATA_DIR``
-    or the platform's default), the first place both servers look for files."""
-    from jupyter_core.paths import jupyter_data_dir
-
-    return Path(jupyter_data_dir()) / "labextensions"
-
-
 def bundle_path() -> str:
-    """The path of plotly's code under a server's ``labextensions`` URL, published if needed
-    (``"moneynb/static/<key>.js"``), or ``""`` when it cannot be (inline mode, a data folder
-    that cannot be written): the page then asks the kernel for the code.
-
-    Writes the file once per kernel at most, atomically (a temporary file renamed: kernels
-    starting together never serve a half-written file); an existing file with the same name
-    and size is kept (its name holds the code's digest)."""
+    """The path of plotly's code under a server's ``labextensions`` URL
+    (``"moneynb/static/<key>.js"``), or ``""`` in inline mode. Writes nothing: the file is
+    installed with moneynb (:func:`write_bundle`); where the page's server does not serve it,
+    the page asks the kernel for the code."""
     if inline_only():
         return ""
-    src, key = plotly_code()
-    if key in _PUBLISHED:
-        return _PUBLISHED[key]
-    rel = "/".join([*STATIC_DIR, f"{key}.js"])
-    data = src.encode("utf-8")
-    try:
-        folder = static_root().joinpath(*STATIC_DIR)
-        target = folder / f"{key}.js"
-        if not (target.is_file() and target.stat().st_size == len(data)):
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".js")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                os.chmod(tmp, 0o644)
-                os.replace(tmp, target)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
-    except OSError:
-        rel = ""
-    _PUBLISHED[key] = rel
-    return rel
+    return "/".join([*STATIC_DIR, f"{plotly_code()[1]}.js"])
+
+
+def installed_bundle() -> Path | None:
+    """The file of :func:`bundle_path` in this Python's Jupyter data folders
+    (``jupyter_core.paths.jupyter_path("labextensions")``, the folders the servers of this
+    environment serve, first match), or None when it is not installed (for diagnosis and
+    tests: the kernel does not need it)."""
+    from jupyter_core.paths import jupyter_path
+
+    name = f"{plotly_code()[1]}.js"
+    for root in jupyter_path("labextensions"):
+        path = Path(root).joinpath(*STATIC_DIR, name)
+        if path.is_file():
+            return path
+    return None
+
+
+def write_bundle(folder: Path) -> Path:
+    """Write plotly's widget module into ``folder`` as ``<key>.js`` (the build's plotly;
+    other ``plotly-*.js`` files there are removed) and return its path. Run by ``setup.py``
+    at build time; never by a kernel. Raises ImportError without plotly."""
+    data, version = plotly_source()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{bundle_key(data, version)}.js"
+    for old in folder.glob("plotly-*.js"):
+        if old != target:
+            old.unlink()
+    if not (target.is_file() and target.read_bytes() == data):
+        target.write_bytes(data)
+    return target
+
+
+def write_license(folder: Path) -> Path | None:
+    """Write plotly's license (MIT: its notice goes with every copy of its code) into
+    ``folder`` as ``plotly-LICENSE.txt``, from the build's plotly distribution; None when
+    that distribution lists no license file. Run by ``setup.py`` beside :func:`write_bundle`."""
+    from importlib.metadata import distribution
+
+    files = distribution("plotly").files or []
+    found = [f for f in files if f.name.upper().startswith(("LICENSE", "LICENCE"))]
+    if not found:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "plotly-LICENSE.txt"
+    target.write_bytes(found[0].locate().read_bytes())
+    return target
+
+
+if __name__ == "__main__":  # python -m moneynb.ui.static: where the file is (or is not)
+    found = installed_bundle()
+    print(found or f"not installed: {bundle_path()} (pip install moneynb again)")
+    sys.exit(0 if found else 1)

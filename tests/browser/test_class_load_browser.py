@@ -173,6 +173,32 @@ def test_a_class_of_voila_pages_draw_follow_and_come_back(voila_server, browser_
                 page.close()
 
 
+def test_a_page_whose_server_lacks_the_file_gets_plotly_from_the_kernel(
+    voila_server, browser_context
+):
+    """The fallback (issue 41): where the page's server does not serve the installed file
+    (moneynb installed only in the kernel's environment, another plotly), the import gets a
+    404 and the page asks the kernel for plotly's code: the board draws and follows a move,
+    the code having come once over the websocket (about 5 MB)."""
+    base, root = voila_server
+    write_probe_notebook(root / "notebooks" / "_no_file_probe.ipynb", CELL)
+    page = browser_context.new_page()
+    asked = []
+    page.route(
+        "**/moneynb/static/*.js?v=*",
+        lambda route: (asked.append(route.request.url), route.fulfill(status=404, body="")),
+    )
+    meter = _ws_meter(browser_context, page)
+    try:
+        page.goto(f"{base}/voila/render/_no_file_probe.ipynb", timeout=patience(240_000))
+        _wait_match(page, "page without the file", 240_000)
+        assert len(asked) == 1 and "/voila/labextensions/moneynb/static/plotly-" in asked[0]
+        assert meter["ws"] > 4_000_000, meter  # the code, through the kernel, once
+        _move(page, "page without the file, a move")
+    finally:
+        page.close()
+
+
 def test_a_lab_reload_brings_the_board_back(lab_server, browser_context):
     """JupyterLab: run, move, save, reload: the board comes back drawn with the kernel's
     state (at a load of 15 or more in a long run: issue 41, case 1)."""

@@ -84,7 +84,7 @@ def test_board_updates_after_a_slow_plotly_load(lab_server, page):
     write_probe_notebook(root / "notebooks" / "_slow_board_probe.ipynb", CELL)
     page.add_init_script(SLOW_BIG_MODULES)
     served = []
-    page.route("**/moneynb/static/*.js", lambda route: (served.append(route.request.url),
+    page.route("**/moneynb/static/*.js?v=*", lambda route: (served.append(route.request.url),
                                                         _slow_static_file(route)))  # fmt: skip
     try:
         open_and_run(page, lab_server, "notebooks/_slow_board_probe.ipynb")

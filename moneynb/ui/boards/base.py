@@ -104,9 +104,9 @@ REPEAT_CLICK_S = 0.4
 _LOADER_ESM = """
 // one entry per plotly build: {p: promise of its module, resolve, started, triedUrl, asked}
 const CACHE = (globalThis.__moneynbPlotlyWidget ??= new Map());
-// where the page's server serves files of the labextensions tree (moneynb/ui/static.py):
-// the page config's fullLabextensionsUrl (Lab: <base>lab/extensions, Voila:
-// <base>voila/labextensions), or null outside Jupyter's pages
+// where the page's server serves files of the labextensions tree, where pip installed
+// plotly's code (moneynb/ui/static.py): the page config's fullLabextensionsUrl (Lab:
+// <base>lab/extensions, Voila: <base>voila/labextensions), or null outside Jupyter's pages
 function staticBase() {
   try {
     const el = document.getElementById("jupyter-config-data");
@@ -140,9 +140,12 @@ function plotlyModule(model) {
   if (src) {
     fromSource(entry, src);  // the code came through the kernel (the fallback below)
   } else if (base) {
-    // the static file: fetched once, cached by the browser (issue 41)
+    // the installed file: fetched once, cached by the browser (issue 41); "?v=" lets
+    // JupyterLab's server mark it cacheable for good (Voila's: revalidated, a 304)
     entry.started = entry.triedUrl = true;
-    import(new URL(path, base).href).then(entry.resolve, (e) => {
+    const url = new URL(path, base);
+    url.searchParams.set("v", key);
+    import(url.href).then(entry.resolve, (e) => {
       entry.started = false;
       console.warn("[moneynb] plotly widget code not served, asking the kernel", e);
       askCode(model, entry);
@@ -480,8 +483,8 @@ class BoardFigure(go.FigureWidget):
       module, so anywidget's two-second limit for a widget's code to start cannot be missed
       (missing it makes the page drop every later update: the board freezes, see
       ``docs/ui.md``); plotly's module is then imported once per page, not once per figure,
-      from a static file the server serves and the browser caches
-      (:mod:`moneynb.ui.static`, issue 41), or, where that file is missing, sent by the
+      from a file installed with moneynb that the server serves and the browser caches
+      (:mod:`moneynb.ui.static`, issue 41), or, where that file is not served, sent by the
       kernel once the page asks for it.
     * Its synced ``_widget_data`` / ``_widget_layout`` always ARE the figure's current data and
       layout (the same objects, re-pointed after every change, without a message): a view
@@ -498,7 +501,8 @@ class BoardFigure(go.FigureWidget):
     #: plotly's code when it goes through the kernel (inline mode, or the page asked)
     _moneynb_bundle = traitlets.Unicode("").tag(sync=True)
     _moneynb_bundle_key = traitlets.Unicode("").tag(sync=True)
-    #: plotly's code under the server's labextensions URL (:func:`moneynb.ui.static.bundle_path`)
+    #: plotly's code under the server's labextensions URL (:func:`moneynb.ui.static.bundle_path`;
+    #: installed with moneynb, never written by the kernel)
     _moneynb_bundle_url = traitlets.Unicode("").tag(sync=True)
     #: the code goes through the kernel only (``MONEYNB_INLINE_WIDGET_CODE=1``)
     _moneynb_inline = traitlets.Bool(False).tag(sync=True)
@@ -519,7 +523,7 @@ class BoardFigure(go.FigureWidget):
         """``carry_code=False``: with ``MONEYNB_INLINE_WIDGET_CODE=1``, the figure does not
         carry plotly's 5 MB module and draws once another figure in the page (with
         ``carry_code=True``) has loaded it (a backdrop). Otherwise no figure carries it: the
-        page imports it from the static file (:mod:`moneynb.ui.static`)."""
+        page imports it from the installed file (:mod:`moneynb.ui.static`)."""
         from ..static import bundle_path, inline_only
 
         self._moneynb_deferred = True
@@ -558,7 +562,7 @@ class BoardFigure(go.FigureWidget):
     def _moneynb_on_msg(self, _widget, content, _buffers) -> None:
         """A page that missed a change message asks ``{"moneynb": "resync"}``: send it the
         figure's whole current state (data, layout, counts) in one message. A page that
-        could not import plotly's code from the static file asks ``{"moneynb": "code"}``:
+        could not import plotly's code from the installed file asks ``{"moneynb": "code"}``:
         send it the code (once per figure)."""
         if not isinstance(content, dict):
             return
