@@ -8,7 +8,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import setup
@@ -16,26 +18,64 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "build_backend"))
-from moneynb_build import DIRECTIVES, MODULES, wanted  # noqa: E402
+from moneynb_build import (  # noqa: E402
+    DIRECTIVES,
+    MODULES,
+    PGO_GENERATE,
+    PGO_TRAINING,
+    PGO_USE,
+    pgo_wanted,
+    wanted,
+)
 
 MANIFEST = "moneynb/compiled.json"
 
 
 class build_compiled(build_ext):
     """``build_ext`` on every core, then ``moneynb/compiled.json``: each compiled source's
-    SHA-256."""
+    SHA-256. Profile-guided when asked (``MONEYNB_COMPILED=pgo``) and the compiler is gcc:
+    built instrumented, :data:`PGO_TRAINING` played on that build, built again from what it
+    recorded."""
 
     def finalize_options(self):
         super().finalize_options()
         if not self.parallel:
             self.parallel = os.cpu_count() or 1
 
+    def _flags(self, compile_args: list, link_args: list) -> None:
+        for ext in self.extensions:
+            ext.extra_compile_args = ["-g0", *compile_args]
+            ext.extra_link_args = list(link_args)
+
     def run(self):
+        target = ROOT if self.inplace else Path(self.build_lib).resolve()
+        if pgo_wanted() and _gcc():
+            self.force = True  # every module compiled in each pass
+            for old in Path(self.build_temp).rglob("*.gcda"):  # counts of an earlier build
+                old.unlink()
+            self._flags(*PGO_GENERATE)
+            super().run()
+            # the training run on the instrumented build (its .py files and data beside it)
+            # (pip's build environment is on PYTHONPATH too: kept, after the build)
+            path = os.pathsep.join(p for p in (str(target), os.environ.get("PYTHONPATH")) if p)
+            env = {**os.environ, "PYTHONPATH": path}
+            subprocess.run([sys.executable, "-P", "-c", PGO_TRAINING], env=env, check=True)
+            self._flags(*PGO_USE)
         super().run()
         manifest = {m: hashlib.sha256((ROOT / m).read_bytes()).hexdigest() for m in MODULES}
         out = ROOT / MANIFEST if self.inplace else Path(self.build_lib) / MANIFEST
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(manifest, indent=1) + "\n")
+
+
+def _gcc() -> bool:
+    """True when extensions are compiled by gcc (the profile-guided build needs it)."""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or ""
+    try:
+        out = subprocess.run([*cc.split()[:1], "--version"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return out.returncode == 0 and "Free Software Foundation" in out.stdout
 
 
 ext_modules = []
