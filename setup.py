@@ -54,6 +54,7 @@ class build_compiled(build_ext):
             for old in Path(self.build_temp).rglob("*.gcda"):  # counts of an earlier build
                 old.unlink()
             self._flags(*PGO_GENERATE)
+            compiler = self.compiler  # (run() replaces the name by the compiler it made)
             super().run()
             # the training run on the instrumented build (its .py files and data beside it)
             # (pip's build environment is on PYTHONPATH too: kept, after the build)
@@ -61,6 +62,7 @@ class build_compiled(build_ext):
             env = {**os.environ, "PYTHONPATH": path}
             subprocess.run([sys.executable, "-P", "-c", PGO_TRAINING], env=env, check=True)
             self._flags(*PGO_USE)
+            self.compiler = compiler
         super().run()
         manifest = {m: hashlib.sha256((ROOT / m).read_bytes()).hexdigest() for m in MODULES}
         out = ROOT / MANIFEST if self.inplace else Path(self.build_lib) / MANIFEST
