@@ -8,9 +8,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 from setuptools import setup
@@ -47,8 +49,27 @@ class build_compiled(build_ext):
             ext.extra_compile_args = ["-g0", *compile_args]
             ext.extra_link_args = list(link_args)
 
+    def _train(self) -> None:
+        """:data:`PGO_TRAINING` played on the instrumented build: a copy of the package's
+        sources and data with the modules just built put beside them (a wheel's, an in-place
+        and an editable build's alike: an editable build's ``build_lib`` holds no sources),
+        pip's build environment (on ``PYTHONPATH``) after it.
+
+        Raises:
+            subprocess.CalledProcessError: the training run failed.
+        """
+        with tempfile.TemporaryDirectory(prefix="moneynb-pgo-") as tmp:
+            ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
+            shutil.copytree(ROOT / "moneynb", Path(tmp) / "moneynb", ignore=ignore)
+            for ext in self.extensions:
+                shutil.copy2(
+                    self.get_ext_fullpath(ext.name), Path(tmp, self.get_ext_filename(ext.name))
+                )
+            path = os.pathsep.join(p for p in (tmp, os.environ.get("PYTHONPATH")) if p)
+            env = {**os.environ, "PYTHONPATH": path}
+            subprocess.run([sys.executable, "-P", "-c", PGO_TRAINING], env=env, cwd=tmp, check=True)
+
     def run(self):
-        target = ROOT if self.inplace else Path(self.build_lib).resolve()
         if pgo_wanted() and _gcc():
             self.force = True  # every module compiled in each pass
             for old in Path(self.build_temp).rglob("*.gcda"):  # counts of an earlier build
@@ -56,11 +77,7 @@ class build_compiled(build_ext):
             self._flags(*PGO_GENERATE)
             compiler = self.compiler  # (run() replaces the name by the compiler it made)
             super().run()
-            # the training run on the instrumented build (its .py files and data beside it)
-            # (pip's build environment is on PYTHONPATH too: kept, after the build)
-            path = os.pathsep.join(p for p in (str(target), os.environ.get("PYTHONPATH")) if p)
-            env = {**os.environ, "PYTHONPATH": path}
-            subprocess.run([sys.executable, "-P", "-c", PGO_TRAINING], env=env, check=True)
+            self._train()
             self._flags(*PGO_USE)
             self.compiler = compiler
         super().run()
