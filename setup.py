@@ -19,7 +19,11 @@ import hashlib
 import json
 import os
 import runpy
+import shutil
+import subprocess
 import sys
+import sysconfig
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -29,7 +33,15 @@ from setuptools.dist import Distribution
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "build_backend"))
-from moneynb_build import DIRECTIVES, MODULES, wanted  # noqa: E402
+from moneynb_build import (  # noqa: E402
+    DIRECTIVES,
+    MODULES,
+    PGO_GENERATE,
+    PGO_TRAINING,
+    PGO_USE,
+    pgo_wanted,
+    wanted,
+)
 
 MANIFEST = "moneynb/compiled.json"
 #: where the build puts plotly's widget module before it goes into the wheel's data
@@ -67,19 +79,66 @@ class EditableDataDistribution(Distribution):
 
 class build_compiled(build_ext):
     """``build_ext`` on every core, then ``moneynb/compiled.json``: each compiled source's
-    SHA-256."""
+    SHA-256. Profile-guided when asked (``MONEYNB_COMPILED=pgo``) and the compiler is gcc:
+    built instrumented, :data:`PGO_TRAINING` played on that build, built again from what it
+    recorded."""
 
     def finalize_options(self):
         super().finalize_options()
         if not self.parallel:
             self.parallel = os.cpu_count() or 1
 
+    def _flags(self, compile_args: list, link_args: list) -> None:
+        for ext in self.extensions:
+            ext.extra_compile_args = ["-g0", *compile_args]
+            ext.extra_link_args = list(link_args)
+
+    def _train(self) -> None:
+        """:data:`PGO_TRAINING` played on the instrumented build: a copy of the package's
+        sources and data with the modules just built put beside them (a wheel's, an in-place
+        and an editable build's alike: an editable build's ``build_lib`` holds no sources),
+        pip's build environment (on ``PYTHONPATH``) after it.
+
+        Raises:
+            subprocess.CalledProcessError: the training run failed.
+        """
+        with tempfile.TemporaryDirectory(prefix="moneynb-pgo-") as tmp:
+            ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
+            shutil.copytree(ROOT / "moneynb", Path(tmp) / "moneynb", ignore=ignore)
+            for ext in self.extensions:
+                shutil.copy2(
+                    self.get_ext_fullpath(ext.name), Path(tmp, self.get_ext_filename(ext.name))
+                )
+            path = os.pathsep.join(p for p in (tmp, os.environ.get("PYTHONPATH")) if p)
+            env = {**os.environ, "PYTHONPATH": path}
+            subprocess.run([sys.executable, "-P", "-c", PGO_TRAINING], env=env, cwd=tmp, check=True)
+
     def run(self):
+        if pgo_wanted() and _gcc():
+            self.force = True  # every module compiled in each pass
+            for old in Path(self.build_temp).rglob("*.gcda"):  # counts of an earlier build
+                old.unlink()
+            self._flags(*PGO_GENERATE)
+            compiler = self.compiler  # (run() replaces the name by the compiler it made)
+            super().run()
+            self._train()
+            self._flags(*PGO_USE)
+            self.compiler = compiler
         super().run()
         manifest = {m: hashlib.sha256((ROOT / m).read_bytes()).hexdigest() for m in MODULES}
         out = ROOT / MANIFEST if self.inplace else Path(self.build_lib) / MANIFEST
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(manifest, indent=1) + "\n")
+
+
+def _gcc() -> bool:
+    """True when extensions are compiled by gcc (the profile-guided build needs it)."""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or ""
+    try:
+        out = subprocess.run([*cc.split()[:1], "--version"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return out.returncode == 0 and "Free Software Foundation" in out.stdout
 
 
 ext_modules = []

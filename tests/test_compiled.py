@@ -78,6 +78,23 @@ def test_the_build_backend_compiles_only_when_asked(monkeypatch):
     assert not wanted({"compiled": "0"})
 
 
+def test_the_build_backend_asks_for_a_profile_guided_build_by_pgo(monkeypatch):
+    """``MONEYNB_COMPILED=pgo`` (or ``-C compiled=pgo``) is a compiled build, profile-guided:
+    pip then fetches what its training run imports with Cython; ``-C compiled=pgo`` reaches
+    ``setup.py`` as ``MONEYNB_COMPILED=pgo``; any other value is not profile-guided."""
+    wanted, pgo = BACKEND["wanted"], BACKEND["pgo_wanted"]
+    extra = BACKEND["_extra_requires"]
+    monkeypatch.delenv("MONEYNB_COMPILED", raising=False)
+    assert wanted({"compiled": "pgo"}) and pgo({"compiled": "PGO "}) and not pgo({"compiled": "1"})
+    assert extra({"compiled": "1"}) == [BACKEND["CYTHON"]]
+    assert extra({"compiled": "pgo"}) == [BACKEND["CYTHON"], *BACKEND["PGO_REQUIRES"]]
+    assert extra({}) == [] and not pgo()
+    monkeypatch.setenv("MONEYNB_COMPILED", "pgo")
+    assert wanted() and pgo() and not pgo({"compiled": "1"})
+    assert BACKEND["_pass_on"]({"compiled": "pgo", "other": "x"}) == {"other": "x"}
+    assert os.environ["MONEYNB_COMPILED"] == "pgo"
+
+
 #: each game played by greedy bots through ``Game.advance`` (the runners' trusted path):
 #: the actions and the final state as JSON, printed by whichever build runs it
 _PLAY = """
