@@ -599,7 +599,9 @@ def test_board_figure_loads_plotly_behind_a_small_loader_and_resends_its_state(m
     g = moneynb.new_game("ui_fake", players=["Ann", "Bob"], seed=1)
     fig = board_for(g).figure
     assert isinstance(fig, BoardFigure)
-    assert len(fig._esm) < 12_000 and "_moneynb_bundle_url" in fig._esm
+    # the loader is small (plotly's module is about 5 MB): the full-state draw after early
+    # changes took it past 12,000 characters
+    assert len(fig._esm) < 16_000 and "_moneynb_bundle_url" in fig._esm
     assert fig._moneynb_bundle == "" and not fig._moneynb_inline
     key = fig._moneynb_bundle_key
     data, version = static.plotly_source()
