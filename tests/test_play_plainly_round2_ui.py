@@ -241,3 +241,17 @@ def _texts_of(w) -> list[str]:
     for c in getattr(w, "children", ()) or ():
         out += _texts_of(c)
     return out
+
+
+def test_a_picked_pocket_reads_once_from_the_picker():
+    """Issue 38: Money Moves' "Last move" read "Greedy bot 2's move: Ann paid $2 to Greedy
+    bot 2 (Pick a Pocket)": whose move, then whose money, a second read. It says the picker
+    did it: "Greedy bot 2 picked a pocket: took $2 from Ann." (seed 2: the bot picks Ann's
+    pocket right after her first roll)."""
+    v = moneynb.play("money_moves", players=["Ann", "bot:greedy", "bot:greedy"], seed=2,
+                     autosave=False)  # fmt: skip
+    assert v.submit(make_bot("greedy", seed=2).choose(v.game))
+    line = re.search(r"<div class='moneynb-last-move'.*?</div>", v.header.value).group(0)
+    text = html_mod.unescape(re.sub(r"<[^>]+>", "", line)).replace("\xa0", " ")
+    assert "Greedy bot 2 picked a pocket: took $2 from Ann." in text, text
+    assert "'s move" not in text and "paid" not in text, text
