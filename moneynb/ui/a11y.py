@@ -125,11 +125,18 @@ const CSS = `
   display: none !important; }
 /* the "Last move" line, just above the board's row: after a move it is scrolled to the top
    with the row under it (issue 38: the line was out of sight after every move), so it keeps
-   one height (one line; the whole of a longer one in its title, as a tooltip, and in the
-   log) and the board is fitted under it without changing size from one move to the next
-   (two lines cost the board the room a tall decision needs at 1024x700) */
-.moneynb-view .moneynb-last-move { line-height: 1.4em; height: 1.4em; overflow: hidden;
-  white-space: nowrap; text-overflow: ellipsis; contain: inline-size; }
+   one height, two lines, and the board is fitted under it without changing size from one
+   move to the next. Its words wrap, and a longer text shows its END, where the outcome is
+   (issue 38: one line cut with "..." hid it: "...House card 19 against 20: G..."); the
+   whole text is in its title, as a tooltip, and in the log */
+.moneynb-view .moneynb-last-move { line-height: 1.4em; height: 2.8em; overflow: hidden;
+  display: flex; flex-direction: column; justify-content: flex-end; contain: inline-size; }
+.moneynb-view .moneynb-last-move-text { display: block; white-space: normal; }
+/* a prompt that comes back with new amounts (an auction's bids) takes the room of its longest
+   form from the first (board.prompt_room, drawn hidden in the same place): one height */
+.moneynb-view .moneynb-prompt-sized { display: grid; }
+.moneynb-view .moneynb-prompt-sized > span { grid-area: 1 / 1; }
+.moneynb-view .moneynb-prompt-room { visibility: hidden; }
 .moneynb-view .moneynb-header > .widget-html-content { width: 100%; min-width: 0; }
 /* the controls of any new decision (drawn in a view's panel box) take no click for their
    first 0.7 s (view.FRESH_S): the second click of a slower double-click would answer it
@@ -513,6 +520,23 @@ function inSight(el) {
   return r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
 }
 
+// whether a view showing for the first time (a new game's Start, a reload) is scrolled to
+// the top of the window, its "Last move" line and row with the buttons and the board under
+// it (issue 38: after a reload or a new game the buttons were 300 px above the window or
+// the board below it): a game the start form shows, each time; any other view, the first
+// in the page only when its row is not all in sight (Lab reopens a notebook where it was);
+// never while someone types in a cell, a box or a list (the focus stays, the page too)
+function bringOnShow(r, a) {
+  if (a && a !== document.body && (a.isContentEditable || a.closest(".cm-editor") ||
+      /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) && !a.closest(".moneynb-view, .moneynb-launcher"))
+    return false;
+  if (r.closest(".moneynb-launch-game-box")) return true;
+  if (window.__moneynbBrought) return false;
+  window.__moneynbBrought = true;
+  const row = r.querySelector(".moneynb-board-row");
+  return !!row && (!inSight(row) || !inSight(anchorOf(r, row)));
+}
+
 function render({ model, el }) {
   if (!document.getElementById(CSS_ID)) {
     const style = document.createElement("style");
@@ -566,7 +590,9 @@ function render({ model, el }) {
           const b = target.getBoundingClientRect();
           const row = target.closest(".moneynb-board-row");
           const anchor = row ? anchorOf(r, row) : target;
-          if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
+          if (initial && row && bringOnShow(r, a)) {
+            anchor.scrollIntoView({ block: "start" });  // a new game or a reload: see bringOnShow
+          } else if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
             anchor.scrollIntoView({ block: row ? "start" : "nearest" });
           } else if (!initial && row && (!inSight(row) || !inSight(anchor))) {
             // after a move (not when the view first shows): the controls are in sight but
@@ -574,6 +600,12 @@ function render({ model, el }) {
             // last move up to the top, the board and controls under it
             anchor.scrollIntoView({ block: "start" });
           }
+        }
+        else if (initial && !free && bringOnShow(r, a)) {
+          // a reload in Lab (the focus on the notebook, not in a cell's editor): the game's
+          // row in sight, the focus left where it is
+          const row = target.closest(".moneynb-board-row");
+          if (row) anchorOf(r, row).scrollIntoView({ block: "start" });
         }
         el.dataset.focused = model.get("focus_key");
         return;
