@@ -263,6 +263,8 @@ class Board(BoardDrawing):
                 text = "Go to " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
                 if self.text_zoom > 1 and s["x"] not in (0, 10) and s["y"] not in (0, 10):
                     continue  # a board drawn small: the inner pathway's sign has no room
+                if self.text_zoom > 1.2 and s["x"] in (0, 10) and len(text) > 10:
+                    text = text.replace("Go to ", "Go to<br>")  # outside a side column
             if k == "temptation":
                 text = "Temp-<br>tation"
             if k == "safe":

@@ -125,13 +125,15 @@ const CSS = `
   display: none !important; }
 /* the "Last move" line, just above the board's row: after a move it is scrolled to the top
    with the row under it (issue 38: the line was out of sight after every move), so it keeps
-   one height, two lines, and the board is fitted under it without changing size from one
-   move to the next. Its words wrap, and a longer text shows its END, where the outcome is
-   (issue 38: one line cut with "..." hid it: "...House card 19 against 20: G..."); the
-   whole text is in its title, as a tooltip, and in the log */
-.moneynb-view .moneynb-last-move { line-height: 1.4em; height: 2.8em; overflow: hidden;
-  display: flex; flex-direction: column; justify-content: flex-end; contain: inline-size; }
-.moneynb-view .moneynb-last-move-text { display: block; white-space: normal; }
+   one height (one line) and the board is fitted under it without changing size from one
+   move to the next (two lines cost the board the room a tall decision needs at 1024x700).
+   A longer text is cut at its START ("..." on the left), so its end, the outcome, shows
+   (issue 38: cut at its end, "...House card 19 against 20: G...", it hid it); the whole
+   text is in its title, as a tooltip, and in the log */
+.moneynb-view .moneynb-last-move { line-height: 1.4em; height: 1.4em; overflow: hidden;
+  white-space: nowrap; text-overflow: ellipsis; direction: rtl; text-align: left;
+  contain: inline-size; }
+.moneynb-view .moneynb-last-move-text { direction: ltr; unicode-bidi: isolate; }
 /* a prompt that comes back with new amounts (an auction's bids) takes the room of its longest
    form from the first (board.prompt_room, drawn hidden in the same place): one height */
 .moneynb-view .moneynb-prompt-sized { display: grid; }

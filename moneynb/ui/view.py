@@ -997,7 +997,7 @@ class GameView(widgets.VBox):
         else:
             whose = "Your" if shown == "You" else f"{name}'s"
             line = f"{seat_html(seat, whose, player_color(seat))} move: {html.escape(body)}"
-        # the whole line in its title: the page shows its last two lines (a11y's CSS)
+        # the whole line in its title: the page shows its end, cut at the start (a11y's CSS)
         full = html.escape(f"Last move: {html.unescape(re.sub(r'<[^>]+>', '', line))}", quote=True)
         return (
             f"<div class='moneynb-last-move' data-seat='{seat}' title=\"{full}\">"
