@@ -526,15 +526,18 @@ function inSight(el) {
 // the top of the window, its "Last move" line and row with the buttons and the board under
 // it (issue 38: after a reload or a new game the buttons were 300 px above the window or
 // the board below it): a game the start form shows, each time; any other view, the first
-// in the page only when its row is not all in sight (Lab reopens a notebook where it was);
+// in the page (or the first since that one left it: its cell run again) only when its row
+// is not all in sight (Lab reopens a notebook where it was);
 // never while someone types in a cell, a box or a list (the focus stays, the page too)
 function bringOnShow(r, a) {
   if (a && a !== document.body && (a.isContentEditable || a.closest(".cm-editor") ||
       /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) && !a.closest(".moneynb-view, .moneynb-launcher"))
     return false;
   if (r.closest(".moneynb-launch-game-box")) return true;
-  if (window.__moneynbBrought) return false;
-  window.__moneynbBrought = true;
+  // the page's first such view, or the first since it left the page (a cell run again)
+  const before = window.__moneynbBrought;
+  if (before && before !== r && before.isConnected) return false;
+  window.__moneynbBrought = r;
   const row = r.querySelector(".moneynb-board-row");
   return !!row && (!inSight(row) || !inSight(anchorOf(r, row)));
 }
