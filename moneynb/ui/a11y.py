@@ -526,8 +526,8 @@ function inSight(el) {
 // the top of the window, its "Last move" line and row with the buttons and the board under
 // it (issue 38: after a reload or a new game the buttons were 300 px above the window or
 // the board below it): a game the start form shows, each time; any other view, the first
-// in the page (or the first since that one left it: its cell run again) only when its row
-// is not all in sight (Lab reopens a notebook where it was);
+// in the page (or the first since that one left it: its cell run again; Lab reopens a
+// notebook where it was);
 // never while someone types in a cell, a box or a list (the focus stays, the page too)
 function bringOnShow(r, a) {
   if (a && a !== document.body && (a.isContentEditable || a.closest(".cm-editor") ||
@@ -538,8 +538,8 @@ function bringOnShow(r, a) {
   const before = window.__moneynbBrought;
   if (before && before !== r && before.isConnected) return false;
   window.__moneynbBrought = r;
-  const row = r.querySelector(".moneynb-board-row");
-  return !!row && (!inSight(row) || !inSight(anchorOf(r, row)));
+  // (whether it is in sight is not asked: the board is drawn, and the row grows, later)
+  return !!r.querySelector(".moneynb-board-row");
 }
 
 function render({ model, el }) {
