@@ -524,22 +524,14 @@ function inSight(el) {
 
 // whether a view showing for the first time (a new game's Start, a reload) is scrolled to
 // the top of the window, its "Last move" line and row with the buttons and the board under
-// it (issue 38: after a reload or a new game the buttons were 300 px above the window or
-// the board below it): a game the start form shows, each time; any other view, the first
-// in the page (or the first since that one left it: its cell run again; Lab reopens a
-// notebook where it was);
-// never while someone types in a cell, a box or a list (the focus stays, the page too)
+// it (issue 38: after a new game's Start the board was below the window): a game the start
+// form shows (the app, or the form in a notebook), each time; never while someone types in
+// a cell, a box or a list outside the views (the focus stays, the page too)
 function bringOnShow(r, a) {
   if (a && a !== document.body && (a.isContentEditable || a.closest(".cm-editor") ||
       /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) && !a.closest(".moneynb-view, .moneynb-launcher"))
     return false;
-  if (r.closest(".moneynb-launch-game-box")) return true;
-  // the page's first such view, or the first since it left the page (a cell run again)
-  const before = window.__moneynbBrought;
-  if (before && before !== r && before.isConnected) return false;
-  window.__moneynbBrought = r;
-  // (whether it is in sight is not asked: the board is drawn, and the row grows, later)
-  return !!r.querySelector(".moneynb-board-row");
+  return !!r.closest(".moneynb-launch-game-box");
 }
 
 function render({ model, el }) {
