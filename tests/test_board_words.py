@@ -98,8 +98,8 @@ FACE_CODE = re.compile(r"\b(?:RE-[LR]|PL|SAFE)\b")
 
 def _read_lines(name: str, seed: int = 5, moves: int = 60) -> tuple[list[str], object]:
     """The words a player reads as a seeded game is played in a view (Ann and a greedy bot;
-    Ann's moves by a greedy bot too): the log, each "Last move" line, the dice caption and
-    the board's panels, tags stripped; and the view at the end."""
+    Ann's moves by a greedy bot too): the log, each "Last move" line, the dice caption, the
+    dice's faces and the board's panels, tags stripped; and the view at the end."""
     view = moneynb.play(name, players=["Ann", "bot:greedy"], seed=seed, autosave=False)
     ann = make_bot("greedy", seed=seed)
     seen: list[str] = []
@@ -119,6 +119,8 @@ def _read_lines(name: str, seed: int = 5, moves: int = 60) -> tuple[list[str], o
                 v = getattr(w, attr, None)
                 if isinstance(v, str) and v:
                     seen.append(strip(v))
+            # what each die's face shows: its words, else its value (``DiceWidget``)
+            seen += [str(d.get("label") or d.get("face")) for d in getattr(w, "dice", ())]
     seen += [strip(x) for x in re.findall(r"<div class='moneynb-log-line[^>]*>(.*?)</div>",
                                           view.log_html.value)]  # fmt: skip
     return seen, view
@@ -126,8 +128,9 @@ def _read_lines(name: str, seed: int = 5, moves: int = 60) -> tuple[list[str], o
 
 @pytest.mark.parametrize("name", GAMES)
 def test_what_a_player_reads_beside_the_board_is_words(name):
-    """The log, the "Last move" line, the dice caption and the panels under the board (Money
-    Card's keys table) hold no grid coordinates or raw values, no die face codes, no name cut
+    """The log, the "Last move" line, the dice caption, the dice's faces (Money Moves' task
+    die read "RE-R") and the panels under the board (Money Card's keys table) hold no grid
+    coordinates or raw values, no die face codes, no name cut
     short (a city's first letters for its name), and an Easy Money purchase is said once
     (issue 38: "(4, 1)", "RE-R", "PL (PotLuck)", "Lon Cop Lis", "Ann paid $80 to Bank (buys
     Canal Street)" then "Ann buys Canal Street for $80.")."""

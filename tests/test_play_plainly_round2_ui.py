@@ -241,3 +241,47 @@ def _texts_of(w) -> list[str]:
     for c in getattr(w, "children", ()) or ():
         out += _texts_of(c)
     return out
+
+
+def test_a_picked_pocket_reads_once_from_the_picker():
+    """Issue 38: Money Moves' "Last move" read "Greedy bot 2's move: Ann paid $2 to Greedy
+    bot 2 (Pick a Pocket)": whose move, then whose money, a second read. It says the picker
+    did it: "Greedy bot 2 picked a pocket: took $2 from Ann." (seed 2: the bot picks Ann's
+    pocket right after her first roll)."""
+    v = moneynb.play("money_moves", players=["Ann", "bot:greedy", "bot:greedy"], seed=2,
+                     autosave=False)  # fmt: skip
+    assert v.submit(make_bot("greedy", seed=2).choose(v.game))
+    line = re.search(r"<div class='moneynb-last-move'.*?</div>", v.header.value).group(0)
+    text = html_mod.unescape(re.sub(r"<[^>]+>", "", line)).replace("\xa0", " ")
+    assert "Greedy bot 2 picked a pocket: took $2 from Ann." in text, text
+    assert "'s move" not in text and "paid" not in text, text
+
+
+def test_an_auction_prompt_keeps_one_height_from_its_first_bid():
+    """Issue 38: Easy Money's bid prompt grew a line with the first bid ("(no bid yet)" then
+    "($122 by Greedy bot 1)"). Every bid prompt of an auction carries the same hidden longest
+    form (``board.prompt_room``, under the prompt in the page: the prompt's room), at least
+    as wide as each prompt shown (estimated in the boards' font)."""
+    from moneynb.ui.boards.base import text_px
+
+    def plain(h: str) -> str:
+        return html_mod.unescape(re.sub(r"<[^>]+>", "", h))
+
+    v = moneynb.play("easy_money", players=["Ann", "bot:greedy", "bot:greedy"], seed=5,
+                     autosave=False)  # fmt: skip
+    ann = make_bot("greedy", seed=5)
+    rooms: dict[str, set] = {}
+    for _ in range(80):
+        d = v.game.decision
+        if d is None:
+            break
+        if d.tag == "bid" and v.is_human(d.player):
+            m = re.search(r"<span class='moneynb-prompt-room'[^>]*>(.*)</span></span>$",
+                          v.prompt.value)  # fmt: skip
+            assert m, f"no room kept for the prompt: {v.prompt.value}"
+            shown = plain(v.prompt.value[: m.start()])
+            room = plain(m.group(1))
+            assert text_px(room, 13) >= text_px(shown, 13), (room, shown)
+            rooms.setdefault(re.search(r"Auction of (.*?) \(", d.prompt).group(1), set()).add(room)
+        assert v.submit(ann.choose(v.game))
+    assert len(rooms) >= 3 and all(len(r) == 1 for r in rooms.values()), rooms

@@ -840,6 +840,12 @@ class BoardDrawing:
         """A player's score as the game-over line shows it (default: dollars)."""
         return money(score)
 
+    def prompt_room(self, game, decision) -> str:
+        """The longest prompt ``decision`` may have while it comes back with new amounts (an
+        auction's bids), for the page to keep the prompt's room from the first one (the
+        view draws it hidden under the prompt); "" (the default): the prompt's own room."""
+        return ""
+
     #: text-only traces drawn on the board's tiles (the markers of its ``"spaces"`` trace,
     #: which keep their game colours in both themes), not on its background: their ink is
     #: ``pal["tile_ink"]`` (checked against the tiles, not the background, by the tests)

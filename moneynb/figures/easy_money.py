@@ -22,6 +22,8 @@ Clicking a highlighted space buys it, builds on it, mortgages or lifts it, as th
 
 from __future__ import annotations
 
+import re
+
 import plotly.graph_objects as go
 
 from .base import (
@@ -93,6 +95,18 @@ class Board(BoardDrawing):
     height = 600
     #: the Coach's heat map tints the spaces (trace 0): a disc would hide their text
     HEAT_TILES = 0
+
+    def prompt_room(self, game, decision) -> str:
+        """An auction's bid: its prompt with the best bid the auction could reach said in
+        its place ("(no bid yet)" -> "($1,500 by Greedy bot 1)": the most cash anyone
+        holds, the longest name; each amount that much), so the prompt keeps one height from its first bid to its
+        last (issue 38: it grew a line with the first bid)."""
+        if getattr(decision, "tag", None) != "bid":
+            return ""
+        most = max(game.cash(p) for p in range(len(game.players)))
+        longest = max(game.players, key=len)
+        room = re.sub(r"\([^()]*\)", f"({money(most)} by {longest})", decision.prompt, count=1)
+        return re.sub(r"\$[\d,]+", money(most), room)  # the lowest bid grows too
 
     def __init__(self, game):
         self.size = len(game.board)

@@ -205,7 +205,8 @@ class Board(BoardDrawing):
         """The engine's text, with a roll's task die said in words only ("Ann rolled 4 on the
         money die and Receive from the right on the task die." rather than "Ann rolled 4 and
         RE-R (Receive from the right)."; issue 38: the face codes read as nothing). The
-        words are the engine's (``TASK_NAMES``); the face stays on the die drawn."""
+        words are the engine's (``TASK_NAMES``); the face stays on the die drawn. A pocket
+        picked is said from the player who picked it."""
         from ..games.money_moves.rules import TASK_NAMES
 
         d = event.data
@@ -215,6 +216,14 @@ class Board(BoardDrawing):
                 f"{game.players[seat]} rolled {d.get('money')} on the money die and "
                 f"{TASK_NAMES[task]} on the task die."
             )
+        # a pocket picked: said from the picker, who made the move ("Greedy bot 2 picked a
+        # pocket: took $1 from Greedy bot 1." where the ledger says "Greedy bot 1 paid $1 to
+        # Greedy bot 2 (Pick a Pocket)", read after "Greedy bot 2's move:"; issue 38)
+        src, dst = str(d.get("src", "")), str(d.get("dst", ""))
+        if (event.kind == "paid" and re.search(r"\(Pick a Pocket\)\.?\s*$", event.text or "")
+                and src.startswith("wallet:") and dst.startswith("wallet:")):  # fmt: skip
+            return (f"{dst.split(':', 1)[1]} picked a pocket: took ${d.get('amount')} from "
+                    f"{src.split(':', 1)[1]}.")  # fmt: skip
         return face_words(event.text)
 
     def status(self, game) -> str:

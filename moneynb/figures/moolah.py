@@ -45,6 +45,7 @@ from .base import (
     player_color,
     plot_text,
     px_per_unit,
+    text_box,
     token_letters,
 )
 
@@ -234,6 +235,11 @@ class Board(BoardDrawing):
         if 0 < y < 10 and (x <= 0 or x >= 10):
             side = "left" if x <= 0 else "right"
             first = (side, f"above {side}", f"below {side}")
+        elif self.text_zoom > 1 and (y <= 0 or self.d.spaces[sid]["kind"] == "min"):
+            # a board drawn small: the bottom row's names under it (above the row, under
+            # Min's box and the inner pathway's end, its tokens stand), Min's above its box
+            # (its tokens to its right)
+            first = ("below", "below right", "below left") if y <= 0 else ("above",)
         elif self.d.spaces[sid]["kind"] == "min" or y <= 0:
             first = ("above", "above right", "above left")
         else:
@@ -245,7 +251,9 @@ class Board(BoardDrawing):
         and the other names (:func:`~.base.place_labels`, the rule every board follows), on
         the side :meth:`_label_sides` gives (see :func:`label_trace`)."""
         labels = []
-        for sid in d.order:
+        # the Big House's and Bufe's boxes first: the inside corner round them is crowded
+        boxes = [sid for sid in d.order if d.spaces[sid]["kind"] in ("bufes", "max", "min")]
+        for sid in boxes + [sid for sid in d.order if sid not in boxes]:
             s = d.spaces[sid]
             k = s["kind"]
             if k in KEYED and self.text_zoom > 1:
@@ -255,17 +263,21 @@ class Board(BoardDrawing):
                 text = "Go to " + LABELS.get(d.spaces[s["to"]]["kind"], "Wall St")
                 if self.text_zoom > 1 and s["x"] not in (0, 10) and s["y"] not in (0, 10):
                     continue  # a board drawn small: the inner pathway's sign has no room
+                if self.text_zoom > 1.2 and s["x"] in (0, 10) and len(text) > 10:
+                    text = text.replace("Go to ", "Go to<br>")  # outside a side column
             if k == "temptation":
                 text = "Temp-<br>tation"
             if k == "safe":
                 text = "Safe"
             if k == "prison_break" and self.text_zoom > 1.35:
                 text = "Prison<br>Break"
+            if k == "wall_street" and self.text_zoom > 1:  # room for the next amount
+                text = "Wall<br>St"
             if not text:
                 continue
             x, y = s["x"], s["y"]
             labels.append(dict(x=x, y=y, text=text, clear=KIND_STYLE[k][1], size=self.text_px,
-                               steps=(0, 3, 6, 10, 14) if self.text_zoom > 1 else (0,),
+                               steps=(0, 3, 6, 10, 14),
                                sides=self._label_sides(sid, (x, y))))  # fmt: skip
         layout = {"width": BOARD_WIDTH, **self.build_layout(game)}
         r = layout["xaxis"]["range"]
@@ -285,16 +297,19 @@ class Board(BoardDrawing):
         # where the tokens stand on the spaces where they gather (every player at the Bank at
         # the start; guests at Bufe's, prisoners in the Big House): no name under a token
         n = len(game.players)
-        for sid in d.order if self.text_zoom > 1 else ():  # (at its own size: clear as drawn)
+        for sid in d.order:
             at = self._xy(sid)
-            # and on the bottom row's spaces, where tokens stand below the space: a name with
-            # no room above went below, under the token of a player on it (issue 38: an amount
-            # covered at the largest zoom)
-            if d.spaces[sid]["kind"] in ("bank", "bufes", "max", "min") or at[1] <= 0:
-                for k in range(n):
-                    dx, dy = self._token_offset(at, k, n)
-                    markers.append((at[0] + dx, at[1] + dy, self.zoomed(18)))
-        labels = place_labels(labels, markers, px_per_unit(layout), bounds=(r[0], r[0], r[1], r[1]))
+            for k in range(min(n, 3)):
+                dx, dy = self._token_offset(at, k, min(n, 3), self._token_side(at))
+                markers.append((at[0] + dx, at[1] + dy, self.zoomed(18)))
+        scale = px_per_unit(layout)
+        labels = place_labels(labels, markers, scale, bounds=(r[0], r[0], r[1], r[1]))
+        # where the names are, for the tokens to keep clear of them (:meth:`_free_side`)
+        self._label_scale, self._name_boxes, self._free_sides = scale, [], {}
+        for lab in labels:
+            w, h = (v / scale for v in text_box(lab["text"], lab["size"]))
+            self._name_boxes.append((lab["x"] - w / 2, lab["y"] - h / 2,
+                                     lab["x"] + w / 2, lab["y"] + h / 2))  # fmt: skip
         return labels
 
     def build_layout(self, game) -> dict:
@@ -340,20 +355,70 @@ class Board(BoardDrawing):
         return f"Turn {game.turn_no} · goal {goal}"
 
     # ----- updating ---------------------------------------------------------------------
-    def _token_offset(self, xy, k: int, n: int) -> tuple[float, float]:
-        """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
-        row of up to 4, 0.42 apart (clear of each other's 11 px letters), on the side of the
-        space away from its label (labels go outside the side columns, below the top row and
-        the inside spaces, above the bottom row: :meth:`_labels`)."""
+    #: where a space's tokens may stand, as the direction from its centre: the first is
+    #: the side away from its label (:meth:`_token_side`), the others when a name is there
+    TOKEN_SIDES = {"up": (0, 1), "down": (0, -1), "right": (1, 0), "left": (-1, 0)}
+    #: the side opposite each (tried second)
+    OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+
+    def _token_side(self, xy) -> str:
+        """The side of the space at ``xy`` its tokens take first: away from its label
+        (labels go outside the side columns, below the top row and the inside spaces, above
+        the bottom row: :meth:`_label_sides`)."""
         x, y = xy
+        if 0 < y < 10 and (x <= 0 or x >= 10):  # side column: tokens inwards
+            return "right" if x <= 0 else "left"
+        if self.text_zoom > 1 and xy == self._xy("min"):
+            return "row right"  # its name above it, the bottom row's tokens under it
+        return "down" if y <= 0 and self.text_zoom == 1 else "up"
+
+    def _token_offset(self, xy, k: int, n: int, side: str | None = None) -> tuple[float, float]:
+        """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
+        row of up to 4, 0.42 apart (clear of each other's 11 px letters), on ``side`` of the
+        space (one of :data:`TOKEN_SIDES`, or ``"row right"``: a row going right from
+        its right side); by default the first side whose row of ``n``
+        tokens is clear of every name on the board (:meth:`_token_side`'s first: issue 38,
+        a token letter over a name at a late position), else that first side."""
+        if side is None:
+            side = self._free_side(xy, n)
         z = self.text_zoom  # tokens drawn larger with the board's text
         along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42 * z
+        if side == "left" and xy[1] in (1, 9) and xy[0] == 10:
+            # next to a corner: the column goes away from it (the corner's names have room)
+            along = (k % 4 + 0.5) * 0.42 * z * (1 if xy[1] == 1 else -1)
         away = 0.42 * z + (k // 4) * 0.36 * z
-        if 0 < y < 10 and (x <= 0 or x >= 10):  # side column: tokens inwards
-            return (away if x <= 0 else -away), along
-        if y <= 0:  # bottom row: label above, tokens below
-            return along, -away
-        return along, away  # top row and the inside: label below, tokens above
+        if side == "row right":
+            return 0.42 * z * (1 + k % 4), (k // 4) * 0.36 * z
+        ux, uy = self.TOKEN_SIDES[side]
+        return ux * away + abs(uy) * along, uy * away + abs(ux) * along
+
+    def _free_side(self, xy, n: int) -> str:
+        """The side of the space at ``xy`` where ``n`` tokens touch no name written on the
+        board (the labels as placed at this zoom, their boxes by
+        :func:`~.base.text_box`): :meth:`_token_side` first, then the opposite side, then
+        the other two; when none is clear, the one that covers least."""
+        first = self._token_side(xy)
+        opposite = self.OPPOSITE.get(first, "left")
+        sides = [first, opposite] + [s for s in self.TOKEN_SIDES if s not in (first, opposite)]
+        key = (xy, n, self.text_zoom)
+        cache = self.__dict__.setdefault("_free_sides", {})
+        if key not in cache:
+            cache[key] = min(sides, key=lambda s: self._on_names(xy, n, s))  # first if tied
+        return cache[key]
+
+    def _on_names(self, xy, n: int, side: str) -> float:
+        """How much (board units squared) a row of ``n`` tokens on ``side`` of the space at
+        ``xy`` covers the names placed by :meth:`_labels` (0: none; rows of fewer tokens
+        stand between those of ``n``)."""
+        r = self.zoomed(18) / 2 / self._label_scale
+        covered = 0.0
+        for k in range(n):
+            dx, dy = self._token_offset(xy, k, n, side)
+            tx, ty = xy[0] + dx, xy[1] + dy
+            for x0, y0, x1, y1 in self._name_boxes:
+                w, h = min(tx + r, x1) - max(tx - r, x0), min(ty + r, y1) - max(ty - r, y0)
+                covered += w * h if w > 0 and h > 0 else 0.0
+        return covered
 
     def _tokens(self, game):
         xs, ys, colors, text, hover = [], [], [], [], []

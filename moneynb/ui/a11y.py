@@ -125,11 +125,20 @@ const CSS = `
   display: none !important; }
 /* the "Last move" line, just above the board's row: after a move it is scrolled to the top
    with the row under it (issue 38: the line was out of sight after every move), so it keeps
-   one height (one line; the whole of a longer one in its title, as a tooltip, and in the
-   log) and the board is fitted under it without changing size from one move to the next
-   (two lines cost the board the room a tall decision needs at 1024x700) */
+   one height (one line) and the board is fitted under it without changing size from one
+   move to the next (two lines cost the board the room a tall decision needs at 1024x700).
+   A longer text is cut at its START ("..." on the left), so its end, the outcome, shows
+   (issue 38: cut at its end, "...House card 19 against 20: G...", it hid it); the whole
+   text is in its title, as a tooltip, and in the log */
 .moneynb-view .moneynb-last-move { line-height: 1.4em; height: 1.4em; overflow: hidden;
-  white-space: nowrap; text-overflow: ellipsis; contain: inline-size; }
+  white-space: nowrap; text-overflow: ellipsis; direction: rtl; text-align: left;
+  contain: inline-size; }
+.moneynb-view .moneynb-last-move-text { direction: ltr; unicode-bidi: isolate; }
+/* a prompt that comes back with new amounts (an auction's bids) takes the room of its longest
+   form from the first (board.prompt_room, drawn hidden in the same place): one height */
+.moneynb-view .moneynb-prompt-sized { display: grid; }
+.moneynb-view .moneynb-prompt-sized > span { grid-area: 1 / 1; }
+.moneynb-view .moneynb-prompt-room { visibility: hidden; }
 .moneynb-view .moneynb-header > .widget-html-content { width: 100%; min-width: 0; }
 /* the controls of any new decision (drawn in a view's panel box) take no click for their
    first 0.7 s (view.FRESH_S): the second click of a slower double-click would answer it
@@ -513,6 +522,18 @@ function inSight(el) {
   return r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
 }
 
+// whether a view showing for the first time (a new game's Start, a reload) is scrolled to
+// the top of the window, its "Last move" line and row with the buttons and the board under
+// it (issue 38: after a new game's Start the board was below the window): a game the start
+// form shows (the app, or the form in a notebook), each time; never while someone types in
+// a cell, a box or a list outside the views (the focus stays, the page too)
+function bringOnShow(r, a) {
+  if (a && a !== document.body && (a.isContentEditable || a.closest(".cm-editor") ||
+      /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) && !a.closest(".moneynb-view, .moneynb-launcher"))
+    return false;
+  return !!r.closest(".moneynb-launch-game-box");
+}
+
 function render({ model, el }) {
   if (!document.getElementById(CSS_ID)) {
     const style = document.createElement("style");
@@ -566,7 +587,9 @@ function render({ model, el }) {
           const b = target.getBoundingClientRect();
           const row = target.closest(".moneynb-board-row");
           const anchor = row ? anchorOf(r, row) : target;
-          if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
+          if (initial && row && bringOnShow(r, a)) {
+            anchor.scrollIntoView({ block: "start" });  // a new game or a reload: see bringOnShow
+          } else if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
             anchor.scrollIntoView({ block: row ? "start" : "nearest" });
           } else if (!initial && row && (!inSight(row) || !inSight(anchor))) {
             // after a move (not when the view first shows): the controls are in sight but
@@ -574,6 +597,12 @@ function render({ model, el }) {
             // last move up to the top, the board and controls under it
             anchor.scrollIntoView({ block: "start" });
           }
+        }
+        else if (initial && !free && bringOnShow(r, a)) {
+          // a reload in Lab (the focus on the notebook, not in a cell's editor): the game's
+          // row in sight, the focus left where it is
+          const row = target.closest(".moneynb-board-row");
+          if (row) anchorOf(r, row).scrollIntoView({ block: "start" });
         }
         el.dataset.focused = model.get("focus_key");
         return;

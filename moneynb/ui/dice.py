@@ -1,8 +1,9 @@
 """``DiceWidget``: dice with real faces, drawn in the page (an anywidget).
 
 Colours: the theme's (JupyterLab's and Voila's ``--jp-...`` CSS variables, light or dark),
-unless a die names its own ``color``/``ink``. Faces: an ``int`` 1-6 is drawn with pips; any other value (7, 11, "PL", "SAFE", "RE-L",
-"RE-R", 8, ...) as text on the face. Each new roll (:meth:`DiceWidget.show`) plays a short
+unless a die names its own ``color``/``ink``. Faces: an ``int`` 1-6 is drawn with pips; any other value (7, 11, 8, ...) as text on the
+face, or the die's ``label`` (words: Money Moves' task die reads "Receive from the left", not
+its code "RE-L"). Each new roll (:meth:`DiceWidget.show`) plays a short
 tumble animation. In the page every die is ``div.moneynb-die`` with ``data-face`` holding its
 value, inside ``.moneynb-dice``.
 """
@@ -31,8 +32,11 @@ function face(el, d) {
     el.classList.remove("moneynb-die-pips");
     const t = document.createElement("span");
     t.className = "moneynb-die-text";
-    t.textContent = String(v);
-    if (String(v).length > 2) t.style.fontSize = "15px";
+    // words on the face (a die whose faces are names: "Receive from the right"), else its value
+    const words = d.label || String(v);
+    t.textContent = words;
+    el.classList.toggle("moneynb-die-words", words.length > 4);
+    if (words.length > 2 && words.length <= 4) t.style.fontSize = "15px";
     el.appendChild(t);
   }
   if (d.color) el.style.background = d.color;
@@ -52,6 +56,9 @@ function render({ model, el }) {
     .moneynb-die:not(.moneynb-die-pips) { display:flex; align-items:center;
       justify-content:center; }
     .moneynb-die-text { font-weight:bold; font-size:20px; }
+    .moneynb-die.moneynb-die-words { width:auto; min-width:58px; max-width:96px; }
+    .moneynb-die-words .moneynb-die-text { font-size:12px; line-height:1.15;
+      text-align:center; overflow-wrap:normal; }
     .moneynb-pip::after { content:""; display:block; width:10px; height:10px;
       border-radius:50%; background:currentColor; margin:auto; margin-top:2px; }
     .moneynb-die.moneynb-rolling { animation: moneynb-tumble .45s ease-out; }
@@ -90,10 +97,14 @@ class DiceWidget(anywidget.AnyWidget):
     """Dice shown with their faces.
 
     Attributes (synced to the page):
-        dice: list of ``{"face": value, "title": str, "pips": bool, "color": css, "ink": css}``
-            (only ``face`` is required; ints 1-6 get pips unless ``pips`` is False).
+        dice: list of ``{"face": value, "title": str, "pips": bool, "color": css, "ink": css,
+            "label": str}`` (only ``face`` is required; ints 1-6 get pips unless ``pips`` is
+            False; ``label``: the words written on the face instead of its value, the die
+            then wider, up to 96 px, with 12 px words on up to three lines; the page's
+            ``data-face`` is the value either way).
         rolls: counts :meth:`show` calls; each change plays the roll animation.
-        caption: text under the dice ("Ann rolled $3 / RE-L").
+        caption: text under the dice ("Ann rolled 3 on the money die and Receive from
+            the left on the task die.").
         owner: the name of the player who rolled ("" for none), in the page as the
             caption's ``data-owner``.
     """

@@ -980,14 +980,13 @@ class GameView(widgets.VBox):
             return ""
         texts = [self.board.event_text(self.game, e) for e in events if e.text]
         texts = [self.plain(t) for t in texts if t]  # "": a line said by the next one
-        more = " …" if len(texts) > 3 else ""
         name = self.game.players[seat]
         shown = self.plain(name)  # "You" stays "You"
         # a choice that logs nothing yet (a bet's colour still to come, a Money Run coin
         # picked up): what was chosen, in the engine's words (issue 38, case 8)
         chose = getattr(self, "_last_choice", "")
         body = (
-            " ".join(texts[:3]) + more
+            " ".join(texts)  # all of it: the page shows its end, the outcome (a11y's CSS)
             if texts
             else f"{shown} chose {self.plain(chose)}"
             if chose
@@ -1004,11 +1003,11 @@ class GameView(widgets.VBox):
         else:
             whose = "Your" if shown == "You" else f"{name}'s"
             line = f"{seat_html(seat, whose, player_color(seat))} move: {html.escape(body)}"
-        # the whole line in its title: the page shows two lines of it (a11y's CSS)
+        # the whole line in its title: the page shows its end, cut at the start (a11y's CSS)
         full = html.escape(f"Last move: {html.unescape(re.sub(r'<[^>]+>', '', line))}", quote=True)
         return (
             f"<div class='moneynb-last-move' data-seat='{seat}' title=\"{full}\">"
-            f"Last move: {line}</div>"
+            f"<span class='moneynb-last-move-text'>Last move: {line}</span></div>"
         )
 
     def _handoff_html(self) -> str:
@@ -1067,7 +1066,15 @@ class GameView(widgets.VBox):
             set_disabled(panel, True)
             self.panel_box.children = [panel]
             return
-        self.prompt.value = f"{who}: {html.escape(self.plain(d.prompt, d.player))}"
+        text = f"{who}: {html.escape(self.plain(d.prompt, d.player))}"
+        room = self.board.prompt_room(g, d)
+        if room:  # its longest form, hidden under it: one height from first to last (a11y's CSS)
+            room = f"{who}: {html.escape(self.plain(room, d.player))}"
+            text = (
+                f"<span class='moneynb-prompt-sized'><span>{text}</span>"
+                f"<span class='moneynb-prompt-room' aria-hidden='true'>{room}</span></span>"
+            )
+        self.prompt.value = text
         people = self.screen_seats
         handed = len(people) >= 2 and self._last_person in people and self._last_person != d.player
         self._handed_over = (self.step, time.perf_counter()) if handed else None

@@ -22,7 +22,8 @@ class Board(Drawing, BoardRenderer):
         super().__init__(game)
         self.clickable(0)
         self.dice = DiceWidget([{"face": 1, "title": "money die"},
-                                {"face": "SAFE", "title": "task die"}])  # fmt: skip
+                                {"face": "SAFE", "title": "task die",
+                                 "label": face_words("SAFE")}])  # fmt: skip
         self.card = CardWidget(kind="Task card")
         self.sheet = widgets.HTML()
         self.sheet.add_class("moneynb-score-sheet")
@@ -43,8 +44,10 @@ class Board(Drawing, BoardRenderer):
         faces = [{"face": ev.data.get("money"), "title": "money die"}]
         if "task" in ev.data:
             t = ev.data["task"]
+            # the face in the engine's words ("Receive from the right", not "RE-R": issue
+            # 38); a number stays a number
             faces.append({"face": t, "title": "task die", "color": TASK_COLORS.get(t, "#fff"),
-                          "ink": "white"})  # fmt: skip
+                          "ink": "white", "label": face_words(str(t))})  # fmt: skip
         self.dice.show(
             faces, caption=self.plain(self.event_text(game, ev)), owner=self.owner(game, ev)
         )
