@@ -130,10 +130,6 @@ class Board(BoardDrawing):
             ],
         )
 
-    def table_coin_px(self, coin: int) -> float:
-        """The size (px) of a table coin of rank ``coin`` as drawn (larger with the text)."""
-        return min(44, self.zoomed(COIN_SIZE.get(coin, 31) + 6))
-
     def _table(self, game) -> dict:
         k = len(game.table)
         return dict(
@@ -142,7 +138,7 @@ class Board(BoardDrawing):
             customdata=[["table", i] for i in range(k)],
             text=[plot_text(game.coin_names[c]) for c in game.table],
             marker=dict(
-                size=[self.table_coin_px(c) for c in game.table],
+                size=[min(44, self.zoomed(COIN_SIZE.get(c, 31) + 6)) for c in game.table],
                 color=[COIN_COLOR.get(c, "#777") for c in game.table],
                 line=dict(color="#5a4a20", width=1.5),
             ),

@@ -47,11 +47,9 @@ class Board(Drawing, BoardRenderer):
             r.y = [p[1] for p in ring]
             # a table coin's ring hugs the coin: its name is written just under it (issue 38:
             # the 40 px ring crossed "puny")
-            table = self.game.table
+            table = self.figure.data[4].marker.size
             r.marker.size = [
-                self.table_coin_px(table[p[0]]) + RING_GAP
-                if p[1] == TABLE_Y and p[0] < len(table)
-                else 40
+                table[p[0]] + RING_GAP if p[1] == TABLE_Y and p[0] < len(table) else 40
                 for p in ring
             ]
             r.customdata = [
