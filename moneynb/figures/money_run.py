@@ -26,9 +26,6 @@ COIN_COLOR = {1: "#b87333", 2: "#c9c9c9", 3: "#e0b84a", 4: "#8f6b2e"}
 #: square colour by stack height (0, 1, 2, ... the last repeats)
 HEIGHT_COLOR = ("#f7f3e8", "#efe2b8", "#e3cd86", "#d4b55a", "#bf9a36", "#a37d20", "#86630f")
 TABLE_Y = -1.35
-#: px a picked table coin's ring is larger than the coin (its 3 px line just outside the
-#: coin's edge, clear of the name under the coin)
-RING_GAP = 7
 
 
 def _height_color(h: int) -> str:
