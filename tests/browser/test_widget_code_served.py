@@ -124,6 +124,20 @@ def test_pip_installed_the_file_with_moneynb():
     assert recorded[0].locate().read_bytes() == static.plotly_source()[0]
 
 
+def _voila_file_url(base: str, root, render_path: str) -> str:
+    """Render the probe notebook with Voila at ``{base}{PREFIX}{render_path}`` (HTTP 200) and
+    give the URL of plotly's file as its kernel names it under Voila's labextensions path;
+    the kernel wrote nothing into the Jupyter data folder."""
+    write_probe_notebook(root / "notebooks" / "_served_probe.ipynb", PROBE)
+    render = f"{base}{PREFIX}{render_path}"
+    status, _h, page = _get(render, timeout_ms=240_000)
+    assert status == 200
+    url = _file_url(render, page, _kernel_path(page))
+    assert url.startswith(f"{base}{PREFIX}voila/labextensions/moneynb/static/plotly-"), url
+    assert _data_files(root) == [], "a kernel wrote into the Jupyter data folder"
+    return url
+
+
 def test_jupyterlab_and_its_voila_serve_the_installed_file(prefixed_lab):
     base, root = prefixed_lab
     lab = f"{base}{PREFIX}lab"
@@ -135,23 +149,10 @@ def test_jupyterlab_and_its_voila_serve_the_installed_file(prefixed_lab):
     assert url.startswith(f"{base}{PREFIX}lab/extensions/moneynb/static/plotly-"), url
     _revalidated(_served_right(url), url)
     # Voila as this server's extension (Binder's Voila app): the kernel's path, its prefix
-    write_probe_notebook(root / "notebooks" / "_served_probe.ipynb", PROBE)
-    render = f"{base}{PREFIX}voila/render/notebooks/_served_probe.ipynb"
-    status, _h, page = _get(render, timeout_ms=240_000)
-    assert status == 200
-    url = _file_url(render, page, _kernel_path(page))
-    assert url.startswith(f"{base}{PREFIX}voila/labextensions/moneynb/static/plotly-"), url
-    _served_right(url)
-    assert _data_files(root) == [], "a kernel wrote into the Jupyter data folder"
+    _served_right(_voila_file_url(base, root, "voila/render/notebooks/_served_probe.ipynb"))
 
 
 def test_standalone_voila_serves_the_installed_file_and_revalidates_it(prefixed_voila):
     base, root = prefixed_voila
-    write_probe_notebook(root / "notebooks" / "_served_probe.ipynb", PROBE)
-    render = f"{base}{PREFIX}voila/render/_served_probe.ipynb"
-    status, _h, page = _get(render, timeout_ms=240_000)
-    assert status == 200
-    url = _file_url(render, page, _kernel_path(page))
-    assert url.startswith(f"{base}{PREFIX}voila/labextensions/moneynb/static/plotly-"), url
+    url = _voila_file_url(base, root, "voila/render/_served_probe.ipynb")
     _revalidated(_served_right(url), url)
-    assert _data_files(root) == [], "a kernel wrote into the Jupyter data folder"
