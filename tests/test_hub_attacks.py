@@ -312,6 +312,35 @@ def test_a_seated_student_cannot_forge_a_tables_status(klass):
     assert status == 400, (status, answer)
 
 
+def test_a_solo_game_ends_and_is_taken_back_only_as_the_engine_says(klass):
+    """A student's kernel cannot store its own game as ended (the teacher's view reads
+    ``over``) by creating or importing it with a forged status, nor take back moves past a
+    die already seen when the stored game's undo policy is "safe" (the tester's findings of
+    2026-12-06: both were stored). Each refusal changes nothing."""
+    k = klass
+    ann = k.stores["ann"]
+    g = moneynb.new_game("money_moves", ["Ann", "Bot"], seed=3)
+    forged = {"over": True, "to_move": ""}
+    gid = ann.create(g.config(), owner="hub:ann", origin="lab", status=forged)
+    assert ann.info(gid).over is False
+    gid2 = ann.import_json(g.to_json(), owner="hub:ann", status=forged)
+    assert ann.info(gid2).over is False
+    # two moves: Ann rolls (a die is seen), then the next decision; "safe" is the default
+    played = moneynb.new_game("money_moves", ["Ann", "Bot"], seed=3)
+    for _ in range(3):
+        played.apply(_choices(played)[0])
+    assert played.options["undo"] == "safe" and played.chance_seen > 0
+    gid3 = ann.import_json(played.to_json(), owner="hub:ann")
+    before = dump(k.db)
+    n = len(played.actions)
+    status, answer = k.call("ann", "truncate", {"args": {"game_id": gid3, "n": n, "to": 0}})
+    assert status == 403 and "already seen" in answer["message"], answer
+    assert dump(k.db) == before
+    # a take-back the policy allows is stored (nothing seen after the last action)
+    if played.can_undo_to(n - 1):
+        assert ann.truncate(gid3, n, n - 1) == n - 1
+
+
 def test_a_status_line_is_bounded(klass):
     k = klass
     ann = k.stores["ann"]

@@ -295,7 +295,7 @@ def _create(call: Call) -> str:
     if not isinstance(config, dict):
         raise ValueError("config must be a JSON object")
     game = loads(json.dumps({"format": FORMAT, "version": VERSION, **config, "actions": actions}))
-    status = _status_arg(call)
+    status = _engine_over(game, _status_arg(call))
     table = call.args.get("table")
     if table is not None:  # a table's status line is the engine's, from its first write
         status = _table_status(game, status)
@@ -320,6 +320,10 @@ def _import_json(call: Call) -> str:
     text = call.arg("text")
     if not isinstance(text, str):
         raise ValueError("text must be a save file's JSON text")
+    from ..core.save import loads
+
+    status = _status_arg(call)
+    game = loads(text)  # SaveFileError (a ValueError): the engine refuses the file
     NEW_GAMES.take(call.caller.owner, "new games")
     return call.store.import_json(
         text,
@@ -327,8 +331,15 @@ def _import_json(call: Call) -> str:
         origin=call.args.get("origin", "import"),
         seats=seats,
         source=call.text("source", MAX_SOURCE, default=None),
-        status=_status_arg(call),
+        status=_engine_over(game, status),
     )
+
+
+def _engine_over(game, sent: dict | None) -> dict:
+    """The status line a kernel sent, with ``over`` the engine's (the teacher's view and the
+    lists read it: a student's kernel cannot store a game as ended that the engine says is
+    not, nor the other way round)."""
+    return {**(sent or {}), "over": game.over}
 
 
 def _find_source(call: Call):
@@ -397,8 +408,27 @@ def _truncate(call: Call) -> int:
         raise NotAllowed("a table's moves cannot be taken back")
     if info.owner != call.caller.owner:
         raise NotAllowed(f"this game is {info.owner}'s, not yours ({call.caller.owner})")
+    from ..core.errors import IllegalAction
+    from ..core.save import loads
+
+    n, to = call.arg("n"), call.arg("to")
+    if type(n) is not int or n < 0:
+        raise ValueError(f"an action count is a whole number >= 0, got {n!r:.40}")
+    status = _status_arg(call)
+    if info.actions != n:
+        raise ConflictError(gid, n, info.actions)
+    game = loads(call.store.read(gid))
+    if type(to) is int and 0 <= to < len(game.actions):
+        # the stored game's undo policy, checked by the engine: under "safe" (the default) no
+        # move is taken back past a die, spin or card already seen (a kernel's own options
+        # could say "practice")
+        try:
+            game.undo_to(to)
+        except IllegalAction as e:
+            raise NotAllowed(str(e)) from None
+        status = _engine_over(game, status)
     call.games.drop(gid)
-    return call.store.truncate(gid, call.arg("n"), call.arg("to"), status=_status_arg(call))
+    return call.store.truncate(gid, n, to, status=status)
 
 
 def _set_status(call: Call) -> None:
