@@ -205,3 +205,25 @@ def test_a_person_named_like_a_bot_is_refused_and_no_game_starts(store):
     form._done_at = float("-inf")
     form.start.click()
     assert len(store.list_all()) == 1 and form.view.game.players[2] == "Cy"
+
+
+def test_a_game_the_form_replaced_takes_no_more_moves(store):
+    """After Start shows another game, a late click on the old game's controls (still drawn
+    for a moment) plays nothing and stores nothing (the tester's finding of 2026-12-06: the
+    old Moolah game gained a roll, 28 actions stored while the page had shown 27). Fails
+    without ``GameView.retire``."""
+    form = _form(store)
+    form.count.value = 2
+    form.start.click()
+    old = form.view
+    gid, n = old.game_id, len(old.game.actions)
+    bot = moneynb.make_bot("greedy", seed=0)
+    late = bot.choose(old.game)
+    form.seed.value = "5"  # another request: not a double-click of the first Start
+    form.start.click()
+    assert form.view is not old
+    assert old.submit(late) is False and old.undo() is False
+    old.continue_bots()
+    assert len(old.game.actions) == n and store.info(gid).actions == n
+    # the new game plays on
+    assert form.view.submit(bot.choose(form.view.game))

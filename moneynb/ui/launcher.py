@@ -496,6 +496,7 @@ class Launcher(widgets.VBox):
         self.error.value = ""
         self._clear_restored()
         view.offer.set_games([])  # the form offers them
+        self._retire_view(view)
         self.view = view
         self.game_box.children = [view]
         self._offer_games()
@@ -520,6 +521,7 @@ class Launcher(widgets.VBox):
         """Show a replay (from "Replay a saved game") where games appear."""
         self.error.value = ""
         self._clear_restored()
+        self._retire_view(None)
         self.replay_view = view
         self.game_box.children = [view]
 
@@ -549,9 +551,17 @@ class Launcher(widgets.VBox):
             old.stop()
         self.error.value = ""
         self._clear_restored()
+        self._retire_view(None)
         self.table_view = view
         self.game_box.children = [view]
         return view
+
+    def _retire_view(self, new) -> None:
+        """The game shown until now leaves the page: its view takes no more moves
+        (:meth:`GameView.retire`)."""
+        old = self.view
+        if old is not None and old is not new:
+            old.retire()
 
     def _once(self, handle):
         """Run ``handle`` (Start or "Host a table") for a click, unless another such click is

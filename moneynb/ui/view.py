@@ -305,6 +305,8 @@ class GameView(widgets.VBox):
         self.start_total = sum(game.money().values())
         self.last_latency_ms: float | None = None
         self._busy = False
+        #: True once another game took this view's place under the form (:meth:`retire`)
+        self._retired = False
         #: events of a click not drawn yet (see submit), or None
         self._held_events = None
         self._save_ok = True
@@ -604,7 +606,7 @@ class GameView(widgets.VBox):
         ``moneynb-error``), never raised. A move the store did not take (another kernel played
         on first, or the store failed) is taken back, with a note, and gives False.
         """
-        if self._busy or (step is not None and step != self.step):
+        if self._busy or self._retired or (step is not None and step != self.step):
             return False
         d = self.game.decision
         if d is None:
@@ -735,7 +737,15 @@ class GameView(widgets.VBox):
 
     def continue_bots(self) -> None:
         """The "Let the bots move" button: run up to ``max_bot_steps`` (at least 1) bot actions."""
-        self.run_bots(limit=max(1, self.max_bot_steps))
+        if not self._retired:
+            self.run_bots(limit=max(1, self.max_bot_steps))
+
+    def retire(self) -> None:
+        """This view's game left the page (the form showed another in its place): a click on
+        its controls, still drawn for a moment or in another tab, plays nothing (the tester's
+        finding of 2026-12-06: a quick click on the old game's Roll button rolled for it after
+        Start). :meth:`submit`, :meth:`undo` and the bots' button then do nothing."""
+        self._retired = True
 
     def _human_action_indices(self) -> list[int]:
         """Indices into ``game.actions`` of the actions people took (found by replay)."""
@@ -753,6 +763,8 @@ class GameView(widgets.VBox):
         Returns False (with a message) when no person has decided yet, or when the game's
         undo policy (option ``undo``, "safe" by default: see ``Game.undo``) forbids going
         back past a die, spin or card already seen."""
+        if self._retired:
+            return False
         idx = self._human_action_indices()
         if not idx:
             self._show_error("Nothing to undo: no person has decided yet.")
