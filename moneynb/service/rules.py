@@ -417,7 +417,9 @@ def _truncate(call: Call) -> int:
     status = _status_arg(call)
     if info.actions != n:
         raise ConflictError(gid, n, info.actions)
-    game = loads(call.store.read(gid))
+    game = call.games.take(gid, n)
+    if game is None:
+        game = loads(call.store.read(gid))
     if type(to) is int and 0 <= to < len(game.actions):
         # the stored game's undo policy, checked by the engine: under "safe" (the default) no
         # move is taken back past a die, spin or card already seen (a kernel's own options

@@ -599,8 +599,8 @@ function render({ model, el }) {
           }
         }
         else if (initial && !free && bringOnShow(r, a)) {
-          // a reload in Lab (the focus on the notebook, not in a cell's editor): the game's
-          // row in sight, the focus left where it is
+          // a game the start form shows while the focus is elsewhere on the page (not
+          // typing): the game's row in sight, the focus left where it is
           const row = target.closest(".moneynb-board-row");
           if (row) anchorOf(r, row).scrollIntoView({ block: "start" });
         }

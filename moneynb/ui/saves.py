@@ -283,8 +283,8 @@ STALL_WATCH_JS = """
 #: time(s) it answers "not restored yet", so the view waits for the manager's ``restored``
 #: signal as the library intends, and the mend emits it (each round: the model came
 #: meanwhile). It never runs the kernel restore again: the kernel answers it from another
-#: thread while a click plays on, and its older states were set over newer updates (the
-#: boards-fit test's page kept "playing" after the kernel said "played"). After five rounds a
+#: thread while a click plays on, and its older states could be set over newer updates.
+#: After five rounds a
 #: missing model is reported as before (a restarted kernel's widgets are gone for good; the
 #: stall watch then offers the reload).
 LAB_WIDGET_MEND_JS = """
@@ -294,7 +294,7 @@ LAB_WIDGET_MEND_JS = """
   var mend = window.moneynbWidgetMend = {installed: false, rounds: 0}, ROUNDS = 5;
   // each round only says "restored" again: the views waiting for it look for their models
   // once more. Never the kernel restore again: its states, taken while the kernel plays on,
-  // would be set over newer updates (a page kept "playing" after the kernel said "played")
+  // could be set over newer updates
   function rescue(manager) {
     var r = manager.moneynbRescue;
     r.pending = false;

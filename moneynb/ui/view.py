@@ -615,7 +615,6 @@ class GameView(widgets.VBox):
         if not self.is_human(d.player):
             self._show_error(f"It is {self.game.players[d.player]}'s turn, not a person's.")
             return False
-        pace()  # a loop of moves must not outrun the server's IOPub limit (pace's docstring)
         t0 = time.perf_counter()
         self._busy = True
         # the board is drawn once per click, in one plotly update, right after the header:
