@@ -228,3 +228,94 @@ def test_the_view_play_returns_replays_its_game():
     view.game.apply(view.game.decision.first_option)
     r = Replay(view)
     assert r.to_json() == view.game.to_json() and r.final is not view.game
+
+
+def _chance_lines(game, start: int) -> list[str]:
+    """The log lines from ``start`` on that show chance (dice, spins, cards, coins)."""
+    kinds = {"rolled", "spun", "drew", "drawn", "coin", "stock", "blackjack", "bag"}
+    return [e.text for e in game.log[start:] if e.kind in kinds]
+
+
+def _piles(game) -> list:
+    """The order of every face-down pile the game holds (its decks' draw piles)."""
+    from moneynb.core.chance import Deck
+
+    out = []
+    for value in vars(game).values():
+        for d in value.values() if isinstance(value, dict) else [value]:
+            if isinstance(d, Deck) and len(set(map(repr, d.draw_pile))) > 1:
+                out.append(list(d.draw_pile))
+    return out
+
+
+@pytest.mark.parametrize("name,n", GAMES, ids=[g for g, _ in GAMES])
+def test_a_branch_of_an_unfinished_game_deals_its_own_chance(name, n):
+    """The tester's F1 (2026-12-06): "Continue from here" on a game still being played made a
+    game with the same seed, so playing the branch showed the original's coming dice and
+    cards (and got round undo="safe"). A branch of an unfinished game replays its first i
+    actions exactly and then draws its chance afresh (the ``reseed`` option, kept in its
+    save); a finished game's branch keeps the same dice (a "what if")."""
+    g = bot_game(name, n, seed=3, limit=25)
+    assert not g.over
+    r = Replay(g.to_json())
+    i = r.n - 5
+    b = r.branch(i)
+    assert b.actions == g.actions[:i]
+    assert b.scores() == r.state(i).scores() and b.money() == r.state(i).money()
+    reseed = b.config()["options"]["reseed"]
+    assert len(reseed) == 1 and reseed[0][0] == i and b.seed == g.seed
+    # the save replays exactly (the service and every kernel rebuild the same branch)
+    again = moneynb.load_game(b.to_json())
+    assert again.state() == b.state()
+    # the hidden piles are dealt afresh and the coming chance differs from the original's
+    original = r.branch(i, fresh_chance=False)
+    assert original.to_json() == fresh(g, i).to_json()
+    piles = _piles(original)
+    assert all(p != q for p, q in zip(piles, _piles(b), strict=True))
+    assert original.rng.getrandbits(64) != b.rng.getrandbits(64)
+    lines = {}
+    for game in (original, b):
+        bots = [moneynb.make_bot("greedy", seed=20 + s) for s in range(n)]
+        while not game.over and len(game.actions) < i + 80:
+            game.apply(bots[game.decision.player].choose(game))
+        lines[id(game)] = _chance_lines(game, len(r.state(i).log))
+    assert lines[id(original)] and lines[id(original)] != lines[id(b)]
+    # under undo="safe" the branch point is final: an undo to before it, then play on, would
+    # draw the original's chance again
+    c = r.branch(i)
+    assert not c.can_undo_to(i - 1) and c.chance_seen == i
+
+
+def test_a_finished_games_branch_keeps_its_dice_and_a_branch_of_a_branch_its_own():
+    g = bot_game("moolah", 2, seed=9, limit=400)
+    assert g.over
+    r = Replay(g)
+    assert r.branch(30).to_json() == fresh(g, 30).to_json()  # the same seed, no reseed
+    assert "reseed" not in r.branch(30).config()["options"]
+    # a branch of a branch still being played: the earlier reseed stays, a later one goes
+    b = Replay(g).branch(40, fresh_chance=True)
+    bot = moneynb.make_bot("greedy", seed=2)
+    while len(b.actions) < 60:
+        b.apply(bot.choose(b))
+    rb = Replay(b.to_json())
+    c = rb.branch(50)
+    pairs = c.config()["options"]["reseed"]
+    assert [p[0] for p in pairs] == [40, 50] and pairs[0] == b.options["reseed"][0]
+    assert moneynb.load_game(c.to_json()).state() == c.state()
+    d = rb.branch(30)
+    assert [p[0] for p in d.config()["options"]["reseed"]] == [30]
+    assert d.actions == g.actions[:30]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [[[5]], [[5, 1], [5, 2]], [[-1, 3]], [[2, 2**64]], [["3", 1]], "3:1", [[1, 2]] * 65],
+)
+def test_a_bad_reseed_option_is_a_clear_error(bad):
+    with pytest.raises(ValueError, match="reseed"):
+        moneynb.new_game("moolah", players=["A", "B"], seed=1, reseed=bad)
+    good = moneynb.new_game("moolah", players=["A", "B"], seed=1, reseed=[[0, 5]]).to_json()
+    doc = json.loads(good)
+    doc["options"]["reseed"] = bad
+    with pytest.raises(SaveFileError):
+        moneynb.load_game(json.dumps(doc))

@@ -179,6 +179,39 @@ def _plain(value: Any) -> Any:
     return value
 
 
+#: most points a ``reseed`` option may name (a branch of a branch of ... a game)
+MAX_RESEEDS = 64
+
+
+def _check_reseed(value: Any) -> list:
+    """The ``reseed`` option checked: ``[[n, seed], ...]`` with whole ``n`` strictly rising
+    from 0 and seeds of magnitude below :data:`MAX_SEED` (a list of lists, as JSON gives it).
+
+    Raises:
+        ValueError: anything else (the message says what a reseed list looks like).
+    """
+    why = (
+        "option 'reseed' is a list of [action count, seed] pairs, the counts rising from 0, "
+        f"at most {MAX_RESEEDS}, each seed a whole number of magnitude below 2**64"
+    )
+    if type(value) is not list or len(value) > MAX_RESEEDS:
+        raise ValueError(f"{why}; got {_short_repr(value)}")
+    out, last = [], -1
+    for pair in value:
+        if (
+            type(pair) not in (list, tuple)
+            or len(pair) != 2
+            or type(pair[0]) is not int
+            or type(pair[1]) is not int
+            or not last < pair[0] <= 10**9
+            or not -MAX_SEED < pair[1] < MAX_SEED
+        ):
+            raise ValueError(f"{why}; got {_short_repr(value)}")
+        last = pair[0]
+        out.append([pair[0], pair[1]])
+    return out
+
+
 #: option values that cannot be changed in place (an option's default copied as it is)
 _PLAIN = (int, str, float, bool, type(None))
 
@@ -194,7 +227,11 @@ class Game:
             the default, or "practice"; see :meth:`undo`) and ``chance_streams`` (how its
             chance is drawn: 1, the default, one stream for all, as every game before issue 39;
             2, a stream per kind of chance, so duplicate deals stay paired when play differs;
-            see :meth:`chance`), kept in ``options`` and saved.
+            see :meth:`chance`), kept in ``options`` and saved, and ``reseed`` (``[[n,
+            seed], ...]``, default ``[]``: after the first ``n`` actions the game's hidden
+            chance is drawn afresh from ``seed``, :meth:`resample_chance`; a branch of a game
+            still being played, :meth:`moneynb.core.replay.Replay.branch`, so the branch does
+            not deal the original's coming dice and cards; see :meth:`_reseed_due`).
 
     Raises:
         ValueError: unknown option, wrong option type, bad player names (empty, longer than
@@ -211,10 +248,10 @@ class Game:
     max_players = 8
     default_options: dict[str, Any] = {}
     #: options every game takes (handled here, not by the rules)
-    base_options: dict[str, Any] = {"undo": "safe", "chance_streams": 1}
+    base_options: dict[str, Any] = {"undo": "safe", "chance_streams": 1, "reseed": []}
     #: the value a base option has when a save file leaves it out (:meth:`config` leaves it out
     #: then): a save made before ``chance_streams`` existed is version 1
-    saved_defaults: dict[str, Any] = {"undo": "safe", "chance_streams": 1}
+    saved_defaults: dict[str, Any] = {"undo": "safe", "chance_streams": 1, "reseed": []}
     #: account-name prefix for player wallets; views show ``money()`` by account
     rulebook = ""
     #: attributes that only record what happened, for views and ``observation`` (the last
@@ -249,6 +286,8 @@ class Game:
         self.log.extend(self._events)
         self._events = []
         self.ledger.check()
+        if self.options["reseed"]:
+            self._reseed_due()
 
     # ----- configuration -------------------------------------------------------------------
     @classmethod
@@ -313,6 +352,7 @@ class Game:
             raise ValueError(f"option 'undo' must be 'safe' or 'practice', got {out['undo']!r}")
         if out["chance_streams"] not in CHANCE_STREAMS:
             raise ValueError(check_streams_message(out["chance_streams"]))
+        out["reseed"] = _check_reseed(out["reseed"])
         cls._validate_options(out)
         return out
 
@@ -395,6 +435,8 @@ class Game:
         self.actions.append(action)
         if self._chance_fingerprint() != before:  # a die, a spin, a shuffle or a card
             self.chance_seen = len(self.actions)
+        if self.options["reseed"]:
+            self._reseed_due()
         self._events = []
         self.log.extend(events)
         return events
@@ -432,6 +474,23 @@ class Game:
         self._events = []
         self.actions.append(action)
         self.chance_seen = len(self.actions)
+        if self.options["reseed"]:
+            self._reseed_due()
+
+    def _reseed_due(self) -> None:
+        """Where the ``reseed`` option names the action count reached (``[n, seed]`` with
+        ``n == len(actions)``), draw the hidden chance afresh from ``seed``
+        (:meth:`resample_chance`: a new generator, every face-down pile shuffled with it), and
+        make the first ``n`` actions final for a "safe" undo (:attr:`chance_seen`): an undo
+        to before the branch point, then play on, would otherwise draw the original game's
+        coming chance again. Source: reconstruction (the tester's F1, 2026-12-06: a branch
+        of an unfinished game with the same seed dealt the original's coming dice and cards).
+        """
+        n = len(self.actions)
+        for at, seed in self.options["reseed"]:
+            if at == n:
+                self.resample_chance(seed)
+                self.chance_seen = max(self.chance_seen, n)
 
     def _seat_named(self, d: Decision, name: str) -> Any:
         """At a ``"player"`` decision, the seat of the player called ``name`` (exactly, else

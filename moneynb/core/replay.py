@@ -227,14 +227,38 @@ class Replay:
         self._cur_i = i
         return cur
 
-    def branch(self, i: int) -> Game:
+    def branch(self, i: int, fresh_chance: bool | None = None) -> Game:
         """A new live game equal to :meth:`state` ``(i)`` (same config, seed and first ``i``
         actions): play on it and save it anywhere; the replay and its source are untouched.
+
+        Args:
+            i: the step to branch from (``0..n``).
+            fresh_chance: True: the branch's chance after step ``i`` is its own (the
+                ``reseed`` option, :meth:`Game._reseed_due`: a fresh 62-bit seed from
+                ``secrets`` draws the generator and every face-down pile afresh, and the first
+                ``i`` actions are final for a "safe" undo), so playing it shows nothing of the
+                original's coming dice and cards. False: the same seed, so the same dice and
+                cards come for the same moves (a "what if" of a finished game). None (the
+                default): fresh exactly when the replayed game is not over (a game still
+                being played must not be peeked at through a branch: the tester's F1).
 
         Raises:
             IndexError: ``i`` outside ``0..n``. TypeError: ``i`` not a whole number.
         """
         i = self._index(i)
+        if fresh_chance is None:
+            fresh_chance = not self.final.over
+        if fresh_chance:
+            import secrets
+
+            # a reseed of the replayed game at or after i belongs to moves the branch replaces
+            reseed = [p for p in self._options.get("reseed", []) if p[0] < i]
+            reseed.append([i, secrets.randbits(62)])
+            g = self._cls(list(self.players), self.config["seed"],
+                          **{**self._options, "reseed": reseed})  # fmt: skip
+            for a in self.actions[:i]:
+                g.apply(a)
+            return g
         g = self._restore(i // self.every)
         for a in self.actions[(i // self.every) * self.every : i]:
             g.apply(a)

@@ -74,11 +74,13 @@ _ACTION_IS = explained(
     f"an action must be true/false, a whole number up to {MAX_INT:,}, text of at most "
     f"{MAX_ACTION_TEXT} characters, or a list of at most 64 actions"
 )
+#: the ``reseed`` option's pairs (``[action count, seed]``; the game checks their order)
+ReseedPairs = Items(Items(Int(-MAX_SEED, MAX_SEED), 2, 2), 0, 64)
 OptionValue = Annotated[
-    bool | Whole | Num(-MAX_INT, MAX_INT) | Text(MAX_OPTION_TEXT),
+    bool | Whole | Num(-MAX_INT, MAX_INT) | Text(MAX_OPTION_TEXT) | ReseedPairs,
     explained(
-        f"an option must be true/false, a number up to {MAX_INT:,} or text of at most "
-        f"{MAX_OPTION_TEXT} characters"
+        f"an option must be true/false, a number up to {MAX_INT:,}, text of at most "
+        f"{MAX_OPTION_TEXT} characters, or (reseed) a list of [action count, seed] pairs"
     ),
 ]
 
