@@ -191,16 +191,21 @@ def test_launcher_lists_saves_and_replays_one(tmp_path, monkeypatch):
     from moneynb.store import open_store
 
     store = open_store(tmp_path / "s.sqlite3")
-    g = bot_game("easy_money", 2, limit=50)
+    g = bot_game("easy_money", 2, limit=1000)
+    assert g.over
     gid = store.import_json(g.to_json(), owner="hub:ann")
     store.import_json(g.to_json(), owner="hub:bob")  # another's: never listed
+    # a game still being played is not offered (the tester's F1): it is continued, not replayed
+    live = store.import_json(bot_game("easy_money", 2, limit=50).to_json(), owner="hub:ann")
     games = saved_games(store, "hub:ann")
     assert [i for _, i in games] == [gid]
-    assert "Easy Money" in games[0][0] and "50 actions" in games[0][0]
+    assert "Easy Money" in games[0][0] and f"{len(g.actions)} actions" in games[0][0]
+    assert [i for _, i in saved_games(store, "hub:ann", finished_only=False)] == [live, gid]
     assert saved_games(store, None) == []  # owner not known yet: nothing
     monkeypatch.setenv("JUPYTERHUB_USER", "ann")
     form = launcher(store=store, restore=False)
     assert [v for _, v in form.replays.list.options] == [gid]
+    assert form.replays.show(live) is None and "still being played" in form.replays.error.value
     view = form.replays.show()
     assert isinstance(view, ReplayView) and form.game_box.children == (view,)
     assert view.replay.to_json() == g.to_json()
@@ -266,7 +271,8 @@ def test_a_game_with_no_actions_replays(tmp_path):
     assert view.slider.max == 0 and "step 0 of 0" in view.header.value
     view.move(1)
     assert view.index == 0
-    assert view.branch().game.to_json() == g.to_json()
+    b = view.branch().game  # (not over: its chance is its own, the tester's F1)
+    assert b.actions == [] and b.players == g.players and b.options["reseed"][0][0] == 0
 
 
 def test_scrubbing_does_not_wait_for_the_coach_of_every_step_passed(tmp_path, monkeypatch):
@@ -371,19 +377,60 @@ def test_continue_from_here_into_a_store_that_cannot_be_written(tmp_path):
     assert blocked.read_text() == "not a folder"
 
 
-def test_the_apps_list_shows_a_game_continued_from_a_replay(tmp_path, monkeypatch):
-    """In the app, a game made with Continue from here is in "Replay a saved game" at once
-    (no Refresh list needed to replay it later)."""
+def test_the_apps_list_shows_a_game_continued_from_a_replay_once_it_is_over(tmp_path, monkeypatch):
+    """In the app, a game made with Continue from here is in "Replay a saved game" as soon as
+    it is over (no Refresh list needed to replay it later); while it is being played it is
+    not (the tester's F1: a game still being played is continued, not replayed)."""
     from moneynb.store import open_store
 
     store = open_store(tmp_path / "s.sqlite3")
-    g = bot_game("easy_money", 2, limit=50)
+    g = bot_game("money_moves", 2, limit=1000)
     gid = store.import_json(g.to_json(), owner="hub:ann")
     monkeypatch.setenv("JUPYTERHUB_USER", "ann")
     form = launcher(store=store, restore=False)
     view = form.replays.show(gid)
-    b = view.branch(20)
+    view.seat_choices[1].value = "bot:greedy"  # the person plays seat 0
+    b = view.branch(2)
+    assert not b.game.over and b.game_id not in [v for _, v in form.replays.list.options]
+    me = moneynb.make_bot("greedy", seed=0)
+    while not b.game.over:
+        b.submit(me.choose(b.game))
     assert b.game_id in [v for _, v in form.replays.list.options]
+
+
+def test_continue_from_a_game_still_being_played_deals_new_chance(tmp_path):
+    """The tester's F1 (2026-12-06), in the view: "Continue from here" on a replay of a game
+    that is not over (``moneynb.replay(view)`` in a notebook) makes a game whose first moves
+    are the replayed ones and whose coming dice and cards are its own (a fresh seed after the
+    branch point, kept in its save), so it shows nothing of the original's future; the
+    original is unchanged. A finished game's branch keeps the same dice (a "what if")."""
+    from moneynb.store import open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
+    v = moneynb.play("moolah", players=["You", "bot:greedy"], seed=5, store=store,
+                     owner="hub:ann", chance_streams=1)  # fmt: skip
+    me = moneynb.make_bot("greedy", seed=0)
+    for _ in range(8):
+        v.submit(me.choose(v.game))
+    before = store.read(v.game_id)
+    rv = moneynb.replay(v, store=store, owner="hub:ann")
+    i = rv.replay.n - 1
+    b = rv.branch(i)
+    assert b.game.actions[:i] == v.game.actions[:i] and b.game.seed == v.game.seed
+    stored = json.loads(store.read(b.game_id))
+    assert stored["options"]["reseed"][0][0] == i
+    assert "its own" in rv.branch_box.children[0].value
+    same = rv.replay.branch(i, fresh_chance=False)
+    assert b.game.rng.getrandbits(64) != same.rng.getrandbits(64)
+    assert store.read(v.game_id) == before
+    # the original's replay, once over, branches with the same dice
+    g = v.game.copy()
+    while not g.over:
+        g.apply(me.choose(g))
+    over = ReplayView(g, store=store, owner="hub:ann", coach=False)
+    b2 = over.branch(i)
+    assert b2.game.actions[:i] == g.actions[:i] and "reseed" not in b2.game.config()["options"]
+    assert "same dice" in over.branch_box.children[0].value
 
 
 def test_a_running_loop_outside_a_kernel_does_not_delay_the_coach(tmp_path):
@@ -419,7 +466,8 @@ def test_the_list_of_saves_leaves_out_files_with_wrong_fields(tmp_path):  # (imp
 
     store = open_store(tmp_path / "s.sqlite3")
     assert len(import_folder(store, tmp_path, "hub:ann")) == 1  # an old folder, imported
-    assert [store.info(i).source for _, i in saved_games(store, "hub:ann")] == [
+    listed = saved_games(store, "hub:ann", finished_only=False)  # (an unfinished game)
+    assert [store.info(i).source for _, i in listed] == [
         f"file:{(tmp_path / 'good.json').resolve()}"
     ]
 
@@ -449,3 +497,76 @@ def test_after_a_jump_card_board_and_log_describe_the_same_step(tmp_path):
             assert card.owner in " ".join(current)
         else:
             assert not card.title, (i, card.title, current)
+
+
+def _moolah_bot_holding_an_advantage_card():
+    """Moolah, You and two greedy bots (seed 3), played until a bot holds an Advantage card
+    (action 170: Greedy bot 1 holds advantage2), as the tester's F2 (2026-12-06)."""
+    v = moneynb.play("moolah", players=["You", "bot:greedy", "bot:greedy"], seed=3,
+                     autosave=False, chance_streams=1)  # fmt: skip
+    me = moneynb.make_bot("greedy", seed=0)
+    while not any(v.game.hand[s] for s in (1, 2)):
+        v.submit(me.choose(v.game))
+    return v
+
+
+def test_a_replay_of_an_unfinished_game_keeps_hidden_cards_hidden():
+    """The tester's F2: ``moneynb.replay(v)`` of a game still being played named a bot's
+    Advantage card ("Greedy bot 1 drew: Advantage card: move 2 spaces in any direction")
+    while the live view said "kept hidden until played". A replay of a game that is not over
+    shows hidden information only as the live view does: the log and the card panel count
+    the card without naming it, a bot's step shows the option it took but not its other
+    options (they name its cards), and the Coach of a bot's step waits for the game's end.
+    Once the game is over, everything is shown."""
+    v = _moolah_bot_holding_an_advantage_card()
+    seat = next(s for s in (1, 2) if v.game.hand[s])
+    card = v.game.data.cards[v.game.hand[seat][0][0]]
+    assert "kept hidden until played" in v.log_html.value
+    rv = moneynb.replay(v)
+    rv.go(rv.replay.n)
+    assert card["text"] not in rv.log_html.value
+    assert "drew an Advantage card (kept hidden until played)" in rv.log_html.value
+    assert rv.secret and rv.screen_seats == {0}
+    # the step at which the card was drawn: the card panel counts it, as the live board
+    drew = next(
+        i for i in range(rv.replay.n, 0, -1)
+        if any(e.kind == "drew" and e.data.get("card") == v.game.hand[seat][0][0]
+               and e.data.get("seat") == seat for e in rv.replay.events(i - 1))
+    )  # fmt: skip
+    rv.go(drew)
+    assert card["text"] not in rv.board.card.text and "hidden" in rv.board.card.text
+    assert card["text"] not in rv.log_html.value
+    # a bot's step with Advantage cards to play: the option taken only, no Coach
+    steps = [
+        i for i in range(rv.replay.n)
+        if rv.replay.deciders[i] in (1, 2)
+        and any(str(o).startswith("advantage:") for o, _ in rv.replay.step(i).options)
+    ]  # fmt: skip
+    assert steps
+    for i in steps:
+        rv.go(i)
+        assert len(rv.replay.step(i).options) > 1
+        assert "moneynb-replay-option" not in rv.decision_html.value, i
+        assert "moneynb-replay-taken" in rv.decision_html.value
+        assert "once the game is over" in rv.coach_html.value
+    # the person's own steps keep their options
+    mine = next(
+        i for i in range(rv.replay.n)
+        if rv.replay.deciders[i] == 0 and len(rv.replay.step(i).options) > 1
+    )  # fmt: skip
+    rv.go(mine)
+    assert "moneynb-replay-option" in rv.decision_html.value
+    assert "once the game is over" not in rv.coach_html.value
+    # the game over: its replay shows every card
+    g = v.game
+    bots = [None, moneynb.make_bot("greedy", seed=1), moneynb.make_bot("greedy", seed=2)]
+    me = moneynb.make_bot("greedy", seed=0)
+    done = g.copy()
+    while not done.over:
+        done.apply((bots[done.decision.player] or me).choose(done))
+    over = ReplayView(done, coach=False, seats={1: "bot:greedy", 2: "bot:greedy"})
+    assert not over.secret
+    over.go(drew)
+    assert card["text"] in over.board.card.text
+    over.go(steps[0])
+    assert all(lbl in over.decision_html.value for _, lbl in over.replay.step(steps[0]).options)

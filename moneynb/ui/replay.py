@@ -152,10 +152,17 @@ class ReplayView(GameView):
         self._coach_heat = False
         self._coach_later = None  # the pending delayed Coach (an asyncio TimerHandle)
 
+        #: True while the replayed game is not over: its hidden information (a bot's
+        #: Advantage card, a Language card's words, another seat's options) is shown only as
+        #: the live view of its seats shows it (the tester's F2, 2026-12-06); once the game
+        #: is over every card is public and the replay shows everything
+        self.secret = not r.final.over
         self.board = board_for(self.game)
         self.board.pick = None  # read-only: a click on the board answers nothing
         self.board.plain = self.plain
-        self.board.shows_hidden = lambda seat: True  # a replay shows every seat's cards
+        # the board asks whose hidden information this screen may show; the rule of what is
+        # hidden stays the board's and the engine's (BoardRenderer.shows_hidden, event_text)
+        self.board.shows_hidden = self._shows_hidden if self.secret else (lambda seat: True)
         self.a11y = A11yHelper(layout=widgets.Layout(width="0px", height="0px"))
         self.header = widgets.HTML()
         self.header.add_class("moneynb-header")
@@ -367,6 +374,20 @@ class ReplayView(GameView):
         finally:
             self._setting_seats = False
 
+    @property
+    def screen_seats(self) -> set[int]:
+        """The seats of the replayed game's people (its seats that are not bots): the screen
+        its live view was; :meth:`GameView._shows_hidden` reads it (a game still being played
+        shows one person's hidden cards to them alone, none on a hot-seat screen)."""
+        return {s for s in range(len(self.replay.players)) if s not in self.bot_specs}
+
+    def _hides_options(self, seat: int | None) -> bool:
+        """True when the decision of ``seat`` at a step is not this screen's to read in full:
+        the game is still being played and ``seat`` is none of its people (a bot's options,
+        e.g. "Play Advantage card (2)", name its hidden cards, and the live view never shows
+        a bot's panel). The option it took is shown: what a player does is public."""
+        return self.secret and seat is not None and seat not in self.screen_seats
+
     def _bot_kind(self, seat: int) -> str:
         kind = self.bot_specs.get(seat, "bot:greedy")
         return kind if kind.startswith("bot:") else f"bot:{kind}"
@@ -477,6 +498,18 @@ class ReplayView(GameView):
             return f"<b>Game over</b>: {html.escape(names)} won."
         who = seat_html(s.seat, s.player, player_color(s.seat))
         head = f"{who} had to decide: {html.escape(self.plain(s.prompt, s.seat))}"
+        if self._hides_options(s.seat):
+            taken = (
+                f"<li class='moneynb-replay-taken' style='font-weight:bold'>"
+                f"{html.escape(self.plain(s.taken_label, s.seat))} &#10004; chosen</li>"
+                if s.taken is not None
+                else "<li><i>not decided yet (the save ends here)</i></li>"
+            )
+            return (
+                f"<div>{head}</div><ul style='margin:2px 0;padding-left:18px'>{taken}</ul>"
+                f"<div class='moneynb-replay-hidden-note' style='{NOTE_STYLE}'>The other "
+                f"choices {html.escape(s.player)} had stay hidden until the game is over.</div>"
+            )
         items = []
         taken_shown = False
         for o, label in s.options:
@@ -554,6 +587,12 @@ class ReplayView(GameView):
         Coach package, the engine's replay knows none)."""
         from ..coach import coach_step
 
+        seat = self.replay.deciders[i]
+        if self._hides_options(seat):  # its numbers would name the bot's hidden cards
+            return (
+                f"The Coach shows {self.replay.players[seat]}'s decisions once the game is "
+                "over (until then they may hold hidden cards)."
+            )
         return coach_step(self.replay, i)
 
     def _log_html(self) -> str:
@@ -675,11 +714,16 @@ class ReplayView(GameView):
         view = GameView(g, controllers, autosave=True, bot_specs=specs,
                         origin=self.origin, store=self.store, owner=self.owner,
                         offer_saves=False)  # fmt: skip
+        chance = (
+            " Its dice and cards from here on are its own: the replayed game is not over."
+            if self.secret
+            else " The same dice and cards come as in the replayed game for the same moves."
+        )
         if view.game_id is not None and view.save_problem is None:
             note = widgets.HTML(
                 f"<div class='moneynb-replay-branch-note' style='background:#f1f8e9;"
                 f"color:#1b5e20;padding:4px 8px'>A new game from step {i} of the replay, saved "
-                "as a game of its own (the replayed game is unchanged).</div>"
+                f"as a game of its own (the replayed game is unchanged).{chance}</div>"
             )
         else:
             problem = view.save_problem or "no store"
@@ -714,12 +758,17 @@ class ReplayView(GameView):
 
 
 # ===== choosing a saved game ==================================================================
-def saved_games(store, owner: str | None, limit: int = 50) -> list[tuple[str, str]]:
-    """The games of ``owner`` in ``store``, finished or not, newest first:
-    ``[(description, game id)]`` with game, players, actions, whether it is over and when it
-    was last saved. A shared table still being played is left out (it is listed once it has
-    ended: issue 35, case 2). No store or no owner (not known yet): nothing; a store that
-    cannot be read: nothing (nothing is raised)."""
+def saved_games(
+    store, owner: str | None, limit: int = 50, finished_only: bool = True
+) -> list[tuple[str, str]]:
+    """The finished games of ``owner`` in ``store`` (``finished_only`` False: finished or
+    not), newest first: ``[(description, game id)]`` with game, players, actions, whether it
+    is over and when it was last saved, among the ``limit`` games saved last. A game still
+    being played is not offered for replay in the app (the tester's F1, 2026-12-06: its
+    replay's "Continue from here" dealt its coming dice and cards; it is offered under
+    "Continue an unfinished game"), and a shared table still being played never is (issue
+    35, case 2). No store or no owner (not known yet): nothing; a store that cannot be read:
+    nothing (nothing is raised)."""
     from ..store import StoreError
 
     if store is None or not owner:
@@ -731,6 +780,8 @@ def saved_games(store, owner: str | None, limit: int = 50) -> list[tuple[str, st
     out = []
     for g in games:
         if g.table and not g.over:  # a live table: its replay would show the hidden cards
+            continue
+        if finished_only and not g.over:  # a game still being played: see the docstring
             continue
         state = "over" if g.over else "unfinished"
         out.append(
@@ -745,8 +796,9 @@ def saved_games(store, owner: str | None, limit: int = 50) -> list[tuple[str, st
 
 
 class ReplayChooser(widgets.VBox):
-    """ "Replay a saved game": a list of the owner's stored games (newest first) and a Replay
-    button showing the chosen one as a :class:`ReplayView` in :attr:`box`. The list is empty
+    """ "Replay a saved game": a list of the owner's finished stored games (newest first,
+    :func:`saved_games`) and a Replay button showing the chosen one as a :class:`ReplayView`
+    in :attr:`box`; a game still being played is refused (:meth:`show`). The list is empty
     until :attr:`owner` is set (the launcher sets it once the browser has said who it is).
 
     CSS classes: ``moneynb-replay-chooser``, ``moneynb-replay-list``, ``moneynb-replay-go``,
@@ -790,11 +842,30 @@ class ReplayChooser(widgets.VBox):
         self.list.options = games
         self.list.value = games[0][1] if games else None
         self.go.disabled = not games
-        self.error.value = "" if games else f"<span style='{NOTE_STYLE}'>No saved games yet.</span>"
+        self.error.value = (
+            ""
+            if games
+            else f"<span style='{NOTE_STYLE}'>No finished games yet (a game can be replayed "
+            "once it is over).</span>"
+        )
+
+    def _branched(self, game_view) -> None:
+        """A game continued from the replay: listed as soon as it is over (its save line is
+        redrawn after each save of a move)."""
+        self.refresh()
+        done = [game_view.game.over]
+
+        def saved(_change) -> None:
+            if game_view.game.over and not done[0]:
+                done[0] = True
+                self.refresh()
+
+        game_view.save_label.observe(saved, "value")
 
     def show(self, game_id=None) -> ReplayView | None:
-        """Replay the chosen stored game (or ``game_id``, one of the owner's); returns the
-        view, or None with the reason shown."""
+        """Replay the chosen stored game (or ``game_id``, one of the owner's, once it is
+        over); returns the view, or None with the reason shown (a game still being played:
+        "...can be replayed once it is over", see :func:`saved_games`)."""
         from ..core.errors import SaveFileError
         from ..store import StoreError
 
@@ -803,6 +874,11 @@ class ReplayChooser(widgets.VBox):
             return None
         try:
             info = self.store.info(game_id, owner=self.owner)
+            if not info.over and not info.table:  # (a live table: LiveTable's own words)
+                raise ValueError(
+                    "this game is still being played: it can be replayed once it is over "
+                    "(to play on, continue it)"
+                )
             text = self.store.read(game_id, owner=self.owner)
             seats = {s.seat: s.kind for s in info.seats if s.bot}
             view = ReplayView(text, store=self.store, origin=self.origin, owner=self.owner,
@@ -814,7 +890,7 @@ class ReplayChooser(widgets.VBox):
             return None
         self.error.value = ""
         self.view = view
-        view.on_branch = lambda _v: self.refresh()  # the new save is listed at once
+        view.on_branch = self._branched  # a new game, listed once it is over
         if self.on_show is not None:
             self.on_show(view)
         else:
