@@ -570,3 +570,48 @@ def test_a_replay_of_an_unfinished_game_keeps_hidden_cards_hidden():
     assert card["text"] in over.board.card.text
     over.go(steps[0])
     assert all(lbl in over.decision_html.value for _, lbl in over.replay.step(steps[0]).options)
+
+
+def _token_overlaps(board) -> list[str]:
+    """Tokens (a board's "tokens", "planes" or "pawns" markers, in px) that overlap another
+    token (their discs by more than half a pixel) or a name not written on them (the estimate
+    of ``test_board_labels``)."""
+    from test_board_labels import _boxes, _hit
+
+    labels, markers = _boxes(board)
+    tokens = [m for m in markers if m[2].split(" marker")[0] in ("tokens", "planes", "pawns")]
+
+    def on(a, b) -> bool:  # two discs (boxes of their diameter) on one another
+        d = (((a[0] + a[2]) - (b[0] + b[2])) ** 2 + ((a[1] + a[3]) - (b[1] + b[3])) ** 2) ** 0.5
+        return d / 2 < (a[2] - a[0]) - 0.5
+
+    out = []
+    for k, (box, _order, what) in enumerate(tokens):
+        out += [f"{what} overlaps {other}" for b, _o, other in tokens[k + 1 :] if on(box, b)]
+        out += [f"{what} overlaps {text!r}" for b, text, _o, own, _s in labels
+                if own != box and _hit(box, b)]  # fmt: skip
+    return out
+
+
+@pytest.mark.parametrize("name,n", GAMES, ids=[g for g, _ in GAMES])
+def test_replay_tokens_stand_apart_at_the_start(name, n):
+    """The tester's F10 (2026-12-06): in the replay of a Moolah game at step 0 the three
+    pawns sat on one another at the Bank corner and over the "+$75k" label. The replay draws
+    the live board's tokens (the same board, the same places): at step 0 of every game and
+    at Moolah's every step, no token over another token or a name. Before, Moolah's tokens
+    stood 0.42 units apart (16 px) with 18 px discs, Easy Money's 0.4 (16.4 px): on one
+    another on every board, the live one too (the names were moved clear of the tokens for
+    the live board in 411fc7f, issue 38)."""
+    players = ["You", "Greedy bot 1", "Greedy bot 2"][:n]
+    g = moneynb.new_game(name, players=players, seed=7, chance_streams=1)
+    bots = [moneynb.make_bot("greedy", seed=i) for i in range(n)]
+    while not g.over and len(g.actions) < 120:
+        g.apply(bots[g.decision.player].choose(g))
+    rv = ReplayView(g, coach=False)
+    steps = range(rv.replay.n + 1) if name == "moolah" else [0]
+    found = {}
+    for i in steps:
+        rv.go(i)
+        if problems := _token_overlaps(rv.board):
+            found[i] = problems
+    assert not found, found

@@ -68,6 +68,9 @@ TILE_PX = 38
 MORTGAGE_DX = 0.28
 #: how far from a space's centre its tokens stand, towards the inside of the board
 TOKEN_DEPTH = 0.9
+#: board units between the centres of two tokens side by side: their 18 px discs (and
+#: 1.5 px outlines) apart at the board's 41 px a unit
+TOKEN_GAP = 0.46
 
 
 def cell_xy(i: int, size: int = 48) -> tuple[float, float]:
@@ -140,11 +143,13 @@ class Board(BoardDrawing):
             dx = 1.0 if x < n / 2 else -1.0
             dy = 1.0 if y < n / 2 else -1.0
             z = self.text_zoom
-            return x + dx * (1.5 + (k % 3) * 0.4 * z), y + dy * (1.5 + (k // 3) * 0.4 * z)
-        # up to 4 in a row, then a second row further in; 0.4 apart: a token's 11 px letters
-        # ("G1") stay clear of the next one's at the board's 570 px (issue 30, case 2)
+            gap = TOKEN_GAP * z
+            return x + dx * (1.5 + (k % 3) * gap), y + dy * (1.5 + (k // 3) * gap)
+        # up to 4 in a row, then a second row further in; TOKEN_GAP apart: a token's disc
+        # clear of the next one's (0.4 kept only their 11 px letters apart, issue 30, case
+        # 2: the discs were 1.6 px on one another, the tester's F10)
         z = self.text_zoom  # tokens drawn larger with the board's text stand further apart
-        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.4 * z  # a row of the n here, centred
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * TOKEN_GAP * z  # a row of the n, centred
         depth = TOKEN_DEPTH * max(1.0, z * 0.9) + (k // 4) * 0.4 * z
         return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
 

@@ -361,6 +361,11 @@ class Board(BoardDrawing):
     #: the side opposite each (tried second)
     OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
+    #: board units between the centres of two tokens side by side: their 18 px discs and
+    #: 2 px outlines apart at the board's 38.5 px a unit (0.42 drew them 1.8 px on one
+    #: another: the tester's F10, three pawns at the Bank at the start)
+    TOKEN_GAP = 0.52
+
     def _token_side(self, xy) -> str:
         """The side of the space at ``xy`` its tokens take first: away from its label
         (labels go outside the side columns, below the top row and the inside spaces, above
@@ -374,7 +379,7 @@ class Board(BoardDrawing):
 
     def _token_offset(self, xy, k: int, n: int, side: str | None = None) -> tuple[float, float]:
         """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
-        row of up to 4, 0.42 apart (clear of each other's 11 px letters), on ``side`` of the
+        row of up to 4, :data:`TOKEN_GAP` apart (discs side by side, not on one another), on ``side`` of the
         space (one of :data:`TOKEN_SIDES`, or ``"row right"``: a row going right from
         its right side); by default the first side whose row of ``n``
         tokens is clear of every name on the board (:meth:`_token_side`'s first: issue 38,
@@ -382,13 +387,14 @@ class Board(BoardDrawing):
         if side is None:
             side = self._free_side(xy, n)
         z = self.text_zoom  # tokens drawn larger with the board's text
-        along = ((k % 4) - (min(n, 4) - 1) / 2) * 0.42 * z
+        gap = self.TOKEN_GAP * z
+        along = ((k % 4) - (min(n, 4) - 1) / 2) * gap
         if side == "left" and xy[1] in (1, 9) and xy[0] == 10:
             # next to a corner: the column goes away from it (the corner's names have room)
-            along = (k % 4 + 0.5) * 0.42 * z * (1 if xy[1] == 1 else -1)
+            along = (k % 4 + 0.5) * gap * (1 if xy[1] == 1 else -1)
         away = 0.42 * z + (k // 4) * 0.36 * z
         if side == "row right":
-            return 0.42 * z * (1 + k % 4), (k // 4) * 0.36 * z
+            return gap * (1 + k % 4), (k // 4) * 0.36 * z
         ux, uy = self.TOKEN_SIDES[side]
         return ux * away + abs(uy) * along, uy * away + abs(ux) * along
 
