@@ -166,7 +166,8 @@ def test_play_names_bots_and_clicks_through_a_whole_game(tmp_path):
         assert view.log_html.value.count("moneynb-log-line") == min(len(view.game.log), 300)
         assert clicks < 200
     assert "Game over" in view.header.value
-    assert view.panel_box.children == ()
+    # no decision left: only "New game" (the tester's F7) where the decisions were
+    assert [b.description for b in view.panel_box.children] == ["New game"]
     # the log is newest last
     assert (
         view.game.log[-1].text.replace("'", "&#x27;")
@@ -1303,3 +1304,67 @@ def test_set_layout_changes_the_widgets_own_layout_and_refuses_unknown_names():
     with pytest.raises(AttributeError, match="colour"):
         set_layout(b, colour="red")
     assert b.layout is layout and layout.width == "160px"
+
+
+def test_a_finished_game_offers_a_new_game_in_its_place(tmp_path):
+    """The tester's F7 (2026-12-06): after a game ended in Lab the view offered nothing, and
+    running its cell again replayed the same seeded dice. A finished game shows "New game"
+    where its decisions were: the same players, seats and options, a fresh random seed, in
+    the same view, kept in the store as a new game (the finished one stays, to replay). A
+    shared table's view, a retired view and an unfinished game offer none."""
+    from moneynb.store import open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
+    v = moneynb.play("money_moves", players=["You", "bot:greedy"], seed=3, store=store,
+                     owner="hub:ann", undo="practice")  # fmt: skip
+    assert not v.find("moneynb-new-game")
+    assert v.new_game() is False  # not over: nothing changes
+    me = moneynb.make_bot("greedy", seed=0)
+    while not v.game.over:
+        v.submit(me.choose(v.game))
+    old_id, old_seed, old_json = v.game_id, v.game.seed, v.game.to_json()
+    buttons = v.find("moneynb-new-game")
+    assert len(buttons) == 1 and buttons[0] in v.panel_box.children
+    buttons[0].click()
+    g = v.game
+    assert not g.over and g.players == ["You", "Greedy bot 1"] and g.seed != old_seed
+    assert g.options["undo"] == "practice" and v.bot_specs == {1: "bot:greedy"}
+    assert v.game_id not in (None, old_id) and store.read(v.game_id) == g.to_json()
+    assert store.read(old_id) == old_json and store.info(old_id).over
+    assert not v.find("moneynb-new-game") and v.panel_box.children  # the new game's panel
+    v.submit(me.choose(v.game))  # it plays on
+    assert store.info(v.game_id).actions == len(v.game.actions)
+    # a retired view (the form showed another game) starts none
+    while not v.game.over:
+        v.submit(me.choose(v.game))
+    v.retire()
+    seed = v.game.seed
+    assert v.new_game() is False and v.game.seed == seed
+    from moneynb.ui.table import TableView
+
+    assert TableView.offers_new_game is False  # a table's host starts the next one
+
+
+def test_the_game_notebooks_deal_new_dice_at_every_run(tmp_path):
+    """The tester's F7 (2026-12-06): every game notebook's play cell had a fixed seed
+    (``seed=7``, ``seed=11``), so running it again dealt the same dice (a student learns
+    them). The play cells take ``SEED = None`` (a new game at every run; a number replays one);
+    the browser tests' servers pin the seeds their tests were written on."""
+    import re
+    import shutil
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "browser"))
+    from servers import NOTEBOOK_SEEDS, pin_notebook_seeds
+
+    folder = Path(__file__).parents[1] / "notebooks"
+    for name in NOTEBOOK_SEEDS:
+        cells = json.loads((folder / f"{name}.ipynb").read_text())["cells"]
+        code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+        plays = [c for c in code if f'moneynb.play("{name}"' in c]
+        assert len(plays) == 1 and "seed=SEED" in plays[0], name
+        assert re.search(r"^SEED = None\b", plays[0], re.M), name
+        shutil.copy(folder / f"{name}.ipynb", tmp_path)
+    pin_notebook_seeds(tmp_path)
+    for name, seed in NOTEBOOK_SEEDS.items():
+        assert f"SEED = {seed}  #" in (tmp_path / f"{name}.ipynb").read_text()

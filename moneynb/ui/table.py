@@ -156,6 +156,8 @@ class TableView(GameView):
             self.refresh()
         return taken
 
+    offers_new_game = False  # the host starts the next table
+
     def _refresh_panel(self) -> None:
         g = self.game
         d = g.decision

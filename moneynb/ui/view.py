@@ -739,6 +739,55 @@ class GameView(widgets.VBox):
         if not self._retired:
             self.run_bots(limit=max(1, self.max_bot_steps))
 
+    #: whether a finished game offers "New game" (a shared table's view does not: its host
+    #: starts the next table)
+    offers_new_game = True
+
+    def _new_game_button(self):
+        """The "New game" button a finished game shows where its decisions were
+        (``moneynb-new-game``): :meth:`new_game`."""
+        b = button(
+            "New game",
+            ("moneynb-new-game",),
+            self.new_game,
+            tooltip="play again here: the same players, new dice and cards",
+        )
+        b.icon = "redo"
+        b.button_style = "success"
+        return b
+
+    def new_game(self) -> bool:
+        """A finished game's "New game" (the tester's F7, 2026-12-06: in Lab a finished game
+        offered nothing, and running the notebook's cell again replayed the same seeded
+        dice): a new game in this view, in place of the finished one: the same players,
+        seats (bots seeded afresh) and options, a fresh random seed
+        (:func:`moneynb.tables.new_seed`), kept in the store as a new game (the finished one
+        stays there, to replay). Returns True when a new game started; False (nothing
+        changes) while the game is not over, once the view is retired, or past the number of
+        new games a minute (the reason shown, :mod:`moneynb.store.limits`)."""
+        from ..store import TooManyTries
+        from ..tables import new_seed
+        from . import _count_new_game
+
+        old = self.game
+        if self._retired or not old.over:
+            return False
+        if self.store is not None:
+            try:
+                _count_new_game(self.store, self.owner)
+            except TooManyTries as e:
+                self._show_error(str(e))
+                return False
+        options = {k: v for k, v in old.options.items() if k != "reseed"}  # (a branch's)
+        game = type(old)(list(old.players), new_seed(), **options)
+        self.game_id, self._synced, self._status_saved = None, [], None
+        self._person_moved = False
+        self._last_person = None
+        self._replace_game(game)  # bots seeded afresh from their specs; no save yet
+        self.run_bots(refresh=False)
+        self.refresh()  # and saved as a new game
+        return True
+
     def retire(self) -> None:
         """This view's game left the page (the form showed another in its place): a click on
         its controls, still drawn for a moment or in another tab, plays nothing (the tester's
@@ -1068,7 +1117,7 @@ class GameView(widgets.VBox):
             self.prompt.value = "<b>Game over.</b> " + html.escape(
                 ", ".join(f"{p}: {self.board.score_text(v)}" for p, v in g.scores().items())
             )
-            self.panel_box.children = []
+            self.panel_box.children = [self._new_game_button()] if self.offers_new_game else []
             return
         who = seat_html(d.player, g.players[d.player], player_color(d.player))
         if not self.is_human(d.player):

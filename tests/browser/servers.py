@@ -57,6 +57,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+#: the seeds the browser tests of the game notebooks were written on: the notebooks' play
+#: cells deal new dice at every run (``SEED = None``: the tester's F7, 2026-12-06), so a test
+#: server's copy of each replays one known game
+NOTEBOOK_SEEDS = {"easy_money": 11, "money_card": 7, "money_moves": 7, "money_run": 7,
+                  "moolah": 7}  # fmt: skip
+
+
+def pin_notebook_seeds(folder: Path) -> None:
+    """Write :data:`NOTEBOOK_SEEDS` into the copies of the game notebooks in ``folder``
+    (their play cell's ``SEED = None``).
+
+    Raises:
+        AssertionError: a game notebook without that line (the tests' games would be random).
+    """
+    for name, seed in NOTEBOOK_SEEDS.items():
+        path = folder / f"{name}.ipynb"
+        text = path.read_text(encoding="utf-8")
+        assert "SEED = None" in text, f"{path.name}: no 'SEED = None' in its play cell"
+        path.write_text(text.replace("SEED = None", f"SEED = {seed}", 1), encoding="utf-8")
+
+
 @contextlib.contextmanager
 def jupyter_server(
     kind: str = "voila", timeout: float = 90, extra_args: tuple = (), settings: dict | None = None
@@ -78,6 +99,7 @@ def jupyter_server(
         root / "notebooks",
         ignore=shutil.ignore_patterns("moneynb-saves", ".ipynb_checkpoints"),
     )
+    pin_notebook_seeds(root / "notebooks")
     env = dict(os.environ)
     for var, sub in (("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTER_DATA_DIR", "data"),
                      ("JUPYTERLAB_SETTINGS_DIR", "settings"),
