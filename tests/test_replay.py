@@ -267,6 +267,9 @@ def test_a_branch_of_an_unfinished_game_deals_its_own_chance(name, n):
     # the save replays exactly (the service and every kernel rebuild the same branch)
     again = moneynb.load_game(b.to_json())
     assert again.state() == b.state()
+    # what the hub service does with it (it replays a stored game with load_game, then
+    # Game.undo_to for a truncate): no undo to before the branch point there either
+    assert not again.can_undo_to(i - 1)
     # the hidden piles are dealt afresh and the coming chance differs from the original's
     original = r.branch(i, fresh_chance=False)
     assert original.to_json() == fresh(g, i).to_json()

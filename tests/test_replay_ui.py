@@ -256,6 +256,9 @@ def test_continue_from_a_simulated_game_lets_a_person_take_any_seat(tmp_path):
     b = view.branch()
     assert not b.game.over and b.human_turn
     assert b.game.decision.player == who
+    # a finished game's branch keeps its dice (a "what if"; the tester's F1 is for games
+    # still being played)
+    assert "reseed" not in b.game.config()["options"] and b.game.seed == view.replay.config["seed"]
     # a seat chosen by hand stays as chosen when the replay moves on
     other = (who + 1) % 3
     view.seat_choices[other].value = "human"
