@@ -5,7 +5,8 @@ page's plotly figure, and the board's text alternative), the header and the mone
 compared with the engine's state at that step, computed here; then "Continue from here" at a middle step makes
 a live game whose new save holds exactly the actions up to that step, and the original save
 is unchanged. On one game a click on the chart jumps to the step under it and Play (fastest) runs and
-pauses. Last, the app's form (the launcher) replays a save from its "Replay a saved game" list.
+pauses. Last, the app's form (the launcher) replays a save from its "Replay a saved game" list
+(finished games only: the branches made above, being played, are not in it).
 
 The saves are seeded games of greedy bots written by this test into the served folder; the
 expected values come from replaying their actions with the engine in this process.
@@ -105,7 +106,8 @@ def served(voila_server):
     # a save for the app's "Replay a saved game" list: an old moneynb-saves/ folder, imported
     # into the store for the first owner (this browser) who lists games there
     (folder / "moneynb-saves").mkdir(exist_ok=True)
-    (folder / "moneynb-saves" / "replay-me.json").write_text(games["money_card"].to_json())
+    # (a finished game: the list offers finished games only, the tester's F1)
+    (folder / "moneynb-saves" / "replay-me.json").write_text(games["money_moves"].to_json())
     return base, folder, games
 
 
@@ -211,15 +213,17 @@ def _app_form(page, game) -> None:
     chooser.scroll_into_view_if_needed()
     chooser.locator("button.moneynb-replay-refresh").click()  # the branches saved meanwhile
     select = chooser.locator(".moneynb-replay-list select")
-    # wait for the whole refresh (the five branches listed, the newest chosen): a selection
-    # made before its last message lands is undone by it (a flaky run replayed a branch)
-    # the old moneynb-saves/replay-me.json, imported into the store: the whole Money Card game
-    whole = f"Money Card · {', '.join(game.players)} · {len(game.actions)} actions"
+    # wait for the whole refresh (the newest chosen): a selection made before its last
+    # message lands is undone by it (a flaky run replayed a branch). The five branches made
+    # above are being played: not listed (the tester's F1: finished games only)
+    # the old moneynb-saves/replay-me.json, imported into the store: the whole Money Moves game
+    whole = f"Money Moves · {', '.join(game.players)} · {len(game.actions)} actions"
     page.wait_for_function(
         """(whole) => { const s = document.querySelector('.moneynb-replay-list select');
             const o = [...s.options];
             const text = (o) => o.textContent.replace(/\u00a0/g, ' ');  // the list's spaces
-            return o.some(o => text(o).startsWith(whole)) && o.length >= 6
+            return o.some(o => text(o).startsWith(whole))
+                && !o.some(o => text(o).includes('unfinished'))
                 && s.selectedIndex === 0; }""",
         arg=whole,
         timeout=patience(20_000),
@@ -347,7 +351,7 @@ def _run(served, page):
         branched = json.loads(store.read(new[0]))
         assert branched["actions"] == json.loads(g.to_json())["actions"][:mid]
         assert re.search(r"step \d+ of \d+", view.locator(".moneynb-header").first.inner_text())
-    _app_form(page, games["money_card"])
+    _app_form(page, games["money_moves"])
     for name in games:
         assert (folder / "replay-saves" / f"{name}.json").read_text() == before[name]
     print(f"replay page loaded in {t_load:.1f} s; whole test {time.perf_counter() - t0:.1f} s")
