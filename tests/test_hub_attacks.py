@@ -341,6 +341,35 @@ def test_a_solo_game_ends_and_is_taken_back_only_as_the_engine_says(klass):
         assert ann.truncate(gid3, n, n - 1) == n - 1
 
 
+def test_a_branch_of_a_game_being_played_keeps_its_branch_point_through_the_service(klass):
+    """The tester's F1 (2026-12-06) through the service's door: a branch of a game still
+    being played ("Continue from here") draws its own chance after the branch point (the
+    engine's ``reseed`` option, in its save). The service stores and replays it (a move is
+    appended as the engine says), and its ``truncate`` refuses to take it back to before the
+    branch point (there it would draw the original's chance again), while the same moves
+    without the branch could be."""
+    from moneynb.core.replay import Replay
+
+    k = klass
+    ann = k.stores["ann"]
+    played = moneynb.new_game("moolah", ["Ann", "Bob"], seed=3)
+    played.apply(50_000)  # the two first withdrawals: choices, no chance seen
+    played.apply(50_000)
+    assert played.can_undo_to(1)
+    branch = Replay(played).branch(2)
+    assert branch.options["reseed"][0][0] == 2
+    gid = ann.import_json(branch.to_json(), owner="hub:ann")
+    branch.apply("roll")
+    assert ann.extend(gid, 2, ["roll"]) == 3
+    assert moneynb.load_game(ann.read(gid)).state() == branch.state()
+    before = dump(k.db)
+    status, answer = k.call("ann", "truncate", {"args": {"game_id": gid, "n": 3, "to": 1}})
+    assert status == 403 and "continued from" in answer["message"], answer
+    assert dump(k.db) == before
+    plain = ann.import_json(played.to_json(), owner="hub:ann")
+    assert ann.truncate(plain, 2, 1) == 1  # the same moves, not a branch: allowed
+
+
 def test_a_status_line_is_bounded(klass):
     k = klass
     ann = k.stores["ann"]

@@ -726,8 +726,10 @@ class Game:
             )
         if not self.can_undo_to(n):
             raise IllegalAction(
-                "cannot undo past a die, spin or card already seen: the game was started with "
-                "undo='safe' (start it with undo='practice' to explore freely)"
+                "cannot undo past a die, spin or card already seen"
+                + (" (or the step this game was continued from)" if self.options["reseed"] else "")
+                + ": the game was started with undo='safe' (start it with undo='practice' to "
+                "explore freely)"
             )
         self._rebuild(self.actions[:n])
 
