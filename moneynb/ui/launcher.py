@@ -22,8 +22,10 @@ A game continued or brought back sets the form to its settings (game, seats, see
 "Host a table" ignore the second click of a double-click (:data:`REPEAT_CLICK_S`).
 
 "Replay a saved game" (:class:`~moneynb.ui.replay.ReplayChooser`, class
-``moneynb-replay-chooser``) lists the owner's stored games, finished or not, and shows the
-chosen one as a :class:`~moneynb.ui.replay.ReplayView` where games appear.
+``moneynb-replay-chooser``) lists the owner's finished stored games (a game still being
+played is continued, not replayed: its replay's "Continue from here" would deal its coming
+chance; the tester's F1) and shows the chosen one as a :class:`~moneynb.ui.replay.ReplayView`
+where games appear.
 
 CSS classes (stable, for tests): ``moneynb-launcher``, ``moneynb-launch-game`` (chooser),
 ``moneynb-launch-count`` (number of players), ``moneynb-launch-row`` (one per player) with
