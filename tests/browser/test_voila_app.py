@@ -259,3 +259,35 @@ def _reload_keeps_the_game(page, view) -> None:
         played,
         back,
     )
+
+
+def test_a_finished_game_offers_a_new_game_in_the_app(voila, page):
+    """The tester's F7 (2026-12-06): a finished game offered no way to play again where it
+    was. In the app, an all-bot Money Moves game ends at once: "New game" is shown in its
+    decision column; a click plays a new game (a fresh seed: another log) in the same view,
+    which offers "New game" again."""
+    base, _root = voila
+    try:
+        page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=patience(240_000))
+        form = launcher_form(page)
+        rows = form.locator(".moneynb-launch-row")
+        for k in range(rows.count()):
+            rows.nth(k).locator("select").select_option("greedy bot")
+        view = _press_start(page, form)
+        new = view.locator(".moneynb-decision button.moneynb-new-game")
+        new.wait_for(state="visible", timeout=patience(30_000))
+        assert "Game over" in view.locator(".moneynb-header").inner_text()
+        log = view.locator(".moneynb-log-box").inner_text()
+        new.click()
+        page.wait_for_function(
+            f"""(log) => {{ const v = document.querySelector('{GAME}');
+                const b = v.querySelector('.moneynb-log-box');
+                return b && b.innerText !== log
+                    && !!v.querySelector('.moneynb-decision button.moneynb-new-game'); }}""",
+            arg=log,
+            timeout=patience(30_000),
+        )
+        assert page.locator(".moneynb-view").count() == 1  # the same view, the new game in it
+    except BaseException:
+        screenshot(page, "voila_new_game-failure")
+        raise
