@@ -601,17 +601,18 @@ def test_replay_tokens_stand_apart_at_the_start(name, n):
     """The tester's F10 (2026-12-06): in the replay of a Moolah game at step 0 the three
     pawns sat on one another at the Bank corner and over the "+$75k" label. The replay draws
     the live board's tokens (the same board, the same places): at step 0 of every game and
-    at Moolah's every step, no token over another token or a name. Before, Moolah's tokens
-    stood 0.42 units apart (16 px) with 18 px discs, Easy Money's 0.4 (16.4 px): on one
-    another on every board, the live one too (the names were moved clear of the tokens for
-    the live board in 411fc7f, issue 38)."""
+    at every step of Moolah's and Easy Money's, no token over another token or a name.
+    Before, Moolah's tokens stood 0.42 units apart (16 px) with 18 px discs, Easy Money's 0.4
+    (16.4 px): on one another on every board, the live one too (the names were moved clear of
+    the tokens for the live board in 411fc7f, issue 38); and Easy Money's tokens on the two
+    spaces beside a corner met at the inner corner (0.14 units apart, step 27)."""
     players = ["You", "Greedy bot 1", "Greedy bot 2"][:n]
     g = moneynb.new_game(name, players=players, seed=7, chance_streams=1)
     bots = [moneynb.make_bot("greedy", seed=i) for i in range(n)]
     while not g.over and len(g.actions) < 120:
         g.apply(bots[g.decision.player].choose(g))
     rv = ReplayView(g, coach=False)
-    steps = range(rv.replay.n + 1) if name == "moolah" else [0]
+    steps = range(rv.replay.n + 1) if name in ("moolah", "easy_money") else [0]
     found = {}
     for i in steps:
         rv.go(i)

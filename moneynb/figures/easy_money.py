@@ -71,6 +71,8 @@ TOKEN_DEPTH = 0.9
 #: board units between the centres of two tokens side by side: their 18 px discs (and
 #: 1.5 px outlines) apart at the board's 41 px a unit
 TOKEN_GAP = 0.46
+#: how far (board units) the tokens of a space beside a corner stand away from that corner
+CORNER_SHIFT = 0.25
 
 
 def cell_xy(i: int, size: int = 48) -> tuple[float, float]:
@@ -150,6 +152,15 @@ class Board(BoardDrawing):
         # 2: the discs were 1.6 px on one another, the tester's F10)
         z = self.text_zoom  # tokens drawn larger with the board's text stand further apart
         along = ((k % 4) - (min(n, 4) - 1) / 2) * TOKEN_GAP * z  # a row of the n, centred
+        side_len = self.size // 4
+        at = i % side_len
+        if at in (1, side_len - 1):
+            # beside a corner: the row moves away from it, else it meets the row of the space
+            # on the corner's other side at the inner corner (the tester's F10: "Y" and "G2"
+            # 0.14 units apart, at Easy Money's step 27 of seed 7)
+            cx, cy = self._xy(i - 1 if at == 1 else (i + 1) % self.size)
+            away = 1 if (x - cx if dy else y - cy) > 0 else -1
+            along += away * CORNER_SHIFT * z
         depth = TOKEN_DEPTH * max(1.0, z * 0.9) + (k // 4) * 0.4 * z
         return x + dx * depth + (along if dy else 0), y + dy * depth + (along if dx else 0)
 
