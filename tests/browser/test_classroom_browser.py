@@ -62,7 +62,7 @@ def test_two_visitors_never_see_each_others_games(voila_server, browser_context)
         assert b.locator(GAME).count() == 0
         assert not b.locator(".moneynb-resume").first.is_visible()
         assert b.locator(".moneynb-replay-list option").count() == 0
-        assert "No saved games yet" in b.locator(".moneynb-replay-error").inner_text()
+        assert "No finished games yet" in b.locator(".moneynb-replay-error").inner_text()
         # the first visitor reloads: the same owner again, their game comes back
         page = a
         a.reload(timeout=patience(240_000))
