@@ -73,6 +73,13 @@ def problems(name, d, c) -> list[str]:
         said = f"${d.suggested:,}"
         if not any(said in line for line in first):
             out.append(f"the game's own {said} not named: {first}")
+    if d.suggested is not None:
+        # the Coach agrees with the game's own recommendation or says why not (issue 38): its
+        # first line names it, and "Best" is never another choice said against it unnamed
+        if f"${d.suggested:,}" not in head:
+            out.append(f"first line without the game's own ${d.suggested:,}: {head!r}")
+        if head.startswith("Best: ") and c.best != d.suggested:
+            out.append(f"a best against the game's recommendation: {head!r}")
     return out
 
 
@@ -106,6 +113,30 @@ def test_charge_it_says_what_credit_costs():
     assert first[0].startswith((f"Best: {g.decision.label(c.best)} — ", "A tie: ")), first
     assert first[0].index("—" if first[0].startswith("Best") else "tie") < first[0].index("bill")
     assert any("interest" in line and "paid in full" in line for line in first[1:]), first
+
+
+@pytest.mark.parametrize("players", [["Ann", "Bob"], ["Ann", "Bob", "Cy"]])
+def test_moolah_first_withdrawal_starts_from_the_rules_amount(players):
+    """The tester's finding (replay of a three-player game): the step said "$50,000
+    recommended" and the Coach under it "Best: Withdraw $0 — about $17,500 more ... (53
+    simulated games; give or take $14,667)". With three players the play-outs are fewer (the
+    action budget is shared by more seats: 53, not 77) and Withdraw $0 beats $50,000 by just
+    over the give-or-take; with two players no amount did clearly better. Either way the
+    first line starts from the game's own recommendation and says how the simulated games
+    compare with it (issue 38)."""
+    g = moneynb.new_game("moolah", players=players, seed=0)
+    d = g.decision
+    assert d.tag == "first_withdrawal" and d.suggested
+    c = coach(g)
+    assert not problems("moolah", d, c), problems("moolah", d, c)
+    head = c.summary()[0]
+    assert head.startswith(f"The rules suggest withdrawing ${d.suggested:,}"), head
+    if c.best is not None and c.best != d.suggested:
+        margin = c.numbers["against_suggested"]  # its margin is against the rules' amount
+        assert margin > c.numbers["against_suggested_give_or_take"], c.numbers
+        assert "did better" in head and f"Withdraw ${c.best:,}" in head, head
+    else:
+        assert "no choice did clearly better" in head, head
 
 
 def test_moolah_first_withdrawal_names_the_rules_amount():
