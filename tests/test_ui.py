@@ -7,7 +7,9 @@ rules module exists.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import subprocess
 import sys
 import time
@@ -305,14 +307,15 @@ def test_undo_goes_back_to_the_last_persons_decision():
     _click(safe, "moneynb-roll")
     _click(safe, "moneynb-option", "Keep it")
     done = list(safe.game.actions)
-    assert safe.undo() is False and "Cannot undo" in safe.error.value
+    assert safe.undo() is False
+    assert safe.game.undo_refused in html.unescape(safe.undo_note.value)
     assert safe.game.actions == done
     # practice undo: anything may be taken back
     view = moneynb.play(
         "ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False, undo="practice"
     )
     assert view.undo_button.disabled
-    assert view.undo() is False and "Nothing to undo" in view.error.value
+    assert view.undo() is False and "nothing to take back" in view.undo_note.value
     _click(view, "moneynb-roll")
     _click(view, "moneynb-option", "Keep it")  # then the bot plays its whole turn
     assert view.human_turn and len(view.game.actions) > 2
@@ -320,6 +323,43 @@ def test_undo_goes_back_to_the_last_persons_decision():
     assert view.game.actions == ["roll"] and view.game.decision.tag == "keep_or_give"
     assert [b.description for b in view.find("moneynb-option")] == ["Keep it", "Give some"]
     assert _table_sum(view) == sum(view.game.money().values())
+
+
+def test_an_undo_refused_says_why_in_one_plain_sentence_beside_the_button(caplog):
+    """The tester's F6 (issue 38): after 3 rolls, Undo wrote "⚠ Cannot undo: cannot undo past
+    a die, spin or card already seen: the game was started with undo='safe' (start it with
+    undo='practice' ...)" in the decision panel, about 1,200 px above the button, and the
+    button stayed enabled. Now the button is off when the engine says nothing can be taken
+    back (its reason as the tooltip), and a refusal is one sentence in the product's words
+    beside the button; the engine's technical words go to the log."""
+    import logging
+
+    safe = moneynb.play("ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False)
+    assert safe.undo_button.disabled and "nothing to take back" in safe.undo_button.tooltip
+    _click(safe, "moneynb-roll")
+    _click(safe, "moneynb-option", "Keep it")  # the bot's roll after it was seen
+    why = safe.game.undo_refusal(safe._human_action_indices()[-1])
+    assert why == safe.game.undo_refused and why.endswith(".") and why.count(".") == 1
+    assert safe.undo_button.disabled and safe.undo_button.tooltip == why
+    caplog.set_level(logging.INFO, logger="moneynb")
+    assert safe.undo() is False
+    logs = caplog.records
+    note = html.unescape(re.sub(r"<[^>]+>", "", safe.undo_note.value))
+    assert note == why and safe.error.value == ""  # beside the button, not in the panel
+    for word in ("Cannot undo", "undo=", "safe", "practice", "="):
+        assert word not in note, word
+    assert any("undo" in r.getMessage() and "safe" in r.getMessage() for r in logs)
+    row = [b for b in safe.children if isinstance(b, type(safe.children[-1]))][-1]
+    kids = list(row.children)
+    assert kids.index(safe.undo_note) == kids.index(safe.undo_button) + 1
+    _click(safe, "moneynb-roll")  # the game moves on: the note goes
+    assert safe.undo_note.value == ""
+    # practice: a person's decision can be taken back, the button is on
+    free = moneynb.play(
+        "ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False, undo="practice"
+    )
+    _click(free, "moneynb-roll")
+    assert not free.undo_button.disabled and "take back" in free.undo_button.tooltip
 
 
 def test_play_errors():

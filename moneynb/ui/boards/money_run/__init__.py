@@ -116,7 +116,7 @@ class Board(Drawing, BoardRenderer):
             # take back the last turn action (a picked coin and its square are one action)
             while g.can_undo_in_turn():
                 if view is not None and hasattr(view, "undo"):
-                    if not view.undo():  # refused (the undo policy): the view says why
+                    if not view.undo(near_panel=True):  # refused: the view says why
                         break
                 else:  # a board drawn without a view (tests, a custom front end)
                     g.undo()
@@ -131,8 +131,8 @@ class Board(Drawing, BoardRenderer):
         if view is not None and not getattr(view, "undo_allowed", True):
             undo.layout.display = "none"
         undo.disabled = not (g.can_undo_in_turn() and g.can_undo_to(len(g.actions) - 1))
-        if undo.disabled and g.can_undo_in_turn():
-            undo.tooltip = "a coin was drawn from the bag since: that cannot be taken back"
+        if undo.disabled and g.can_undo_in_turn():  # the engine says why
+            undo.tooltip = g.undo_refusal(len(g.actions) - 1)
         if decision.tag == "action":
             hint = widgets.HTML(
                 "Click a coin (on the table or a stack's top), then a square; or your pawn (◆), "
