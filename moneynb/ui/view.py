@@ -56,6 +56,12 @@ HANDOVER_S = 1.0
 #: clicked one was (Moolah's Black Jack bet, then "stay"; Easy Money's "Mortgage", then "Lift
 #: the mortgage"; a Roll after the bots' turns). Found by a new user's try (issue 38, case 1)
 FRESH_S = 0.7
+#: what a click on a decision's control says when that decision was already answered (the
+#: page still showed its panel for 80-275 ms after the header changed: the tester's F4, issue
+#: 38): the click plays nothing, and says so beside the new decision
+STALE_CLICK = "That choice was already made — this is the next one."
+#: the same, for a control of a decision since taken back (an undo)
+UNDONE_CLICK = "That button was for a move since taken back — this is the decision now."
 
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -369,6 +375,8 @@ class GameView(widgets.VBox):
         # every control drawn in it takes no click for its first FRESH_S (the page's CSS: a
         # newly drawn control starts the animation), so no message per new panel
         self.panel_box.add_class("moneynb-fresh")
+        #: the widgets of the panel last replaced (closed when the next one is replaced)
+        self._replaced_panel: list = []
         self.panel_box.observe(self._close_replaced_panel, names="children")
         self.error = widgets.HTML()
         self.error.add_class("moneynb-error")
@@ -572,6 +580,11 @@ class GameView(widgets.VBox):
 
         def answer_step(action):
             if from_page() and self._just_handed_over(step):
+                return False
+            if step != self.step and from_page() and not (self._retired or self._busy):
+                # a person's click on a panel the page had not replaced yet: nothing is
+                # played (one click, one move), and the click is not dropped without a word
+                self._board_notice(STALE_CLICK if step[0] == self._epoch else UNDONE_CLICK)
                 return False
             return self.submit(action, step=step)
 
@@ -1096,7 +1109,8 @@ class GameView(widgets.VBox):
         )
 
     def _close_replaced_panel(self, change) -> None:
-        """Close the widgets of a decision panel the view no longer shows.
+        """Close the widgets of the decision panel before the one just replaced (the view
+        shows neither).
 
         Each decision gets a new panel (:meth:`_refresh_panel`); without this the kernel kept
         every old panel's buttons, boxes, layouts and styles, and a JupyterLab reload sends and
@@ -1106,11 +1120,16 @@ class GameView(widgets.VBox):
         Source: issue 41 (found by the Lab reload investigation).
         """
         gone = [w for w in change["old"] if w not in change["new"]]
-        if not gone:
+        # the panel just replaced stays open until the next one is: the page may show it a
+        # moment longer (80-275 ms), and a click on it then reaches its controls, which play
+        # nothing and say so (:data:`STALE_CLICK`); a closed widget's click was dropped
+        # without a word (the tester's F4, issue 38)
+        older, self._replaced_panel = self._replaced_panel, gone
+        if not older:
             return
-        shown = widget_tree([self])
-        for model_id, w in widget_tree(gone).items():
-            if model_id not in shown:
+        keep = widget_tree([self, *gone])
+        for model_id, w in widget_tree(older).items():
+            if model_id not in keep:
                 w.close()
 
     def _refresh_panel(self) -> None:
