@@ -39,6 +39,9 @@ from ..core.outcomes import what_if_copy, worth
 N_PLAY_OUTS = 100
 #: fewest play-outs per move: the budget never stops them before this many
 MIN_PLAY_OUTS = 30
+#: longest list of tied choices' names the first line holds (else it says how many, and the
+#: names go behind Details)
+TIE_NAMES_CHARS = 90
 #: most actions one play-out may take (a guard: every game ends long before)
 MAX_PLAY_OUT_ACTIONS = 2_000
 
@@ -315,6 +318,11 @@ def rank(
     width = max(abs(po.gap(a, k)[0]) + po.gap(a, k)[1] for k in tied[1:])
     figures["tied"] = [of(k) for k in tied]
     names = _and([labels[k] for k in tied])
+    if len(tied) > 2 or len(names) > TIE_NAMES_CHARS:
+        # a short first line (issue 38: a ~90-word sentence listing five Money Run moves):
+        # how many came out alike; which ones, behind Details
+        coaching.lines.insert(0, f"Come out alike: {names}.")
+        names = f"{len(tied)} choices"
     if all(po.samples[k] == po.samples[a] for k in tied):
         close = f"{names} come out the same in all {sims}."
     else:

@@ -566,6 +566,15 @@ class Game:
             f" ({reason})" if reason else ""
         )
 
+    def below_zero_words(self, account: str) -> str:
+        """What a balance below $0 of ``account`` means, in a player's words ("" for an account
+        the ledger never lets go below zero). Default: a bank with unlimited money, which has
+        paid out more than it took in; a game names its own other kinds (an overdrawn bank
+        account, a card's charges)."""
+        if account not in self.ledger.may_go_negative:
+            return ""
+        return "below $0: it has paid out more than it took in (it never runs out of money)"
+
     def account_label(self, account: str) -> str:
         """Display name of an account ("wallet:Ann" -> "Ann")."""
         return account.split(":", 1)[1] if account.startswith("wallet:") else account

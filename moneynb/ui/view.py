@@ -22,7 +22,15 @@ import ipywidgets as widgets
 
 from ..core.errors import IllegalAction, SaveFileError
 from ..store import ConflictError, StoreError, open_store
-from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
+from .a11y import (
+    ERROR_STYLE,
+    HANDOFF_STYLE,
+    NOTE_STYLE,
+    NOTICE_STYLE,
+    A11yHelper,
+    seat_html,
+    token_html,
+)
 from .boards import board_for
 from .boards.base import money, player_color, plot_text, zoom_for
 from .pace import pace
@@ -1222,21 +1230,41 @@ class GameView(widgets.VBox):
 
         def name(i, label, c):
             label = self.plain(label)
-            return html.escape(label) if c is None else seat_html(i, label, c, bold=False)
+            if c is None:
+                return html.escape(label)
+            # the letters on the seat's token, as the board draws it (issue 38: "G1", "Y"
+            # on the pawns read as nothing): this table is the board's key to them
+            return seat_html(i, label, c, bold=False) + token_html(i, g.players)
 
+        def below_zero(acct, label, v):
+            """A balance below $0 said in words (the engine's: what that account's minus
+            means; issue 38: "House Bank -$21" unexplained), as the cell's tooltip and a
+            line under the table."""
+            words = g.below_zero_words(acct) if v < 0 else ""
+            return words and f"{self.plain(label)} {words}"
+
+        notes = [(acct, below_zero(acct, label, v)) for acct, label, v, _c in rows]
         body = "".join(
             f"<tr><td style='padding-right:12px'>{name(i, label, c)}</td>"
             f"<td class='moneynb-dollars' data-account='{html.escape(acct)}' "
-            f"data-dollars='{v}' style='text-align:right'>{money(v)}</td></tr>"
-            for i, (acct, label, v, c) in enumerate(rows)
+            f"data-dollars='{v}' style='text-align:right'"
+            + (f" title='{html.escape(note, quote=True)}'>{money(v)}*" if note else f">{money(v)}")
+            + "</td></tr>"
+            for i, ((acct, label, v, c), (_a, note)) in enumerate(zip(rows, notes, strict=True))
         )
         total = sum(m.values())
+        under = "".join(
+            f"<tr><td colspan='2' class='moneynb-below-zero' style='font-size:12px'>"
+            f"* {html.escape(note)}</td></tr>"
+            for _a, note in notes
+            if note
+        )
         return (
             f"<table class='moneynb-money-table' data-start-total='{self.start_total}'>"
             f"<tr><th style='text-align:left'>Account</th><th>Money</th></tr>{body}"
             f"<tr style='border-top:1px solid #888'><td><b>Total</b></td>"
             f"<td class='moneynb-total' data-dollars='{total}' style='text-align:right'>"
-            f"<b>{money(total)}</b></td></tr></table>"
+            f"<b>{money(total)}</b></td></tr>{under}</table>"
         )
 
     def _log_html(self) -> str:

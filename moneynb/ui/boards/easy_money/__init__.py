@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ....core.words import counted
 from ....figures.easy_money import *  # noqa: F403 - the drawing's names, kept importable here
 from ....figures.easy_money import Board as Drawing
 from ...a11y import seat_html
@@ -57,11 +58,11 @@ class Board(Drawing, BoardRenderer):
             for i in g.holdings(s):
                 sp = g.board[i]
                 tag = (
-                    f" ({'sub' if g.houses[i] == 5 else g.houses[i]})"
+                    f" ({'subdivision' if g.houses[i] == 5 else counted(g.houses[i], 'house')})"
                     if sp["kind"] == "property"
                     else ""
                 )
-                mort = " <i>mortg.</i>" if g.mortgaged[i] else ""
+                mort = " <i>mortgaged</i>" if g.mortgaged[i] else ""
                 held.append(f"{plot_text(sp['name'])}{tag}{mort}")
             if g.exemption == s:
                 held.append("<i>Special Exemption</i>")
@@ -70,12 +71,12 @@ class Board(Drawing, BoardRenderer):
                 f"<td>{seat_html(s, p, player_color(s))}</td>"
                 f"<td style='text-align:right'>{money(g.cash(s))}</td>"
                 f"<td style='text-align:right'><b>{money(sc[p])}</b></td>"
-                f"<td>{g.pieces_used(s)}/{g.data['houses_per_player']}</td>"
+                f"<td>{g.pieces_used(s)} of {g.data['houses_per_player']}</td>"
                 f"<td>{', '.join(held) or '—'}</td></tr>"
             )
         return (
             "<table class='moneynb-em-table' cellpadding='3' style='border-collapse:collapse'>"
-            "<tr><th>Player</th><th>cash</th><th>score</th><th>houses used</th><th>holdings</th>"
+            "<tr><th>Player</th><th>cash</th><th>score</th><th>houses built</th><th>holdings</th>"
             "</tr>" + "".join(rows) + "</table>"
         )
 

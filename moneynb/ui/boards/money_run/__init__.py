@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ....core.words import counted
 from ....figures.money_run import *  # noqa: F403 - the drawing's names, kept importable here
 from ....figures.money_run import TABLE_Y
 from ....figures.money_run import Board as Drawing
+from ...a11y import token_html
 from ...panels import button, chosen_words, space_panel
 from ..base import BoardRenderer, player_color, plot_text
 
@@ -90,8 +92,10 @@ class Board(Drawing, BoardRenderer):
     def _refresh_info(self, game) -> None:
         bag = {name: game.bag.count(rank) for rank, name in game.coin_names.items()}
         rows = "".join(
-            f"<tr><td>{plot_text(p)}</td><td style='color:{player_color(s)}'>&#9670;</td>"
-            f"<td>{game.distance(s)} to go</td><td>height {game.height(game.pawns[s])}</td></tr>"
+            f"<tr><td>{plot_text(p)}{token_html(s, game.players)}</td>"
+            f"<td style='color:{player_color(s)}'>&#9670;</td>"
+            f"<td>{counted(game.distance(s), 'square')} to go,</td>"
+            f"<td>on {counted(game.height(game.pawns[s]), 'coin')}</td></tr>"
             for s, p in enumerate(game.players)
         )
         self.info.value = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ....core.words import counted
 from ....figures.moolah import *  # noqa: F403 - the drawing's names, kept importable here
 from ....figures.moolah import Board as Drawing
 from ....games.moolah.rules import blackjack_win_probability
@@ -72,8 +73,8 @@ class Board(Drawing, BoardRenderer):
             entries = game.pad[i][-4:]
             hist = "<br>".join(f"{money(e['old'])} → <b>{money(e['new'])}</b>" for e in entries)
             state = " (bankrupt)" if game.out[i] else ""
-            if game.missed[i]:
-                state += f" (held {game.missed[i]})"
+            if game.missed[i]:  # in the Big House
+                state += f" (misses {counted(game.missed[i], 'more turn')})"
             credit = game.data.rules["credit_line"] + min(0, game.balance(i))
             rows.append(
                 f"<tr data-seat='{i}' data-balance='{game.balance(i)}' data-cash='{game.cash(i)}'>"
@@ -87,7 +88,7 @@ class Board(Drawing, BoardRenderer):
             "<div><b>Personal Bank Account score pad</b> (last entries: old → new)</div>"
             "<table class='moneynb-pad-table' cellpadding='3' style='border-collapse:collapse'>"
             "<tr><th>Player</th><th>wallet</th><th>account</th><th>credit left</th>"
-            "<th>Adv.</th><th>score pad</th></tr>" + "".join(rows) + "</table>"
+            "<th>Advantage cards</th><th>score pad</th></tr>" + "".join(rows) + "</table>"
         )
 
     def panels(self) -> list:
