@@ -182,7 +182,7 @@ def test_every_panel_kind_and_labels(tmp_path):
     _click(view, "moneynb-roll")
     assert view.find("moneynb-panel-choose")
     assert [b.description for b in view.find("moneynb-option")] == ["Keep it", "Give some"]
-    assert [b.tooltip for b in view.find("moneynb-option")] == ["keep", "give"]
+    assert [b.tooltip for b in view.find("moneynb-option")] == ["Keep it", "Give some"]
     _click(view, "moneynb-option", "Give some")
     assert view.find("moneynb-panel-amount")
     text = view.find("moneynb-amount-text")[0]

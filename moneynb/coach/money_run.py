@@ -151,7 +151,7 @@ def coach_decision(game, d) -> Coaching | None:
     mine = nums[game.players[seat]]
     if mine:
         closest = min(game.distance(seat, game.sq(*xy)) for xy in mine)
-        coaching.headline = (f"Your pawn can reach {len(mine)} squares this turn; the closest is "
+        coaching.headline = (f"Your pawn can reach {counted(len(mine), 'square')} this turn; the closest is "
                              f"{closest} from your goal (now {game.distance(seat)}).")  # fmt: skip
     else:
         coaching.headline = "Your pawn cannot move this turn: place or move a coin."

@@ -891,7 +891,7 @@ class Moolah(Game):
             self.transfer(self.wallet(seat), BANK, self.cash(seat), "the Big House takes all cash")
         self.missed[seat] = PENALTY[k]
         self.emit("held", f"{self.players[seat]} is held at {self.data.spaces[sid]['name']} for "
-                  f"{PENALTY[k]} turn(s).", seat=seat, where=sid)  # fmt: skip
+                  f"{counted(PENALTY[k], 'turn')}.", seat=seat, where=sid)  # fmt: skip
 
     def _serve(self, seat: int) -> None:
         """One missed turn is over: Bufe's -> Exit, Maximum -> Minimum Security -> Parole."""

@@ -153,7 +153,7 @@ class Board(Drawing, BoardRenderer):
         if len(options) <= MAX_RAISE_BUTTONS:
             return row([
                 button(decision.label(o), (f"moneynb-em-{o.split(':')[0]}", "moneynb-option"),
-                       lambda o=o: submit(o), tooltip=o, style="warning")
+                       lambda o=o: submit(o), style="warning")
                 for o in options
             ])  # fmt: skip
         dd = widgets.Dropdown(options=[(decision.label(o), o) for o in options],
@@ -192,7 +192,7 @@ class Board(Drawing, BoardRenderer):
             for o in decision.options[1:]:
                 verb = o.split(":")[0]
                 groups[verb].append(button(decision.label(o), (f"moneynb-em-{verb}", "moneynb-option"),
-                                           lambda o=o: submit(o), tooltip=o, style=styles[verb]))  # fmt: skip
+                                           lambda o=o: submit(o), style=styles[verb]))  # fmt: skip
             # one wrapping row, the money line last: the decision stays short, so the board
             # beside or under it is drawn larger in a short window (issue 38)
             options = [b for items in groups.values() for b in items]
@@ -252,7 +252,7 @@ class Board(Drawing, BoardRenderer):
                 parts = [info, self._raise_row(decision, raise_money, submit)]
                 if rest:
                     parts.append(row([button(decision.label(o), ("moneynb-option",),
-                                             lambda o=o: submit(o), tooltip=str(o))
+                                             lambda o=o: submit(o))
                                       for o in rest]))  # fmt: skip
                 return self._wrap(tag, parts)
             return self._wrap(tag, [info, make_panel(decision, g, submit)])

@@ -126,7 +126,7 @@ class Board(Drawing, BoardRenderer):
                                style="success")  # fmt: skip
                 else:
                     b = button(decision.label(o), ("moneynb-phrase",), lambda o=o: submit(o),
-                               tooltip=o, style="info")  # fmt: skip
+                               style="info")  # fmt: skip
                 buttons.append(b)
             phrases = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
             out = widgets.VBox([phrases, hand])

@@ -117,7 +117,7 @@ class Board(Drawing, BoardRenderer):
             items = [roll]
             for o in decision.options[1:]:
                 items.append(button(decision.label(o), ("moneynb-advantage", "moneynb-option"),
-                                    lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
+                                    lambda o=o: submit(o), style="info"))  # fmt: skip
             note = "An Advantage card moves you exactly its number of spaces and ends your turn."
             return self._wrap(
                 tag, [row(items)] + ([widgets.HTML(f"<i>{note}</i>")] if len(items) > 1 else [])
@@ -154,7 +154,7 @@ class Board(Drawing, BoardRenderer):
                 tip = (f"full deck {min(cards):+d}% to {max(cards):+d}%, "
                        f"mean {sum(cards) / len(cards):+.0f}%")  # fmt: skip
                 items.append(button(f"{o.capitalize()} ({tip})", (f"moneynb-stock-{o}", "moneynb-option"),
-                                    lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
+                                    lambda o=o: submit(o), style="info"))  # fmt: skip
             head = widgets.HTML("<b>Wall Street</b>: invest at least $10,000 of wallet cash")
             return self._wrap(tag, [head, self._summary(seat), row(items)])
         if tag in ("wall_street_amount", "casino_bet"):
@@ -198,7 +198,7 @@ class Board(Drawing, BoardRenderer):
                     )
                 else:
                     items.append(button(f"{g.players[o]} ({money(g.cash(o))})", ("moneynb-pal", "moneynb-player"),
-                                        lambda o=o: submit(o), tooltip=str(o), style="warning"))  # fmt: skip
+                                        lambda o=o: submit(o), style="warning"))  # fmt: skip
             head = widgets.HTML(
                 "<b>Take A Pal</b> to the Las Vegas Casino: you both bet all your cash"
             )
@@ -208,7 +208,7 @@ class Board(Drawing, BoardRenderer):
                     "moolah": "<b>Moolah</b>: stay or jump to another Moolah space",
                     "advantage_target": "<b>Advantage card</b>: where to?"}[tag]  # fmt: skip
             items = [button(decision.label(o), ("moneynb-target", "moneynb-option"),
-                            lambda o=o: submit(o), tooltip=str(o)) for o in decision.options]  # fmt: skip
+                            lambda o=o: submit(o)) for o in decision.options]  # fmt: skip
             hint = widgets.HTML("<i>or click a highlighted space on the board</i>")
             return self._wrap(tag, [widgets.HTML(head), row(items), hint])
         return None
