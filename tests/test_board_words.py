@@ -240,7 +240,11 @@ CUT = re.compile(r"\b(?:e\.g|i\.e|etc|approx|incl)\.|\b(?!Co\.)[A-Za-z]{1,5}\.(?
 #: brackets inside brackets ("(all that is left (rent for Majestic Theatre))")
 NESTED = re.compile(r"\([^()]*\([^()]*\)[^()]*\)")
 #: a short form standing alone in a table cell, a header or a label ("Adv.", "R1", "mortg.")
-ALONE = re.compile(r"^(?:[A-Za-z]{1,5}\.|[A-Z]{1,2}\d+|[A-Z]{2,3})$")
+ALONE = re.compile(r"^[★⌂●]?(?:[A-Za-z]{1,5}\.|[A-Z]{1,2}\d+|[A-Z]{2,3})$")
+#: a count written as a fraction ("houses used 1/16"); a price list ("$10/$40") is not one
+FRACTION = re.compile(r"(?<![$\d/])\b\d+/\d+\b(?!/)")
+#: an amount in thousands ("+$75k"): the board must say what "k" means
+THOUSANDS = re.compile(r"\$\d+k\b")
 
 
 def _fragments(markup: str) -> list[str]:
@@ -328,13 +332,17 @@ def test_every_text_a_player_reads_is_plain_words(name):
                 if m:
                     bad.append(f"cut short {m.group(0)!r} in {part[:90]!r}")
             for what, pattern in (("raw value", RAW), ("code words", CODE),
-                                  ("one with a plural", ONE_PLURAL), ("nested brackets", NESTED)):  # fmt: skip
+                                  ("one with a plural", ONE_PLURAL), ("nested brackets", NESTED),
+                                  ("a count as a fraction", FRACTION)):  # fmt: skip
                 m = pattern.search(line)
                 if m:
                     bad.append(f"{what} {m.group(0)!r} in {line[:90]!r}")
             if ALONE.match(line) and line not in ok and line not in tokens:
                 if line.lower() not in view.game.title.lower():
                     bad.append(f"unexplained short form {line!r}")
+        if any(THOUSANDS.search(t) for t in texts):  # "$75k" is said in full somewhere
+            if not any(re.search(r"\$\d+k = \$[\d,]+,000", t) for t in texts):
+                bad.append("amounts in thousands ('$75k') with no words saying what k means")
         # the tokens' letters, as the board draws them, are said beside the names
         table = view.money_html.value + "".join(
             getattr(w, "value", "")

@@ -288,6 +288,12 @@ def rank(
     a, b = order[0], order[1]
     diff, noise = po.gap(a, b)
     figures.update(margin=diff, give_or_take=noise)
+    labels = dict(labels)
+    if len(labels[a]) + len(labels[b]) > TIE_NAMES_CHARS:
+        # two long moves (Money Run's): the first line names the best, the runner-up's words
+        # go behind Details, so it stays one short line (issue 38)
+        coaching.lines.insert(0, f"Next best: {labels[b]}.")
+        labels[b] = "the next best choice"
     if suggested is not None and suggested in po.moves and of(suggested) != of(a):
         return _against_suggestion(coaching, po, labels, a, suggested, of, fmt, more, sims,
                                    suggestion)  # fmt: skip
