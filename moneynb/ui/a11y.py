@@ -764,9 +764,10 @@ def token_html(seat: int, players: list[str]) -> str:
     from ..figures.base import player_color, player_ink, token_letters
 
     letters = token_letters(players)[seat]
+    whose = "Your" if players[seat] == "You" else f"{players[seat]}'s"
     return (
         f"&nbsp;<span class='moneynb-token' aria-hidden='true' "
-        f"title='{html.escape(players[seat], quote=True)}&#39;s token on the board' "
+        f"title='{html.escape(whose, quote=True)} token on the board' "
         f"style='background:{player_color(seat)};color:{player_ink(seat)};border-radius:8px;"
         f"padding:0 4px;font-size:11px;font-weight:bold'>{html.escape(letters)}</span>"
     )
