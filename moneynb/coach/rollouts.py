@@ -288,14 +288,14 @@ def rank(
     a, b = order[0], order[1]
     diff, noise = po.gap(a, b)
     figures.update(margin=diff, give_or_take=noise)
-    labels = dict(labels)
-    if len(labels[a]) + len(labels[b]) > TIE_NAMES_CHARS:
-        # two long moves (Money Run's): the first line names the best, the runner-up's words
-        # go behind Details, so it stays one short line (issue 38)
+    full, labels = labels, dict(labels)
+    if len(labels[a]) + len(labels[b]) > TIE_NAMES_CHARS and (diff > noise or noise == 0 < diff):
+        # a clear best, both moves long (Money Run's): the first line names the best, the
+        # runner-up's words go behind Details, so it stays one short line (issue 38)
         coaching.lines.insert(0, f"Next best: {labels[b]}.")
         labels[b] = "the next best choice"
     if suggested is not None and suggested in po.moves and of(suggested) != of(a):
-        return _against_suggestion(coaching, po, labels, a, suggested, of, fmt, more, sims,
+        return _against_suggestion(coaching, po, full, a, suggested, of, fmt, more, sims,
                                    suggestion)  # fmt: skip
     if suggested is not None and suggested in po.moves and diff > noise:
         coaching.best = of(a)
@@ -323,7 +323,7 @@ def rank(
     tied = [a] + [k for k in order[1:] if po.gap(a, k)[0] <= po.gap(a, k)[1]]
     width = max(abs(po.gap(a, k)[0]) + po.gap(a, k)[1] for k in tied[1:])
     figures["tied"] = [of(k) for k in tied]
-    names = _and([labels[k] for k in tied])
+    names = _and([full[k] for k in tied])
     if len(tied) > 2 or len(names) > TIE_NAMES_CHARS:
         # a short first line (issue 38: a ~90-word sentence listing five Money Run moves):
         # how many came out alike; which ones, behind Details
