@@ -1241,7 +1241,7 @@ class GameView(widgets.VBox):
             means; issue 38: "House Bank -$21" unexplained), as the cell's tooltip and a
             line under the table."""
             words = g.below_zero_words(acct) if v < 0 else ""
-            return words and f"{self.plain(label)} {words}"
+            return words and capital_first(f"{self.plain(label)} {words}", g.players)
 
         notes = [(acct, below_zero(acct, label, v)) for acct, label, v, _c in rows]
         body = "".join(
