@@ -44,7 +44,12 @@ ROSTER_COLUMNS = ["name", "joined", "removed", "games", "tables", "last_lesson",
 
 
 class NotATeacher(PermissionError):
-    """A teacher's action was asked for by someone who is not a teacher."""
+    """A teacher's action was asked for by someone who is not a teacher. Its message names the
+    ways in for code (the ``passcode=`` argument, ``MONEYNB_TEACHERS``); :attr:`player_text`
+    is what an app shows (issue 38: one sentence in the product's words)."""
+
+    #: the refusal in the product's words (the app's form shows it; the message goes to the log)
+    player_text = "Only a teacher can open this: that teacher passcode is not right."
 
 
 def check_teacher(owner: str | None, passcode: str | None, store=None) -> None:

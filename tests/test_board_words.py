@@ -13,6 +13,7 @@ import pytest
 
 import moneynb
 from moneynb.bots import make_bot
+from moneynb.figures.base import token_letters
 from moneynb.ui.boards import board_for
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "board-words.md"
@@ -222,3 +223,159 @@ def test_easy_money_prices_keep_their_dollar_sign_at_every_zoom():
             if sp["kind"] == "property":
                 label = b._label(sp)
                 assert f"${sp['B']}" in label, (z, sp["name"], label)
+
+
+# ----- every text a player reads, in plain words (issue 38, F8 of the tester's run) ----------
+#: a count of one with a plural noun ("hand 1 cards"); "Greedy bot 1 moves" is a name and a verb
+ONE_PLURAL = re.compile(
+    r"(?<!bot )(?<![\d,.$])\b1 (?:more )?(cards|turns|actions|spaces|keys|coins|squares|houses|"
+    r"moves|rounds|players|opponents|pawn moves|games)\b"
+)
+#: code words: an argument ("passcode=...", "undo='safe'"), an environment variable's name,
+#: a snake_case identifier, a Python-style "(s)" plural
+CODE = re.compile(r"\w='|\w=\.\.\.|\w=\w|\b[A-Z]{2,}_[A-Z_]{2,}\b|\b[a-z]+_[a-z_]+\b|\w\(s\)")
+#: a word cut short in running text ("Adv. card", "mortg. ") or a Latin short form; the
+#: games' own names keep theirs ("L.M. Navigation Co.", "R.E. Tax": docs/board-words.md)
+CUT = re.compile(r"\b(?:e\.g|i\.e|etc|approx|incl)\.|\b(?!Co\.)[A-Za-z]{1,5}\.(?= [a-z])")
+#: brackets inside brackets ("(all that is left (rent for Majestic Theatre))")
+NESTED = re.compile(r"\([^()]*\([^()]*\)[^()]*\)")
+#: a short form standing alone in a table cell, a header or a label ("Adv.", "R1", "mortg.")
+ALONE = re.compile(r"^[★⌂●]?(?:[A-Za-z]{1,5}\.|[A-Z]{1,2}\d+|[A-Z]{2,3})$")
+#: a count written as a fraction ("houses used 1/16"); a price list ("$10/$40") is not one
+FRACTION = re.compile(r"(?<![$\d/])\b\d+/\d+\b(?!/)")
+#: an amount in thousands ("+$75k"): the board must say what "k" means
+THOUSANDS = re.compile(r"\$\d+k\b")
+
+
+def _fragments(markup: str) -> list[str]:
+    """The texts between tags of ``markup`` (each cell, header, label alone), unescaped."""
+    markup = re.sub(r"<style.*?</style>", " ", markup, flags=re.S)
+    return [t for t in (html.unescape(x).strip() for x in re.split(r"<[^>]+>", markup)) if t]
+
+
+def _widget_texts(w, out: list[str]) -> None:
+    """Every text ``w`` and its children show: an HTML widget's fragments, a control's
+    description, tooltip and placeholder, a list's option labels (never a list's value: the
+    engine's option, not shown)."""
+    import ipywidgets as widgets
+
+    if isinstance(w, widgets.HTML | widgets.Label | widgets.HTMLMath):
+        out += _fragments(w.value)
+        out += re.findall(r"title=['\"]([^'\"]+)['\"]", html.unescape(w.value))
+    for attr in ("description", "tooltip", "placeholder", "caption", "text", "title"):
+        v = getattr(w, attr, None)
+        if isinstance(v, str) and v:
+            out += _fragments(v)
+    if isinstance(w, widgets.Dropdown | widgets.Select | widgets.ToggleButtons):
+        out += [str(label) for label in w._options_labels]
+    for d in getattr(w, "dice", ()) or ():
+        out.append(str(d.get("label") or d.get("face")))
+    for c in getattr(w, "children", ()) or ():
+        _widget_texts(c, out)
+
+
+def _figure_texts(board, out: list[str]) -> None:
+    """Every text the board draws or shows on hover: its backdrop's and its figure's trace
+    texts and hover texts, annotations and title."""
+    for fig in (board.backdrop, board.figure):
+        if fig is None:
+            continue
+        for t in fig.data:
+            for attr in ("text", "hovertext"):
+                v = getattr(t, attr, None)
+                for x in v if isinstance(v, list | tuple) else [v]:
+                    if x:
+                        out += _fragments(str(x).replace("<br>", "\n"))
+        for a in fig.layout.annotations or ():
+            if a.text:
+                out += _fragments(a.text)
+        if fig.layout.title and fig.layout.title.text:
+            out += _fragments(fig.layout.title.text)
+
+
+def _player_reads(name: str, seed: int, players: list[str], moves: int = 70) -> tuple[set, object]:
+    """The texts of a seeded game played in a view (the person's moves by a greedy bot; the
+    Coach on at every 9th decision, and an Undo tried at every 11th), after every move."""
+    view = moneynb.play(name, players=players, seed=seed, autosave=False)
+    me = make_bot("greedy", seed=seed)
+    seen: list[str] = []
+    for k in range(moves):
+        view.coach_toggle.value = k % 9 == 4
+        if k % 11 == 6:
+            view.undo()
+        _widget_texts(view, seen)
+        _figure_texts(view.board, seen)
+        if view.game.over:
+            break
+        view.submit(me.choose(view.game))
+    return set(seen), view
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_text_a_player_reads_is_plain_words(name):
+    """The tester's F8 (issue 38): a scan over what a player reads in two seeded games of each
+    game (the views' HTML, the controls' words and tooltips, the Coach, and every text of the
+    board figure, its hover texts included): no tuple or grid coordinates, no code words
+    ("passcode=...", "undo='safe'", an environment variable, a snake_case name, "(s)"), no
+    word cut short ("Adv.", "mortg.", "e.g.") nor an unlisted short form alone in a cell
+    ("R1"), no "1 cards", no brackets inside brackets; every token's letters are explained
+    beside the board (the money table's key), every balance below $0 is explained."""
+    ok = listed()
+    bad: list[str] = []
+    for seed, players in ((5, ["Ann", "bot:greedy"]), (7, ["You", "bot:greedy", "bot:greedy"])):
+        texts, view = _player_reads(name, seed, players)
+        tokens = set(token_letters(view.game.players))
+        for t in sorted(texts):
+            line = " ".join(t.split())
+            for part in t.splitlines():  # a word cut short within one line of text
+                m = CUT.search(" ".join(part.split()))
+                if m:
+                    bad.append(f"cut short {m.group(0)!r} in {part[:90]!r}")
+            for what, pattern in (("raw value", RAW), ("code words", CODE),
+                                  ("one with a plural", ONE_PLURAL), ("nested brackets", NESTED),
+                                  ("a count as a fraction", FRACTION)):  # fmt: skip
+                m = pattern.search(line)
+                if m:
+                    bad.append(f"{what} {m.group(0)!r} in {line[:90]!r}")
+            if ALONE.match(line) and line not in ok and line not in tokens:
+                if line.lower() not in view.game.title.lower():
+                    bad.append(f"unexplained short form {line!r}")
+        if any(THOUSANDS.search(t) for t in texts):  # "$75k" is said in full somewhere
+            if not any(re.search(r"\$\d+k = \$[\d,]+,000", t) for t in texts):
+                bad.append("amounts in thousands ('$75k') with no words saying what k means")
+        # the tokens' letters, as the board draws them, are said beside the names
+        table = view.money_html.value + "".join(
+            getattr(w, "value", "")
+            for w in view.board.panels()
+            if isinstance(getattr(w, "value", None), str)
+        )
+        for seat, letters in enumerate(token_letters(view.game.players)):
+            if f">{html.escape(letters)}</span>" not in table:
+                bad.append(f"token {letters!r} of {view.game.players[seat]} not explained")
+        for cell in re.findall(r"<td class='moneynb-dollars'[^>]*data-dollars='-\d+'[^>]*>",
+                               view.money_html.value):  # fmt: skip
+            if "title=" not in cell:
+                bad.append(f"a balance below $0 unexplained: {cell}")
+    assert not bad, "\n".join(sorted(set(bad))[:30])
+
+
+def test_app_refusals_and_start_page_in_product_words(monkeypatch, tmp_path):
+    """The app's wrong-passcode refusal is one sentence in the product's words (issue 38: it
+    said "give the teacher passcode (passcode=...), or be a hub user named in
+    MONEYNB_TEACHERS"); the start page served alone names no shell command ("voila
+    notebooks/")."""
+    from moneynb.ui.launcher import game_links, launcher
+
+    monkeypatch.setenv("MONEYNB_TEACHER_PASSCODE", "owl-42")
+    monkeypatch.delenv("MONEYNB_TEACHERS", raising=False)
+    form = launcher("moolah", store=tmp_path / "s.sqlite3", restore=False)
+    form._owner_known("browser:abc")
+    form.teacher_code.value = "wrong"
+    assert form.teacher() is None
+    said = " ".join(_fragments(form.error.value)).lstrip("⚠ ")
+    assert said.count(".") == 1 and said.endswith("."), said
+    assert not CODE.search(said) and "passcode=" not in said and "MONEYNB" not in said, said
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://127.0.0.1:8866/")
+    page = game_links(Path(__file__).resolve().parents[1] / "notebooks")
+    assert "voila" not in page and "`" not in page and not CODE.search(page), page

@@ -34,6 +34,8 @@ GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
 SHARE = {"money_run": 8, "money_moves": 12}
 DEFAULT_SHARE = 20
 COORDS = re.compile(r"\(\d+, ?\d+\)")
+#: most words in the Coach's first line (one line of plain words; the numbers behind Details)
+FIRST_LINE_WORDS = 60
 CREDIT = re.compile(r"Charge It|[Mm]ortgage [A-Z]|[Bb]orrow|\bloan\b|line of credit")
 COST = re.compile(r"bill|interest|pay(s|ing)? (it )?back|paid back|to lift|costs")
 
@@ -66,6 +68,8 @@ def problems(name, d, c) -> list[str]:
         out.append(f"a tie called best: {head!r} (ranking {r[:2]})")
     if CREDIT.search(head) and not COST.search(head):
         out.append(f"credit without its cost: {head!r}")
+    if len(head.split()) > FIRST_LINE_WORDS:  # the tester's ~90-word "No clear best: ..."
+        out.append(f"a first line of {len(head.split())} words: {head[:120]!r}")
     for line in first:
         if COORDS.search(line):
             out.append(f"grid coordinates: {line!r}")
@@ -73,6 +77,13 @@ def problems(name, d, c) -> list[str]:
         said = f"${d.suggested:,}"
         if not any(said in line for line in first):
             out.append(f"the game's own {said} not named: {first}")
+    if d.suggested is not None:
+        # the Coach agrees with the game's own recommendation or says why not (issue 38): its
+        # first line names it, and "Best" is never another choice said against it unnamed
+        if f"${d.suggested:,}" not in head:
+            out.append(f"first line without the game's own ${d.suggested:,}: {head!r}")
+        if head.startswith("Best: ") and c.best != d.suggested:
+            out.append(f"a best against the game's recommendation: {head!r}")
     return out
 
 
@@ -108,6 +119,30 @@ def test_charge_it_says_what_credit_costs():
     assert any("interest" in line and "paid in full" in line for line in first[1:]), first
 
 
+@pytest.mark.parametrize("players", [["Ann", "Bob"], ["Ann", "Bob", "Cy"]])
+def test_moolah_first_withdrawal_starts_from_the_rules_amount(players):
+    """The tester's finding (replay of a three-player game): the step said "$50,000
+    recommended" and the Coach under it "Best: Withdraw $0 — about $17,500 more ... (53
+    simulated games; give or take $14,667)". With three players the play-outs are fewer (the
+    action budget is shared by more seats: 53, not 77) and Withdraw $0 beats $50,000 by just
+    over the give-or-take; with two players no amount did clearly better. Either way the
+    first line starts from the game's own recommendation and says how the simulated games
+    compare with it (issue 38)."""
+    g = moneynb.new_game("moolah", players=players, seed=0)
+    d = g.decision
+    assert d.tag == "first_withdrawal" and d.suggested
+    c = coach(g)
+    assert not problems("moolah", d, c), problems("moolah", d, c)
+    head = c.summary()[0]
+    assert head.startswith(f"The rules suggest withdrawing ${d.suggested:,}"), head
+    if c.best is not None and c.best != d.suggested:
+        margin = c.numbers["against_suggested"]  # its margin is against the rules' amount
+        assert margin > c.numbers["against_suggested_give_or_take"], c.numbers
+        assert "did better" in head and f"Withdraw ${c.best:,}" in head, head
+    else:
+        assert "no choice did clearly better" in head, head
+
+
 def test_moolah_first_withdrawal_names_the_rules_amount():
     g = _find("moolah", "first_withdrawal")
     c = coach(g)
@@ -133,3 +168,21 @@ def test_easy_money_mortgage_in_a_debt_reads_plainly():
     for line in coach(g).summary():
         if "Mortgage" in line:
             assert "to pay back" in line or "lends you" in line, line
+
+
+def test_a_tie_of_many_long_moves_is_one_short_line_with_the_moves_behind_details():
+    """The tester's Money Run Coach: "No clear best: Place the large coin from table slot 1 of
+    5 to the square 1 above your pawn, Place the small coin ... come out the same in all 56
+    simulated games" (about 90 words, five moves). The first line says how many came out
+    alike; which ones is behind Details (issue 38: one line of plain words first)."""
+    from moneynb.coach.rollouts import PlayOuts, rank
+    from moneynb.coach.valuation import Coaching
+
+    labels = {k: f"Place the large coin from table slot {k} of 5 to the square {k} above your pawn"
+              for k in range(1, 6)}  # fmt: skip
+    po = PlayOuts(moves={k: (k,) for k in labels}, samples={k: [1, 2, 3] for k in labels}, n=3,
+                  seed=0, turns=2)  # fmt: skip
+    c = rank(Coaching("Where does the coin go?", []), po, labels, fmt=str)
+    assert c.best is None and c.headline.startswith("No clear best: 5 choices"), c.headline
+    assert len(c.headline.split()) <= 20, c.headline
+    assert all(label in c.text() for label in labels.values())  # behind Details

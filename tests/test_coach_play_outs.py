@@ -68,7 +68,12 @@ def find(name: str, tags, seeds=range(6), limit: int = 700):
                 break
             if g.decision.tag in tags:
                 c = coach(g)
-                if c is not None and c.best is not None and "play_outs" in c.numbers:
+                if (
+                    c is not None
+                    and c.best is not None
+                    and "play_outs" in c.numbers
+                    and "against_suggested" not in c.numbers  # its margin is against the
+                ):  # rules' amount (test_coach_plain.py)
                     return g, c
             g.apply(bots[g.decision.player].choose(g))
     pytest.fail(f"no ranked {tags} decision in {name}")

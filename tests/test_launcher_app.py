@@ -175,7 +175,8 @@ def test_the_choose_a_game_links_stay_on_this_server(monkeypatch, voila_url, ser
     links = _links(text)
     assert "mybinder" not in text and "://" not in "".join(links)
     if served == "one":  # the app serves this page only: no link would open
-        assert links == [] and "voila notebooks/" in text
+        # every game named, and no shell command on a page a student reads (issue 38)
+        assert links == [] and "voila" not in text and "`" not in text
     else:
         assert links == [f"{n}.ipynb" for n in PLAY_NOTEBOOKS]
         assert ("as an app" in text) == (served == "folder")

@@ -47,7 +47,8 @@ def test_board_is_registered_and_drawn_from_the_data():
     # one by one); only the two lines of the centre title stay annotations
     labels = b.backdrop.data[Board.LABELS]
     assert labels.mode == "text" and "BANK" in labels.text and "Casino" in labels.text
-    assert len(b.backdrop.layout.annotations) == 2 and len(b.figure.layout.annotations) == 0
+    # the name, the goal and the line of words under the board (issue 38: "$75k", "Min")
+    assert len(b.backdrop.layout.annotations) == 3 and len(b.figure.layout.annotations) == 0
     bank = g.data.spaces["bank"]
     i = list(labels.text).index("BANK")
     # below the Bank's square (top row), near it and clear of it (30 px, some 40 px a unit)

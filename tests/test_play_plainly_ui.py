@@ -62,6 +62,37 @@ def test_a_slower_double_click_does_not_play_the_next_persons_move():
     assert len(solo.game.actions) > m
 
 
+def test_a_click_on_the_panel_just_replaced_plays_nothing_and_says_so():
+    """The tester's F4 (issue 38): the page replaces a decision's buttons 80-275 ms after the
+    header changed; a click on the old ones in between was dropped without a word (their
+    widgets were already closed in the kernel) and the player waited. The panel just
+    replaced stays open until the next one is; a click on it plays nothing (one click, one
+    move) and says the choice was already made, beside the new decision."""
+    from ipywidgets.widgets.widget import _instances
+
+    solo = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3, autosave=False)
+    old = _roll(solo)
+    page_click(old)  # Ann rolls: a new panel is drawn
+    n, key = len(solo.game.actions), old.model_id
+    assert key in _instances, "the replaced panel's button was closed at once"
+    page_click(old)  # the page still showed the old Roll button
+    assert len(solo.game.actions) == n
+    assert view_module.STALE_CLICK.replace("'", "&#x27;") in solo.error.value
+    again = [w for w in solo.find("moneynb-roll") + solo.find("moneynb-option") if not w.disabled]
+    assert again, "no control for the next decision"
+    if again[0] in solo.find("moneynb-roll"):
+        page_click(again[0])
+    else:
+        solo.answer()(solo.game.decision.options[0])
+    assert key not in _instances  # closed once the next panel replaced its own
+    # a click made in code on an old control stays silent (scripts, tests)
+    quiet = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3, autosave=False)
+    b = _roll(quiet)
+    b.click()
+    b.click()
+    assert quiet.error.value == ""
+
+
 def test_a_persons_new_decision_takes_no_click_in_the_page_for_a_moment():
     """Issue 38, case 1, found by a new user: a slower double-click (0.6 s) also answered the
     same person's next decision when its control was drawn where the clicked one was (Moolah's

@@ -14,6 +14,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
+from ..core.words import counted
 from .rollouts import deferred
 from .valuation import Check, Coaching, valuation_of
 from .wording import cents, chance, dollars, pct, top
@@ -121,7 +122,7 @@ def coach_decision(game, d) -> Coaching | None:
         payback = look.payback_rounds(price)
         lines.append(
             f"Model, long run: {cents(look.per_round)} rent a round from "
-            f"{len(look.next_throw)} opponent(s)"
+            f"{counted(len(look.next_throw), 'opponent')}"
             + (f"; {what} pays back in {payback:.0f} rounds." if payback else ".")
         )
         lines.append(

@@ -17,6 +17,7 @@ from ..core.outcomes import (
     what_if_copy,
     worth,
 )
+from ..core.words import counted
 from .valuation import Check, Coaching, each_option, valuation_of, value_check
 from .wording import cents, chance, dollars, pct
 from .wording import money as money_words
@@ -262,7 +263,7 @@ def _mc_debt(game, d) -> Coaching:
         lines.append(
             f"{d.label(o)}: {cents(gain)} on what you can pay when the game next waits; "
             + (f"you still owe {dollars(still)}" if still else "the debt is paid")
-            + f"; you keep {len(h.keys[seat])} key(s)."
+            + f"; you keep {counted(len(h.keys[seat]), 'key')}."
         )
     lines.append("Counted as the game plays it: a key turned in goes back to its city.")
     coaching = Coaching("Raise the money", lines, numbers=nums, checks=checks)
@@ -284,7 +285,7 @@ def _mc_debt(game, d) -> Coaching:
                    "; a loss adds the bet to what you owe.")  # fmt: skip
     else:
         row = nums[best]
-        why.append(f"You keep {row['keys_after']} key(s)"
+        why.append(f"You keep {counted(row['keys_after'], 'key')}"
                    + (f" and still owe {dollars(row['still_owed'])}." if row["still_owed"]
                       else " and the debt is paid."))  # fmt: skip
     return coaching.recommend(
@@ -347,7 +348,7 @@ def _mc_phrases(game, d) -> Coaching:
         lines.append(
             f"{d.label(o)}: {moves} bonus moves now, then your spin; "
             + (
-                f"they can bring {keys} key(s) ({', '.join(game.board.name(k) for k in cities)})"
+                f"they can bring {counted(keys, 'key')} ({', '.join(game.board.name(k) for k in cities)})"
                 if keys
                 else "they bring no key on arrival"
             )  # fmt: skip

@@ -196,7 +196,7 @@ def coach_decision(game, d) -> Coaching | None:
         [
             f"Pot {dollars(game.ledger[POT])}, {len(game.players)} players.",
             f"Your expected gain this turn: {cents(c.valuation.mean)} "
-            f"(P(you lose money) {pct(c.valuation.probability(lambda v: v < 0))}), counting "
+            f"(chance of losing money: {pct(c.valuation.probability(lambda v: v < 0))}), counting "
             "the cards not yet drawn and what everyone can pay.",
         ],
         numbers={"roller": c.valuation.mean},

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.words import counted
 from .rollouts import deferred
 from .valuation import Coaching, value_check
 from .wording import chance, pct
@@ -97,7 +98,7 @@ def _mr_place(game, d) -> Coaching:
             names = (
                 ", ".join(labels[o] for o in tied[:-1]) + " or " + labels[tied[-1]]
                 if len(tied) <= 3
-                else f"{len(tied)} squares, e.g. {labels[tied[0]]},"
+                else f"{len(tied)} squares, such as {labels[tied[0]]},"
             )
             headline = (f"A tie: {names} — each leaves your pawn and the others as close to "
                         "their goals.")  # fmt: skip
@@ -124,7 +125,7 @@ def coach_decision(game, d) -> Coaching | None:
         nums[name] = reach
         best = min((game.distance(seat, game.sq(*xy)) for xy in reach), default=None)
         lines.append(
-            f"{name}: {len(reach)} squares within {n_moves} pawn move(s)"
+            f"{name}: {counted(len(reach), 'square')} within {counted(n_moves, 'pawn move')}"
             + (f", best {best} from the goal (now {game.distance(seat)})." if reach else ".")
         )
         if seat == d.player:
@@ -150,7 +151,7 @@ def coach_decision(game, d) -> Coaching | None:
     mine = nums[game.players[seat]]
     if mine:
         closest = min(game.distance(seat, game.sq(*xy)) for xy in mine)
-        coaching.headline = (f"Your pawn can reach {len(mine)} squares this turn; the closest is "
+        coaching.headline = (f"Your pawn can reach {counted(len(mine), 'square')} this turn; the closest is "
                              f"{closest} from your goal (now {game.distance(seat)}).")  # fmt: skip
     else:
         coaching.headline = "Your pawn cannot move this turn: place or move a coin."

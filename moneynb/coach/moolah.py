@@ -413,24 +413,15 @@ def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:
            f"Paying a bill with too little cash costs extra to the Loan Shark ({dollars(shark)} "
            f"on a bill {dollars(coaching.numbers['bill'])} over your cash).",
            "Borrowing at the Bank costs no interest."]  # fmt: skip
-    coaching = rank(coaching, po, labels, of=of, fmt=dollars, why=why)
-    if d.tag == "first_withdrawal" and coaching.best is not None:
-        # the prompt shows the rules' suggestion: say how the simulated games compare with it
-        suggested = game.data.rules["suggested_withdrawal"]
-        if coaching.best < suggested:
-            line = (f"The rules suggest {dollars(suggested)}; in these simulated games less cash "
-                    "did better: less for others to steal.")  # fmt: skip
-        elif coaching.best > suggested:
-            line = (f"The rules suggest {dollars(suggested)}; in these simulated games more cash "
-                    "did better: fewer bills paid through the Loan Shark.")  # fmt: skip
-        else:
-            line = f"The rules suggest {dollars(suggested)} too."
+    # the game's own recommendation (the prompt shows it): the first line starts from it, so
+    # the Coach agrees with the game or says why not (issue 38)
+    suggested = d.suggested if d.tag == "first_withdrawal" and d.suggested in moves else None
+    coaching = rank(coaching, po, labels, of=of, fmt=dollars, why=why, suggested=suggested,
+                    suggestion=f"The rules suggest withdrawing {dollars(d.suggested or 0)}")  # fmt: skip
+    if suggested is not None and coaching.best is not None and coaching.best != suggested:
+        # why the simulated games differ from the rules' suggestion
+        line = ("Less cash did better here: less for others to steal."
+                if coaching.best < suggested
+                else "More cash did better here: fewer bills paid through the Loan Shark.")  # fmt: skip
         coaching.why = [line, *coaching.why[:2]]
-    elif d.tag == "first_withdrawal":
-        # no clear best: say how the game's own recommendation fares (issue 38, case 3)
-        suggested = game.data.rules["suggested_withdrawal"]
-        close = coaching.headline.removeprefix("No clear best: ")
-        coaching.headline = (f"No clear best: the rules suggest withdrawing {dollars(suggested)}, "
-                             "and in these simulated games no amount did clearly better.")  # fmt: skip
-        coaching.why = [f"How close they came: {close}", *coaching.why[:2]]
     return coaching

@@ -39,6 +39,9 @@ from ..core.outcomes import what_if_copy, worth
 N_PLAY_OUTS = 100
 #: fewest play-outs per move: the budget never stops them before this many
 MIN_PLAY_OUTS = 30
+#: longest list of tied choices' names the first line holds (else it says how many, and the
+#: names go behind Details)
+TIE_NAMES_CHARS = 90
 #: most actions one play-out may take (a guard: every game ends long before)
 MAX_PLAY_OUT_ACTIONS = 2_000
 
@@ -237,6 +240,8 @@ def rank(
     more: str = "more for you on average",
     measure: str = "dollars for you on average",
     why=(),
+    suggested: Any = None,
+    suggestion: str = "",
 ):
     """Rank ``po``'s moves for ``coaching`` (a :class:`~moneynb.coach.valuation.Coaching`) and
     write its first line. ``of(key)`` is the decision's option a move starts with (the moves
@@ -250,7 +255,20 @@ def rank(
     options come out. :attr:`ranking` is ``[(option, mean)]`` best first either way, and
     ``numbers["play_outs"]`` the figures (``PlayOuts``, the best move of each option, the
     margin and its give-or-take). Returns ``coaching``.
+
+    ``suggested``: the move the game itself recommends (a key of ``po.moves``: the rules'
+    amount, :attr:`Decision.suggested <moneynb.core.decision.Decision.suggested>`), or None.
+    The first line then starts from it, so the Coach agrees with the game or says why not
+    (issue 38): "Best: <label> — as the rules suggest; ..." when it is the clear best; "The
+    rules suggest <label>, but in these simulated games <best> did better: about <margin>
+    ..." only when the best beats IT by more than the give-or-take of that difference (then
+    :attr:`best` is set); otherwise "The rules suggest <label>; in these simulated games no
+    choice did clearly better ..." and :attr:`best` stays ``None``. ``suggestion``: the words
+    that name it ("The rules suggest withdrawing $50,000"; default "The rules suggest
+    <label>").
     """
+    if suggested is not None and suggested in po.moves:
+        suggestion = suggestion or f"The rules suggest {labels[suggested]}"
     top: dict = {}
     for key in po.moves:
         o = of(key)
@@ -270,6 +288,25 @@ def rank(
     a, b = order[0], order[1]
     diff, noise = po.gap(a, b)
     figures.update(margin=diff, give_or_take=noise)
+    full, labels = labels, dict(labels)
+    if len(labels[a]) + len(labels[b]) > TIE_NAMES_CHARS and (diff > noise or noise == 0 < diff):
+        # a clear best, both moves long (Money Run's): the first line names the best, the
+        # runner-up's words go behind Details, so it stays one short line (issue 38)
+        coaching.lines.insert(0, f"Next best: {labels[b]}.")
+        labels[b] = "the next best choice"
+    if suggested is not None and suggested in po.moves and of(suggested) != of(a):
+        return _against_suggestion(coaching, po, full, a, suggested, of, fmt, more, sims,
+                                   suggestion)  # fmt: skip
+    if suggested is not None and suggested in po.moves and diff > noise:
+        coaching.best = of(a)
+        margin = f"{fmt(diff)}" if noise == 0 else f"about {fmt(diff)}"
+        tail = (
+            f"in every one of the {sims}" if noise == 0 else f"({sims}; give or take {fmt(noise)})"
+        )
+        coaching.headline = (
+            f"Best: {labels[a]} — as the rules suggest; {margin} {more} than {labels[b]} {tail}."
+        )
+        return coaching
     if diff > 0 and noise == 0:  # every play-out alike: no give-or-take to state
         coaching.best = of(a)
         coaching.headline = (
@@ -286,13 +323,47 @@ def rank(
     tied = [a] + [k for k in order[1:] if po.gap(a, k)[0] <= po.gap(a, k)[1]]
     width = max(abs(po.gap(a, k)[0]) + po.gap(a, k)[1] for k in tied[1:])
     figures["tied"] = [of(k) for k in tied]
-    names = _and([labels[k] for k in tied])
+    names = _and([full[k] for k in tied])
+    if len(tied) > 2 or len(names) > TIE_NAMES_CHARS:
+        # a short first line (issue 38: a ~90-word sentence listing five Money Run moves):
+        # how many came out alike; which ones, behind Details
+        coaching.lines.insert(0, f"Come out alike: {names}.")
+        names = f"{len(tied)} choices"
     if all(po.samples[k] == po.samples[a] for k in tied):
-        coaching.headline = f"No clear best: {names} come out the same in all {sims}."
+        close = f"{names} come out the same in all {sims}."
     else:
+        close = f"{names} come out within {fmt(width)} of each other on average ({sims})."
+    coaching.headline = f"No clear best: {close}"
+    if suggested is not None and suggested in po.moves:  # the rules' own choice among them
         coaching.headline = (
-            f"No clear best: {names} come out within {fmt(width)} of each other on average "
-            f"({sims})."
+            f"{suggestion}; in these simulated games no choice did clearly better: {close}"
+        )
+    return coaching
+
+
+def _against_suggestion(coaching, po, labels, a, s, of, fmt, more, sims, rules):
+    """:func:`rank`'s first line when the play-outs' best move ``a`` is not the game's own
+    suggestion ``s``: better only when it beats ``s`` by more than the give-or-take of their
+    paired difference, else "about as well" (no best). Returns ``coaching``."""
+    diff, noise = po.gap(a, s)
+    coaching.numbers.update(against_suggested=diff, against_suggested_give_or_take=noise)
+    if diff > 0 and noise == 0:
+        coaching.best = of(a)
+        coaching.headline = (
+            f"{rules}, but in these simulated games {labels[a]} did better: {fmt(diff)} {more} "
+            f"in every one of the {sims}."
+        )
+    elif diff > noise:
+        coaching.best = of(a)
+        coaching.headline = (
+            f"{rules}, but in these simulated games {labels[a]} did better: about {fmt(diff)} "
+            f"{more} ({sims}; give or take {fmt(noise)})."
+        )
+    else:
+        coaching.numbers["tied"] = [of(a), of(s)]
+        coaching.headline = (
+            f"{rules}; in these simulated games {labels[a]} did about as well (within "
+            f"{fmt(abs(diff) + noise)} on average, {sims}): no choice did clearly better."
         )
     return coaching
 

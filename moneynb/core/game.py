@@ -50,6 +50,8 @@ from .outcomes import _fork
 #: the undo policies (see :meth:`Game.undo`): "safe" never takes back a decision whose
 #: chance outcome (a die, spin or card) has been seen; "practice" takes back anything
 UNDO_POLICIES = ("safe", "practice")
+#: what a player reads when the undo policy refuses (one sentence; :meth:`Game.undo_refusal`)
+UNDO_REFUSED = "A roll, spin or card already seen can't be taken back in this game."
 
 
 def normalize_action(action: Any, _depth: int = 0) -> Any:
@@ -249,6 +251,9 @@ class Game:
     default_options: dict[str, Any] = {}
     #: options every game takes (handled here, not by the rules)
     base_options: dict[str, Any] = {"undo": "safe", "chance_streams": 1, "reseed": []}
+    #: the "safe" undo policy's refusal in a player's words (:meth:`undo_refusal`): the
+    #: game's own kinds of chance
+    undo_refused: str = UNDO_REFUSED
     #: the value a base option has when a save file leaves it out (:meth:`config` leaves it out
     #: then): a save made before ``chance_streams`` existed is version 1
     saved_defaults: dict[str, Any] = {"undo": "safe", "chance_streams": 1, "reseed": []}
@@ -620,6 +625,15 @@ class Game:
             f" ({reason})" if reason else ""
         )
 
+    def below_zero_words(self, account: str) -> str:
+        """What a balance below $0 of ``account`` means, in a player's words ("" for an account
+        the ledger never lets go below zero). Default: a bank with unlimited money, which has
+        paid out more than it took in; a game names its own other kinds (an overdrawn bank
+        account, a card's charges)."""
+        if account not in self.ledger.may_go_negative:
+            return ""
+        return "below $0: it has paid out more than it took in (it never runs out of money)"
+
     def account_label(self, account: str) -> str:
         """Display name of an account ("wallet:Ann" -> "Ann")."""
         return account.split(":", 1)[1] if account.startswith("wallet:") else account
@@ -710,6 +724,16 @@ class Game:
         if type(n) is not int or not 0 <= n < len(self.actions):
             return False
         return self.options["undo"] == "practice" or n >= self.chance_seen
+
+    def undo_refusal(self, n: int) -> str:
+        """Why :meth:`undo_to` ``(n)`` is refused, as one sentence in a player's words (a view
+        shows it; the :class:`IllegalAction` of :meth:`undo_to` keeps the technical words for
+        code), or ``""`` when it is allowed (:meth:`can_undo_to`)."""
+        if self.can_undo_to(n):
+            return ""
+        if type(n) is not int or not 0 <= n < len(self.actions):
+            return "There is nothing to take back yet."
+        return self.undo_refused
 
     def undo_to(self, n: int) -> None:
         """Take back every action after the first ``n`` (by replaying those ``n``).

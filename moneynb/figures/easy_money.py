@@ -26,6 +26,7 @@ import re
 
 import plotly.graph_objects as go
 
+from ..core.words import counted
 from .base import (
     BoardDrawing,
     ink_on,
@@ -66,6 +67,8 @@ LABEL_PX = 34
 TILE_PX = 38
 #: the mortgage cross stands in the houses row, right of the owner's mark
 MORTGAGE_DX = 0.28
+#: the signs on the spaces, in words (the key in the middle of the board; issue 38)
+KEY_WORDS = "⌂ a house · ★ a subdivision (5 houses) · ✕ mortgaged"
 #: how far from a space's centre its tokens stand, towards the inside of the board
 TOKEN_DEPTH = 0.9
 #: board units between the centres of two tokens side by side: their 18 px discs (and
@@ -229,7 +232,7 @@ class Board(BoardDrawing):
         if o is not None:
             text += f"<br>owner <b>{plot_text(g.players[o])}</b>"
             if sp["kind"] == "property":
-                text += f", {'subdivision' if g.houses[i] == 5 else f'{g.houses[i]} house(s)'}"
+                text += f", {'subdivision' if g.houses[i] == 5 else counted(g.houses[i], 'house')}"
             text += " · MORTGAGED" if g.mortgaged[i] else f" · rent now ${g.rent(i)}"
         return text
 
@@ -297,6 +300,8 @@ class Board(BoardDrawing):
                  font=dict(size=12, color=self.pal["subtitle"])),
             dict(x=n / 2, y=n / 2 - 0.6, text=self._centre(game), showarrow=False, name="centre",
                  font=dict(size=13, color=self.pal["text"])),
+            dict(x=n / 2, y=n / 2 - 1.7, text=KEY_WORDS, showarrow=False, name="key",
+                 font=dict(size=11, color=self.pal["text"])),
             dict(x=n - 0.5, y=-0.75, text="← start here", showarrow=False,
                  font=dict(size=11, color=self.pal["muted"])),
         ]  # fmt: skip
@@ -350,12 +355,15 @@ class Board(BoardDrawing):
                 my.append(y + self._houses_dy)  # stays readable (a mortgaged space has no houses)
             if g.board[i]["kind"] == "property":
                 h = g.houses[i]
-                label = "★SUB" if h == 5 else "⌂" * h
+                # a subdivision is a star, said in words in the key in the middle (issue 38:
+                # "★SUB" read as nothing, and a mortgage's cross was drawn over its "SUB")
+                label = "★" if h == 5 else "⌂" * h
                 if self.text_zoom > 1 and h > 1:  # a board drawn small: "3⌂"
                     label = "★" if h == 5 else f"{h}⌂"
             else:
                 label = "●"
-            hx.append(x)
+            # beside the mortgage's cross, never under it
+            hx.append(x - MORTGAGE_DX / 2 if g.mortgaged[i] and label != "●" else x)
             hy.append(y + self._houses_dy)
             ht.append(label)
             hc.append(player_text_color(o))  # text on the tile: a deep shade of the colour

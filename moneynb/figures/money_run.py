@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from ..core.words import counted
 from .base import BoardDrawing, player_color, player_ink, plot_text, token_letters
 
 #: marker size (px) and colour of a coin by rank (1 puny .. 4 large)
@@ -73,14 +74,13 @@ class Board(BoardDrawing):
                 color=[_height_color(h) for h in heights],
                 line=dict(color="#9a8f70", width=1),
             ),
+            # words, never grid coordinates (issue 38): what stands on the square
             hovertext=[
-                f"({x}, {y}) height {h}"
-                + (
-                    ": " + ", ".join(plot_text(game.coin_names[c]) for c in game.stacks[i])
-                    if game.stacks[i]
-                    else ""
-                )
-                for i, (x, y, h) in enumerate(zip(xs, ys, heights, strict=True))
+                f"A stack of {counted(h, 'coin')}: "
+                + ", ".join(plot_text(game.coin_names[c]) for c in game.stacks[i])
+                if game.stacks[i]
+                else "An empty square"
+                for i, h in enumerate(heights)
             ],
         )
 
@@ -248,7 +248,7 @@ class Board(BoardDrawing):
             return f"Round {game.round}"
         return (
             f"Round {game.round} of at most {game.options['max_rounds']} · "
-            f"{game.players[game.turn]}: {game.actions_left} action(s) left · "
+            f"{game.players[game.turn]}: {counted(game.actions_left, 'action')} left · "
             f"{len(game.bag)} coins in the bag"
         )
 

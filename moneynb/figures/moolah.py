@@ -34,6 +34,7 @@ import re
 
 import plotly.graph_objects as go
 
+from ..core.words import counted
 from .base import (
     BOARD_WIDTH,
     SIDES,
@@ -78,6 +79,8 @@ LABELS = {  # short names written on the board
 #: the spaces a board drawn small (a short window: text zoom above 1) does not name: its
 #: key says which shape is which (issue 38)
 KEYED = {"temptation": "Temptation", "safe": "Safe", "moolah": "Moolah", "option": "Option"}
+#: between the parts of the line of words under the board
+SEP = " · "
 #: the key's sign of each, in the colour of its space
 KEY_SIGN = {"temptation": "◆", "safe": "●", "moolah": "★", "option": "✶"}
 
@@ -321,13 +324,19 @@ class Board(BoardDrawing):
             "first to $1,000,000 in the bank wins"  # fmt: skip
         notes.append(dict(x=5, y=4.2 if small else 4.4, text=goal, showarrow=False,
                           font=dict(size=11, color=self.pal["subtitle"])))  # fmt: skip
+        # the short forms the board writes, said in full under it (issue 38: "$75k", "Min",
+        # "Max" read as nothing to a newcomer; docs/board-words.md keeps the list)
+        words = f"$75k = $75,000{SEP}Min, Max: the Big House (Minimum, Maximum Security)"
         if small:  # the spaces whose names are left off: a key under the board
             key = [f"<span style='color:{KIND_STYLE[k][2]}'>{KEY_SIGN[k]}</span> {name}"
                    for k, name in KEYED.items()]  # fmt: skip
             if self.text_zoom > 1:
                 key.append(f"<span style='color:{KIND_STYLE['goto'][2]}'>▶</span> Go to")
-            notes.append(dict(x=5, y=-1.75, text="   ".join(key), showarrow=False, name="key",
-                              font=dict(size=11, color=self.pal["text"])))  # fmt: skip
+            words = "   ".join(key) + "<br>" + words
+        # its first line where a one-line key stood (centred at y -1.75), the words under it
+        notes.append(dict(x=5, y=-1.52 if small else -1.75, yanchor="top" if small else "middle",
+                          text=words, showarrow=False, name="key",
+                          font=dict(size=11, color=self.pal["text"])))  # fmt: skip
         shapes = [
             dict(type="rect", x0=0.6, y0=0.6, x1=2.6, y1=2.6, line=dict(color=self.pal["muted"], dash="dot"),
                  fillcolor="rgba(66,66,66,0.07)", layer="below"),
@@ -445,7 +454,9 @@ class Board(BoardDrawing):
             colors.append(player_color(seat))
             text.append(plot_text(token_letters(game.players)[seat]))
             where = plot_text(self.d.spaces[sid]["name"])
-            held = f"<br>misses {game.missed[seat]} more turn(s)" if game.missed[seat] else ""
+            held = (
+                f"<br>misses {counted(game.missed[seat], 'more turn')}" if game.missed[seat] else ""
+            )
             hover.append(f"<b>{plot_text(game.players[seat])}</b> at {where}<br>cash "
                          f"{money(game.cash(seat))}{held}")  # fmt: skip
         return xs, ys, colors, text, hover

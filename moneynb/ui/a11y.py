@@ -754,3 +754,20 @@ def seat_html(seat: int, name: str, color: str, bold: bool = True) -> str:
         f"<span class='moneynb-seat' data-seat='{seat}'><span aria-hidden='true' "
         f"style='color:{color}'>●</span>&nbsp;{text}</span>"
     )
+
+
+def token_html(seat: int, players: list[str]) -> str:
+    """The letters on ``seat``'s token as the boards draw them (a small disc in the seat's
+    colour; :func:`~moneynb.figures.base.token_letters`), with a tooltip that says so: a
+    player table beside the board is the key to the tokens (issue 38: "G1", "Y", "S1" on the
+    pawns read as nothing). Hidden from screen readers (the name is read)."""
+    from ..figures.base import player_color, player_ink, token_letters
+
+    letters = token_letters(players)[seat]
+    whose = "Your" if players[seat] == "You" else f"{players[seat]}'s"
+    return (
+        f"&nbsp;<span class='moneynb-token' aria-hidden='true' "
+        f"title='{html.escape(whose, quote=True)} token on the board' "
+        f"style='background:{player_color(seat)};color:{player_ink(seat)};border-radius:8px;"
+        f"padding:0 4px;font-size:11px;font-weight:bold'>{html.escape(letters)}</span>"
+    )

@@ -51,6 +51,7 @@ then belong to the class. Each refusal is one message in
 from __future__ import annotations
 
 import html
+import logging
 import time
 
 import ipywidgets as widgets
@@ -59,6 +60,8 @@ from ..bots import is_bot_spec
 from ..core.registry import GAMES, game_class
 from .a11y import ERROR_STYLE, A11yHelper
 from .panels import set_layout
+
+log = logging.getLogger("moneynb")
 
 __all__ = ["launcher", "Launcher", "KINDS", "game_links", "links_open_here"]
 
@@ -542,9 +545,13 @@ class Launcher(widgets.VBox):
         display({"text/html": note, "text/plain": plain}, raw=True)
 
     def _refuse(self, e: Exception) -> None:
-        self.error.value = (
-            f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(str(e))}</span>"
-        )
+        """Show a refusal as one sentence in the product's words: an error's ``player_text``
+        when it has one (e.g. :class:`~moneynb.classes.NotATeacher`), else its message; the
+        full message goes to the log (logger ``moneynb``)."""
+        text = getattr(e, "player_text", "") or str(e)
+        if text != str(e):
+            log.info("refused: %s", e)
+        self.error.value = f"<span role='alert' style='{ERROR_STYLE}'>⚠ {html.escape(text)}</span>"
 
     def _show_other(self, view):
         """Show a table or the teacher's view where games appear (the last one stops)."""
@@ -785,11 +792,9 @@ def game_links(folder=".") -> str:
         rows = [f"| {t} | [play {t} as an app]({nb}) |" for t, nb in games]
         return "\n".join(["| Game | Its own app page, on this server |", "|---|---|", *rows])
     names = ", ".join(t for t, _ in games)
-    return (
-        f"This app serves this page only, and the form below plays every game ({names}). "
-        "To open each game's own app page on this server as well, start the app on the folder: "
-        "`voila notebooks/`, then choose `start_here.ipynb` or a game in its list."
-    )
+    # no shell command on a page a student reads (issue 38): how to serve every page is in the
+    # app guide (docs/app.md: ``voila notebooks/``)
+    return f"The form below plays every game: {names}."
 
 
 def launcher(

@@ -99,7 +99,7 @@ def option_buttons(decision, submit, options=None, css: str = "moneynb-option") 
         text = decision.label(o)
         if isinstance(o, str) and text == o:  # an engine word with no label: "pass" -> "Pass"
             text = o.replace("_", " ").capitalize()
-        out.append(button(text, (css, f"{css}-{_slug(o)}"), lambda o=o: submit(o), tooltip=str(o)))
+        out.append(button(text, (css, f"{css}-{_slug(o)}"), lambda o=o: submit(o)))
     return out
 
 
@@ -118,7 +118,6 @@ def roll_panel(decision, game, submit) -> list:
             text,
             ("moneynb-roll", f"moneynb-option-{_slug(o)}"),
             lambda o=o: submit(o),
-            tooltip=str(o),
             style="primary",
         )
         set_layout(b, width="160px", height="48px")
@@ -145,7 +144,6 @@ def player_panel(decision, game, submit) -> list:
                 text,
                 ("moneynb-player", f"moneynb-player-{_slug(text)}"),
                 lambda s=seat: submit(s),
-                tooltip=str(seat),
             )
         )
     return out

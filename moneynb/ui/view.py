@@ -22,13 +22,23 @@ import ipywidgets as widgets
 
 from ..core.errors import IllegalAction, SaveFileError
 from ..store import ConflictError, StoreError, open_store
-from .a11y import ERROR_STYLE, HANDOFF_STYLE, NOTE_STYLE, NOTICE_STYLE, A11yHelper, seat_html
+from .a11y import (
+    ERROR_STYLE,
+    HANDOFF_STYLE,
+    NOTE_STYLE,
+    NOTICE_STYLE,
+    A11yHelper,
+    seat_html,
+    token_html,
+)
 from .boards import board_for
 from .boards.base import money, player_color, plot_text, zoom_for
 from .pace import pace
 from .panels import button, from_page, make_panel, set_disabled
 
 log = logging.getLogger("moneynb")
+#: the Undo button's tooltip while it can take something back
+UNDO_TOOLTIP = "take back your last decision (and the bots' moves after it)"
 #: how many log lines the page shows (the full log stays in ``game.log``)
 LOG_LINES = 300
 #: seconds in which a second Undo click is taken as part of a double-click (a browser's
@@ -54,6 +64,12 @@ HANDOVER_S = 1.0
 #: clicked one was (Moolah's Black Jack bet, then "stay"; Easy Money's "Mortgage", then "Lift
 #: the mortgage"; a Roll after the bots' turns). Found by a new user's try (issue 38, case 1)
 FRESH_S = 0.7
+#: what a click on a decision's control says when that decision was already answered (the
+#: page still showed its panel for 80-275 ms after the header changed: the tester's F4, issue
+#: 38): the click plays nothing, and says so beside the new decision
+STALE_CLICK = "That choice was already made — this is the next one."
+#: the same, for a control of a decision since taken back (an undo)
+UNDONE_CLICK = "That button was for a move since taken back — this is the decision now."
 
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -367,6 +383,8 @@ class GameView(widgets.VBox):
         # every control drawn in it takes no click for its first FRESH_S (the page's CSS: a
         # newly drawn control starts the animation), so no message per new panel
         self.panel_box.add_class("moneynb-fresh")
+        #: the widgets of the panel last replaced (closed when the next one is replaced)
+        self._replaced_panel: list = []
         self.panel_box.observe(self._close_replaced_panel, names="children")
         self.error = widgets.HTML()
         self.error.add_class("moneynb-error")
@@ -381,8 +399,16 @@ class GameView(widgets.VBox):
             "Undo",
             ("moneynb-undo",),
             self._undo_clicked,
-            tooltip="take back your last decision (and the bots' moves after it)",
+            tooltip=UNDO_TOOLTIP,
         )
+        #: the Undo button's own line: why an undo was refused, beside the button (issue 38)
+        self.undo_note = widgets.HTML()
+        self.undo_note.add_class("moneynb-undo-note")
+        self._undo_note_at: int | None = None
+        #: ``(game object id, undo epoch, len(actions)) -> indices of people's actions``
+        #: (see _human_action_indices): kept up to date move by move, found by replay after
+        #: an undo or a load only
+        self._human_idx: tuple | None = None
         self.continue_button = button(
             "Let the bots move", ("moneynb-continue",), self.continue_bots
         )
@@ -475,7 +501,7 @@ class GameView(widgets.VBox):
             widgets.HTML("<b>Log</b> (newest last)"),
             self.log_html,
             widgets.HBox(
-                [self.undo_button, self.continue_button, self.save_label],
+                [self.undo_button, self.undo_note, self.continue_button, self.save_label],
                 layout=widgets.Layout(align_items="center"),
             ),
         ]
@@ -562,6 +588,11 @@ class GameView(widgets.VBox):
 
         def answer_step(action):
             if from_page() and self._just_handed_over(step):
+                return False
+            if step != self.step and from_page() and not (self._retired or self._busy):
+                # a person's click on a panel the page had not replaced yet: nothing is
+                # played (one click, one move), and the click is not dropped without a word
+                self._board_notice(STALE_CLICK if step[0] == self._epoch else UNDONE_CLICK)
                 return False
             return self.submit(action, step=step)
 
@@ -701,7 +732,12 @@ class GameView(widgets.VBox):
         """
         d = self.game.decision
         choice = _choice_text(d, action) if d is not None and d.allows(action) else ""
+        known = self._human_idx
+        key = (id(self.game), self._epoch, len(self.game.actions))
         events = self.game.apply(action)
+        if known is not None and known[0] == key and d is not None:  # one more action known
+            idx = known[1] + [key[2]] * self.is_human(d.player)
+            self._human_idx = ((key[0], key[1], len(self.game.actions)), idx)
         self._last_move = (None if d is None else d.player, list(events))
         self._last_choice = choice  # read while pending (a lazy label after: a replay)
         self._last_move_at = len(self.game.log) - len(events)
@@ -796,31 +832,56 @@ class GameView(widgets.VBox):
         self._retired = True
 
     def _human_action_indices(self) -> list[int]:
-        """Indices into ``game.actions`` of the actions people took (found by replay)."""
+        """Indices into ``game.actions`` of the actions people took (found by replay once,
+        then kept move by move: :meth:`_play_move`)."""
         g = self.game
+        key = (id(g), self._epoch, len(g.actions))
+        if self._human_idx is not None and self._human_idx[0] == key:
+            return list(self._human_idx[1])
         fresh = self._replayed(())
         out = []
         for i, a in enumerate(g.actions):
             if self.is_human(fresh.decision.player):
                 out.append(i)
             fresh.apply(a)
-        return out
+        self._human_idx = (key, out)
+        return list(out)
 
-    def undo(self) -> bool:
+    def undo_refusal(self) -> str:
+        """Why the Undo button can take nothing back now, in one plain sentence (the engine's
+        :meth:`Game.undo_refusal <moneynb.core.game.Game.undo_refusal>` for the last
+        person's decision), or ``""`` when it can (issue 38: the button is then disabled,
+        this its tooltip)."""
+        if self._retired or not self.game.actions:
+            return "There is nothing to take back yet."
+        idx = self._human_action_indices()
+        if not idx:
+            return "There is nothing to take back yet: no person has decided."
+        return self.game.undo_refusal(idx[-1])
+
+    def undo(self, near_panel: bool = False) -> bool:
         """Take back the last person's decision and every bot move after it (by replay).
-        Returns False (with a message) when no person has decided yet, or when the game's
-        undo policy (option ``undo``, "safe" by default: see ``Game.undo``) forbids going
-        back past a die, spin or card already seen."""
+        Returns False when no person has decided yet, or when the game's undo policy (option
+        ``undo``, "safe" by default: see ``Game.undo``) forbids going back past a die, spin
+        or card already seen. The refusal is one plain sentence (:meth:`undo_refusal`, the
+        engine's) beside the Undo button (``moneynb-undo-note``; ``near_panel``: in the
+        decision's error line, for an undo button of the panel); the engine's technical
+        message goes to the log (logger ``moneynb``)."""
         if self._retired:
             return False
         idx = self._human_action_indices()
-        if not idx:
-            self._show_error("Nothing to undo: no person has decided yet.")
-            return False
-        try:
-            self.game.undo_to(idx[-1])
-        except IllegalAction as e:
-            self._show_error(f"Cannot undo: {e}")
+        why = self.undo_refusal()
+        if not why:
+            try:
+                self.game.undo_to(idx[-1])
+            except IllegalAction as e:  # the engine refused after all: its words to the log
+                log.info("undo refused: %s", e)
+                why = self.game.undo_refusal(idx[-1]) or "That can't be taken back now."
+        if why:
+            if idx:
+                log.info("undo to action %d refused (undo policy %r)", idx[-1],
+                         self.game.options.get("undo"))  # fmt: skip
+            self._undo_refused(why, near_panel)
             return False
         self._epoch += 1
         self._recall_last_move()
@@ -854,6 +915,18 @@ class GameView(widgets.VBox):
         self._show_error(text)
         self.engine_errors.append(text)
         self.log_html.value = self._log_html()
+
+    def _undo_refused(self, text: str, near_panel: bool = False) -> None:
+        """Say why an undo took nothing back: beside the Undo button (or in the decision's
+        error line, ``near_panel``), until the game moves on."""
+        if near_panel:
+            self._show_error(text)
+            return
+        self._undo_note_at = len(self.game.actions)
+        self.undo_note.value = (
+            f"<span role='status' class='moneynb-undo-refused' style='{NOTICE_STYLE}'>"
+            f"{html.escape(text)}</span>"
+        )
 
     def _undo_clicked(self) -> None:
         """The Undo button: a second click within :data:`REPEAT_CLICK_S` of the last (a
@@ -987,8 +1060,14 @@ class GameView(widgets.VBox):
         if self.human_turn and self._focused_at != len(g.actions) and self.panel_box.children:
             self._focused_at = len(g.actions)
             self.a11y.focus_panel(self.panel_box.children[0], str(len(g.actions)))
-        has_human = any(self.is_human(s) for s in range(len(g.players)))
-        self.undo_button.disabled = not (has_human and g.actions)
+        # the Undo button: off, with the engine's reason as its tooltip, when it can take
+        # nothing back (issue 38); the note beside it lasts until the game moves on
+        why = self.undo_refusal() if self.undo_allowed else ""
+        self.undo_button.disabled = bool(why)
+        self.undo_button.tooltip = why or UNDO_TOOLTIP
+        if self._undo_note_at != len(g.actions):
+            self._undo_note_at = None
+            self.undo_note.value = ""
         # only when a bot is to move (issue 38, case 7: not while another person is)
         d = g.decision
         bot_to_move = d is not None and self.controllers[d.player] is not None
@@ -1087,7 +1166,8 @@ class GameView(widgets.VBox):
         )
 
     def _close_replaced_panel(self, change) -> None:
-        """Close the widgets of a decision panel the view no longer shows.
+        """Close the widgets of the decision panel before the one just replaced (the view
+        shows neither).
 
         Each decision gets a new panel (:meth:`_refresh_panel`); without this the kernel kept
         every old panel's buttons, boxes, layouts and styles, and a JupyterLab reload sends and
@@ -1097,11 +1177,16 @@ class GameView(widgets.VBox):
         Source: issue 41 (found by the Lab reload investigation).
         """
         gone = [w for w in change["old"] if w not in change["new"]]
-        if not gone:
+        # the panel just replaced stays open until the next one is: the page may show it a
+        # moment longer (80-275 ms), and a click on it then reaches its controls, which play
+        # nothing and say so (:data:`STALE_CLICK`); a closed widget's click was dropped
+        # without a word (the tester's F4, issue 38)
+        older, self._replaced_panel = self._replaced_panel, gone
+        if not older:
             return
-        shown = widget_tree([self])
-        for model_id, w in widget_tree(gone).items():
-            if model_id not in shown:
+        keep = widget_tree([self, *gone])
+        for model_id, w in widget_tree(older).items():
+            if model_id not in keep:
                 w.close()
 
     def _refresh_panel(self) -> None:
@@ -1194,21 +1279,41 @@ class GameView(widgets.VBox):
 
         def name(i, label, c):
             label = self.plain(label)
-            return html.escape(label) if c is None else seat_html(i, label, c, bold=False)
+            if c is None:
+                return html.escape(label)
+            # the letters on the seat's token, as the board draws it (issue 38: "G1", "Y"
+            # on the pawns read as nothing): this table is the board's key to them
+            return seat_html(i, label, c, bold=False) + token_html(i, g.players)
 
+        def below_zero(acct, label, v):
+            """A balance below $0 said in words (the engine's: what that account's minus
+            means; issue 38: "House Bank -$21" unexplained), as the cell's tooltip and a
+            line under the table."""
+            words = g.below_zero_words(acct) if v < 0 else ""
+            return words and capital_first(f"{self.plain(label)} {words}", g.players)
+
+        notes = [(acct, below_zero(acct, label, v)) for acct, label, v, _c in rows]
         body = "".join(
             f"<tr><td style='padding-right:12px'>{name(i, label, c)}</td>"
             f"<td class='moneynb-dollars' data-account='{html.escape(acct)}' "
-            f"data-dollars='{v}' style='text-align:right'>{money(v)}</td></tr>"
-            for i, (acct, label, v, c) in enumerate(rows)
+            f"data-dollars='{v}' style='text-align:right'"
+            + (f" title='{html.escape(note, quote=True)}'>{money(v)}*" if note else f">{money(v)}")
+            + "</td></tr>"
+            for i, ((acct, label, v, c), (_a, note)) in enumerate(zip(rows, notes, strict=True))
         )
         total = sum(m.values())
+        under = "".join(
+            f"<tr><td colspan='2' class='moneynb-below-zero' style='font-size:12px'>"
+            f"* {html.escape(note)}</td></tr>"
+            for _a, note in notes
+            if note
+        )
         return (
             f"<table class='moneynb-money-table' data-start-total='{self.start_total}'>"
             f"<tr><th style='text-align:left'>Account</th><th>Money</th></tr>{body}"
             f"<tr style='border-top:1px solid #888'><td><b>Total</b></td>"
             f"<td class='moneynb-total' data-dollars='{total}' style='text-align:right'>"
-            f"<b>{money(total)}</b></td></tr></table>"
+            f"<b>{money(total)}</b></td></tr>{under}</table>"
         )
 
     def _log_html(self) -> str:

@@ -991,7 +991,7 @@ class EasyMoney(Game):
 
     def _go_bankrupt(self, seat: int) -> None:
         _, dst, amount, reason = self.debts[0]
-        self.transfer(self.wallet(seat), dst, self.cash(seat), f"all that is left ({reason})")
+        self.transfer(self.wallet(seat), dst, self.cash(seat), f"{reason}: all that is left")
         self.bankrupt = seat
         self.debts = []
         self.emit("bankrupt", f"{self.players[seat]} cannot pay ${amount:,} and is bankrupt.",

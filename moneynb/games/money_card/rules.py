@@ -53,6 +53,7 @@ from typing import Any
 from ...core.chance import Deck, Spinner
 from ...core.data import load_toml, names_files, require
 from ...core.game import Game
+from ...core.words import counted
 from .schema import CardsFile, MapFile, SpinnerFile
 
 AGENT = "Travel Agent"
@@ -403,6 +404,13 @@ class MoneyCard(Game):
     #: what happened last, for views (no rule reads it): see Game.record_only
     record_only = ("last_spin",)
 
+    def below_zero_words(self, account: str) -> str:
+        """American Express below $0: what was charged on the card (never billed in this game);
+        the Travel Agent (the bank) as :meth:`Game.below_zero_words`."""
+        if account == AMEX:
+            return "below $0: all that was charged on the card so far"
+        return super().below_zero_words(account)
+
     @classmethod
     def _validate_options(cls, options: dict) -> None:
         for key in ("cheques", "jump_fee", "key_value", "reclaim_price"):
@@ -730,7 +738,7 @@ class MoneyCard(Game):
             back = [c for c in self.hand[seat] if self.board.cards[c]["deck"] != area]
             if back:
                 self.emit("returned", f"{self.players[seat]} left the country and returns "
-                          f"{len(back)} card(s).", seat=seat, cards=back)  # fmt: skip
+                          f"{counted(len(back), 'card')}.", seat=seat, cards=back)  # fmt: skip
                 self._return_cards(seat, back)
 
     def _take_key(self, seat: int, city: str, paid: bool = False) -> None:

@@ -164,6 +164,7 @@ class MoneyRun(Game):
 
     name = "money_run"
     title = "Money Run"
+    undo_refused = "A coin already drawn from the bag can't be taken back in this game."
     min_players = 2
     max_players = 4
     default_options = {"max_rounds": 60, "data_file": ""}

@@ -42,6 +42,7 @@ from typing import Any
 from ...core.chance import Deck
 from ...core.data import load_cached, load_toml, names_files, require
 from ...core.game import Game
+from ...core.words import counted
 from .schema import BoardFile, CardsFile
 
 BANK = "bank"  #: the cashier's account (unlimited money: may go negative)
@@ -504,6 +505,13 @@ class Moolah(Game):
         """Account name of ``seat``'s Personal Bank Account."""
         return f"account:{self.players[seat]}"
 
+    def below_zero_words(self, account: str) -> str:
+        """A Personal Bank Account below $0 is money borrowed on the credit line; the Bank's
+        cashier (unlimited money) as :meth:`Game.below_zero_words`."""
+        if account.startswith("account:"):
+            return "below $0: money borrowed from the Bank on the line of credit"
+        return super().below_zero_words(account)
+
     def account_label(self, account: str) -> str:
         """Display name of an account: "account:Ann" -> "Ann's bank account" (log, money table)."""
         if account.startswith("account:"):
@@ -883,7 +891,7 @@ class Moolah(Game):
             self.transfer(self.wallet(seat), BANK, self.cash(seat), "the Big House takes all cash")
         self.missed[seat] = PENALTY[k]
         self.emit("held", f"{self.players[seat]} is held at {self.data.spaces[sid]['name']} for "
-                  f"{PENALTY[k]} turn(s).", seat=seat, where=sid)  # fmt: skip
+                  f"{counted(PENALTY[k], 'turn')}.", seat=seat, where=sid)  # fmt: skip
 
     def _serve(self, seat: int) -> None:
         """One missed turn is over: Bufe's -> Exit, Maximum -> Minimum Security -> Parole."""
@@ -1191,7 +1199,7 @@ class Moolah(Game):
         labels = {t: f"{d} {steps} to {self.data.spaces[t]['name']}" for t, d in targets.items()}
         cancel = ["cancel"] if self._may_go_back() or not targets else []
         labels["cancel"] = "Cancel"
-        self.ask(seat, "space", f"Advantage card: move exactly {steps} space(s) forward or back",
+        self.ask(seat, "space", f"Advantage card: move exactly {counted(steps, 'space')} forward or back",
                  list(targets) + cancel, labels=labels, tag="advantage_target")  # fmt: skip
 
     def _advantage_target(self, action: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ....core.words import counted
 from ....figures.easy_money import *  # noqa: F403 - the drawing's names, kept importable here
 from ....figures.easy_money import Board as Drawing
 from ...a11y import seat_html
@@ -57,11 +58,11 @@ class Board(Drawing, BoardRenderer):
             for i in g.holdings(s):
                 sp = g.board[i]
                 tag = (
-                    f" ({'sub' if g.houses[i] == 5 else g.houses[i]})"
+                    f" ({'subdivision' if g.houses[i] == 5 else counted(g.houses[i], 'house')})"
                     if sp["kind"] == "property"
                     else ""
                 )
-                mort = " <i>mortg.</i>" if g.mortgaged[i] else ""
+                mort = " <i>mortgaged</i>" if g.mortgaged[i] else ""
                 held.append(f"{plot_text(sp['name'])}{tag}{mort}")
             if g.exemption == s:
                 held.append("<i>Special Exemption</i>")
@@ -70,12 +71,12 @@ class Board(Drawing, BoardRenderer):
                 f"<td>{seat_html(s, p, player_color(s))}</td>"
                 f"<td style='text-align:right'>{money(g.cash(s))}</td>"
                 f"<td style='text-align:right'><b>{money(sc[p])}</b></td>"
-                f"<td>{g.pieces_used(s)}/{g.data['houses_per_player']}</td>"
+                f"<td>{g.pieces_used(s)} of {g.data['houses_per_player']}</td>"
                 f"<td>{', '.join(held) or '—'}</td></tr>"
             )
         return (
             "<table class='moneynb-em-table' cellpadding='3' style='border-collapse:collapse'>"
-            "<tr><th>Player</th><th>cash</th><th>score</th><th>houses used</th><th>holdings</th>"
+            "<tr><th>Player</th><th>cash</th><th>score</th><th>houses built</th><th>holdings</th>"
             "</tr>" + "".join(rows) + "</table>"
         )
 
@@ -152,7 +153,7 @@ class Board(Drawing, BoardRenderer):
         if len(options) <= MAX_RAISE_BUTTONS:
             return row([
                 button(decision.label(o), (f"moneynb-em-{o.split(':')[0]}", "moneynb-option"),
-                       lambda o=o: submit(o), tooltip=o, style="warning")
+                       lambda o=o: submit(o), style="warning")
                 for o in options
             ])  # fmt: skip
         dd = widgets.Dropdown(options=[(decision.label(o), o) for o in options],
@@ -191,7 +192,7 @@ class Board(Drawing, BoardRenderer):
             for o in decision.options[1:]:
                 verb = o.split(":")[0]
                 groups[verb].append(button(decision.label(o), (f"moneynb-em-{verb}", "moneynb-option"),
-                                           lambda o=o: submit(o), tooltip=o, style=styles[verb]))  # fmt: skip
+                                           lambda o=o: submit(o), style=styles[verb]))  # fmt: skip
             # one wrapping row, the money line last: the decision stays short, so the board
             # beside or under it is drawn larger in a short window (issue 38)
             options = [b for items in groups.values() for b in items]
@@ -251,7 +252,7 @@ class Board(Drawing, BoardRenderer):
                 parts = [info, self._raise_row(decision, raise_money, submit)]
                 if rest:
                     parts.append(row([button(decision.label(o), ("moneynb-option",),
-                                             lambda o=o: submit(o), tooltip=str(o))
+                                             lambda o=o: submit(o))
                                       for o in rest]))  # fmt: skip
                 return self._wrap(tag, parts)
             return self._wrap(tag, [info, make_panel(decision, g, submit)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ....core.words import counted
 from ....figures.money_card import *  # noqa: F403 - the drawing's names, kept importable here
 from ....figures.money_card import MC_BADGE, SPIN_COLORS
 from ....figures.money_card import Board as Drawing
@@ -77,7 +78,7 @@ class Board(Drawing, BoardRenderer):
                 f"<tr data-seat='{i}' data-keys='{len(game.keys[i])}'><td>"
                 f"{seat_html(i, p, player_color(i))}{card}{state}</td>"
                 f"<td>{len(game.keys[i])} of 8</td><td class='moneynb-keys-held'>{keys}</td>"
-                f"<td>{money(game.cash(i))}</td><td>{len(game.hand[i])} cards</td></tr>"
+                f"<td>{money(game.cash(i))}</td><td>{counted(len(game.hand[i]), 'card')}</td></tr>"
             )
         return (
             f"<div><b>Keys to the Cities</b> ({MC_BADGE} Money Card)</div>"
@@ -125,7 +126,7 @@ class Board(Drawing, BoardRenderer):
                                style="success")  # fmt: skip
                 else:
                     b = button(decision.label(o), ("moneynb-phrase",), lambda o=o: submit(o),
-                               tooltip=o, style="info")  # fmt: skip
+                               style="info")  # fmt: skip
                 buttons.append(b)
             phrases = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
             out = widgets.VBox([phrases, hand])

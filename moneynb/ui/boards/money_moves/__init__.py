@@ -70,7 +70,7 @@ class Board(Drawing, BoardRenderer):
 
     def _sheet_html(self, game) -> str:
         rounds = game.score_sheet
-        head = "".join(f"<th>R{r + 1}</th>" for r in range(len(rounds)))
+        head = "".join(f"<th>Round {r + 1}</th>" for r in range(len(rounds)))
         now = game.scores()  # the engine's score: the figure the sheet and the winner use
         rows = []
         for i, p in enumerate(game.players):

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ....core.words import counted
 from ....figures.money_run import *  # noqa: F403 - the drawing's names, kept importable here
 from ....figures.money_run import TABLE_Y
 from ....figures.money_run import Board as Drawing
+from ...a11y import token_html
 from ...panels import button, chosen_words, space_panel
 from ..base import BoardRenderer, player_color, plot_text
 
@@ -90,8 +92,10 @@ class Board(Drawing, BoardRenderer):
     def _refresh_info(self, game) -> None:
         bag = {name: game.bag.count(rank) for rank, name in game.coin_names.items()}
         rows = "".join(
-            f"<tr><td>{plot_text(p)}</td><td style='color:{player_color(s)}'>&#9670;</td>"
-            f"<td>{game.distance(s)} to go</td><td>height {game.height(game.pawns[s])}</td></tr>"
+            f"<tr><td>{plot_text(p)}{token_html(s, game.players)}</td>"
+            f"<td style='color:{player_color(s)}'>&#9670;</td>"
+            f"<td>{counted(game.distance(s), 'square')} to go,</td>"
+            f"<td>on {counted(game.height(game.pawns[s]), 'coin')}</td></tr>"
             for s, p in enumerate(game.players)
         )
         self.info.value = (
@@ -116,7 +120,7 @@ class Board(Drawing, BoardRenderer):
             # take back the last turn action (a picked coin and its square are one action)
             while g.can_undo_in_turn():
                 if view is not None and hasattr(view, "undo"):
-                    if not view.undo():  # refused (the undo policy): the view says why
+                    if not view.undo(near_panel=True):  # refused: the view says why
                         break
                 else:  # a board drawn without a view (tests, a custom front end)
                     g.undo()
@@ -131,8 +135,8 @@ class Board(Drawing, BoardRenderer):
         if view is not None and not getattr(view, "undo_allowed", True):
             undo.layout.display = "none"
         undo.disabled = not (g.can_undo_in_turn() and g.can_undo_to(len(g.actions) - 1))
-        if undo.disabled and g.can_undo_in_turn():
-            undo.tooltip = "a coin was drawn from the bag since: that cannot be taken back"
+        if undo.disabled and g.can_undo_in_turn():  # the engine says why
+            undo.tooltip = g.undo_refusal(len(g.actions) - 1)
         if decision.tag == "action":
             hint = widgets.HTML(
                 "Click a coin (on the table or a stack's top), then a square; or your pawn (◆), "

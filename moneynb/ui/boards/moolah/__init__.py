@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ....core.words import counted
 from ....figures.moolah import *  # noqa: F403 - the drawing's names, kept importable here
 from ....figures.moolah import Board as Drawing
 from ....games.moolah.rules import blackjack_win_probability
@@ -72,8 +73,8 @@ class Board(Drawing, BoardRenderer):
             entries = game.pad[i][-4:]
             hist = "<br>".join(f"{money(e['old'])} → <b>{money(e['new'])}</b>" for e in entries)
             state = " (bankrupt)" if game.out[i] else ""
-            if game.missed[i]:
-                state += f" (held {game.missed[i]})"
+            if game.missed[i]:  # in the Big House
+                state += f" (misses {counted(game.missed[i], 'more turn')})"
             credit = game.data.rules["credit_line"] + min(0, game.balance(i))
             rows.append(
                 f"<tr data-seat='{i}' data-balance='{game.balance(i)}' data-cash='{game.cash(i)}'>"
@@ -87,7 +88,7 @@ class Board(Drawing, BoardRenderer):
             "<div><b>Personal Bank Account score pad</b> (last entries: old → new)</div>"
             "<table class='moneynb-pad-table' cellpadding='3' style='border-collapse:collapse'>"
             "<tr><th>Player</th><th>wallet</th><th>account</th><th>credit left</th>"
-            "<th>Adv.</th><th>score pad</th></tr>" + "".join(rows) + "</table>"
+            "<th>Advantage cards</th><th>score pad</th></tr>" + "".join(rows) + "</table>"
         )
 
     def panels(self) -> list:
@@ -116,7 +117,7 @@ class Board(Drawing, BoardRenderer):
             items = [roll]
             for o in decision.options[1:]:
                 items.append(button(decision.label(o), ("moneynb-advantage", "moneynb-option"),
-                                    lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
+                                    lambda o=o: submit(o), style="info"))  # fmt: skip
             note = "An Advantage card moves you exactly its number of spaces and ends your turn."
             return self._wrap(
                 tag, [row(items)] + ([widgets.HTML(f"<i>{note}</i>")] if len(items) > 1 else [])
@@ -153,7 +154,7 @@ class Board(Drawing, BoardRenderer):
                 tip = (f"full deck {min(cards):+d}% to {max(cards):+d}%, "
                        f"mean {sum(cards) / len(cards):+.0f}%")  # fmt: skip
                 items.append(button(f"{o.capitalize()} ({tip})", (f"moneynb-stock-{o}", "moneynb-option"),
-                                    lambda o=o: submit(o), tooltip=o, style="info"))  # fmt: skip
+                                    lambda o=o: submit(o), style="info"))  # fmt: skip
             head = widgets.HTML("<b>Wall Street</b>: invest at least $10,000 of wallet cash")
             return self._wrap(tag, [head, self._summary(seat), row(items)])
         if tag in ("wall_street_amount", "casino_bet"):
@@ -197,7 +198,7 @@ class Board(Drawing, BoardRenderer):
                     )
                 else:
                     items.append(button(f"{g.players[o]} ({money(g.cash(o))})", ("moneynb-pal", "moneynb-player"),
-                                        lambda o=o: submit(o), tooltip=str(o), style="warning"))  # fmt: skip
+                                        lambda o=o: submit(o), style="warning"))  # fmt: skip
             head = widgets.HTML(
                 "<b>Take A Pal</b> to the Las Vegas Casino: you both bet all your cash"
             )
@@ -207,7 +208,7 @@ class Board(Drawing, BoardRenderer):
                     "moolah": "<b>Moolah</b>: stay or jump to another Moolah space",
                     "advantage_target": "<b>Advantage card</b>: where to?"}[tag]  # fmt: skip
             items = [button(decision.label(o), ("moneynb-target", "moneynb-option"),
-                            lambda o=o: submit(o), tooltip=str(o)) for o in decision.options]  # fmt: skip
+                            lambda o=o: submit(o)) for o in decision.options]  # fmt: skip
             hint = widgets.HTML("<i>or click a highlighted space on the board</i>")
             return self._wrap(tag, [widgets.HTML(head), row(items), hint])
         return None
