@@ -19,9 +19,13 @@ For each game and place:
 Then, move by move: the player looks (is every button of the decision in sight, and the
 whole board, without scrolling? the smallest text of the board on screen, px), scrolls the
 board's row to the top if not (counted), and clicks a button of the decision (a seeded pick:
-the main button, Roll / Submit / End the turn, half the time); waits until the game asks the
-player again (or says why not). Move 10 is a DOUBLE-click (one of the player's decisions must
-be answered, not two); before move 20 the page is saved (Lab) and reloaded (the game must come
+the main button, Roll / Submit / End the turn, half the time; found by its text); waits until
+the game answered that click (the header's action number past the one looked at and the
+decision now pending drawn and focused, or the game over, or the click refused with a
+message). It looks only at a settled view (the focus served for the decision the header
+names): a look before that saw the last decision's panel and clicked it (issue 38: the run
+hung after "Play Wild Card"; tests/browser/test_playthrough_script_browser.py). Move 10
+is a DOUBLE-click (one of the player's decisions must be answered, not two); before move 20 the page is saved (Lab) and reloaded (the game must come
 back as it was). A game that ends is followed by a new one (Lab: the cells run again; Voila:
 Start). Pictures at moves 1, 10, 20 (after the reload) and the last.
 
@@ -102,33 +106,66 @@ LOOK_JS = r"""(sel) => {
 }"""
 
 
-def _pick(view, rng):
-    """The button a new player clicks: the main one half the time, else any of the
-    decision's buttons (never Undo, Back, Cancel, "Let the bots move")."""
-    enabled = view.locator(".moneynb-decision button:not([disabled])").filter(has_not_text=SKIP)
-    if not enabled.count():
-        return None
+def _pick(view, rng, texts):
+    """The button a new player clicks among the decision's enabled buttons, whose texts are
+    ``texts`` (as looked at: never Undo, Back, Cancel, "Let the bots move"): the main one
+    (Roll / Submit / End the turn) half the time, else any. Returns ``(text, locator)``; the
+    locator finds the button by its text, not by its place in the list (a place in a list
+    that changed under it found nothing: the script waited minutes, issue 38), or
+    ``(None, None)`` when there is none."""
+    texts = [t for t in texts if not SKIP.match(t)]
+    if not texts:
+        return None, None
+    enabled = view.locator(".moneynb-decision button:not([disabled])")
+    text = None
     if rng.random() < 0.5:
         for css in MAIN:
             b = view.locator(f".moneynb-decision button{css}:not([disabled])")
             if b.count():
-                return b.first
-    return enabled.nth(rng.randrange(enabled.count()))
+                text = b.first.inner_text(timeout=10_000).strip()
+                break
+    if text is None or text not in texts:
+        text = texts[rng.randrange(len(texts))]
+    exact = re.compile(r"^\s*" + re.escape(text) + r"\s*$")
+    return text, enabled.filter(has_text=exact).first
+
+
+#: the view is settled: its pending decision's panel is drawn and focused (the focus request
+#: names the number of actions played: A11yHelper.focus_panel), or the game is over, or lost
+SETTLED_JS = r"""(sel) => { const v = document.querySelector(sel); if (!v) return false;
+    if (v.querySelector('.moneynb-lost-note')) return true;
+    const head = v.querySelector('.moneynb-header')?.textContent || '';
+    if (/Game over/.test(head)) return true;
+    const m = head.match(/action (\d+)/);
+    const f = v.querySelector('.moneynb-a11y')?.dataset.focused || '';
+    return !!m && f === m[1]; }"""
+
+
+def _settle(page, sel, patience):
+    """Wait until the view is :data:`SETTLED_JS` (a look before that saw the last decision's
+    panel, still on screen for a moment after the header changed, and clicked it: issue 38)."""
+    page.wait_for_function(SETTLED_JS, arg=sel, timeout=min(patience(60_000), 180_000))
 
 
 def _wait_turn(page, sel, before, patience):
-    """Wait until the player is asked again (a new decision focused), the game is over, or
-    the view says something went wrong; returns the seconds waited."""
+    """Wait until the game answered THIS click: the header's action number went past the
+    one looked at and the decision now pending is drawn and focused (:data:`SETTLED_JS`), or
+    the game is over, or the click was refused with a message, or the game was lost; returns
+    the seconds waited. (It waited for any new focus before, and took the focus of a
+    decision the page had not yet replaced, or of a new game, for the answer: the next look
+    saw the last panel and clicked it; issue 38, the hang after "Play Wild Card".)"""
     t0 = time.monotonic()
     page.wait_for_function(
-        """([sel, key, log]) => { const v = document.querySelector(sel); if (!v) return false;
-            const f = v.querySelector('.moneynb-a11y')?.dataset.focused || '';
+        """([sel, action, error]) => { const v = document.querySelector(sel); if (!v) return false;
+            if (v.querySelector('.moneynb-lost-note')) return true;
             const head = v.querySelector('.moneynb-header')?.textContent || '';
+            const m = head.match(/action (\\d+)/);
+            const a = m ? Number(m[1]) : null;
+            const f = v.querySelector('.moneynb-a11y')?.dataset.focused || '';
             const err = (v.querySelector('.moneynb-error')?.innerText || '').trim();
-            const n = Number(v.querySelector('.moneynb-log-box')?.dataset.count || 0);
-            return (f && f !== key) || /Game over/.test(head) || (err && n === log)
-                || !!v.querySelector('.moneynb-lost-note'); }""",
-        arg=[sel, before["focused"], before["log"]],
+            if (err && err !== error && a === action) return true;
+            return a !== null && a > action && (/Game over/.test(head) || f === String(a)); }""",
+        arg=[sel, before["action"] if before["action"] is not None else -1, before["error"]],
         timeout=min(patience(60_000), 180_000),
     )
     return round(time.monotonic() - t0, 2)
@@ -151,6 +188,7 @@ def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
             records.append(
                 {"move": k, "event": "reload", "seconds": round(time.monotonic() - t0, 1)}
             )
+        _settle(page, sel, patience)
         look = page.evaluate(LOOK_JS, sel)
         if look is not None and look["over"]:  # a new game, as the player would start one
             records.append({"move": k, "event": "game over: new game", "turn": look["turn"]})
@@ -163,6 +201,7 @@ def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
                 arg=sel, timeout=patience(240_000),
             )  # fmt: skip
             view = page.locator(sel)
+            _settle(page, sel, patience)
             look = page.evaluate(LOOK_JS, sel)
         if look is None or look["lost"]:
             records.append({"move": k, "event": "stopped", "look": look})
@@ -182,12 +221,12 @@ def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
             rec["afterScroll"] = {
                 x: after[x] for x in ("buttonsInSight", "boardInSight", "lastInSight")
             }
-        button = _pick(view, rng)
+        text, button = _pick(view, rng, look["buttons"])
         if button is None:
             rec["event"] = "no button to press"
             records.append(rec)
             break
-        rec["clicked"] = button.inner_text().strip()
+        rec["clicked"] = text
         if k in (1, 10, 20, moves):
             page.screenshot(path=str(out / f"{game}-{where}-move{k}.png"))
         try:

@@ -193,7 +193,7 @@ def test_the_scale_the_page_reports_sets_the_text_zoom():
     assert any("<br>$" in str(t) for t in labels.text)
 
 
-@pytest.mark.parametrize("n_players", [2, 3])
+@pytest.mark.parametrize("n_players", [2, 3, 4, 5, 6, 7, 8])
 def test_moolah_bottom_row_names_clear_of_the_tokens_at_every_zoom(n_players):
     """Issue 38: at the larger text zooms a bottom-row amount with no room above its space
     went below it, where the token of a player standing there is drawn ("+$70k" covered at
@@ -228,13 +228,16 @@ def test_moolah_bottom_row_names_clear_of_the_tokens_at_every_zoom(n_players):
     assert not found, found
 
 
-@pytest.mark.parametrize("n_players", [2, 3])
+@pytest.mark.parametrize("n_players", [2, 3, 4, 5, 6, 7, 8])
 def test_moolah_tokens_clear_of_every_name_wherever_they_stand(n_players):
     """Issue 38: at a late position of an all-bot game a token's letter was drawn over a
     name ("G3" over "Temp-tation", "G2" over "Moolah" in the page's own geometry). With 1 to
     ``n_players`` tokens on any one space, at every text zoom, the board's figures (its
     token trace as drawn, its names as placed) have no label over a token or another label,
-    and every token letter inside its disc (:func:`_problems`)."""
+    and every token letter inside its disc (:func:`_problems`). Moolah seats 2-8 players:
+    with 4-8 (a second row) names were covered ("+$60k" at zoom 1.5 with 4, "-$20k",
+    "Safe", "Option" at zoom 1 with 5-8) before the tokens took a column or a block and
+    stood further out where a row had no room (``Board._free_layout``)."""
     from moneynb.ui.boards.base import TEXT_ZOOMS
 
     v = moneynb.play("moolah", players=["Ann"] + ["bot:greedy"] * (n_players - 1), seed=5,
@@ -270,3 +273,30 @@ def test_moolah_late_all_bot_positions_have_no_name_under_a_token():
             if problems:
                 found[(seed, zoom)] = problems
     assert not found, found
+
+
+@pytest.mark.parametrize("n_players", [4, 6, 8])
+def test_moolah_tokens_on_neighbouring_spaces_clear_of_each_other(n_players):
+    """Issue 38: with 4 or more players, tokens on two spaces next to each other touched
+    (two rows of 2-4 along the track are wider than the gap between spaces: "G2" touching
+    "G3" at Min and the bottom row). With the players split over every two neighbouring
+    spaces (and over three in a row), at every text zoom, no token, letter or name covers
+    another (:func:`_problems`, token on token included)."""
+    from moneynb.ui.boards.base import TEXT_ZOOMS
+
+    v = moneynb.play("moolah", players=["Ann"] + ["bot:greedy"] * (n_players - 1), seed=5,
+                     autosave=False)  # fmt: skip
+    b, g = v.board, v.game
+    found = []
+    for zoom in TEXT_ZOOMS:
+        b.set_text_zoom(zoom)
+        for sid in b.d.order:
+            for nxt in b.d.spaces[sid]["next"]:
+                after = (b.d.spaces[nxt]["next"] or [nxt])[0]
+                for spaces in ([sid, nxt], [sid, nxt, after]):
+                    g.pos = [spaces[seat % len(spaces)] for seat in range(n_players)]
+                    g.out = [False] * n_players
+                    b.update(g, [])
+                    found += [(zoom, tuple(spaces), p) for p in _problems(b)]
+    b.set_text_zoom(1.0)
+    assert not found, found[:20]

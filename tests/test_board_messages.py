@@ -122,3 +122,86 @@ def test_nested_edits_fold_into_the_outer_one_as_plotly_applies_them():
     plain = {"marker.color": "red", "x": [1]}
     merge_nested_edits([(plain, {})])
     assert plain == {"marker.color": "red", "x": [1]}
+
+
+def page_data_after(start: list, sent: list) -> list:
+    """The page's own copy of a figure's data (plotly's widget model, ``_widget_data``) after
+    the ``_py2js_restyle`` / ``_py2js_update`` messages ``sent``, from ``start`` (the data in
+    the figure's opening message), applied as plotly's page-side model applies them
+    (``performRestyleLike`` in ``plotly/package_data/widgetbundle.js``): each message in the
+    JSON form it travels in (:func:`plotly.serializers._py_to_js`: a trace's ``Undefined``,
+    "leave it as it is", is the string ``"_undefined_"``), its value for each trace set at
+    its path (``null`` unsets it). The model keeps what it received: a view drawn later (a
+    second view, a view drawn after changes that came before plotly's code ran) reads it
+    with ``"_undefined_"`` turned into ``undefined``."""
+    import copy
+
+    from plotly.serializers import _py_to_js
+
+    from moneynb.ui.boards.base import _path_parts, _set_in
+
+    data = copy.deepcopy(start)
+    for trait, msg in sent:
+        if trait not in ("_py2js_restyle", "_py2js_update"):
+            continue
+        msg = _py_to_js(msg, None)
+        style = msg.get("restyle_data" if trait == "_py2js_restyle" else "style_data") or {}
+        traces = msg.get("restyle_traces" if trait == "_py2js_restyle" else "style_traces")
+        traces = list(range(len(data))) if traces is None else traces
+        traces = traces if isinstance(traces, list) else [traces]
+        for key, value in style.items():
+            values = value if isinstance(value, list) else [value]
+            for j, t in enumerate(traces):
+                v = values[j % len(values)]
+                parts = _path_parts(key)
+                if v is None:
+                    holder = data[t]
+                    for p in parts[:-1]:
+                        holder = holder.get(p, {}) if isinstance(holder, dict) else {}
+                    if isinstance(holder, dict):
+                        holder.pop(parts[-1], None)
+                else:
+                    data[t] = _set_in(data[t], parts, copy.deepcopy(v))
+    return data
+
+
+def _undefined_in(value, path="") -> list[str]:
+    if value == "_undefined_":
+        return [path]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _undefined_in(v, f"{path}.{k}")]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _undefined_in(v, f"{path}[{i}]")]
+    return []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_pages_copy_of_a_board_stays_the_kernels(name):
+    """Issue 38 (the reverted Money Run ring): a batch that set a trace's whole ``marker``
+    (a per-point size list folded into it by ``merge_nested_edits``) went out as one value
+    per trace, ``Undefined`` for the traces it did not change. plotly's page-side model
+    stores a message's values as they came (``"_undefined_"``), so a view drawn later read
+    ``marker: undefined``: plotly.js's ``cleanData`` threw in ``newPlot`` ("Cannot use 'in'
+    operator to search for 'line' in undefined") and a Money Run table's board never drew
+    in Lab. Every message now names each trace's value as the kernel holds it: after any
+    moves, the page's copy of the data is the kernel's, every ``marker`` a dict."""
+    from plotly.serializers import _py_to_js
+
+    view = GameView(moneynb.new_game(name, players=["Ann", "Bob"], seed=5))
+    fig = view.board.figure
+    start = _py_to_js(fig._data, None)
+    sent: list = []
+    record(fig, sent)
+    for k in range(12):
+        if view.game.over:
+            break
+        d = view.game.decision
+        # Money Run: a table coin picked (its ring drawn round the coin), then the bot's move
+        pick = next((o for o in d.options if isinstance(o, tuple) and o[0] == "place"), None)
+        view.submit(
+            pick if pick is not None and k % 2 == 0 else make_bot("greedy").choose(view.game)
+        )
+    page = page_data_after(start, sent)
+    assert [p for t in page for p in _undefined_in(t)] == []
+    assert all(isinstance(t.get("marker", {}), dict) for t in page)
+    assert page == _py_to_js(fig._data, None)

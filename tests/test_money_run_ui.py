@@ -116,3 +116,19 @@ def test_undo_last_action_in_the_views_own_panel_redraws_the_view_and_play_goes_
     (go,) = v.find("moneynb-mr-go")  # the panel of the decision now pending
     go.click()
     assert len(g.actions) == 3 and g.decision.tag == "place"
+
+
+def test_a_picked_table_coin_ring_hugs_the_coin_clear_of_its_name():
+    """Issue 38: the ring round a picked table coin (40 px) crossed the coin's name written
+    just under it ("puny", a 19 px coin). The ring is the coin's size and a few px more."""
+    from moneynb.figures.money_run import RING_GAP
+
+    v = moneynb.play("money_run", players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    d = v.game.decision
+    place = next(o for o in d.options if isinstance(o, tuple) and o[0] == "place")
+    v.submit(place)  # Ann picks a table coin: its ring shows until she places it
+    assert v.game.decision.tag == "place", v.game.decision
+    ring, table = v.board.figure.data[5], v.board.figure.data[4]
+    assert len(ring.x) == 1
+    coin = table.marker.size[place[1]]
+    assert ring.marker.size[0] <= coin + RING_GAP, (ring.marker.size, coin)

@@ -27,6 +27,9 @@ COIN_COLOR = {1: "#b87333", 2: "#c9c9c9", 3: "#e0b84a", 4: "#8f6b2e"}
 #: square colour by stack height (0, 1, 2, ... the last repeats)
 HEIGHT_COLOR = ("#f7f3e8", "#efe2b8", "#e3cd86", "#d4b55a", "#bf9a36", "#a37d20", "#86630f")
 TABLE_Y = -1.35
+#: px a picked table coin's ring is larger than the coin (its 3 px line just outside the
+#: coin's edge, clear of the name under the coin)
+RING_GAP = 7
 
 
 def _height_color(h: int) -> str:
@@ -127,6 +130,10 @@ class Board(BoardDrawing):
             ],
         )
 
+    def table_coin_px(self, coin: int) -> float:
+        """The size (px) of a table coin of rank ``coin`` as drawn (larger with the text)."""
+        return min(44, self.zoomed(COIN_SIZE.get(coin, 31) + 6))
+
     def _table(self, game) -> dict:
         k = len(game.table)
         return dict(
@@ -135,7 +142,7 @@ class Board(BoardDrawing):
             customdata=[["table", i] for i in range(k)],
             text=[plot_text(game.coin_names[c]) for c in game.table],
             marker=dict(
-                size=[min(44, self.zoomed(COIN_SIZE.get(c, 31) + 6)) for c in game.table],
+                size=[self.table_coin_px(c) for c in game.table],
                 color=[COIN_COLOR.get(c, "#777") for c in game.table],
                 line=dict(color="#5a4a20", width=1.5),
             ),

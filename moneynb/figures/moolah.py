@@ -144,6 +144,9 @@ class Board(BoardDrawing):
     #: a label's distance from its space's centre, board units (about 17 px across, 19 px
     #: sideways at the board's scale of some 42 px per unit)
     LABEL_DY, LABEL_DX = 0.42, 0.45
+    #: the range of both axes drawn, board units (wide enough for "Prison Break" left of the
+    #: track at 11 px: issue 30, case 2)
+    AXIS_RANGE = (-2.5, 12.3)
 
     def __init__(self, game):
         self.d = game.data
@@ -344,7 +347,7 @@ class Board(BoardDrawing):
                  fillcolor="rgba(141,110,99,0.1)", layer="below"),
         ]  # fmt: skip
         # wide enough for "Prison Break" left of the track at 11 px (issue 30, case 2)
-        axis = dict(visible=False, range=[-2.5, 12.3], fixedrange=True)
+        axis = dict(visible=False, range=list(self.AXIS_RANGE), fixedrange=True)
         return dict(
             height=self.height, margin=dict(l=5, r=5, t=36, b=5), showlegend=False,
             title=dict(text=plot_text(self.status(game)), x=0.5, font=dict(size=14)),
@@ -386,71 +389,150 @@ class Board(BoardDrawing):
             return "row right"  # its name above it, the bottom row's tokens under it
         return "down" if y <= 0 and self.text_zoom == 1 else "up"
 
-    def _token_offset(self, xy, k: int, n: int, side: str | None = None) -> tuple[float, float]:
-        """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``: in a
-        row of up to 4, :data:`TOKEN_GAP` apart (discs side by side, not on one another), on ``side`` of the
-        space (one of :data:`TOKEN_SIDES`, or ``"row right"``: a row going right from
-        its right side); by default the first side whose row of ``n``
-        tokens is clear of every name on the board (:meth:`_token_side`'s first: issue 38,
-        a token letter over a name at a late position), else that first side."""
+    #: the shapes a space's tokens may stand in (:meth:`_token_offset`), tried in this order:
+    #: a row along the side (up to 4, then a second row), a column going away from the
+    #: space (two side by side from 5 tokens: narrower than the gap to the next space), a
+    #: block of two rows
+    SHAPES = ("row", "column", "block")
+    #: how much further out (times the text zoom, board units) a shape may stand, tried in
+    #: this order, when it covers a name where it stands first
+    FURTHER = (0.0, 0.25, 0.5, 0.75, 1.0, 1.25)
+
+    def _token_offset(self, xy, k: int, n: int, side: str | None = None, shape: str = "row",
+                      further: float = 0.0, squeeze: bool = False) -> tuple[float, float]:  # fmt: skip
+        """Offset (board units) of the ``k``-th of ``n`` tokens on the space at ``xy``:
+        :data:`TOKEN_GAP` apart (discs side by side, not on one another; 0.42, their discs
+        touching by under 2 px but their letters clear, from 5 tokens or when ``squeeze``), on ``side`` of the space (one of
+        :data:`TOKEN_SIDES`, or ``"row right"``: a row going right from its right side), in
+        ``shape`` (:data:`SHAPES`: "row", a row of up to 4 along the side, then a second row;
+        "column", going away from the space, two columns from 5 tokens; "block", two rows),
+        ``further`` times the text zoom further out. By default (``side`` None) the first
+        layout whose ``n`` tokens touch no name on the board (:meth:`_free_layout`: issue
+        38, a token letter over a name at a late position)."""
         if side is None:
-            side = self._free_side(xy, n)
+            side, shape, further, squeeze = self._free_layout(xy, n)
         z = self.text_zoom  # tokens drawn larger with the board's text
-        gap = self.TOKEN_GAP * z
-        along = ((k % 4) - (min(n, 4) - 1) / 2) * gap
-        if side == "left" and xy[1] in (1, 9) and xy[0] == 10:
-            # next to a corner: the column goes away from it (the corner's names have room)
-            along = (k % 4 + 0.5) * gap * (1 if xy[1] == 1 else -1)
-        away = 0.42 * z + (k // 4) * 0.36 * z
+        near = 0.42 * z + further * z
+        gap = (0.42 if squeeze or n > 4 else self.TOKEN_GAP) * z
         if side == "row right":
-            return gap * (1 + k % 4), (k // 4) * 0.36 * z
+            if shape == "row":
+                return near + gap * (k % 4), (k // 4) * 0.36 * z
+            cols = 2 if n > 4 else 1
+            return near + gap * (k // cols), ((k % cols) - (cols - 1) / 2) * gap
+        if shape == "column":
+            cols = 2 if n > 4 else 1
+            along = ((k % cols) - (cols - 1) / 2) * gap
+            away = near + (k // cols) * gap
+        elif shape == "block":
+            per = (n + 1) // 2
+            along = ((k % per) - (per - 1) / 2) * gap
+            away = near + (k // per) * gap
+        else:
+            along = ((k % 4) - (min(n, 4) - 1) / 2) * gap
+            if side == "left" and xy[1] in (1, 9) and xy[0] == 10:
+                # next to a corner: the column goes away from it (the corner's names have room)
+                along = (k % 4 + 0.5) * gap * (1 if xy[1] == 1 else -1)
+            away = near + (k // 4) * 0.36 * z
         ux, uy = self.TOKEN_SIDES[side]
         return ux * away + abs(uy) * along, uy * away + abs(ux) * along
 
-    def _free_side(self, xy, n: int) -> str:
-        """The side of the space at ``xy`` where ``n`` tokens touch no name written on the
-        board (the labels as placed at this zoom, their boxes by
-        :func:`~.base.text_box`): :meth:`_token_side` first, then the opposite side, then
-        the other two; when none is clear, the one that covers least."""
+    def _layouts(self, xy):
+        """Every ``(side, shape, further)`` the tokens of the space at ``xy`` may stand in,
+        best first: :meth:`_token_side` first, then the opposite side, then the other two;
+        on each, the shapes of :data:`SHAPES` at each step of :data:`FURTHER`; all of these
+        with the tokens a disc apart first, then squeezed (``squeeze``: the fourth item)."""
         first = self._token_side(xy)
         opposite = self.OPPOSITE.get(first, "left")
         sides = [first, opposite] + [s for s in self.TOKEN_SIDES if s not in (first, opposite)]
+        return [(side, shape, f, sq) for sq in (False, True) for f in self.FURTHER
+                for side in sides for shape in self.SHAPES]  # fmt: skip
+
+    def _free_layout(self, xy, n: int, taken=(), squeezed=False) -> tuple[str, str, float, bool]:
+        """The first of :meth:`_layouts` (``squeezed``: of its squeezed ones only) where ``n``
+        tokens on the space at ``xy`` touch no name written on the board (the labels as
+        placed at this zoom, their boxes by :func:`~.base.text_box`) and no token in
+        ``taken`` (the centres of the tokens already placed on other spaces, board units);
+        when none is clear, the one that covers least (names first)."""
         key = (xy, n, self.text_zoom)
         cache = self.__dict__.setdefault("_free_sides", {})
         if key not in cache:
-            cache[key] = min(sides, key=lambda s: self._on_names(xy, n, s))  # first if tied
-        return cache[key]
+            cache[key] = [(self._on_names(xy, n, *lay), lay) for lay in self._layouts(xy)]
+        scored = cache[key]
+        best = None
+        for names, lay in scored:
+            if squeezed and not lay[3]:
+                continue
+            score = (names, self._on_tokens(xy, n, lay, taken) if taken else 0)
+            if score == (0, 0):
+                return lay
+            if best is None or score < best[0]:
+                best = (score, lay)
+        return best[1]
 
-    def _on_names(self, xy, n: int, side: str) -> float:
-        """How much (board units squared) a row of ``n`` tokens on ``side`` of the space at
-        ``xy`` covers the names placed by :meth:`_labels` (0: none; rows of fewer tokens
-        stand between those of ``n``)."""
+    def _free_side(self, xy, n: int) -> str:
+        """The side of :meth:`_free_layout` (kept for callers that ask only the side)."""
+        return self._free_layout(xy, n)[0]
+
+    def _on_tokens(self, xy, n: int, layout, taken) -> int:
+        """How many of ``n`` tokens on the space at ``xy`` in ``layout`` touch a token of
+        ``taken`` (centres, board units): closer than a disc's width less 2 px."""
+        d = (self.zoomed(18) - 2) / self._label_scale
+        hits = 0
+        for k in range(n):
+            dx, dy = self._token_offset(xy, k, n, *layout)
+            tx, ty = xy[0] + dx, xy[1] + dy
+            hits += any((tx - x) ** 2 + (ty - y) ** 2 < d * d for x, y in taken)
+        return hits
+
+    def _on_names(self, xy, n: int, side: str, shape: str = "row", further: float = 0.0,
+                  squeeze: bool = False):  # fmt: skip
+        """How much (board units squared) ``n`` tokens on ``side`` of the space at ``xy``, in
+        ``shape`` and ``further`` out (:meth:`_token_offset`), cover the names placed by
+        :meth:`_labels` (0: none)."""
         r = self.zoomed(18) / 2 / self._label_scale
+        lo, hi = self.AXIS_RANGE
+        # (only the names near the space: no token stands 4 units from it)
+        near = [b for b in self._name_boxes
+                if b[0] - 4 < xy[0] < b[2] + 4 and b[1] - 4 < xy[1] < b[3] + 4]  # fmt: skip
         covered = 0.0
         for k in range(n):
-            dx, dy = self._token_offset(xy, k, n, side)
+            dx, dy = self._token_offset(xy, k, n, side, shape, further, squeeze)
             tx, ty = xy[0] + dx, xy[1] + dy
-            for x0, y0, x1, y1 in self._name_boxes:
+            if not (lo + r <= tx <= hi - r and lo + r <= ty <= hi - r):
+                covered += 1.0  # off the board's drawn range: not seen at all
+            for x0, y0, x1, y1 in near:
                 w, h = min(tx + r, x1) - max(tx - r, x0), min(ty + r, y1) - max(ty - r, y0)
                 covered += w * h if w > 0 and h > 0 else 0.0
         return covered
 
     def _tokens(self, game):
         xs, ys, colors, text, hover = [], [], [], [], []
-        count: dict[str, int] = {}
-        here = {}
+        here: dict[str, list[int]] = {}
         for seat, sid in enumerate(game.pos):
             if not game.out[seat]:
-                here[sid] = here.get(sid, 0) + 1
+                here.setdefault(sid, []).append(seat)
+        # the fullest spaces first (they need the most room), each clear of the names and of
+        # the tokens already placed on the spaces next to it (issue 38: 4-8 players); if the
+        # discs a disc apart leave a later space no clear room, every space squeezed
+        for squeezed in (False, True):
+            taken: list[tuple[float, float]] = []
+            at: dict[int, tuple[float, float]] = {}
+            clear = True
+            for sid in sorted(here, key=lambda s: (-len(here[s]), self.d.order.index(s))):
+                xy, seats = self._xy(sid), here[sid]
+                layout = self._free_layout(xy, len(seats), taken, squeezed)
+                clear = clear and not (taken and self._on_tokens(xy, len(seats), layout, taken))
+                for k, seat in enumerate(seats):
+                    dx, dy = self._token_offset(xy, k, len(seats), *layout)
+                    at[seat] = (xy[0] + dx, xy[1] + dy)
+                taken += [at[seat] for seat in seats]
+            if clear:
+                break
         for seat, sid in enumerate(game.pos):
             if game.out[seat]:
                 continue
-            k = count.get(sid, 0)
-            count[sid] = k + 1
-            dx, dy = self._token_offset(self._xy(sid), k, here[sid])
-            x, y = self._xy(sid)
-            xs.append(x + dx)
-            ys.append(y + dy)
+            xs.append(at[seat][0])
+            ys.append(at[seat][1])
             colors.append(player_color(seat))
             text.append(plot_text(token_letters(game.players)[seat]))
             where = plot_text(self.d.spaces[sid]["name"])

@@ -36,6 +36,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 import traitlets
+from plotly.basedatatypes import Undefined
 
 from ...figures.base import (  # noqa: F401 - the boards' shared names, kept importable here
     _EM,
@@ -646,13 +647,16 @@ class BoardFigure(go.FigureWidget):
         self._moneynb_sent()
 
     def _fold_trace_keys(self, restyle_data: dict, trace_indexes) -> dict:
-        """``restyle_data`` with no attribute and one inside it (:func:`fold_nested_keys`):
-        the outer attribute's value is one per trace of ``trace_indexes`` (all traces when
-        None), each that trace's value now."""
+        """``restyle_data`` with no attribute and one inside it (:func:`fold_nested_keys`),
+        and no trace's value left ``Undefined`` (:func:`fill_undefined`): the outer
+        attribute's value, and a value a trace was not given, is one per trace of
+        ``trace_indexes`` (all traces when None), each that trace's value now."""
         indexes = self._normalize_trace_indexes(trace_indexes)
-        return fold_nested_keys(
-            restyle_data, lambda parts: [_get_in(self._data[i], parts) for i in indexes]
-        )
+
+        def current(parts):
+            return [_get_in(self._data[i], parts) for i in indexes]
+
+        return fill_undefined(fold_nested_keys(restyle_data, current), current)
 
     def _send_addTraces_msg(self, *args, **kwargs):
         super()._send_addTraces_msg(*args, **kwargs)
@@ -752,6 +756,35 @@ def fold_nested_keys(data: dict | None, current: Callable[[list], Any]) -> dict 
     for k in keys - inner:
         if any(k2.startswith(k) and k in _parent_keys(k2) for k2 in inner):
             out[k] = copy.deepcopy(current(_path_parts(k)))
+    return out
+
+
+def fill_undefined(data: dict | None, current: Callable[[list], list]) -> dict | None:
+    """One outgoing restyle message's ``{attribute path: one value per trace}`` with every
+    ``Undefined`` (plotly's "this trace keeps its value": a batch that changed an attribute
+    of some of its traces) replaced by that trace's value now, ``current(parts of the
+    path)[i]`` (the figure's value after the change; None, which unsets it, when the trace
+    has none). Why: plotly's page-side model applies a message to its own copy of the data
+    (``_widget_data``) as it came over the wire, where ``Undefined`` is the string
+    ``"_undefined_"``; a view drawn later from that copy (a second view, a view drawn after
+    changes that came before plotly's code ran) then read ``undefined`` for the trace's
+    ``x``, ``y`` or ``marker``, and a ``marker: undefined`` made plotly.js's ``cleanData``
+    throw in ``newPlot``: the board never drew (issue 38, Money Run's table ring). ``data``
+    itself is not changed; returned as is when it holds no ``Undefined`` (or is None).
+    Source: plotly's ``performRestyleLike`` and serializers (widgetbundle.js), read."""
+    if not data:
+        return data
+    holes = [k for k, v in data.items() if isinstance(v, list) and any(x is Undefined for x in v)]
+    if not holes:
+        return data
+    out = dict(data)
+    for k in holes:
+        now = current(_path_parts(k))
+        v = data[k]
+        out[k] = [
+            copy.deepcopy(now[i]) if v[i % len(v)] is Undefined else v[i % len(v)]
+            for i in range(len(now))
+        ]
     return out
 
 

@@ -8,7 +8,7 @@ import ipywidgets as widgets
 
 from ....core.words import counted
 from ....figures.money_run import *  # noqa: F403 - the drawing's names, kept importable here
-from ....figures.money_run import TABLE_Y
+from ....figures.money_run import RING_GAP, TABLE_Y
 from ....figures.money_run import Board as Drawing
 from ...a11y import token_html
 from ...panels import button, chosen_words, space_panel
@@ -47,6 +47,15 @@ class Board(Drawing, BoardRenderer):
             r = self.figure.data[5]
             r.x = [p[0] for p in ring]
             r.y = [p[1] for p in ring]
+            # a table coin's ring hugs the coin: its name is written just under it (issue 38:
+            # the 40 px ring crossed "puny")
+            table = self.game.table
+            r.marker.size = [
+                self.table_coin_px(table[p[0]]) + RING_GAP
+                if p[1] == TABLE_Y and p[0] < len(table)
+                else 40
+                for p in ring
+            ]
             r.customdata = [
                 [p[0], round(p[1])] if p[1] != TABLE_Y else ["table", p[0]] for p in ring
             ]
