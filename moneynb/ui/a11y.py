@@ -522,16 +522,98 @@ function inSight(el) {
   return r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
 }
 
-// whether a view showing for the first time (a new game's Start, a reload) is scrolled to
-// the top of the window, its "Last move" line and row with the buttons and the board under
-// it (issue 38: after a new game's Start the board was below the window): a game the start
-// form shows (the app, or the form in a notebook), each time; never while someone types in
-// a cell, a box or a list outside the views (the focus stays, the page too)
+// What the user did last (JupyterLab, issue 38 F5), for bringOnShow: asked for a cell run
+// (Shift/Ctrl/Alt+Enter, a "run" button of the toolbar or a menu), scrolled or moved on their
+// own (a wheel, a touch, a scroll key or a cell cursor key outside an editor, a scroll bar
+// dragged), typed in an editor, clicked anywhere (performance.now() ms; -1: not since the
+// page loaded). Kept on the window: one record for every view of the page.
+const USER = window.__moneynbUser || (window.__moneynbUser = (() => {
+  const u = { ran: -1, scrolled: -1, typed: -1, acted: -1 };
+  const editing = (t) => t && t.closest && (t.closest(".cm-editor") || t.isContentEditable ||
+    /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+  addEventListener("keydown", (e) => {
+    const now = performance.now();
+    u.acted = now;
+    if (e.key === "Enter" && (e.shiftKey || e.ctrlKey || e.altKey || e.metaKey)) u.ran = now;
+    else if (editing(e.target)) {
+      if (!/^(Shift|Control|Alt|Meta|Escape)$/.test(e.key)) u.typed = now;
+    } else if (/^(PageUp|PageDown|Home|End|ArrowUp|ArrowDown| |j|k)$/.test(e.key)) u.scrolled = now;
+  }, true);
+  const scrolled = () => { u.scrolled = u.acted = performance.now(); };
+  addEventListener("wheel", scrolled, { capture: true, passive: true });
+  addEventListener("touchmove", scrolled, { capture: true, passive: true });
+  addEventListener("pointerdown", (e) => {
+    const now = performance.now(), t = e.target;
+    u.acted = now;
+    if (t && t.closest && t.closest('[data-command^="notebook:run"], [data-command^="runmenu:run"]'))
+      u.ran = now;
+    // a press on a scroll bar: beside the box's content
+    else if (t instanceof Element && (e.offsetX > t.clientWidth || e.offsetY > t.clientHeight) &&
+             (t.scrollHeight > t.clientHeight || t.scrollWidth > t.clientWidth)) u.scrolled = now;
+  }, true);
+  return u;
+})());
+
+// whether a view showing for the first time (a new game's Start, a reload, its cell run) is
+// scrolled to the top of the window, its "Last move" line and row with the buttons and the
+// board under it (issue 38: after a new game's Start the board was below the window; in Lab
+// after running the game's cell the view was above the window, after a reload 1-2 screens
+// down): a game the start form shows (the app, or the form in a notebook), each time; in
+// JupyterLab the first view of a cell's output, after that cell was run or the page
+// reloaded, unless the user has scrolled on their own or typed in an editor since they last
+// asked for a run (see USER); never while someone types in a cell, a box or a list outside
+// the views (the focus stays, the page too)
 function bringOnShow(r, a) {
-  if (a && a !== document.body && (a.isContentEditable || a.closest(".cm-editor") ||
-      /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) && !a.closest(".moneynb-view, .moneynb-launcher"))
-    return false;
-  return !!r.closest(".moneynb-launch-game-box");
+  const cell = r.closest(".jp-Notebook .jp-Cell");
+  if (a && a !== document.body && !a.closest(".moneynb-view, .moneynb-launcher")) {
+    if (a.closest(".cm-editor")) {
+      // an editor: Lab's own after a run (the next cell, or the game's cell run in place)
+      // is fine until the user types in it
+      if (!cell || USER.typed >= Math.max(0, USER.ran)) return false;
+    } else if (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) return false;
+  }
+  if (r.closest(".moneynb-launch-game-box")) return true;
+  if (!cell || r.parentElement?.closest(".moneynb-view")) return false;
+  if (USER.scrolled > USER.ran) return false;
+  // the cell's first view (a cell showing several views brings the first)
+  const before = cell.__moneynbBrought;
+  if (before && before !== r && before.isConnected) return false;
+  cell.__moneynbBrought = r;
+  return true;
+}
+
+// the anchor of a view brought into sight (see bringOnShow) stays at the top while the page
+// settles: JupyterLab scrolls to the next cell once the run is over ("run and advance"),
+// outputs above it are drawn after a reload, the board grows. Kept while the view's cell is
+// running and 2 s after the last change, at most 60 s; dropped as soon as the user scrolls,
+// clicks, types or a newer view is brought. Where the page cannot scroll further, it is left.
+function keepInSight(r, anchor) {
+  const t0 = performance.now();
+  const mark = (window.__moneynbKept = {});
+  let calm = t0;
+  const cell = r.closest(".jp-Cell");
+  r.dataset.moneynbKept = "on";  // "done" once left to the user (the browser tests wait on it)
+  const step = () => {
+    const now = performance.now();
+    const running = !!cell && /\*/.test(cell.querySelector(".jp-InputPrompt")?.textContent || "");
+    if (window.__moneynbKept !== mark || !anchor.isConnected || USER.acted > t0 ||
+        USER.scrolled > t0 || now - t0 > 60000 || (!running && now - calm > 2000)) {
+      r.dataset.moneynbKept = "done";
+      return;
+    }
+    const top = anchor.getBoundingClientRect().top, s = sight(anchor);
+    if (Math.abs(top - s.top) > 2) {
+      const before = top;
+      anchor.scrollIntoView({ block: "start" });
+      if (Math.abs(anchor.getBoundingClientRect().top - before) > 1) calm = now;
+    }
+    setTimeout(step, 100);
+  };
+  setTimeout(step, 100);
+}
+function bring(r, anchor) {
+  anchor.scrollIntoView({ block: "start" });
+  if (r.closest(".jp-Notebook")) keepInSight(r, anchor);
 }
 
 function render({ model, el }) {
@@ -588,7 +670,7 @@ function render({ model, el }) {
           const row = target.closest(".moneynb-board-row");
           const anchor = row ? anchorOf(r, row) : target;
           if (initial && row && bringOnShow(r, a)) {
-            anchor.scrollIntoView({ block: "start" });  // a new game or a reload: see bringOnShow
+            bring(r, anchor);  // a new game, a reload, a cell run: see bringOnShow
           } else if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
             anchor.scrollIntoView({ block: row ? "start" : "nearest" });
           } else if (!initial && row && (!inSight(row) || !inSight(anchor))) {
@@ -602,7 +684,7 @@ function render({ model, el }) {
           // a game the start form shows while the focus is elsewhere on the page (not
           // typing): the game's row in sight, the focus left where it is
           const row = target.closest(".moneynb-board-row");
-          if (row) anchorOf(r, row).scrollIntoView({ block: "start" });
+          if (row) bring(r, anchorOf(r, row));
         }
         el.dataset.focused = model.get("focus_key");
         return;
