@@ -567,9 +567,14 @@ function bringOnShow(r, a) {
   const cell = r.closest(".jp-Notebook .jp-Cell");
   if (a && a !== document.body && !a.closest(".moneynb-view, .moneynb-launcher")) {
     if (a.closest(".cm-editor")) {
-      // an editor: Lab's own after a run (the next cell, or the game's cell run in place)
-      // is fine until the user types in it
-      if (!cell || USER.typed >= Math.max(0, USER.ran)) return false;
+      // an editor: the game's own cell (run in place) or the empty cell Lab put under it
+      // (Shift+Enter on the last cell) is fine until the user types in it; any other cell's
+      // is someone typing (the keys may have come before this code was loaded: USER missed
+      // them)
+      const at = a.closest(".jp-Cell");
+      const fresh = !!at && at.previousElementSibling === cell &&
+        !(at.querySelector(".cm-content")?.textContent || "").trim();
+      if (!cell || USER.typed >= Math.max(0, USER.ran) || (at !== cell && !fresh)) return false;
     } else if (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) return false;
   }
   if (r.closest(".moneynb-launch-game-box")) return true;
@@ -585,19 +590,25 @@ function bringOnShow(r, a) {
 // the anchor of a view brought into sight (see bringOnShow) stays at the top while the page
 // settles: JupyterLab scrolls to the next cell once the run is over ("run and advance"),
 // outputs above it are drawn after a reload, the board grows. Kept while the view's cell is
-// running and 2 s after the last change, at most 60 s; dropped as soon as the user scrolls,
+// running or its board is not drawn, and 2 s after the last change (of its place or its
+// height), at most 60 s; dropped as soon as the user scrolls,
 // clicks, types or a newer view is brought. Where the page cannot scroll further, it is left.
 function keepInSight(r, anchor) {
   const t0 = performance.now();
   const mark = (window.__moneynbKept = {});
-  let calm = t0;
+  let calm = t0, height = 0;
   const cell = r.closest(".jp-Cell");
   r.dataset.moneynbKept = "on";  // "done" once left to the user (the browser tests wait on it)
   const step = () => {
     const now = performance.now();
     const running = !!cell && /\*/.test(cell.querySelector(".jp-InputPrompt")?.textContent || "");
+    // the view still growing (its board drawn late on a loaded machine: the browser's scroll
+    // anchoring may then hold the next cell in place and push the view up)
+    const h = r.getBoundingClientRect().height;
+    if (Math.abs(h - height) > 1) { height = h; calm = now; }
+    const drawn = !!r.querySelector(".moneynb-board svg.main-svg");
     if (window.__moneynbKept !== mark || !anchor.isConnected || USER.acted > t0 ||
-        USER.scrolled > t0 || now - t0 > 60000 || (!running && now - calm > 2000)) {
+        USER.scrolled > t0 || now - t0 > 60000 || (!running && drawn && now - calm > 2000)) {
       r.dataset.moneynbKept = "done";
       return;
     }

@@ -46,7 +46,9 @@ OUT_OF_SIGHT_JS = f"""() => {{
     .concat(last && last.offsetParent ? [['Last move', last.getBoundingClientRect()]] : [])
     .filter(([t, r]) => !r || r.top < top - 1 || r.bottom > bottom + 1)
     .map(([t, r]) => r ? `${{t}} ${{Math.round(r.top)}}-${{Math.round(r.bottom)}}` : t)
-    .concat([`(seen ${{Math.round(top)}}-${{Math.round(bottom)}})`]);
+    .concat([`(seen ${{Math.round(top)}}-${{Math.round(bottom)}}; kept: ${{v.dataset.moneynbKept}};`
+             + ` user: ${{JSON.stringify(window.__moneynbUser)}}; now ${{performance.now()}};`
+             + ` focus: ${{document.activeElement?.className}})`]);
 }}"""
 
 #: the game's view shown, its board drawn, its decision served (``data-focused``) and left to
@@ -146,4 +148,67 @@ def test_the_game_comes_into_sight_in_lab(lab_server, page, game):
         assert not problems, problems
     except BaseException:
         screenshot(page, f"in-sight-lab-{game}-failure")
+        raise
+
+
+#: a notebook whose game shows only once the test says so: its first cell waits for a file
+#: (the kernel polls for it and removes it), so the user acts in between
+WAIT_PROBE = {
+    "cells": [
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": "import pathlib, time\nflag = pathlib.Path({flag!r})\n"
+                   "while not flag.exists():\n    time.sleep(0.05)\nflag.unlink()"},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": 'import moneynb\nmoneynb.play("moolah", players=["You", "bot:greedy"], '
+                   "seed=7, autosave=False)"},
+        {"cell_type": "markdown", "metadata": {}, "source": "Some words\n\n" * 30},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": "x = 1"},
+    ],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}  # fmt: skip
+
+
+def test_the_game_does_not_yank_a_user_who_types_or_scrolls(lab_server, page):
+    """The game's cell run (Shift+Enter), then before the game shows the user types in
+    another cell (round 1) or scrolls the notebook with the wheel (round 2): the view does not
+    bring itself into sight (no ``data-moneynb-kept``), the typing cell keeps the focus."""
+    base, root = lab_server
+    flag = root / "notebooks" / "_in_sight_flag"
+    nb = json.loads(json.dumps(WAIT_PROBE))
+    nb["cells"][0]["source"] = nb["cells"][0]["source"].replace("{flag!r}", repr(str(flag)))
+    (root / "notebooks" / "_in_sight_wait.ipynb").write_text(json.dumps(nb))
+    page.set_viewport_size({"width": 1024, "height": 700})
+    problems: dict[str, object] = {}
+    try:
+        _open(page, base, "_in_sight_wait", 1)
+        for round_ in ("typing", "scrolling"):
+            old = page.locator(VIEW).count()
+            if old:
+                page.evaluate(f"() => {{ document.querySelector('{VIEW}').dataset.old = 1; }}")
+            page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputPrompt").click()
+            page.keyboard.press("Shift+Enter")
+            page.keyboard.press("Shift+Enter")  # the game's cell waits behind the first
+            editor = page.locator(".jp-Notebook .jp-Cell").nth(3).locator(".cm-content")
+            if round_ == "typing":
+                editor.click()
+                page.keyboard.type(" + 1")
+            else:
+                page.mouse.move(650, 400)  # over the notebook (right of the file browser)
+                page.mouse.wheel(0, 300)
+            flag.write_text("go")
+            _shown(page)
+            seen = page.evaluate(
+                f"""() => {{ const v = document.querySelector('{VIEW}');
+                    const cell = document.querySelectorAll('.jp-Notebook .jp-Cell')[3];
+                    return {{kept: v.dataset.moneynbKept || null,
+                             focusInCell: cell.contains(document.activeElement)}}; }}"""
+            )
+            if seen["kept"] or (round_ == "typing" and not seen["focusInCell"]):
+                problems[round_] = seen
+        assert not problems, problems
+    except BaseException:
+        screenshot(page, "in-sight-lab-no-yank-failure")
         raise
