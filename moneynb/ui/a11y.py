@@ -71,6 +71,8 @@ const CSS = `
   margin: -1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
   white-space: nowrap; border: 0; }
 .moneynb-live p { margin: 0; }
+/* a view's first board is shown once drawn for the scale the page shows it at (see sized) */
+.moneynb-view:has(.moneynb-a11y[data-unsized]) .moneynb-board { visibility: hidden; }
 /* ipywidgets' button colours under white text, darkened to at least 4.5:1 */
 .moneynb-view .jupyter-button.mod-success, .moneynb-launcher .jupyter-button.mod-success {
   background-color: #2e7d32; }
@@ -713,6 +715,27 @@ function render({ model, el }) {
   model.on("change:seq", say);
   model.on("change:focus_seq", () => focus(false));
   focus(true);
+  // The view's first board is hidden (data-unsized: the CSS) until the kernel has drawn it
+  // for the scale the page shows it at (issue 38: a new kernel's first board was drawn at
+  // text zoom 1 for a round trip, its text 7.8 px on screen in Lab at 1024x700), or a board
+  // that is not fitted (a replay's) is drawn; after 15 s it is shown whatever the kernel
+  // says (a kernel gone or busy). Later redrawings (a resize) keep the board shown.
+  el.dataset.unsized = "1";
+  const sized = (s) => {
+    if (!el.dataset.unsized) return;
+    const r = root();
+    const own = [...r.querySelectorAll(".moneynb-board svg.main-svg")]
+      .filter((svg) => svg.closest(".moneynb-view") === r);
+    const fitted = own.some((svg) => svg.closest(".moneynb-board-row > .moneynb-board")
+      ?.parentElement.querySelector(":scope > .moneynb-side"));
+    const ready = !r.classList.contains("moneynb-view") || (own.length && !fitted) ||
+      (s && Math.abs(s - model.get("board_scale")) <= 0.02 &&
+       Math.abs(model.get("zoomed_for") - model.get("board_scale")) < 1e-6);
+    if (ready) {  // shown once plotly has drawn the kernel's last figure (two frames)
+      requestAnimationFrame(() => requestAnimationFrame(() => { delete el.dataset.unsized; }));
+    }
+  };
+  setTimeout(() => { delete el.dataset.unsized; }, 15000);
   let fitting = 0;
   const fit = () => {
     if (!fitting) fitting = requestAnimationFrame(() => {
@@ -725,8 +748,10 @@ function render({ model, el }) {
         model.save_changes();
       }
       el.dataset.scale = String(model.get("board_scale"));
+      sized(s);
     });
   };
+  model.on("change:zoomed_for", fit);
   const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
   const resized = new ResizeObserver(fit);
   // a window made taller or shorter changes what can be seen, not the view's width
