@@ -119,6 +119,25 @@ const CSS = `
   max-width: 100% !important; min-width: 0 !important; }
 .moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
   .widget-text, .widget-slider) { width: auto !important; }
+/* the narrow column: a list and its button wrap onto two lines (the list gets the column's
+   width, Money Run's action list was 97 px beside "Go"); the money table's names wrap onto
+   two lines at most ("Greedy bot 1's bank account", "American Express (charges)" took three:
+   the tester's F9), its amounts never */
+.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side .widget-hbox {
+  flex-wrap: wrap; }
+.moneynb-view .moneynb-board-row[data-side="narrow"] .moneynb-money-table { font-size: 12px; }
+.moneynb-view .moneynb-board-row[data-side="narrow"] .moneynb-money-table td:first-child {
+  padding-right: 6px !important; }
+.moneynb-view .moneynb-money-table :is(.moneynb-dollars, .moneynb-total) { white-space: nowrap; }
+/* a drop-down beside the board whose longest option does not fit beside its name (class
+   moneynb-long-list, see longLists): its name above it, the list the column's whole width,
+   its button under it (Money Run's "Place the small coin from table slot 1 of 5" read in a
+   97 px list: the tester's F9) */
+.moneynb-view .moneynb-side .widget-dropdown.moneynb-long-list { flex-wrap: wrap;
+  width: 100% !important; max-width: 100% !important; }
+.moneynb-view .moneynb-side .widget-dropdown.moneynb-long-list > select {
+  flex: 1 1 100% !important; width: 100% !important; max-width: 100%; min-width: 0; }
+.moneynb-view .moneynb-side .widget-hbox:has(> .moneynb-long-list) { flex-wrap: wrap; }
 /* a drop-down's chosen option in full words under it (panels.chosen_words): needed only in
    the narrow column, where the closed list cuts it (issue 38); elsewhere it would cost the
    board a line */
@@ -418,7 +437,26 @@ function leadOf(r, row) {
   const d = row.getBoundingClientRect().top - a.getBoundingClientRect().top;
   return d > 0 && d < 200 ? d : 0;
 }
+// the drop-downs of the view's decision whose longest option does not fit their list as it
+// is laid out get the class moneynb-long-list (the CSS above): measured once per list of
+// options
+const measure = document.createElement("canvas").getContext("2d");
+function longLists(r) {
+  for (const s of r.querySelectorAll(".moneynb-side select")) {
+    const w = s.closest(".widget-dropdown");
+    if (!w || !s.offsetParent || w.closest(".moneynb-view") !== r) continue;
+    const key = [...s.options].map((o) => o.text).join("\n");
+    if (s._moneynbLong === key) continue;
+    s._moneynbLong = key;
+    const cs = getComputedStyle(s);
+    measure.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const need = Math.max(0, ...[...s.options].map((o) => measure.measureText(o.text).width));
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    w.classList.toggle("moneynb-long-list", w.classList.contains("moneynb-long-list") || need > room + 0.5);
+  }
+}
 function fitBoards(r) {
+  longLists(r);
   let own = 0;  // the scale of the view's own board
   for (const row of r.querySelectorAll(".moneynb-board-row")) {
     if (row.closest(".moneynb-view") !== r) continue;
