@@ -604,7 +604,10 @@ const USER = window.__moneynbUser || (window.__moneynbUser = (() => {
 // asked for a run (see USER); never while someone types in a cell, a box or a list outside
 // the views (the focus stays, the page too)
 function bringOnShow(r, a) {
-  const cell = r.closest(".jp-Notebook .jp-Cell");
+  // a cell of a notebook being edited (JupyterLab, Notebook 7); not Voila's page of
+  // outputs, where only the start form's game comes (the app's other views stay put)
+  let cell = r.closest(".jp-Notebook .jp-Cell");
+  if (cell && !cell.querySelector(":scope .jp-InputArea-editor")) cell = null;
   if (a && a !== document.body && !a.closest(".moneynb-view, .moneynb-launcher")) {
     if (a.closest(".cm-editor")) {
       // an editor: the game's own cell (run in place) or the empty cell Lab put under it
