@@ -13,7 +13,9 @@ For each game and place:
 
 * **Lab**: a notebook holding the game page's first cells (its title, the start form and the
   cell that shows a game: "You" against the page's bots) is opened in JupyterLab with the file
-  browser open (Lab's default), all cells run, the game's view scrolled into sight;
+  browser open (Lab's default), all cells run; the script does not scroll to the game (after
+  the run or a reload): the view brings itself into sight (issue 38, F5), and a scroll the
+  player still needs is counted;
 * **Voila**: the game's page is opened as the app, the form's **Start** pressed.
 
 Then, move by move: the player looks (is every button of the decision in sight, and the
@@ -171,6 +173,13 @@ def _wait_turn(page, sel, before, patience):
     return round(time.monotonic() - t0, 2)
 
 
+#: the view settled where it brings itself (issue 38, F5: ``data-moneynb-kept`` "done" or
+#: never set) with its decision served
+KEPT_JS = """(sel) => { const v = document.querySelector(sel);
+    return !!v && (v.dataset.moneynbKept || 'done') === 'done'
+        && !!v.querySelector('.moneynb-a11y[data-focused]'); }"""
+
+
 def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
     """Play ``moves`` moves in the view ``sel``; returns the list of per-move records."""
     rng = random.Random(f"{game}-{where}")
@@ -188,6 +197,7 @@ def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
             records.append(
                 {"move": k, "event": "reload", "seconds": round(time.monotonic() - t0, 1)}
             )
+            page.wait_for_function(KEPT_JS, arg=sel, timeout=patience(120_000))
         _settle(page, sel, patience)
         look = page.evaluate(LOOK_JS, sel)
         if look is not None and look["over"]:  # a new game, as the player would start one
@@ -200,6 +210,7 @@ def play(page, sel, game, where, moves, out, reload_page, new_game, patience):
                         && v.querySelector('.js-plotly-plot .scatterlayer .trace'); }""",
                 arg=sel, timeout=patience(240_000),
             )  # fmt: skip
+            page.wait_for_function(KEPT_JS, arg=sel, timeout=patience(120_000))
             view = page.locator(sel)
             _settle(page, sel, patience)
             look = page.evaluate(LOOK_JS, sel)
@@ -367,13 +378,11 @@ def main(argv=None) -> int:
                                         timeout=patience(30_000),
                                     )
                                     page.reload()
-                                    # Lab opens the notebook at its top and draws an output
-                                    # only once it is in sight: the player scrolls to the game
+                                    # Lab opens the notebook at its top: the game's view
+                                    # brings itself into sight (issue 38, F5); no scroll of
+                                    # the script's own (a scroll the player still needs is
+                                    # counted at the next move)
                                     page.wait_for_selector(".jp-Notebook .jp-CodeCell")
-                                    page.evaluate(
-                                        "() => [...document.querySelectorAll('.jp-Notebook "
-                                        ".jp-CodeCell')].pop().scrollIntoView({block: 'start'})"
-                                    )
 
                                 def new_game(page=page):  # the cells run again
                                     page.evaluate("window.jupyterapp.commands.execute("
@@ -398,9 +407,13 @@ def main(argv=None) -> int:
                                 arg=sel, timeout=patience(240_000),
                             )  # fmt: skip
                             start_s = round(time.monotonic() - t0, 1)
-                            page.locator(sel).first.evaluate(
-                                "v => v.querySelector('.moneynb-header').scrollIntoView({block: 'start'})"
-                            )
+                            page.wait_for_function(KEPT_JS, arg=sel,
+                                                   timeout=patience(120_000))  # fmt: skip
+                            if where == "voila":  # (Lab: the view brings itself, F5)
+                                page.locator(sel).first.evaluate(
+                                    "v => v.querySelector('.moneynb-header')"
+                                    ".scrollIntoView({block: 'start'})"
+                                )
                             recs = [{"event": "start", "seconds": start_s}]
                             recs += play(
                                 page,

@@ -71,6 +71,8 @@ const CSS = `
   margin: -1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%);
   white-space: nowrap; border: 0; }
 .moneynb-live p { margin: 0; }
+/* a view's first board is shown once drawn for the scale the page shows it at (see sized) */
+.moneynb-view:has(.moneynb-a11y[data-unsized]) .moneynb-board { visibility: hidden; }
 /* ipywidgets' button colours under white text, darkened to at least 4.5:1 */
 .moneynb-view .jupyter-button.mod-success, .moneynb-launcher .jupyter-button.mod-success {
   background-color: #2e7d32; }
@@ -117,6 +119,25 @@ const CSS = `
   max-width: 100% !important; min-width: 0 !important; }
 .moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
   .widget-text, .widget-slider) { width: auto !important; }
+/* the narrow column: a list and its button wrap onto two lines (the list gets the column's
+   width, Money Run's action list was 97 px beside "Go"); the money table's names wrap onto
+   two lines at most ("Greedy bot 1's bank account", "American Express (charges)" took three:
+   the tester's F9), its amounts never */
+.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side .widget-hbox {
+  flex-wrap: wrap; }
+.moneynb-view .moneynb-board-row[data-side="narrow"] .moneynb-money-table { font-size: 12px; }
+.moneynb-view .moneynb-board-row[data-side="narrow"] .moneynb-money-table td:first-child {
+  padding-right: 6px !important; }
+.moneynb-view .moneynb-money-table :is(.moneynb-dollars, .moneynb-total) { white-space: nowrap; }
+/* a drop-down beside the board whose longest option does not fit beside its name (class
+   moneynb-long-list, see longLists): its name above it, the list the column's whole width,
+   its button under it (Money Run's "Place the small coin from table slot 1 of 5" read in a
+   97 px list: the tester's F9) */
+.moneynb-view .moneynb-side .widget-dropdown.moneynb-long-list { flex-wrap: wrap;
+  width: 100% !important; max-width: 100% !important; }
+.moneynb-view .moneynb-side .widget-dropdown.moneynb-long-list > select {
+  flex: 1 1 100% !important; width: 100% !important; max-width: 100%; min-width: 0; }
+.moneynb-view .moneynb-side .widget-hbox:has(> .moneynb-long-list) { flex-wrap: wrap; }
 /* a drop-down's chosen option in full words under it (panels.chosen_words): needed only in
    the narrow column, where the closed list cuts it (issue 38); elsewhere it would cost the
    board a line */
@@ -416,7 +437,26 @@ function leadOf(r, row) {
   const d = row.getBoundingClientRect().top - a.getBoundingClientRect().top;
   return d > 0 && d < 200 ? d : 0;
 }
+// the drop-downs of the view's decision whose longest option does not fit their list as it
+// is laid out get the class moneynb-long-list (the CSS above): measured once per list of
+// options
+const measure = document.createElement("canvas").getContext("2d");
+function longLists(r) {
+  for (const s of r.querySelectorAll(".moneynb-side select")) {
+    const w = s.closest(".widget-dropdown");
+    if (!w || !s.offsetParent || w.closest(".moneynb-view") !== r) continue;
+    const key = [...s.options].map((o) => o.text).join("\n");
+    if (s._moneynbLong === key) continue;
+    s._moneynbLong = key;
+    const cs = getComputedStyle(s);
+    measure.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const need = Math.max(0, ...[...s.options].map((o) => measure.measureText(o.text).width));
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    w.classList.toggle("moneynb-long-list", w.classList.contains("moneynb-long-list") || need > room + 0.5);
+  }
+}
 function fitBoards(r) {
+  longLists(r);
   let own = 0;  // the scale of the view's own board
   for (const row of r.querySelectorAll(".moneynb-board-row")) {
     if (row.closest(".moneynb-view") !== r) continue;
@@ -522,16 +562,112 @@ function inSight(el) {
   return r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
 }
 
-// whether a view showing for the first time (a new game's Start, a reload) is scrolled to
-// the top of the window, its "Last move" line and row with the buttons and the board under
-// it (issue 38: after a new game's Start the board was below the window): a game the start
-// form shows (the app, or the form in a notebook), each time; never while someone types in
-// a cell, a box or a list outside the views (the focus stays, the page too)
+// What the user did last (JupyterLab, issue 38 F5), for bringOnShow: asked for a cell run
+// (Shift/Ctrl/Alt+Enter, a "run" button of the toolbar or a menu), scrolled or moved on their
+// own (a wheel, a touch, a scroll key or a cell cursor key outside an editor, a scroll bar
+// dragged), typed in an editor, clicked anywhere (performance.now() ms; -1: not since the
+// page loaded). Kept on the window: one record for every view of the page.
+const USER = window.__moneynbUser || (window.__moneynbUser = (() => {
+  const u = { ran: -1, scrolled: -1, typed: -1, acted: -1 };
+  const editing = (t) => t && t.closest && (t.closest(".cm-editor") || t.isContentEditable ||
+    /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+  addEventListener("keydown", (e) => {
+    const now = performance.now();
+    u.acted = now;
+    if (e.key === "Enter" && (e.shiftKey || e.ctrlKey || e.altKey || e.metaKey)) u.ran = now;
+    else if (editing(e.target)) {
+      if (!/^(Shift|Control|Alt|Meta|Escape)$/.test(e.key)) u.typed = now;
+    } else if (/^(PageUp|PageDown|Home|End|ArrowUp|ArrowDown| |j|k)$/.test(e.key)) u.scrolled = now;
+  }, true);
+  const scrolled = () => { u.scrolled = u.acted = performance.now(); };
+  addEventListener("wheel", scrolled, { capture: true, passive: true });
+  addEventListener("touchmove", scrolled, { capture: true, passive: true });
+  addEventListener("pointerdown", (e) => {
+    const now = performance.now(), t = e.target;
+    u.acted = now;
+    if (t && t.closest && t.closest('[data-command^="notebook:run"], [data-command^="runmenu:run"]'))
+      u.ran = now;
+    // a press on a scroll bar: beside the box's content
+    else if (t instanceof Element && (e.offsetX > t.clientWidth || e.offsetY > t.clientHeight) &&
+             (t.scrollHeight > t.clientHeight || t.scrollWidth > t.clientWidth)) u.scrolled = now;
+  }, true);
+  return u;
+})());
+
+// whether a view showing for the first time (a new game's Start, a reload, its cell run) is
+// scrolled to the top of the window, its "Last move" line and row with the buttons and the
+// board under it (issue 38: after a new game's Start the board was below the window; in Lab
+// after running the game's cell the view was above the window, after a reload 1-2 screens
+// down): a game the start form shows (the app, or the form in a notebook), each time; in
+// JupyterLab the first view of a cell's output, after that cell was run or the page
+// reloaded, unless the user has scrolled on their own or typed in an editor since they last
+// asked for a run (see USER); never while someone types in a cell, a box or a list outside
+// the views (the focus stays, the page too)
 function bringOnShow(r, a) {
-  if (a && a !== document.body && (a.isContentEditable || a.closest(".cm-editor") ||
-      /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) && !a.closest(".moneynb-view, .moneynb-launcher"))
-    return false;
-  return !!r.closest(".moneynb-launch-game-box");
+  // a cell of a notebook being edited (JupyterLab, Notebook 7); not Voila's page of
+  // outputs, where only the start form's game comes (the app's other views stay put)
+  let cell = r.closest(".jp-Notebook .jp-Cell");
+  if (cell && !cell.querySelector(":scope .jp-InputArea-editor")) cell = null;
+  if (a && a !== document.body && !a.closest(".moneynb-view, .moneynb-launcher")) {
+    if (a.closest(".cm-editor")) {
+      // an editor: the game's own cell (run in place) or the empty cell Lab put under it
+      // (Shift+Enter on the last cell) is fine until the user types in it; any other cell's
+      // is someone typing (the keys may have come before this code was loaded: USER missed
+      // them)
+      const at = a.closest(".jp-Cell");
+      const fresh = !!at && at.previousElementSibling === cell &&
+        !(at.querySelector(".cm-content")?.textContent || "").trim();
+      if (!cell || USER.typed >= Math.max(0, USER.ran) || (at !== cell && !fresh)) return false;
+    } else if (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) return false;
+  }
+  if (r.closest(".moneynb-launch-game-box")) return true;
+  if (!cell || r.parentElement?.closest(".moneynb-view")) return false;
+  if (USER.scrolled > USER.ran) return false;
+  // the cell's first view (a cell showing several views brings the first)
+  const before = cell.__moneynbBrought;
+  if (before && before !== r && before.isConnected) return false;
+  cell.__moneynbBrought = r;
+  return true;
+}
+
+// the anchor of a view brought into sight (see bringOnShow) stays at the top while the page
+// settles: JupyterLab scrolls to the next cell once the run is over ("run and advance"),
+// outputs above it are drawn after a reload, the board grows. Kept while the view's cell is
+// running or its board is not drawn, and 2 s after the last change (of its place or its
+// height), at most 60 s; dropped as soon as the user scrolls,
+// clicks, types or a newer view is brought. Where the page cannot scroll further, it is left.
+function keepInSight(r, anchor) {
+  const t0 = performance.now();
+  const mark = (window.__moneynbKept = {});
+  let calm = t0, height = 0;
+  const cell = r.closest(".jp-Cell");
+  r.dataset.moneynbKept = "on";  // "done" once left to the user (the browser tests wait on it)
+  const step = () => {
+    const now = performance.now();
+    const running = !!cell && /\*/.test(cell.querySelector(".jp-InputPrompt")?.textContent || "");
+    // the view still growing (its board drawn late on a loaded machine: the browser's scroll
+    // anchoring may then hold the next cell in place and push the view up)
+    const h = r.getBoundingClientRect().height;
+    if (Math.abs(h - height) > 1) { height = h; calm = now; }
+    const drawn = !!r.querySelector(".moneynb-board svg.main-svg");
+    if (window.__moneynbKept !== mark || !anchor.isConnected || USER.acted > t0 ||
+        USER.scrolled > t0 || now - t0 > 60000 || (!running && drawn && now - calm > 2000)) {
+      r.dataset.moneynbKept = "done";
+      return;
+    }
+    const top = anchor.getBoundingClientRect().top, s = sight(anchor);
+    if (Math.abs(top - s.top) > 2) {
+      const before = top;
+      anchor.scrollIntoView({ block: "start" });
+      if (Math.abs(anchor.getBoundingClientRect().top - before) > 1) calm = now;
+    }
+    setTimeout(step, 100);
+  };
+  setTimeout(step, 100);
+}
+function bring(r, anchor) {
+  anchor.scrollIntoView({ block: "start" });
+  if (r.closest(".jp-Notebook")) keepInSight(r, anchor);
 }
 
 function render({ model, el }) {
@@ -588,7 +724,7 @@ function render({ model, el }) {
           const row = target.closest(".moneynb-board-row");
           const anchor = row ? anchorOf(r, row) : target;
           if (initial && row && bringOnShow(r, a)) {
-            anchor.scrollIntoView({ block: "start" });  // a new game or a reload: see bringOnShow
+            bring(r, anchor);  // a new game, a reload, a cell run: see bringOnShow
           } else if (b.bottom > innerHeight || b.top < 0 || !inSight(target)) {
             anchor.scrollIntoView({ block: row ? "start" : "nearest" });
           } else if (!initial && row && (!inSight(row) || !inSight(anchor))) {
@@ -602,7 +738,7 @@ function render({ model, el }) {
           // a game the start form shows while the focus is elsewhere on the page (not
           // typing): the game's row in sight, the focus left where it is
           const row = target.closest(".moneynb-board-row");
-          if (row) anchorOf(r, row).scrollIntoView({ block: "start" });
+          if (row) bring(r, anchorOf(r, row));
         }
         el.dataset.focused = model.get("focus_key");
         return;
@@ -620,6 +756,27 @@ function render({ model, el }) {
   model.on("change:seq", say);
   model.on("change:focus_seq", () => focus(false));
   focus(true);
+  // The view's first board is hidden (data-unsized: the CSS) until the kernel has drawn it
+  // for the scale the page shows it at (issue 38: a new kernel's first board was drawn at
+  // text zoom 1 for a round trip, its text 7.8 px on screen in Lab at 1024x700), or a board
+  // that is not fitted (a replay's) is drawn; after 15 s it is shown whatever the kernel
+  // says (a kernel gone or busy). Later redrawings (a resize) keep the board shown.
+  el.dataset.unsized = "1";
+  const sized = (s) => {
+    if (!el.dataset.unsized) return;
+    const r = root();
+    const own = [...r.querySelectorAll(".moneynb-board svg.main-svg")]
+      .filter((svg) => svg.closest(".moneynb-view") === r);
+    const fitted = own.some((svg) => svg.closest(".moneynb-board-row > .moneynb-board")
+      ?.parentElement.querySelector(":scope > .moneynb-side"));
+    const ready = !r.classList.contains("moneynb-view") || (own.length && !fitted) ||
+      (s && Math.abs(s - model.get("board_scale")) <= 0.02 &&
+       Math.abs(model.get("zoomed_for") - model.get("board_scale")) < 1e-6);
+    if (ready) {  // shown once plotly has drawn the kernel's last figure (two frames)
+      requestAnimationFrame(() => requestAnimationFrame(() => { delete el.dataset.unsized; }));
+    }
+  };
+  setTimeout(() => { delete el.dataset.unsized; }, 15000);
   let fitting = 0;
   const fit = () => {
     if (!fitting) fitting = requestAnimationFrame(() => {
@@ -632,8 +789,10 @@ function render({ model, el }) {
         model.save_changes();
       }
       el.dataset.scale = String(model.get("board_scale"));
+      sized(s);
     });
   };
+  model.on("change:zoomed_for", fit);
   const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
   const resized = new ResizeObserver(fit);
   // a window made taller or shorter changes what can be seen, not the view's width
