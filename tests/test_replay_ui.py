@@ -619,3 +619,33 @@ def test_replay_tokens_stand_apart_at_the_start(name, n):
         if problems := _token_overlaps(rv.board):
             found[i] = problems
     assert not found, found
+
+
+def test_money_card_planes_on_neighbouring_spaces_stand_apart():
+    """The replay tester's gap (2026-12-06): in Money Card a plane on a route stop stood on
+    the plane at the city next to it ("Y" on the stop 3 units from Madrid over "G2" there,
+    seed 7, steps 75-76), on the live board and the replay's. At every step of that game,
+    no plane's disc lies on the disc of a plane on another space (planes on one space stand
+    at the board's offsets, partly on one another, as before)."""
+    from moneynb.figures.base import px_per_unit
+
+    g = moneynb.new_game("money_card", players=["You", "Greedy bot 1", "Greedy bot 2"], seed=7,
+                         chance_streams=1)  # fmt: skip
+    bots = [moneynb.make_bot("greedy", seed=i) for i in range(3)]
+    while not g.over and len(g.actions) < 120:
+        g.apply(bots[g.decision.player].choose(g))
+    rv = ReplayView(g, coach=False)
+    scale = px_per_unit(rv.board.build_layout_base())
+    found = {}
+    for i in range(rv.replay.n + 1):
+        rv.go(i)
+        state = rv.replay.state(i)
+        xs, ys, *_ = rv.board._planes(state)
+        spaces = [s for k, s in enumerate(state.pos) if s is not None and not state.out[k]]
+        disc = rv.board.zoomed(19)
+        for a in range(len(xs)):
+            for b in range(a + 1, len(xs)):
+                d = ((xs[a] - xs[b]) ** 2 + (ys[a] - ys[b]) ** 2) ** 0.5 * scale
+                if spaces[a] != spaces[b] and d < disc - 0.5:
+                    found.setdefault(i, []).append((spaces[a], spaces[b], round(d, 1)))
+    assert not found, found

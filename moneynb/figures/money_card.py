@@ -243,17 +243,31 @@ class Board(BoardDrawing):
 
     # ----- updating ---------------------------------------------------------------------
     def _planes(self, game):
+        """The planes' markers: ``(xs, ys, colours, letters, hovers)``, board units. A
+        space's planes stand at :data:`OFFSETS` round it (their discs partly on one another,
+        their letters apart); each takes the first offset (from its own turn on the space)
+        whose disc is clear of every plane already placed on another space (a route stop
+        lies 3 units from its city: the replay tester's F10, "Y" on a stop over "G2" at
+        Madrid), else its own offset."""
         xs, ys, colors, text, hover = [], [], [], [], []
         count: dict[str, int] = {}
+        scale = px_per_unit(self.build_layout_base())
+        apart = (self.zoomed(19) + 1) / scale  # two discs and their outlines, board units
+        placed: list[tuple[str, float, float]] = []
         for seat, space in enumerate(game.pos):
             if space is None or game.out[seat]:
                 continue
             k = count.get(space, 0)
             count[space] = k + 1
-            dx, dy = OFFSETS[k % len(OFFSETS)]
             x, y = self._xy(space)
-            xs.append(x + dx)
-            ys.append(y + dy)
+            ring = OFFSETS[k % len(OFFSETS) :] + OFFSETS[: k % len(OFFSETS)]
+            free = [(x + dx, y + dy) for dx, dy in ring]
+            free = [p for p in free if all((p[0] - qx) ** 2 + (p[1] - qy) ** 2 >= apart**2
+                                          for q, qx, qy in placed if q != space)]  # fmt: skip
+            px, py = free[0] if free else (x + ring[0][0], y + ring[0][1])
+            placed.append((space, px, py))
+            xs.append(px)
+            ys.append(py)
             colors.append(player_color(seat))
             text.append(plot_text(token_letters(game.players)[seat]))
             hover.append(f"{plot_text(game.players[seat])} ✈ {plot_text(self.b.name(space))}")
