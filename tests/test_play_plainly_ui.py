@@ -62,12 +62,14 @@ def test_a_slower_double_click_does_not_play_the_next_persons_move():
     assert len(solo.game.actions) > m
 
 
-def test_a_click_on_the_panel_just_replaced_plays_nothing_and_says_so():
+def test_a_click_on_the_panel_just_replaced_plays_nothing_and_says_so(monkeypatch):
     """The tester's F4 (issue 38): the page replaces a decision's buttons 80-275 ms after the
     header changed; a click on the old ones in between was dropped without a word (their
     widgets were already closed in the kernel) and the player waited. The panel just
     replaced stays open until the next one is; a click on it plays nothing (one click, one
-    move) and says the choice was already made, beside the new decision."""
+    move) and says the choice was already made, beside the new decision, unless it is the
+    second click of a double-click on the control that answered (issue 18, case 3: a
+    double-click shows nothing more; test_voila_app's double-click)."""
     from ipywidgets.widgets.widget import _instances
 
     solo = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3, autosave=False)
@@ -75,6 +77,10 @@ def test_a_click_on_the_panel_just_replaced_plays_nothing_and_says_so():
     page_click(old)  # Ann rolls: a new panel is drawn
     n, key = len(solo.game.actions), old.model_id
     assert key in _instances, "the replaced panel's button was closed at once"
+    page_click(old)  # at once: the second click of a double-click, silent (issue 18, case 3)
+    assert len(solo.game.actions) == n
+    assert view_module.STALE_CLICK.replace("'", "&#x27;") not in solo.error.value
+    monkeypatch.setattr(view_module, "DOUBLE_CLICK_S", 0.0)  # later than a double-click
     page_click(old)  # the page still showed the old Roll button
     assert len(solo.game.actions) == n
     assert view_module.STALE_CLICK.replace("'", "&#x27;") in solo.error.value

@@ -68,6 +68,12 @@ FRESH_S = 0.7
 #: page still showed its panel for 80-275 ms after the header changed: the tester's F4, issue
 #: 38): the click plays nothing, and says so beside the new decision
 STALE_CLICK = "That choice was already made — this is the next one."
+#: seconds after a person's click answered a decision in which a second click on the same
+#: control of that decision's panel is the rest of a double-click (a slow one: up to ~0.6 s
+#: apart, and the page may take as long again to send it): it plays nothing and, unlike a
+#: click on another control of the old panel (:data:`STALE_CLICK`), says nothing (issue 18,
+#: case 3: a double-click is one move and shows nothing more)
+DOUBLE_CLICK_S = 1.5
 #: the same, for a control of a decision since taken back (an undo)
 UNDONE_CLICK = "That button was for a move since taken back — this is the decision now."
 
@@ -336,6 +342,9 @@ class GameView(widgets.VBox):
         #: hot seat: ``(step, perf_counter())`` of a decision drawn when the screen passed to
         #: another person (see HANDOVER_S), or None
         self._handed_over: tuple | None = None
+        #: ``(step, action, perf_counter())`` of the last decision a click from the page
+        #: answered (:data:`DOUBLE_CLICK_S`)
+        self._answered_by_click: tuple | None = None
 
         #: ``(seat, events)`` of the last action applied to the game, whoever took it (the
         #: "last move" line; see _play_move), and where its events start in ``game.log``
@@ -591,10 +600,17 @@ class GameView(widgets.VBox):
                 return False
             if step != self.step and from_page() and not (self._retired or self._busy):
                 # a person's click on a panel the page had not replaced yet: nothing is
-                # played (one click, one move), and the click is not dropped without a word
-                self._board_notice(STALE_CLICK if step[0] == self._epoch else UNDONE_CLICK)
+                # played (one click, one move), and the click is not dropped without a word,
+                # unless it is the second click of a double-click on the control that answered
+                last = self._answered_by_click
+                if not (last and last[0] == step and last[1] == action
+                        and time.perf_counter() - last[2] < DOUBLE_CLICK_S):  # fmt: skip
+                    self._board_notice(STALE_CLICK if step[0] == self._epoch else UNDONE_CLICK)
                 return False
-            return self.submit(action, step=step)
+            done = self.submit(action, step=step)
+            if done and from_page():
+                self._answered_by_click = (step, action, time.perf_counter())
+            return done
 
         answer_step.view = self  # a board's own panel reaches the view (its undo) through it
         return answer_step
