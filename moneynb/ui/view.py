@@ -1318,9 +1318,10 @@ class GameView(widgets.VBox):
             for i, ((acct, label, v, c), (_a, note)) in enumerate(zip(rows, notes, strict=True))
         )
         total = sum(m.values())
+        # under the table, not in it: a long line in a cell of its own widened nothing but
+        # took 4 lines in the narrow column, and squeezed the names' column
         under = "".join(
-            f"<tr><td colspan='2' class='moneynb-below-zero' style='font-size:12px'>"
-            f"* {html.escape(note)}</td></tr>"
+            f"<div class='moneynb-below-zero' style='font-size:12px'>* {html.escape(note)}</div>"
             for _a, note in notes
             if note
         )
@@ -1329,7 +1330,7 @@ class GameView(widgets.VBox):
             f"<tr><th style='text-align:left'>Account</th><th>Money</th></tr>{body}"
             f"<tr style='border-top:1px solid #888'><td><b>Total</b></td>"
             f"<td class='moneynb-total' data-dollars='{total}' style='text-align:right'>"
-            f"<b>{money(total)}</b></td></tr>{under}</table>"
+            f"<b>{money(total)}</b></td></tr></table>{under}"
         )
 
     def _log_html(self) -> str:
