@@ -419,17 +419,6 @@ def open_and_run(page, lab_server, notebook: str, timeout_s: float = 45) -> None
     del errors
 
 
-def views_settled(page, timeout_ms: int = 120_000) -> None:
-    """Wait until no game view on the page is being held in sight (``data-moneynb-kept`` is
-    not "on": a view brought after its cell ran keeps its place while the page settles,
-    issue 38 F5, and pulls back a scroll made by code, as a test's ``scroll_into_view``)."""
-    page.wait_for_function(
-        """() => [...document.querySelectorAll('.moneynb-view')]
-                 .every((v) => v.dataset.moneynbKept !== 'on')""",
-        timeout=patience(timeout_ms),
-    )
-
-
 def screenshot(page, name: str, element=None) -> list[Path]:
     """Save ``test-output/<name>.png`` (the viewport) and, with ``element`` (a Locator),
     ``test-output/<name>-widget.png``; returns the paths."""
