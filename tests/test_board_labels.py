@@ -193,6 +193,19 @@ def test_the_scale_the_page_reports_sets_the_text_zoom():
     assert any("<br>$" in str(t) for t in labels.text)
 
 
+def _moolah_at_every_zoom(n_players: int):
+    """``(board, game, zoom)`` of a Moolah view of Ann and ``n_players - 1`` greedy bots
+    (seed 5), its board set to each text zoom in turn (back to 1 at the end)."""
+    from moneynb.ui.boards.base import TEXT_ZOOMS
+
+    v = moneynb.play("moolah", players=["Ann"] + ["bot:greedy"] * (n_players - 1), seed=5,
+                     autosave=False)  # fmt: skip
+    for zoom in TEXT_ZOOMS:
+        v.board.set_text_zoom(zoom)
+        yield v.board, v.game, zoom
+    v.board.set_text_zoom(1.0)
+
+
 @pytest.mark.parametrize("n_players", [2, 3, 4, 5, 6, 7, 8])
 def test_moolah_bottom_row_names_clear_of_the_tokens_at_every_zoom(n_players):
     """Issue 38: at the larger text zooms a bottom-row amount with no room above its space
@@ -238,14 +251,8 @@ def test_moolah_tokens_clear_of_every_name_wherever_they_stand(n_players):
     with 4-8 (a second row) names were covered ("+$60k" at zoom 1.5 with 4, "-$20k",
     "Safe", "Option" at zoom 1 with 5-8) before the tokens took a column or a block and
     stood further out where a row had no room (``Board._free_layout``)."""
-    from moneynb.ui.boards.base import TEXT_ZOOMS
-
-    v = moneynb.play("moolah", players=["Ann"] + ["bot:greedy"] * (n_players - 1), seed=5,
-                     autosave=False)  # fmt: skip
-    b, g = v.board, v.game
     found = []
-    for zoom in TEXT_ZOOMS:
-        b.set_text_zoom(zoom)
+    for b, g, zoom in _moolah_at_every_zoom(n_players):
         for sid in b.d.order:
             for m in range(1, n_players + 1):
                 g.pos = [sid] * n_players
@@ -282,14 +289,8 @@ def test_moolah_tokens_on_neighbouring_spaces_clear_of_each_other(n_players):
     "G3" at Min and the bottom row). With the players split over every two neighbouring
     spaces (and over three in a row), at every text zoom, no token, letter or name covers
     another (:func:`_problems`, token on token included)."""
-    from moneynb.ui.boards.base import TEXT_ZOOMS
-
-    v = moneynb.play("moolah", players=["Ann"] + ["bot:greedy"] * (n_players - 1), seed=5,
-                     autosave=False)  # fmt: skip
-    b, g = v.board, v.game
     found = []
-    for zoom in TEXT_ZOOMS:
-        b.set_text_zoom(zoom)
+    for b, g, zoom in _moolah_at_every_zoom(n_players):
         for sid in b.d.order:
             for nxt in b.d.spaces[sid]["next"]:
                 after = (b.d.spaces[nxt]["next"] or [nxt])[0]
@@ -298,5 +299,4 @@ def test_moolah_tokens_on_neighbouring_spaces_clear_of_each_other(n_players):
                     g.out = [False] * n_players
                     b.update(g, [])
                     found += [(zoom, tuple(spaces), p) for p in _problems(b)]
-    b.set_text_zoom(1.0)
     assert not found, found[:20]
