@@ -158,3 +158,26 @@ def test_status_names_who_plays_first_and_counts_turns_from_one():
     while g.decision.tag == "first_withdrawal":
         g.apply(50_000)
     assert b.status(g).startswith("Turn 1 · goal")  # who plays: the view's turn line
+
+
+def test_the_bank_decision_keeps_to_its_last_entry_in_the_narrow_column():
+    """Issue 38 (the Lab playthrough at 1024x700, moves 26 and 40): the Bank's decision drew
+    its score pad as a table that grew a row a visit; in the narrow column beside the board
+    it grew too tall, and the decision was stacked over the board, out of sight. The table
+    is for the wide column only; the narrow column shows the last entry in one line (the
+    score pad under the board keeps the last four)."""
+    v = moneynb.play("moolah", players=["Ann", "bot:greedy"], seed=3, autosave=False)
+    bot = moneynb.make_bot("greedy", seed=1)
+    for _ in range(400):
+        d = v.game.decision
+        if d is None or (d.tag == "bank" and len(v.game.pad[d.player]) >= 3):
+            break
+        v.answer()(bot.choose(v.game))
+    d = v.game.decision
+    assert d is not None and d.tag == "bank", "no Bank visit with a pad of 3 entries"
+    (panel,) = v.find("moneynb-panel-bank")
+    tables = [w for w in panel.children if "moneynb-bank-pad" in getattr(w, "value", "")]
+    assert tables and "moneynb-wide-only" in tables[0]._dom_classes
+    (brief,) = [w for w in panel.children if "moneynb-narrow-only" in w._dom_classes]
+    e = v.game.pad[d.player][-1]
+    assert brief.value.startswith("Last entry: ") and f"{e['new']:,}" in brief.value

@@ -129,11 +129,26 @@ class Board(Drawing, BoardRenderer):
                 "<table class='moneynb-bank-pad' cellpadding='2'><tr><th>old balance</th>"
                 f"<th>new balance</th><th>for</th></tr>{pad}</table>"
             )
+            # in the narrow column beside the board (Lab at 1024x700) the table grew a row a
+            # visit, the decision grew too tall for the column and was stacked over the board,
+            # out of sight (issue 38, the Lab playthrough's Moolah moves 26 and 40): there the
+            # last entry only (the score pad under the board keeps the last four)
+            table.add_class("moneynb-wide-only")
+            last = g.pad[seat][-1:]
+            brief = widgets.HTML(
+                "".join(
+                    f"Last entry: {money(e['old'])} → <b>{money(e['new'])}</b> "
+                    f"({plot_text(e['what'])})"
+                    for e in last
+                )  # fmt: skip
+            )
+            brief.add_class("moneynb-narrow-only")
             items = [button(decision.label(o), (f"moneynb-bank-{o}", "moneynb-option"),
                             lambda o=o: submit(o), style="success" if o == "deposit" else "")
                      for o in decision.options]  # fmt: skip
             return self._wrap(
-                tag, [widgets.HTML("<b>The Bank</b>"), self._summary(seat), table, row(items)]
+                tag,
+                [widgets.HTML("<b>The Bank</b>"), self._summary(seat), table, brief, row(items)],
             )
         if tag == "bank_amount":
             quick = button(f"All ({money(decision.high)})", ("moneynb-bank-all",),
