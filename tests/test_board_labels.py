@@ -300,3 +300,25 @@ def test_moolah_tokens_on_neighbouring_spaces_clear_of_each_other(n_players):
                     b.update(g, [])
                     found += [(zoom, tuple(spaces), p) for p in _problems(b)]
     assert not found, found[:20]
+
+
+def test_moolah_a_second_row_of_tokens_stands_a_disc_behind_the_first():
+    """The second tester (issue 38): with 5-8 players every game starts with the tokens at
+    the Bank in two rows, and the rows stood 0.36 units apart: "Y" and "G4" 4.1 px on one
+    another (18 px discs). At every text zoom, on every side of every space, the token
+    behind another in a row layout of 8 stands at least a disc from it (at the scale the
+    board places its names at)."""
+    found = []
+    for b, _g, zoom in _moolah_at_every_zoom(8):
+        disc = b.zoomed(18)
+        for sid in b.d.order:
+            xy = b._xy(sid)
+            for side in (*b.TOKEN_SIDES, "row right"):
+                for k in range(4):
+                    (x0, y0), (x1, y1) = (
+                        b._token_offset(xy, j, 8, side, "row") for j in (k, k + 4)
+                    )
+                    d = ((x0 - x1) ** 2 + (y0 - y1) ** 2) ** 0.5 * b._label_scale
+                    if d < disc - 0.5:
+                        found.append((zoom, sid, side, k, round(disc - d, 1)))
+    assert not found, found[:10]

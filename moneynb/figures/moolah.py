@@ -377,6 +377,16 @@ class Board(BoardDrawing):
     #: 2 px outlines apart at the board's 38.5 px a unit (0.42 drew them 1.8 px on one
     #: another: the tester's F10, three pawns at the Bank at the start)
     TOKEN_GAP = 0.52
+    #: board units between a row of 4 tokens and the row behind it (5-8 on a space) before
+    #: the names are placed; after, a disc and 1 px at the scale they were placed at
+    #: (:meth:`_row_gap`; 0.36 drew them 4 px on one another: the second tester, 8 players
+    #: at the Bank at the start)
+    ROW_GAP = 0.48
+
+    def _row_gap(self) -> float:
+        """Board units from a row of tokens to the row behind it: a disc and 1 px apart."""
+        scale = getattr(self, "_label_scale", None)
+        return (self.zoomed(18) + 1) / scale if scale else self.ROW_GAP * self.text_zoom
 
     def _token_side(self, xy) -> str:
         """The side of the space at ``xy`` its tokens take first: away from its label
@@ -416,7 +426,7 @@ class Board(BoardDrawing):
         gap = (0.42 if squeeze or n > 4 else self.TOKEN_GAP) * z
         if side == "row right":
             if shape == "row":
-                return near + gap * (k % 4), (k // 4) * 0.36 * z
+                return near + gap * (k % 4), (k // 4) * self._row_gap()
             cols = 2 if n > 4 else 1
             return near + gap * (k // cols), ((k % cols) - (cols - 1) / 2) * gap
         if shape == "column":
@@ -432,7 +442,7 @@ class Board(BoardDrawing):
             if side == "left" and xy[1] in (1, 9) and xy[0] == 10:
                 # next to a corner: the column goes away from it (the corner's names have room)
                 along = (k % 4 + 0.5) * gap * (1 if xy[1] == 1 else -1)
-            away = near + (k // 4) * 0.36 * z
+            away = near + (k // 4) * self._row_gap()
         ux, uy = self.TOKEN_SIDES[side]
         return ux * away + abs(uy) * along, uy * away + abs(ux) * along
 
