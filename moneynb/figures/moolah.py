@@ -310,7 +310,7 @@ class Board(BoardDrawing):
                 markers.append((at[0] + dx, at[1] + dy, self.zoomed(18)))
         scale = px_per_unit(layout)
         labels = place_labels(labels, markers, scale, bounds=(r[0], r[0], r[1], r[1]))
-        # where the names are, for the tokens to keep clear of them (:meth:`_free_side`)
+        # where the names are, for the tokens to keep clear of them (:meth:`_free_layout`)
         self._label_scale, self._name_boxes, self._free_sides = scale, [], {}
         for lab in labels:
             w, h = (v / scale for v in text_box(lab["text"], lab["size"]))
@@ -478,10 +478,6 @@ class Board(BoardDrawing):
             if best is None or score < best[0]:
                 best = (score, lay)
         return best[1]
-
-    def _free_side(self, xy, n: int) -> str:
-        """The side of :meth:`_free_layout` (kept for callers that ask only the side)."""
-        return self._free_layout(xy, n)[0]
 
     def _on_tokens(self, xy, n: int, layout, taken) -> int:
         """How many of ``n`` tokens on the space at ``xy`` in ``layout`` touch a token of
