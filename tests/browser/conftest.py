@@ -333,6 +333,30 @@ def launcher_form(page, timeout_ms: float = 240_000):
     return form
 
 
+def press_start(page, form, game_sel: str, timeout_ms: float = 60_000, board: bool = True):
+    """Press the form's Start and return the locator of the *new* game's view (``game_sel``).
+
+    A page may already show a game when Start is pressed: the app brings back the owner's
+    last game after a reload, and the session's tests share one owner, so an earlier test's
+    unfinished game can be on the page (CI, stop 47: a test read the restored game's money
+    table instead of its own). The views on the page before the click are marked
+    ``data-old``; the wait is for a view without the mark (and, with ``board``, its board
+    drawn)."""
+    page.evaluate(
+        "(sel) => document.querySelectorAll(sel).forEach((v) => { v.dataset.old = '1'; })",
+        game_sel,
+    )
+    form.locator("button.moneynb-launch-start").click()
+    fresh = f"{game_sel}:not([data-old])"
+    board_js = " && v.querySelector('.js-plotly-plot .scatterlayer .trace')" if board else ""
+    page.wait_for_function(
+        f"(sel) => {{ const v = document.querySelector(sel); return !!(v{board_js}); }}",
+        arg=fresh,
+        timeout=patience(timeout_ms),
+    )
+    return page.locator(fresh)
+
+
 def decision_button(view, classes, skip=("Back", "Cancel")):
     """The first enabled button of ``view``'s pending decision whose CSS class comes first
     in ``classes`` ("" matches any button), leaving out buttons whose whole text is one of

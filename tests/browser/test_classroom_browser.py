@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM_ARGS, launcher_form, patience, screenshot, voila_shows
+from conftest import CHROMIUM_ARGS, launcher_form, patience, press_start, screenshot, voila_shows
 from test_reload_browser import COUNT_JS, _main_button
 
 pytestmark = pytest.mark.browser
@@ -41,9 +41,7 @@ def test_two_visitors_never_see_each_others_games(voila_server, browser_context)
     before = {g.id for g in store.list_all()}
     try:
         form = _open_app(a, base)
-        form.locator("button.moneynb-launch-start").click()
-        view = a.locator(GAME)
-        view.wait_for(state="visible", timeout=patience(60_000))
+        view = press_start(a, form, GAME, board=False)
         n = view.evaluate(COUNT_JS)["log"]
         _main_button(view).click()  # a person moved: the game is one to come back to
         a.wait_for_function(

@@ -27,7 +27,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from conftest import launcher_form, patience
+from conftest import launcher_form, patience, press_start
 
 pytestmark = pytest.mark.browser
 
@@ -62,11 +62,7 @@ def test_the_playthrough_looks_at_a_settled_game_and_waits_for_its_own_click(
     page.goto(f"{base}/voila/render/money_moves.ipynb", timeout=patience(240_000))
     form = launcher_form(page)
     form.locator(".moneynb-launch-seed input").fill(SEED)
-    form.locator("button.moneynb-launch-start").click()
-    page.wait_for_function(
-        f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
-        timeout=patience(240_000),
-    )
+    press_start(page, form, GAME, timeout_ms=240_000)
 
     def new_game():  # the form's Start again (the seed box still says SEED)
         page.locator("button.moneynb-launch-start").click()

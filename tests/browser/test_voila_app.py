@@ -20,6 +20,7 @@ from conftest import (
     launcher_form,
     painted,
     patience,
+    press_start,
     screenshot,
     voila_shows,
     wait_saved,
@@ -61,15 +62,9 @@ def voila(voila_server):
 
 
 def _press_start(page, form):
-    """Press the form's Start; returns the game view once its board is drawn."""
-    form.locator("button.moneynb-launch-start").click()
-    view = page.locator(GAME)
-    view.wait_for(state="visible", timeout=patience(60_000))
-    page.wait_for_function(
-        f"() => document.querySelector('{GAME} .js-plotly-plot .scatterlayer .trace')",
-        timeout=patience(60_000),
-    )
-    return view
+    """Press the form's Start; returns the new game's view once its board is drawn (not a
+    game the app brought back before the click)."""
+    return press_start(page, form, GAME)
 
 
 def _next_button(view):

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import launcher_form, patience, screenshot, voila_shows, wait_saved
+from conftest import launcher_form, patience, press_start, screenshot, voila_shows, wait_saved
 from servers import jupyter_server
 
 pytestmark = pytest.mark.browser
@@ -67,9 +67,7 @@ def test_the_app_on_preheated_kernels_links_this_server_and_brings_a_game_back(
             seed = form.locator(".moneynb-launch-seed input")
             seed.fill("5")
             seed.press("Enter")
-            form.locator("button.moneynb-launch-start").click()
-            view = page.locator(GAME)
-            view.wait_for(state="visible", timeout=patience(60_000))
+            view = press_start(page, form, GAME, board=False)
             act = (
                 "(sel) => Number((document.querySelector(sel + ' .moneynb-header')"
                 ".textContent.match(/action (\\d+)/) || [0, -1])[1])"

@@ -18,7 +18,7 @@ import time
 
 import psutil
 import pytest
-from conftest import launcher_form, patience, screenshot, voila_shows, wait_saved
+from conftest import launcher_form, patience, press_start, screenshot, voila_shows, wait_saved
 from test_reload_browser import COUNT_JS, _newest_save, person_decisions
 
 pytestmark = pytest.mark.browser
@@ -55,9 +55,7 @@ def test_voila_double_click_and_reload_keep_the_game(voila_server, page):
         seed = form.locator(".moneynb-launch-seed input")
         seed.fill("5")
         seed.press("Enter")
-        form.locator("button.moneynb-launch-start").click()
-        view = page.locator(GAME)
-        view.wait_for(state="visible", timeout=patience(60_000))
+        view = press_start(page, form, GAME, board=False)
         _wait_board(page)
         time.sleep(0.5)
         before = person_decisions(_newest_save(root, "money_moves"))
