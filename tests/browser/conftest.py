@@ -399,6 +399,55 @@ def _all_cells_done(page, timeout_ms: int) -> None:
     )
 
 
+#: kernel-side probe code shared by the layout tests (``test_no_clipping_lab_browser``,
+#: ``test_zz_boards_fit_browser``): ``next_kinds_button(views, css)`` is a button (class
+#: ``css``) and a line (class ``probe-kinds``, JSON ``{"seq": n, "shown": {game: kind}}``);
+#: each click takes every view of ``views`` (``{game: GameView}``) on to the person's next
+#: decision of a kind not shown yet, two greedy bots playing the moves in between in the
+#: engine, and shows that position. A kind is the engine's decision kind, the prompt's first
+#: word (Buy, Auction, Spin, Deposit, ...) and whether the player is short of cash.
+NEXT_KINDS_CODE = r"""
+import json as _json
+import re as _re
+import ipywidgets as _W
+from moneynb.bots import make_bot as _make_bot
+
+def kind_of(d):
+    t = _re.sub(r"\$[\d,]+|\d+", "N", d.prompt)
+    first = (t.split() or [""])[0].strip(":?,.")
+    short = " (short of cash)" if _re.search(r"\bowes?\b|\bholds? N", t) else ""
+    return f"{d.kind} {first}{short}"
+
+def next_kinds_button(views, css):
+    seen = {name: set() for name in views}
+    kinds = _W.HTML(_json.dumps({"seq": 0, "shown": {}}))
+    kinds.add_class("probe-kinds")
+
+    def next_kinds(_=None):
+        shown = {}
+        for name, v in views.items():
+            g = v.game.copy()
+            bots = [_make_bot("greedy", seed=11 + i) for i in range(len(g.players))]
+            for _i in range(600):
+                d = g.decision
+                if d is None:
+                    break
+                k = kind_of(d)
+                if v.is_human(d.player) and k not in seen[name]:
+                    seen[name].add(k)
+                    shown[name] = k
+                    v._replace_game(g)
+                    break
+                g.apply(bots[d.player].choose(g))
+        kinds.value = _json.dumps({"seq": _json.loads(kinds.value)["seq"] + 1, "shown": shown})
+
+    go = _W.Button(description="next kinds")
+    go.add_class(css)
+    go.on_click(next_kinds)
+    return _W.HBox([go, kinds])
+"""
+
+
 def write_probe_notebook(path: Path, source: str) -> None:
     """Write a notebook of one code cell holding ``source`` (a test's probe) to ``path``."""
     nb = {

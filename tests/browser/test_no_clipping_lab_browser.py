@@ -19,7 +19,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import open_and_run, painted, patience, screenshot, write_probe_notebook
+from conftest import (
+    NEXT_KINDS_CODE,
+    open_and_run,
+    painted,
+    patience,
+    screenshot,
+    write_probe_notebook,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -27,50 +34,23 @@ GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
 #: positions checked per game (the start, then the person's decisions of new kinds)
 STEPS = 6
 
-PROBE = r"""
-import json, re
-import ipywidgets as W
+PROBE = (
+    NEXT_KINDS_CODE
+    + r"""
 import moneynb
 from IPython.display import display
-from moneynb.bots import make_bot
 
-VIEWS, SEEN = {}, {}
+VIEWS = {}
 for name in GAMES_HERE:
     who = ["Ann", "bot:greedy"] + (["bot:greedy"] if name != "money_run" else [])
     v = moneynb.play(name, players=who, seed=7, autosave=False)
     v.add_class("probe-" + name)
-    VIEWS[name], SEEN[name] = v, set()
+    VIEWS[name] = v
     display(v)
 
-def kind_of(d):
-    t = re.sub(r"\$[\d,]+|\d+", "N", d.prompt)
-    return f"{d.kind} {(t.split() or [''])[0]}"
-
-def next_kinds(_=None):
-    shown = {}
-    for name, v in VIEWS.items():
-        g = v.game.copy()
-        bots = [make_bot("greedy", seed=11 + i) for i in range(len(g.players))]
-        for _i in range(600):
-            d = g.decision
-            if d is None:
-                break
-            k = kind_of(d)
-            if v.is_human(d.player) and k not in SEEN[name]:
-                SEEN[name].add(k)
-                shown[name] = k
-                v._replace_game(g)
-                break
-            g.apply(bots[d.player].choose(g))
-    kinds.value = json.dumps({"seq": json.loads(kinds.value)["seq"] + 1, "shown": shown})
-
-go = W.Button(description="next kinds")
-go.add_class("probe-next")
-go.on_click(next_kinds)
-kinds = W.HTML(json.dumps({"seq": 0, "shown": {}}))
-kinds.add_class("probe-kinds")
-display(W.HBox([go, kinds]))
+display(next_kinds_button(VIEWS, "probe-next"))
 """.replace("GAMES_HERE", repr(GAMES))
+)
 
 #: one view's cut text: ``(name) -> [problem, ...]``
 CLIP_JS = r"""(name) => {

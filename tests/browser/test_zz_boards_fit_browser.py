@@ -52,6 +52,7 @@ import time
 
 import pytest
 from conftest import (
+    NEXT_KINDS_CODE,
     decision_button,
     open_and_run,
     painted,
@@ -131,54 +132,16 @@ display(W.HBox([later, done]))
 #: the views the after-a-move check plays in (the same seeded games as BOARDS_CELL's, which
 #: keep their positions for the start and late checks)
 MOVES_CELL = r"""
-import json
-import re
-import ipywidgets as W
 import moneynb
 from IPython.display import display
-from moneynb.bots import make_bot
 MOVE_VIEWS = {}
-KINDS_SEEN = {name: set() for name in GAMES_HERE}
 for name in GAMES_HERE:
     m = moneynb.play(name, players=["Ann", "bot:greedy"], seed=5, autosave=False)
     m.add_class("probe-move-" + name)
     display(m)
     MOVE_VIEWS[name] = m
 
-def kind_of(d):
-    # a kind of decision as a player meets it: the engine's kind, the prompt's first word
-    # (Buy, Auction, Spin, Deposit, ...) and whether the player is short of cash
-    t = re.sub(r"\$[\d,]+|\d+", "N", d.prompt)
-    first = (t.split() or [""])[0].strip(":?,.")
-    short = " (short of cash)" if re.search(r"\bowes?\b|\bholds? N", t) else ""
-    return f"{d.kind} {first}{short}"
-
-def next_kinds(_=None):
-    # each game on to the person's next decision of a kind not shown yet (two greedy bots play
-    # the moves in between, in the engine); the view then shows that position
-    shown = {}
-    for name, v in MOVE_VIEWS.items():
-        g = v.game.copy()
-        bots = [make_bot("greedy", seed=11 + i) for i in range(len(g.players))]
-        for _i in range(600):
-            d = g.decision
-            if d is None:
-                break
-            k = kind_of(d)
-            if v.is_human(d.player) and k not in KINDS_SEEN[name]:
-                KINDS_SEEN[name].add(k)
-                shown[name] = k
-                v._replace_game(g)
-                break
-            g.apply(bots[d.player].choose(g))
-    kinds.value = json.dumps({"seq": json.loads(kinds.value)["seq"] + 1, "shown": shown})
-
-next_kind = W.Button(description="next kinds")
-next_kind.add_class("probe-next-kind")
-next_kind.on_click(next_kinds)
-kinds = W.HTML(json.dumps({"seq": 0, "shown": {}}))
-kinds.add_class("probe-kinds")
-display(W.HBox([next_kind, kinds]))
+display(next_kinds_button(MOVE_VIEWS, "probe-next-kind"))
 """.replace("GAMES_HERE", repr(GAMES))
 
 #: the replay view of each game (issue 30, item 3 of the layout work): a seeded game of two
@@ -795,7 +758,7 @@ REPLAYS = tuple(f"replay-{name}" for name in GAMES)
 #: plotly figures on the probe page (at least): two boards per game, a board and a chart per
 #: replay
 N_PLOTS = 2 * len(GAMES) + 2 * len(GAMES)
-PROBE = BOARDS_CELL + MOVES_CELL + REPLAYS_CELL
+PROBE = NEXT_KINDS_CODE + BOARDS_CELL + MOVES_CELL + REPLAYS_CELL
 
 
 def test_boards_fit_and_read_at_three_window_sizes(lab_server, page):
