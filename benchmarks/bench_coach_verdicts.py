@@ -2,9 +2,11 @@
 case 3). Before and after in the same run.
 
 *before*: the play-outs of every choice run to the action budget with none settled
-(``rollouts.SETTLED`` infinite, at most 100 play-outs a choice, Moolah's ``BANK_BUDGET``
-4,000); *settling*: choices settled behind the best are played no further, the old budget;
-*after*: as the package stands (settling, ``BANK_BUDGET`` 16,000). The three run one after
+(``rollouts.SETTLED`` infinite, at most 100 play-outs a choice, the old budgets: Moolah's
+``BANK_BUDGET`` 4,000, Easy Money's ``OFFER_BUDGET`` 5,000, Money Moves' ``BORROW_BUDGET``
+8,000, Money Run's ``ACTION_BUDGET`` 5,000); *settling*: choices settled behind the best are
+played no further, the old budgets; *after*: as the package stands (settling; 16,000, 20,000,
+32,000 and 5,000). The three run one after
 another on each seed, so the load is shared alike.
 
 Part 1, Moolah's first withdrawal (the game recommends $50,000), with 2 and 3 players, on the
@@ -33,14 +35,26 @@ import time
 from collections import Counter
 
 import moneynb
-import moneynb.coach.moolah as moolah_coach
-from moneynb.coach import clear_cache, coach
+from moneynb.coach import clear_cache, coach, easy_money, money_moves, money_run, moolah
 from moneynb.coach import rollouts as ro
 
-AFTER = {"SETTLED": ro.SETTLED, "N_PLAY_OUTS": ro.N_PLAY_OUTS, "BANK": moolah_coach.BANK_BUDGET}
+#: each game's budget constant: ``(module, name)``
+BUDGETS = {
+    "BANK": (moolah, "BANK_BUDGET"),
+    "OFFER": (easy_money, "OFFER_BUDGET"),
+    "BORROW": (money_moves, "BORROW_BUDGET"),
+    "ACTION": (money_run, "ACTION_BUDGET"),
+}
+AFTER = {
+    "SETTLED": ro.SETTLED,
+    "N_PLAY_OUTS": ro.N_PLAY_OUTS,
+    **{k: getattr(m, name) for k, (m, name) in BUDGETS.items()},
+}
+#: the budgets before issue 38's steady verdicts
+OLD = {"BANK": 4_000, "OFFER": 5_000, "BORROW": 8_000, "ACTION": 5_000}
 MODES = {
-    "before": {"SETTLED": math.inf, "N_PLAY_OUTS": 100, "BANK": 4_000},
-    "settling": {**AFTER, "BANK": 4_000},
+    "before": {"SETTLED": math.inf, "N_PLAY_OUTS": 100, **OLD},
+    "settling": {**AFTER, **OLD},
     "after": AFTER,
 }
 TAGS = {
@@ -53,7 +67,9 @@ TAGS = {
 
 def use(mode: str, seed: int) -> None:
     m = MODES[mode]
-    ro.SETTLED, ro.N_PLAY_OUTS, moolah_coach.BANK_BUDGET = m["SETTLED"], m["N_PLAY_OUTS"], m["BANK"]
+    ro.SETTLED, ro.N_PLAY_OUTS = m["SETTLED"], m["N_PLAY_OUTS"]
+    for k, (module, name) in BUDGETS.items():
+        setattr(module, name, m[k])
     ro.SEED = seed
     clear_cache()
 

@@ -379,8 +379,8 @@ BANK_TURNS = 3
 #: only while the verdict is open (:data:`~moneynb.coach.rollouts.SETTLED`): 4,000 left the
 #: first withdrawal's verdict to the draw (two players: "did better" on 8 of 20 of the Coach's
 #: seeds, 10 of 20 with settling alone); 16,000 gives one verdict on 20 of 20 for two and three
-#: players, 0.2-0.5 s CPU median, 1 s at most on a loaded 2-core machine
-#: (``benchmarks/bench_coach_verdicts.py`` prints the figures)
+#: players, 0.12-0.25 s CPU median, 0.5 s at most on a loaded 2-core machine
+#: (``benchmarks/bench_coach_verdicts.py`` prints the figures; docs/speed.md)
 BANK_BUDGET = 16_000
 
 

@@ -21,8 +21,10 @@ says "no clear best" and how close the options come out.
 
 **Steady verdicts** (issue 38). A verdict drawn from a fixed number of play-outs hangs on the
 draw when the true margin is close to its give-or-take (Moolah's first withdrawal, three
-players: Withdraw $0 ahead of the rules' $50,000 by 1.0-1.2 times its give-or-take, "did
-better" on 16 of 20 of the Coach's own seeds and "no choice did clearly better" on 4). So the
+players, 53 play-outs a choice: Withdraw $0 ahead of the rules' $50,000 by 0.5 to 2.3 times its
+give-or-take over 20 of the Coach's own seeds, "did better" on 16 and "no choice did clearly
+better" on 4; two players, 77: 8 and 12). Pairing is not enough: the paired give-or-take is
+already about a third of what two independent means would give. So the
 play-outs are spent where the verdict is still open: every :data:`LOOK_EVERY` play-outs (from
 :data:`MIN_PLAY_OUTS` on) a move whose paired gap behind the leading move is more than
 :data:`SETTLED` times its give-or-take is settled and played no further (its play-outs so far
