@@ -123,9 +123,10 @@ def test_charge_it_says_what_credit_costs():
 def test_moolah_first_withdrawal_starts_from_the_rules_amount(players):
     """The tester's finding (replay of a three-player game): the step said "$50,000
     recommended" and the Coach under it "Best: Withdraw $0 — about $17,500 more ... (53
-    simulated games; give or take $14,667)". With three players the play-outs are fewer (the
-    action budget is shared by more seats: 53, not 77) and Withdraw $0 beats $50,000 by just
-    over the give-or-take; with two players no amount did clearly better. Either way the
+    simulated games; give or take $14,667)". With three players the play-outs were fewer (the
+    action budget is shared by more seats: 53, not 77) and Withdraw $0 beat $50,000 by just
+    over the give-or-take; with two players no amount did clearly better (since issue 38's
+    steady verdicts both say Withdraw $0 did better: tests/test_coach_steady.py). Either way the
     first line starts from the game's own recommendation and says how the simulated games
     compare with it (issue 38)."""
     g = moneynb.new_game("moolah", players=players, seed=0)

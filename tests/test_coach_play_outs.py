@@ -79,12 +79,14 @@ def find(name: str, tags, seeds=range(6), limit: int = 700):
     pytest.fail(f"no ranked {tags} decision in {name}")
 
 
-def recompute(game, moves: dict, measure, turns, n: int, seed: int) -> dict:
-    """``{move: [measure at the horizon - measure now]}`` played here through the engine."""
+def recompute(game, moves: dict, measure, turns, n: dict, seed: int) -> dict:
+    """``{move: [measure at the horizon - measure now]}`` played here through the engine,
+    ``n[move]`` play-outs of each (the Coach plays a move settled behind the best no further:
+    its play-outs are the first ones of the others)."""
     seat = game.decision.player
     now = measure(game, seat)
     out: dict = {k: [] for k in moves}
-    for i in range(n):
+    for i in range(max(n.values())):
         root = game.copy()
         for value in list(vars(root).values()):  # the unseen cards in a fixed order first
             many = value.values() if isinstance(value, dict) else value
@@ -93,6 +95,8 @@ def recompute(game, moves: dict, measure, turns, n: int, seed: int) -> dict:
                     deck.draw_pile.sort(key=repr)
         root.resample_chance(ro.sample_seed(seed, i))
         for k, actions in moves.items():
+            if i >= n[k]:
+                continue
             g = root.copy()
             for a in actions:
                 g.apply(a)
@@ -116,7 +120,8 @@ def check_margin(game, c, name: str) -> None:
     d = game.decision
     assert c.best in d.options or (d.low is not None and d.low <= c.best <= d.high), c.best
     game.copy().apply(c.best)  # legal: raises IllegalAction otherwise
-    got = recompute(game, po.moves, _measure(name), po.turns, po.n, po.seed)
+    counts = {k: len(v) for k, v in po.samples.items()}
+    got = recompute(game, po.moves, _measure(name), po.turns, counts, po.seed)
     mean = {k: sum(v) / len(v) for k, v in got.items()}
     first = {}  # the best move of each option (a move starts with its option)
     for k in po.moves:
@@ -125,13 +130,14 @@ def check_margin(game, c, name: str) -> None:
             first[o] = k
     order = sorted(first.values(), key=lambda k: mean[k], reverse=True)
     a, b = order[0], order[1]
-    diffs = [x - y for x, y in zip(got[a], got[b], strict=True)]
+    paired = min(counts[a], counts[b])  # the first play-outs of both: the same copies
+    diffs = [x - y for x, y in zip(got[a][:paired], got[b][:paired], strict=True)]
     m = sum(diffs) / len(diffs)
     sd = math.sqrt(sum((x - m) ** 2 for x in diffs) / (len(diffs) - 1))
     noise = 2 * sd / math.sqrt(len(diffs))
     assert m > noise, (m, noise)  # a clear best, as the headline says
     fmt = _fmt(name)
-    assert f"{po.n} simulated games" in c.headline
+    assert f"{paired} simulated games" in c.headline
     if noise:
         assert f"about {fmt(m)} more" in c.headline or f"about {fmt(m)} further" in c.headline
         assert f"give or take {fmt(noise)})" in c.headline, (c.headline, fmt(noise))

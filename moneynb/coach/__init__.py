@@ -49,8 +49,10 @@ the best option by the engine's numbers and by how much where the options can be
 
 Where the engine states no exact outcomes to count over (Moolah's Bank, Easy Money's offers
 to sell, Money Moves' House Bank loan, Money Run's actions), the options are ranked by seeded
-play-outs on resampled copies (:mod:`.rollouts`): a margin only when the play-outs back it,
-else "No clear best" and how close the options come out.
+play-outs on resampled copies (:mod:`.rollouts`): every option on the same simulated games, a
+margin only when the paired play-outs back it, else "No clear best" and how close the options
+come out; the play-outs go on, within a budget, while the verdict is open (issue 38: the same
+verdict whatever the Coach's own draw).
 
 The package (issue 30, section 9): one module per game (:mod:`.moolah`, :mod:`.easy_money`,
 :mod:`.money_card`, :mod:`.money_moves`, :mod:`.money_run`, each a ``coach_decision(game,

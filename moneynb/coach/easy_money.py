@@ -395,9 +395,11 @@ def _em_holdings(game, d, coaching: Coaching, limit: int = 8) -> None:
 
 #: Easy Money's offers: the seller's turns the play-outs run to
 OFFER_TURNS = 3
-#: Easy Money's offers: most engine actions the play-outs of one decision may take (about
-#: half a second; ``benchmarks/bench_coach.py`` prints the time)
-OFFER_BUDGET = 5_000
+#: Easy Money's offers: most engine actions the play-outs of one decision may take, spent in
+#: full only while the verdict is open (:data:`~moneynb.coach.rollouts.SETTLED`; 5,000 until
+#: issue 38 gave another verdict on another of the Coach's seeds at 1 of 6 offers;
+#: ``benchmarks/bench_coach_verdicts.py`` prints the figures and the time)
+OFFER_BUDGET = 20_000
 
 
 def _em_offer_ranked(game, d, coaching: Coaching) -> Coaching:

@@ -153,9 +153,11 @@ def _if_borrow(names: list[str], open_: str = ", ", close: str = "") -> str:
     return f"{open_}if {who} {verb} the most allowed too{close}"
 
 
-#: Money Moves' loan: most engine actions the play-outs of one decision may take (about half a
-#: second; ``benchmarks/bench_coach.py`` prints the time)
-BORROW_BUDGET = 8_000
+#: Money Moves' loan: most engine actions the play-outs of one decision may take, spent in
+#: full only while the verdict is open (:data:`~moneynb.coach.rollouts.SETTLED`; 8,000 until
+#: issue 38 gave another verdict on another of the Coach's seeds at 3 of 6 loans;
+#: ``benchmarks/bench_coach_verdicts.py`` prints the figures and the time)
+BORROW_BUDGET = 32_000
 
 
 def _borrow_ranked(game, d, coaching: Coaching, why: list) -> Coaching:

@@ -375,9 +375,13 @@ def _moolah_jump(game, d) -> Coaching:
 #: Moolah's Bank: the deciding player's turns the play-outs run to (what cash in the wallet
 #: risks, muggings and Loan Shark bills, comes on their own turns)
 BANK_TURNS = 3
-#: Moolah's Bank: most engine actions the play-outs of one decision may take (about a second
-#: on a school laptop; ``benchmarks/bench_coach.py`` prints the time)
-BANK_BUDGET = 4_000
+#: Moolah's Bank: most engine actions the play-outs of one decision may take. Spent in full
+#: only while the verdict is open (:data:`~moneynb.coach.rollouts.SETTLED`): 4,000 left the
+#: first withdrawal's verdict to the draw (two players: "did better" on 8 of 20 of the Coach's
+#: seeds, 10 of 20 with settling alone); 16,000 gives one verdict on 20 of 20 for two and three
+#: players, 0.12-0.25 s CPU median, 0.5 s at most on a loaded 2-core machine
+#: (``benchmarks/bench_coach_verdicts.py`` prints the figures; docs/speed.md)
+BANK_BUDGET = 16_000
 
 
 def _bank_ranked(game, d, coaching: Coaching, shark: int) -> Coaching:

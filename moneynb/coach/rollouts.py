@@ -17,9 +17,23 @@ an engine score; a win), against its value now.
 
 A margin is shown only when the play-outs back it: the best option beats the runner-up by more
 than twice the standard error of their paired differences (about 95% sure); otherwise the Coach
-says "no clear best" and how close the options come out. The work is capped by an action budget
-(a count of engine actions, so the same state gets the same answer on any machine); the number
-of play-outs actually run is reported with the figure.
+says "no clear best" and how close the options come out.
+
+**Steady verdicts** (issue 38). A verdict drawn from a fixed number of play-outs hangs on the
+draw when the true margin is close to its give-or-take (Moolah's first withdrawal, three
+players, 53 play-outs a choice: Withdraw $0 ahead of the rules' $50,000 by 0.5 to 2.3 times its
+give-or-take over 20 of the Coach's own seeds, "did better" on 16 and "no choice did clearly
+better" on 4; two players, 77: 8 and 12). Pairing is not enough: the paired give-or-take is
+already about a third of what two independent means would give. So the
+play-outs are spent where the verdict is still open: every :data:`LOOK_EVERY` play-outs (from
+:data:`MIN_PLAY_OUTS` on) a move whose paired gap behind the leading move is more than
+:data:`SETTLED` times its give-or-take is settled and played no further (its play-outs so far
+stay: they are paired with the same first play-outs of every other move); the play-outs stop
+when only the leading move is left, or at the budget. A clear decision costs less than the
+budget, and the budget goes to the moves still in doubt, so their give-or-take shrinks until
+the margin is well away from it. The work is capped by an action budget (a count of engine
+actions, so the same state gets the same answer on any machine); the number of play-outs
+behind each figure is reported with it.
 
 Source: reconstruction (the rulebooks have no coach); the method is Monte Carlo evaluation with
 common random numbers on determinized copies (as :mod:`moneynb.bots.search`).
@@ -35,10 +49,21 @@ from typing import Any
 from ..analysis.stats import mean_interval
 from ..core.outcomes import what_if_copy, worth
 
-#: play-outs per move unless the action budget stops them first
-N_PLAY_OUTS = 100
-#: fewest play-outs per move: the budget never stops them before this many
+#: most play-outs per move (a guard: the action budget, or every move but the leading one
+#: settled, stops them first)
+N_PLAY_OUTS = 2_000
+#: fewest play-outs per move: neither the budget nor a settled verdict stops them before this
+#: many
 MIN_PLAY_OUTS = 30
+#: a move is settled (played no further) once its paired gap behind the leading move is more
+#: than this many times the gap's give-or-take (twice its standard error): then 4 standard
+#: errors, so a move still near the verdict's line (1 give-or-take) is never settled
+SETTLED = 2
+#: play-outs between two looks at which moves are settled
+LOOK_EVERY = 10
+#: the Coach's own sampling seed (:func:`sample_seed`, :func:`bot_seed`); a test varies it to
+#: check that a verdict does not hang on the draw
+SEED = 0
 #: longest list of tied choices' names the first line holds (else it says how many, and the
 #: names go behind Details)
 TIE_NAMES_CHARS = 90
@@ -99,8 +124,10 @@ class PlayOuts:
 
     Attributes:
         moves: ``{key: (action, ...)}``: the actions each move applies first.
-        samples: ``{key: [measure at the horizon minus the measure now, one per play-out]}``.
-        n: play-outs per move (every move gets the same ones).
+        samples: ``{key: [measure at the horizon minus the measure now, one per play-out]}``:
+            play-out ``i`` of every move is from the same resampled copy; a move settled
+            early (see the module docstring) has fewer, the first ones of the others.
+        n: play-outs of the moves played longest (the leading ones).
         seed: the seed the play-outs were drawn from (:func:`sample_seed`, :func:`bot_seed`).
         turns: the horizon in the deciding player's turns (``None``: the end of the game).
         actions: engine actions applied in all.
@@ -118,9 +145,15 @@ class PlayOuts:
         s = self.samples[key]
         return sum(s) / len(s)
 
+    def paired(self, a, b) -> int:
+        """The play-outs ``a`` and ``b`` share (the first ones of both)."""
+        return min(len(self.samples[a]), len(self.samples[b]))
+
     def gap(self, a, b) -> tuple[float, float]:
-        """``(mean of a - b, twice its standard error)`` over the paired play-outs."""
-        diffs = [x - y for x, y in zip(self.samples[a], self.samples[b], strict=True)]
+        """``(mean of a - b, twice its standard error)`` over the paired play-outs (the first
+        :meth:`paired` of each)."""
+        k = self.paired(a, b)
+        diffs = [x - y for x, y in zip(self.samples[a][:k], self.samples[b][:k], strict=True)]
         if len(diffs) < 2:
             return sum(diffs) / len(diffs), math.inf
         m, _low, high = mean_interval(diffs, z=2)
@@ -175,12 +208,15 @@ def play_outs(
     measure: Callable[[Any, int], float] = money_measure,
     turns: int | None = None,
     n: int = N_PLAY_OUTS,
-    seed: int = 0,
+    seed: int | None = None,
     budget: int | None = None,
 ) -> PlayOuts:
     """Play every move of ``moves`` (``{key: (action, ...)}``, legal from ``game``'s pending
-    decision) ``n`` times from the same resampled copies and measure each at the horizon (see
-    the module docstring). ``budget``: most engine actions in all; once spent (and every move
+    decision) up to ``n`` times from the same resampled copies and measure each at the horizon
+    (see the module docstring). ``seed``: the sampling seed (default :data:`SEED`). Every
+    :data:`LOOK_EVERY` play-outs from :data:`MIN_PLAY_OUTS` on, a move settled behind the
+    leading one (:func:`unsettled`) is played no further; the play-outs stop when only the
+    leading move is left. ``budget``: most engine actions in all; once spent (and every move
     has :data:`MIN_PLAY_OUTS`) no further play-out starts. ``game`` is not changed.
 
     Raises:
@@ -191,17 +227,24 @@ def play_outs(
 
     if not moves or n < 1:
         raise ValueError("nothing to play out")
+    seed = SEED if seed is None else seed
     seat = game.decision.player
     now = measure(game, seat)
     samples: dict = {k: [] for k in moves}
+    live = list(moves)
     spent = done = 0
     for i in range(n):
         if budget is not None and spent >= budget and done >= MIN_PLAY_OUTS:
             break
+        if done >= MIN_PLAY_OUTS and done % LOOK_EVERY == 0:
+            live = unsettled(samples, live)
+            if len(live) == 1:  # every other move settled behind it
+                break
         root = what_if_copy(game)
         forget_order(root)
         root.resample_chance(sample_seed(seed, i))
-        for key, actions in moves.items():
+        for key in live:
+            actions = moves[key]
             g = what_if_copy(root)
             for a in actions:
                 g.apply(a)
@@ -210,6 +253,21 @@ def play_outs(
             samples[key].append(measure(g, seat) - now)
         done += 1
     return PlayOuts(moves, samples, done, seed, turns, spent)
+
+
+def unsettled(samples: dict, live: list) -> list:
+    """The moves of ``live`` (keys of ``samples``, each with the same number of play-outs)
+    still in doubt: the leading one (highest mean; the first of equals) and every move whose
+    paired gap behind it is at most :data:`SETTLED` times its give-or-take (twice its standard
+    error). A move whose play-outs all equal the leader's stays (the same, not behind)."""
+    lead = max(live, key=lambda k: sum(samples[k]))
+    out = []
+    for k in live:
+        diffs = [x - y for x, y in zip(samples[lead], samples[k], strict=True)]
+        m, _low, high = mean_interval(diffs, z=2)
+        if k == lead or m <= SETTLED * (high - m):
+            out.append(k)
+    return out
 
 
 def describe(coaching, po: PlayOuts, labels: dict, line: str, horizon: str, how: str = "",
@@ -223,8 +281,14 @@ def describe(coaching, po: PlayOuts, labels: dict, line: str, horizon: str, how:
         line.format(label=labels[k], value=fmt(po.mean(k)))
         for k in sorted(po.moves, key=po.mean, reverse=True)
     ]
+    counts = {len(s) for s in po.samples.values()}
+    times = (
+        f"{po.n} times"
+        if len(counts) == 1
+        else f"up to {po.n} times (a choice clearly behind the best one was played no further)"
+    )
     coaching.lines.append(
-        f"Each choice played out {po.n} times to {horizon}, on copies that do not know the "
+        f"Each choice played out {times} to {horizon}, on copies that do not know the "
         "coming dice and cards (the same ones for every choice), everyone then playing as the "
         f"game's greedy bots{how or '.'}"
     )
@@ -280,13 +344,13 @@ def rank(
     coaching.why = [w for w in why if w][:3]
     figures = coaching.numbers
     figures.update(play_outs=po, moves={of(k): k for k in order}, n=po.n)
-    sims = f"{po.n} simulated games"
     if len(order) == 1:
         coaching.best = of(order[0])
         coaching.headline = f"Best: {labels[order[0]]} (the only choice here)."
         return coaching
     a, b = order[0], order[1]
     diff, noise = po.gap(a, b)
+    sims = f"{po.paired(a, b)} simulated games"  # the play-outs behind the margin stated
     figures.update(margin=diff, give_or_take=noise)
     full, labels = labels, dict(labels)
     if len(labels[a]) + len(labels[b]) > TIE_NAMES_CHARS and (diff > noise or noise == 0 < diff):
@@ -295,8 +359,7 @@ def rank(
         coaching.lines.insert(0, f"Next best: {labels[b]}.")
         labels[b] = "the next best choice"
     if suggested is not None and suggested in po.moves and of(suggested) != of(a):
-        return _against_suggestion(coaching, po, full, a, suggested, of, fmt, more, sims,
-                                   suggestion)  # fmt: skip
+        return _against_suggestion(coaching, po, full, a, suggested, of, fmt, more, suggestion)
     if suggested is not None and suggested in po.moves and diff > noise:
         coaching.best = of(a)
         margin = f"{fmt(diff)}" if noise == 0 else f"about {fmt(diff)}"
@@ -323,6 +386,7 @@ def rank(
     tied = [a] + [k for k in order[1:] if po.gap(a, k)[0] <= po.gap(a, k)[1]]
     width = max(abs(po.gap(a, k)[0]) + po.gap(a, k)[1] for k in tied[1:])
     figures["tied"] = [of(k) for k in tied]
+    sims = f"{min(po.paired(a, k) for k in tied)} simulated games"
     names = _and([full[k] for k in tied])
     if len(tied) > 2 or len(names) > TIE_NAMES_CHARS:
         # a short first line (issue 38: a ~90-word sentence listing five Money Run moves):
@@ -341,11 +405,12 @@ def rank(
     return coaching
 
 
-def _against_suggestion(coaching, po, labels, a, s, of, fmt, more, sims, rules):
+def _against_suggestion(coaching, po, labels, a, s, of, fmt, more, rules):
     """:func:`rank`'s first line when the play-outs' best move ``a`` is not the game's own
     suggestion ``s``: better only when it beats ``s`` by more than the give-or-take of their
     paired difference, else "about as well" (no best). Returns ``coaching``."""
     diff, noise = po.gap(a, s)
+    sims = f"{po.paired(a, s)} simulated games"
     coaching.numbers.update(against_suggested=diff, against_suggested_give_or_take=noise)
     if diff > 0 and noise == 0:
         coaching.best = of(a)
