@@ -355,7 +355,7 @@ def test_a_version_2_store_migrates_keeping_games_and_results(location):
     s.close()
     s2 = open_store(location, fresh=True)
     try:
-        assert s2.schema_version() == SCHEMA_VERSION == 3
+        assert s2.schema_version() == SCHEMA_VERSION == 4
         assert s2.read("g1") == g.to_json() and s2.info("g1").class_id is None
         assert s2.results("dice-10")[0]["data"] == {"value": 3}
         k = s2.open_class("After the upgrade", T)
