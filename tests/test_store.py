@@ -453,6 +453,12 @@ def test_a_branch_and_a_seed_used_again_are_recorded_by_the_store_whatever_the_c
     known = {**b.config(), "options": {**b.config()["options"], "reseed": [[4, 5]]}}
     i = store.info(store.create(known, owner=ann, actions=b.actions))
     assert i.chance == "known" and i.practice
+    # a new seed now, and a reseed point to come naming the seed already seen: known too
+    later = {**again.config(), "seed": 77, "options": {**again.config()["options"],
+                                                       "reseed": [[6, 5]]}}  # fmt: skip
+    i = store.info(store.create(later, owner=ann))
+    assert i.chance == "known" and i.chance_from == p and i.branch_of is None
+    assert i.practice_note == "practice: the seed of a finished game used again, dice already seen"
     # the finished game itself stays as it was: it was played before any of these
     assert not store.info(p).practice
     # another person's game of the same seed: not theirs to have seen

@@ -1637,18 +1637,20 @@ def _provenance(c, dialect: str, config: dict, acts: list[str], owners) -> tuple
     The earlier games compared are those of the same game that an owner of the new game
     (its owner, its seats' owners) owns or held a seat at: chance they may have seen.
 
-    - **A branch**: the earliest such game (of the newest :data:`PROVENANCE_CANDIDATES`;
-      one whose chance to its end is drawn from the new game's seed in force first) with the
-      same seed whose first ``n`` actions are the new game's ``n`` actions (``n`` = the actions it is created with; ``n = 0``: a
+    - **A branch**: the earliest such game with the same seed whose first ``n`` actions are
+      the new game's ``n`` actions (``n``: the actions it is created with; ``n = 0``: a
       game started again from its seed) is its parent (``branch_of``, ``branch_at = n``).
+      Of the newest :data:`PROVENANCE_CANDIDATES`, games dealt from the new game's seed in
+      force to their end come first.
     - **Its chance**: the seed drawn from after its first ``n`` actions is the last
       ``reseed`` point at or before ``n``, else its seed (:func:`_seed_in_force`). When that
-      seed is one of an earlier game's seeds (its seed or any of its ``reseed`` points),
-      the dice after the branch point are that game's: ``chance_from`` is it (the parent
-      when it is one), ``chance`` is ``"known"`` when it was over, ``"ahead"`` when it was
-      still being played; and then ``shared`` is that unfinished game's id (the caller
-      marks it: :attr:`GameInfo.chance_shared_by`). A branch whose seed in force is new
-      (a fresh ``reseed`` point at ``n``: "Continue from here" of an unfinished game) is
+      seed, or the seed of a ``reseed`` point still to come, is one of an earlier game's
+      seeds (its seed or any of its ``reseed`` points), the dice after the branch point are
+      that game's: ``chance_from`` is it (the parent when it is one), ``chance`` is
+      ``"known"`` when it was over, ``"ahead"`` when it was still being played; and then
+      ``shared`` is that unfinished game's id (the caller marks it:
+      :attr:`GameInfo.chance_shared_by`). A branch whose seeds to come are all new (a fresh
+      ``reseed`` point at ``n``: "Continue from here" of an unfinished game) is
       ``"fresh"``.
 
     Two creates racing with one seed on PostgreSQL are serialized by a transaction-level
@@ -1662,9 +1664,13 @@ def _provenance(c, dialect: str, config: dict, acts: list[str], owners) -> tuple
     g, s = games_table, seats_table
     seed = int(config["seed"])
     n = len(acts)
-    inforce = _seed_in_force(seed, _reseed_points(config.get("options") or {}), n)
+    points = _reseed_points(config.get("options") or {})
+    inforce = _seed_in_force(seed, points, n)
+    # every seed its chance is drawn from after its first n actions: the one in force, and
+    # those of reseed points still to come (a point after n naming a seen game's seed)
+    coming = {inforce} | {p[1] for p in points if type(p[0]) is int and p[0] > n}
     if dialect == "postgresql":
-        for key in sorted({seed, inforce}):
+        for key in sorted(coming | {seed}):
             c.execute(
                 sa.text("SELECT pg_advisory_xact_lock(2512026, hashtext(:k))"), {"k": str(key)}
             )
@@ -1674,7 +1680,7 @@ def _provenance(c, dialect: str, config: dict, acts: list[str], owners) -> tuple
         .where(
             g.c.game == config["game"],
             sa.or_(g.c.owner.in_(who), g.c.id.in_(held)),
-            sa.or_(g.c.seed.in_(sorted({seed, inforce})), g.c.options.like('%"reseed": [[%')),
+            sa.or_(g.c.seed.in_(sorted(coming | {seed})), g.c.options.like('%"reseed": [[%')),
         )
         .order_by(g.c.created.desc(), g.c.id)
         .limit(PROVENANCE_CANDIDATES)
@@ -1705,7 +1711,7 @@ def _provenance(c, dialect: str, config: dict, acts: list[str], owners) -> tuple
     source = None
     for r in ([parent] if parent is not None else []) + list(rows):
         theirs = {r.seed} | {p[1] for p in _reseed_points(json.loads(r.options or "{}"))}
-        if inforce in theirs:
+        if coming & theirs:
             source = r
             break
     if source is not None:
