@@ -397,6 +397,7 @@ def test_the_class_view_marks_practice_games_and_leaves_them_out_of_the_standing
     bot = make_bot("greedy", seed=1)
     for _ in range(4):
         live.apply(bot.choose(live))
+    assert not live.over
     unfinished = st.create(live.config(), seats=["human", "bot:greedy"], owner=BOB,
                            actions=live.actions)  # fmt: skip
     fb = Replay(live).branch(2)

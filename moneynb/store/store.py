@@ -1646,7 +1646,7 @@ def _provenance(c, dialect: str, config: dict, acts: list[str], owners) -> tuple
       ``reseed`` point at or before ``n``, else its seed (:func:`_seed_in_force`). When that
       seed, or the seed of a ``reseed`` point still to come, is one of an earlier game's
       seeds (its seed or any of its ``reseed`` points), the dice after the branch point are
-      that game's: ``chance_from`` is it (the parent when it is one), ``chance`` is
+      that game's: ``chance_from`` is it (a finished one first, then the parent), ``chance`` is
       ``"known"`` when it was over, ``"ahead"`` when it was still being played; and then
       ``shared`` is that unfinished game's id (the caller marks it:
       :attr:`GameInfo.chance_shared_by`). A branch whose seeds to come are all new (a fresh
@@ -1708,8 +1708,11 @@ def _provenance(c, dialect: str, config: dict, acts: list[str], owners) -> tuple
             break
     if parent is not None:
         out["branch_of"], out["branch_at"] = parent.id, n
+    # the game whose dice these are: a finished one first (its dice were all seen), then the
+    # parent, then the earliest
     source = None
-    for r in ([parent] if parent is not None else []) + list(rows):
+    for r in sorted(([parent] if parent is not None else []) + list(rows),
+                    key=lambda r: (not r.over, r is not parent)):  # fmt: skip
         theirs = {r.seed} | {p[1] for p in _reseed_points(json.loads(r.options or "{}"))}
         if coming & theirs:
             source = r
