@@ -429,4 +429,8 @@ def test_the_class_view_marks_practice_games_and_leaves_them_out_of_the_standing
     s = view.standings_html.value
     assert "data-name='Ann' data-finished='1' data-won='1' data-practice='2'" in s
     assert "Practice (not counted)" in s
+    index = json.loads(zipfile.ZipFile(io.BytesIO(view.export("games"))).read("games.json"))
+    marked = {g["id"]: (g["practice"], g["branch_of"], g["branch_at"]) for g in index["games"]}
+    assert marked[branch] == (True, won, 4) and marked[won] == (False, None, None)
+    assert marked[fresh] == (False, unfinished, 2)
     view.stop()

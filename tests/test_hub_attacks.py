@@ -456,22 +456,22 @@ def test_a_branch_with_dice_already_seen_is_marked_by_the_service_whatever_the_k
     from moneynb.ui.classroom import ClassroomView
 
     k = klass
-    cy, teacher = k.stores["cy"], k.stores["mrs_lee"]
+    dee, teacher = k.stores["dee"], k.stores["mrs_lee"]
     kl = teacher.open_class("The branch door", "hub:mrs_lee")
-    cy.join_class(kl.code, "hub:cy", "Cy")
+    dee.join_class(kl.code, "hub:dee", "Dee")
     done = moneynb.new_game("money_moves", ["You", "Greedy bot 1"], seed=2)
     bot = make_bot("greedy", seed=1)
     while not done.over:
         done.apply(bot.choose(done))
     assert done.winner == "You"
-    won = cy.create(done.config(), seats=["human", "bot:greedy"], owner="hub:cy", origin="lab")
-    assert cy.extend(won, 0, done.actions) == len(done.actions) and cy.info(won).over
+    won = dee.create(done.config(), seats=["human", "bot:greedy"], owner="hub:dee", origin="lab")
+    assert dee.extend(won, 0, done.actions) == len(done.actions) and dee.info(won).over
     b = Replay(done).branch(4)  # the app's "Continue from here" of the finished game
     conf, seed = b.config(), done.config()["seed"]
 
     def create(args) -> tuple[int, str | dict]:
         """(HTTP status, the new game's id, else the error answer)."""
-        status, answer = k.call("cy", "create",
+        status, answer = k.call("dee", "create",
                                 {"args": {"seats": ["human", "bot:greedy"], **args}})  # fmt: skip
         return status, answer.get("result", answer)
 
@@ -480,7 +480,7 @@ def test_a_branch_with_dice_already_seen_is_marked_by_the_service_whatever_the_k
     for flag in ({"branch_of": None}, {"chance": "fresh"}, {"practice": False}):
         status, answer = create({"config": conf, "actions": b.actions, **flag})
         assert status == 400 and "takes no argument" in answer["message"], answer
-    status, answer = k.call("cy", "set_status", {"args": {"game_id": won,
+    status, answer = k.call("dee", "set_status", {"args": {"game_id": won,
                                                           "status": {"chance": "fresh"}}})  # fmt: skip
     assert status == 400, answer
     assert dump(k.db) == before
@@ -489,7 +489,7 @@ def test_a_branch_with_dice_already_seen_is_marked_by_the_service_whatever_the_k
     status, made["lab"] = create({"config": conf, "actions": b.actions, "origin": "lab"})
     assert status == 200, made["lab"]
     # the players renamed and no moves: the seed alone
-    renamed = {**conf, "players": ["Cy", "Robo"]}
+    renamed = {**conf, "players": ["Dee", "Robo"]}
     status, made["renamed"] = create({"config": renamed, "origin": "lab"})
     assert status == 200, made["renamed"]
     # another seed, the seen one moved into a reseed point at the start, or one to come
@@ -503,25 +503,25 @@ def test_a_branch_with_dice_already_seen_is_marked_by_the_service_whatever_the_k
         status, made[name] = create({"config": c, "actions": acts})
         assert status == 200, (name, made[name])
     # the finished save imported again
-    status, answer = k.call("cy", "import_json", {"args": {"text": done.to_json(),
+    status, answer = k.call("dee", "import_json", {"args": {"text": done.to_json(),
                             "seats": ["human", "bot:greedy"]}})  # fmt: skip
     assert status == 200, answer
     made["import"] = answer["result"]
     for name, gid in made.items():
-        i = cy.info(gid)
+        i = dee.info(gid)
         assert i.practice and i.chance == "known" and i.chance_from == won, (name, i)
         assert i.class_id == kl.id
-    assert cy.info(made["lab"]).branch_of == won and cy.info(made["lab"]).branch_at == 4
-    assert cy.info(made["import"]).over and not cy.info(won).practice
+    assert dee.info(made["lab"]).branch_of == won and dee.info(made["lab"]).branch_at == 4
+    assert dee.info(made["import"]).over and not dee.info(won).practice
     # a branch of an unfinished game draws fresh dice: a game like any other
     live = moneynb.new_game("money_moves", ["You", "Greedy bot 1"], seed=3)
     for _ in range(4):
         live.apply(bot.choose(live))
     assert not live.over
-    unfinished = cy.import_json(live.to_json(), seats=["human", "bot:greedy"])
+    unfinished = dee.import_json(live.to_json(), seats=["human", "bot:greedy"])
     fb = Replay(live).branch(2)
-    fresh = cy.import_json(fb.to_json(), seats=["human", "bot:greedy"])
-    i = cy.info(fresh)
+    fresh = dee.import_json(fb.to_json(), seats=["human", "bot:greedy"])
+    i = dee.info(fresh)
     assert (i.branch_of, i.branch_at, i.chance, i.practice) == (unfinished, 2, "fresh", False)
     # the teacher's view of the class, through the service
     view = ClassroomView(teacher, owner="hub:mrs_lee", class_id=kl.id, watch=False)
@@ -533,7 +533,7 @@ def test_a_branch_with_dice_already_seen_is_marked_by_the_service_whatever_the_k
         "replayed from a finished game at step 4, dice already seen" in rows[made["lab"]]["state"]
     )
     assert not rows[won]["practice"] and not rows[fresh]["practice"]
-    (cy_row,) = view.standings(view.rows(), teacher.roster(kl.id, "hub:mrs_lee"))
-    assert (cy_row["finished"], cy_row["won"], cy_row["practice"]) == (1, 1, len(made))
+    (dee_row,) = view.standings(view.rows(), teacher.roster(kl.id, "hub:mrs_lee"))
+    assert (dee_row["finished"], dee_row["won"], dee_row["practice"]) == (1, 1, len(made))
     assert f"data-practice='{len(made)}'" in view.standings_html.value
     view.stop()
