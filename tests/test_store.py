@@ -464,6 +464,13 @@ def test_a_branch_and_a_seed_used_again_are_recorded_by_the_store_whatever_the_c
     # another person's game of the same seed: not theirs to have seen
     i = store.info(store.create(again.config(), owner="hub:bob"))
     assert i.chance is None and not i.practice
+    # stored before its owner was known (a view started before the browser said who it
+    # is): traced when it gets its owner
+    gid = store.create(b.config(), actions=b.actions + [b.legal_actions()[0]])
+    assert not store.info(gid).practice
+    assert store.set_owner(gid, ann)
+    i = store.info(gid)
+    assert i.practice and i.chance == "known" and i.chance_from == p
 
 
 def test_a_branch_of_an_unfinished_game_is_fresh_and_a_second_game_of_its_seed_marks_both(

@@ -1115,14 +1115,41 @@ class Store(ClassMethods):
                 q = sa.update(g).where(g.c.id == game_id)
                 if only_if_unowned:
                     q = q.where(sa.or_(g.c.owner.is_(None), g.c.owner == owner))
+                was = c.execute(
+                    sa.select(g.c.owner, g.c.game, g.c.seed, g.c.options, g.c.branch_of,
+                              g.c.chance).where(g.c.id == game_id)
+                ).first()  # fmt: skip
                 if c.execute(q.values(owner=owner)).rowcount == 1:
                     self._adopt(c, game_id, owner)
+                    if was.owner is None and was.branch_of is None and was.chance is None:
+                        self._trace(c, game_id, was, owner)
                     return True
                 if c.execute(sa.select(g.c.id).where(g.c.id == game_id)).first() is None:
                     raise NoSuchGame(f"no stored game {game_id!r}")
                 return False
 
         return self._guarded("save the game's owner", go)
+
+    def _trace(self, c, game_id: str, row, owner: str) -> None:
+        """A game stored before its owner was known (a view started before the browser said
+        who it is) gets its chance traced once it has an owner (:func:`_provenance`, with
+        the actions stored by now)."""
+        acts = list(
+            c.execute(
+                sa.select(actions_table.c.action)
+                .where(actions_table.c.game_id == game_id)
+                .order_by(actions_table.c.n)
+            ).scalars()
+        )
+        config = {"game": row.game, "seed": row.seed, "options": json.loads(row.options or "{}")}
+        prov, shared = _provenance(c, self.dialect, config, acts, [owner], exclude=game_id)
+        c.execute(sa.update(games_table).where(games_table.c.id == game_id).values(**prov))
+        if shared is not None:
+            c.execute(
+                sa.update(games_table)
+                .where(games_table.c.id == shared, games_table.c.chance_shared_by.is_(None))
+                .values(chance_shared_by=game_id)
+            )
 
     def seats(self, game_id: str) -> list[Seat]:
         """The seats of ``game_id`` in order. Raises :class:`NoSuchGame`."""
@@ -1630,12 +1657,15 @@ def _seed_in_force(seed: int, reseed: list, n: int) -> int:
     return out
 
 
-def _provenance(c, dialect: str, config: dict, acts: list[str], owners) -> tuple[dict, Any]:
+def _provenance(
+    c, dialect: str, config: dict, acts: list[str], owners, exclude: str | None = None
+) -> tuple[dict, Any]:
     """Where a new game's chance comes from, derived from the stored games (never from the
     request that creates it): ``({branch_of, branch_at, chance, chance_from}, shared)``.
 
     The earlier games compared are those of the same game that an owner of the new game
-    (its owner, its seats' owners) owns or held a seat at: chance they may have seen.
+    (its owner, its seats' owners) owns or held a seat at: chance they may have seen
+    (``exclude``: the game itself, when it is already stored: :meth:`Store.set_owner`).
 
     - **A branch**: the earliest such game with the same seed whose first ``n`` actions are
       the new game's ``n`` actions (``n``: the actions it is created with; ``n = 0``: a
@@ -1679,6 +1709,7 @@ def _provenance(c, dialect: str, config: dict, acts: list[str], owners) -> tuple
         sa.select(g.c.id, g.c.seed, g.c.options, g.c.over, g.c.n_actions)
         .where(
             g.c.game == config["game"],
+            g.c.id != (exclude or ""),
             sa.or_(g.c.owner.in_(who), g.c.id.in_(held)),
             sa.or_(g.c.seed.in_(sorted(coming | {seed})), g.c.options.like('%"reseed": [[%')),
         )
