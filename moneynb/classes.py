@@ -143,7 +143,9 @@ def games_zip(class_id: str, owner: Any = ANY, store=None, path=None) -> bytes:
     """Every game of the class as a zip of JSON saves (the format ``moneynb.load_game`` and
     ``moneynb.replay`` read): one file per game, named after its table code or its student,
     the game and its id, plus ``games.json`` (a list: file, id, game, table, student,
-    players, actions, over, closed). Returns the zip's bytes (also written to ``path`` when
+    players, actions, over, closed, and where its chance came from: practice (True: its dice
+    were already seen, :attr:`moneynb.store.GameInfo.practice`), note, branch_of, branch_at,
+    chance). Returns the zip's bytes (also written to ``path`` when
     given). Teacher-only; the teacher's export includes tables still being played.
 
     Raises:
@@ -163,7 +165,9 @@ def games_zip(class_id: str, owner: Any = ANY, store=None, path=None) -> bytes:
             index.append({"file": fname, "id": g.id, "game": g.game, "table": g.table,
                           "student": None if g.table else names.get(g.owner or ""),
                           "players": list(g.players), "actions": g.actions, "over": g.over,
-                          "closed": g.closed is not None})  # fmt: skip
+                          "closed": g.closed is not None, "practice": g.practice,
+                          "note": g.practice_note or g.branch_note, "branch_of": g.branch_of,
+                          "branch_at": g.branch_at, "chance": g.chance})  # fmt: skip
         z.writestr("games.json", json.dumps({"class": info.name, "code": info.code,
                                               "games": index}, indent=1))  # fmt: skip
     data = buf.getvalue()

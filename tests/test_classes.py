@@ -355,7 +355,7 @@ def test_a_version_2_store_migrates_keeping_games_and_results(location):
     s.close()
     s2 = open_store(location, fresh=True)
     try:
-        assert s2.schema_version() == SCHEMA_VERSION == 3
+        assert s2.schema_version() == SCHEMA_VERSION == 4
         assert s2.read("g1") == g.to_json() and s2.info("g1").class_id is None
         assert s2.results("dice-10")[0]["data"] == {"value": 3}
         k = s2.open_class("After the upgrade", T)
@@ -363,3 +363,74 @@ def test_a_version_2_store_migrates_keeping_games_and_results(location):
         assert s2.post_class_result("dice-10", ANN, 3.5).run == 1
     finally:
         s2.close()
+
+
+def test_the_class_view_marks_practice_games_and_leaves_them_out_of_the_standings(location):
+    """A student who replays their finished game and presses "Continue from here" gets a new
+    stored game with the same dice (a "what if" lesson): its chance outcomes are known
+    before they are played. The store marks it (and a copy of the finished game imported
+    again), the teacher's view says so in plain words on its row, and the standings count
+    only games played without foreknowledge. A branch of an unfinished game (fresh dice) is
+    a game like any other, with a note. Before, such a game read like any other and a copy
+    of a won game was a second win."""
+    from moneynb.core.replay import Replay
+    from moneynb.ui.classroom import classroom
+    from moneynb.ui.replay import ReplayView
+
+    st, k = opened(location, students=(("Ann", ANN), ("Bob", BOB)))
+    won = solo(st, ANN, name="money_moves", seed=2, moves=4000)  # Ann ("You") wins
+    g = moneynb.load_game(st.read(won))
+    assert g.over and g.winner == "You"
+    lost = solo(st, BOB, name="money_moves", seed=1, moves=4000)  # Bob's bot wins
+    assert moneynb.load_game(st.read(lost)).winner == "Greedy bot 1"
+    # Ann: "Continue from here" at step 4 of her finished game, through the replay view
+    rv = ReplayView(st.read(won), coach=False, store=location, owner=ANN, game_id=won,
+                    seats={1: "bot:greedy"})  # fmt: skip
+    rv.branch(4)
+    branch = rv.branched.game_id
+    assert branch is not None and st.info(branch).class_id == k.id
+    # ... and the finished game stored again (a won game with its dice known)
+    copy = st.import_json(st.read(won), owner=ANN, seats=["human", "bot:greedy"])
+    assert st.info(copy).over
+    # Bob: a branch of his unfinished game draws fresh dice: not practice
+    live = moneynb.new_game("money_moves", players=["You", "Greedy bot 1"], seed=3)
+    bot = make_bot("greedy", seed=1)
+    for _ in range(4):
+        live.apply(bot.choose(live))
+    assert not live.over
+    unfinished = st.create(live.config(), seats=["human", "bot:greedy"], owner=BOB,
+                           actions=live.actions)  # fmt: skip
+    fb = Replay(live).branch(2)
+    fresh = st.create(fb.config(), seats=["human", "bot:greedy"], owner=BOB, actions=fb.actions)
+
+    view = classroom(store=location, owner=T, watch=False, class_id=k.id)
+    view.redraw()
+    rows = {r["id"]: r for r in view.rows()}
+    assert set(rows) == {won, lost, branch, copy, unfinished, fresh}
+    assert rows[branch]["practice"] and rows[copy]["practice"]
+    assert (
+        "practice: replayed from a finished game at step 4, dice already seen"
+        in rows[branch]["state"]
+    )
+    assert rows[copy]["state"].startswith("game over · You won · practice: replayed from a "
+                                          "finished game at step")  # fmt: skip
+    for gid in (won, lost, unfinished, fresh):
+        assert not rows[gid]["practice"] and "practice" not in rows[gid]["state"]
+    assert "continued from another game at step 2, with fresh dice" in rows[fresh]["state"]
+    html = view.list_html.value
+    row = html[html.index(f"data-id='{branch}'") - 60 :]
+    assert "moneynb-class-practice" in row[:80] and "data-practice='1'" in row[:400]
+    assert "dice already seen" in html
+    standings = {t["name"]: t for t in view.standings(view.rows(), st.roster(k.id, T))}
+    assert standings["Ann"] == {"name": "Ann", "owner": ANN, "finished": 1, "won": 1,
+                                "practice": 2}  # fmt: skip
+    assert standings["Bob"] == {"name": "Bob", "owner": BOB, "finished": 1, "won": 0,
+                                "practice": 0}  # fmt: skip
+    s = view.standings_html.value
+    assert "data-name='Ann' data-finished='1' data-won='1' data-practice='2'" in s
+    assert "Practice (not counted)" in s
+    index = json.loads(zipfile.ZipFile(io.BytesIO(view.export("games"))).read("games.json"))
+    marked = {g["id"]: (g["practice"], g["branch_of"], g["branch_at"]) for g in index["games"]}
+    assert marked[branch] == (True, won, 4) and marked[won] == (False, None, None)
+    assert marked[fresh] == (False, unfinished, 2)
+    view.stop()

@@ -438,3 +438,102 @@ def test_lists_and_watch_tell_a_student_nothing_of_others_games(klass):
     with pytest.raises(urllib.error.HTTPError) as e:
         urllib.request.urlopen(req, timeout=60)
     assert e.value.code == 404
+
+
+def test_a_branch_with_dice_already_seen_is_marked_by_the_service_whatever_the_kernel_says(
+    klass,
+):
+    """ "Continue from here" of a finished game keeps its dice, so a student could store a
+    "won" game whose every roll they knew. The service's store derives it from the games it
+    holds, never from the request: a student's kernel that stores the branch calling it a
+    new game ("lab"), that renames the players or moves the seed into a ``reseed`` point to
+    hide the parent, that imports the finished save again, or that sends a flag saying it
+    is not a branch (refused, nothing changed) still gets a game marked as practice, and
+    the teacher's view of the class through the service shows it marked and leaves it out
+    of the standings. A branch of an unfinished game (fresh dice) is not practice."""
+    from moneynb.bots import make_bot
+    from moneynb.core.replay import Replay
+    from moneynb.ui.classroom import ClassroomView
+
+    k = klass
+    dee, teacher = k.stores["dee"], k.stores["mrs_lee"]
+    kl = teacher.open_class("The branch door", "hub:mrs_lee")
+    dee.join_class(kl.code, "hub:dee", "Dee")
+    done = moneynb.new_game("money_moves", ["You", "Greedy bot 1"], seed=2)
+    bot = make_bot("greedy", seed=1)
+    while not done.over:
+        done.apply(bot.choose(done))
+    assert done.winner == "You"
+    won = dee.create(done.config(), seats=["human", "bot:greedy"], owner="hub:dee", origin="lab")
+    assert dee.extend(won, 0, done.actions) == len(done.actions) and dee.info(won).over
+    b = Replay(done).branch(4)  # the app's "Continue from here" of the finished game
+    conf, seed = b.config(), done.config()["seed"]
+
+    def create(args) -> tuple[int, str | dict]:
+        """(HTTP status, the new game's id, else the error answer)."""
+        status, answer = k.call("dee", "create",
+                                {"args": {"seats": ["human", "bot:greedy"], **args}})  # fmt: skip
+        return status, answer.get("result", answer)
+
+    # a flag of the kernel's own is no argument of the service: refused, nothing changed
+    before = dump(k.db)
+    for flag in ({"branch_of": None}, {"chance": "fresh"}, {"practice": False}):
+        status, answer = create({"config": conf, "actions": b.actions, **flag})
+        assert status == 400 and "takes no argument" in answer["message"], answer
+    status, answer = k.call("dee", "set_status", {"args": {"game_id": won,
+                                                          "status": {"chance": "fresh"}}})  # fmt: skip
+    assert status == 400, answer
+    assert dump(k.db) == before
+    made = {}
+    # the branch stored as a new game of the lab, its parent named nowhere
+    status, made["lab"] = create({"config": conf, "actions": b.actions, "origin": "lab"})
+    assert status == 200, made["lab"]
+    # the players renamed and no moves: the seed alone
+    renamed = {**conf, "players": ["Dee", "Robo"]}
+    status, made["renamed"] = create({"config": renamed, "origin": "lab"})
+    assert status == 200, made["renamed"]
+    # another seed, the seen one moved into a reseed point at the start, or one to come
+    opts = conf["options"]
+    for name, points in (("reseed at 0", [[0, seed]]), ("reseed to come", [[3, seed]]),
+                         ("reseed at the branch", [[4, seed]])):  # fmt: skip
+        c = {**conf, "seed": seed + 1000, "options": {**opts, "reseed": points}}
+        acts = b.actions if name == "reseed at the branch" else []
+        if name == "reseed at the branch":
+            c["seed"] = seed  # a branch that says its chance is fresh, from a seen seed
+        status, made[name] = create({"config": c, "actions": acts})
+        assert status == 200, (name, made[name])
+    # the finished save imported again
+    status, answer = k.call("dee", "import_json", {"args": {"text": done.to_json(),
+                            "seats": ["human", "bot:greedy"]}})  # fmt: skip
+    assert status == 200, answer
+    made["import"] = answer["result"]
+    for name, gid in made.items():
+        i = dee.info(gid)
+        assert i.practice and i.chance == "known" and i.chance_from == won, (name, i)
+        assert i.class_id == kl.id
+    assert dee.info(made["lab"]).branch_of == won and dee.info(made["lab"]).branch_at == 4
+    assert dee.info(made["import"]).over and not dee.info(won).practice
+    # a branch of an unfinished game draws fresh dice: a game like any other
+    live = moneynb.new_game("money_moves", ["You", "Greedy bot 1"], seed=3)
+    for _ in range(4):
+        live.apply(bot.choose(live))
+    assert not live.over
+    unfinished = dee.import_json(live.to_json(), seats=["human", "bot:greedy"])
+    fb = Replay(live).branch(2)
+    fresh = dee.import_json(fb.to_json(), seats=["human", "bot:greedy"])
+    i = dee.info(fresh)
+    assert (i.branch_of, i.branch_at, i.chance, i.practice) == (unfinished, 2, "fresh", False)
+    # the teacher's view of the class, through the service
+    view = ClassroomView(teacher, owner="hub:mrs_lee", class_id=kl.id, watch=False)
+    view.redraw()
+    rows = {r["id"]: r for r in view.rows()}
+    for gid in made.values():
+        assert rows[gid]["practice"] and "practice: " in rows[gid]["state"]
+    assert (
+        "replayed from a finished game at step 4, dice already seen" in rows[made["lab"]]["state"]
+    )
+    assert not rows[won]["practice"] and not rows[fresh]["practice"]
+    (dee_row,) = view.standings(view.rows(), teacher.roster(kl.id, "hub:mrs_lee"))
+    assert (dee_row["finished"], dee_row["won"], dee_row["practice"]) == (1, 1, len(made))
+    assert f"data-practice='{len(made)}'" in view.standings_html.value
+    view.stop()

@@ -278,8 +278,8 @@ def test_migrations_bring_an_old_store_up_to_date(location):
         assert c.execute(sa.text("SELECT version FROM moneynb_schema")).scalar() == 1
         assert not sa.inspect(c).has_table("moneynb_results")
     eng.dispose()
-    s1 = open_store(location, fresh=True)  # migrates 1 -> 3
-    assert s1.schema_version() == SCHEMA_VERSION == 3
+    s1 = open_store(location, fresh=True)  # migrates 1 -> 4
+    assert s1.schema_version() == SCHEMA_VERSION == 4
     assert s1.post_result("dice-1", "hub:ann", {"mean": 7}) >= 1
     assert s1.results("dice-1")[0]["data"] == {"mean": 7}
     s1.close()
@@ -405,3 +405,112 @@ def test_export_import_and_an_old_saves_folder_imported_once(store, tmp_path):
 def test_any_is_the_default_owner_check(store):
     gid = store.create(played(n=0).config(), owner="hub:ann")
     assert store.read(gid, owner=ANY) == store.read(gid)
+
+
+# ----- where a game's chance comes from (a branch of a finished game: dice already seen) -----
+def _to_the_end(name="money_moves", seed=5):
+    g = moneynb.new_game(name, players=["Ann", "Bob"], seed=seed)
+    bot = make_bot("greedy", seed=1)
+    while not g.over:
+        g.apply(bot.choose(g))
+    return g
+
+
+def test_a_branch_and_a_seed_used_again_are_recorded_by_the_store_whatever_the_caller_says(
+    store,
+):
+    """ "Continue from here" of a finished game keeps its dice (a "what if" lesson), so the
+    new game's chance outcomes are known before they are played. The store records it from
+    the games it holds, not from anything the caller sends: the game it branched from and at
+    which step, and whether its chance from there on is the earlier game's (practice) or its
+    own. Stored with the origin "lab", imported, or started again from the seed alone: the
+    same marks. Before, nothing told such a game from one played without foreknowledge."""
+    from moneynb.core.replay import Replay
+
+    ann = "hub:ann"
+    done = _to_the_end()
+    p = store.create(done.config(), owner=ann, origin="lab", actions=done.actions,
+                     status={"over": True})  # fmt: skip
+    assert not store.info(p).practice and store.info(p).branch_of is None
+    # "Continue from here" at step 4 of the finished game: its seed, its first 4 moves
+    b = Replay(done).branch(4)
+    assert b.options["reseed"] == [] and b.config()["seed"] == done.config()["seed"]
+    for origin in ("replay", "lab"):  # what the caller calls it changes nothing
+        i = store.info(store.create(b.config(), owner=ann, origin=origin, actions=b.actions))
+        assert (i.branch_of, i.branch_at, i.chance, i.chance_from) == (p, 4, "known", p)
+        assert i.practice
+        assert (
+            i.practice_note
+            == "practice: replayed from a finished game at step 4, dice already seen"
+        )
+    i = store.info(store.import_json(b.to_json(), owner=ann))  # an imported save: the same
+    assert (i.branch_of, i.branch_at, i.chance) == (p, 4, "known")
+    # the seed typed again: a new game of the same seed, no moves
+    again = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=5)
+    i = store.info(store.create(again.config(), owner=ann, origin="launcher:money_moves"))
+    assert i.practice and i.chance == "known" and i.branch_at == 0
+    # a reseed point at the branch step drawing from a seed already seen: still known
+    known = {**b.config(), "options": {**b.config()["options"], "reseed": [[4, 5]]}}
+    i = store.info(store.create(known, owner=ann, actions=b.actions))
+    assert i.chance == "known" and i.practice
+    # a new seed now, and a reseed point to come naming the seed already seen: known too
+    later = {**again.config(), "seed": 77, "options": {**again.config()["options"],
+                                                       "reseed": [[6, 5]]}}  # fmt: skip
+    i = store.info(store.create(later, owner=ann))
+    assert i.chance == "known" and i.chance_from == p and i.branch_of is None
+    assert i.practice_note == "practice: the seed of a finished game used again, dice already seen"
+    # the finished game itself stays as it was: it was played before any of these
+    assert not store.info(p).practice
+    # another person's game of the same seed: not theirs to have seen
+    i = store.info(store.create(again.config(), owner="hub:bob"))
+    assert i.chance is None and not i.practice
+    # stored before its owner was known (a view started before the browser said who it
+    # is): traced when it gets its owner
+    gid = store.create(b.config(), actions=b.actions + [b.legal_actions()[0]])
+    assert not store.info(gid).practice
+    assert store.set_owner(gid, ann)
+    i = store.info(gid)
+    assert i.practice and i.chance == "known" and i.chance_from == p
+
+
+def test_a_branch_of_an_unfinished_game_is_fresh_and_a_second_game_of_its_seed_marks_both(
+    store,
+):
+    """A branch of a game still being played draws its own chance (``reseed``): recorded as
+    a branch with fresh chance, not practice. A second game dealt the same dice while the
+    first is unfinished (the seed typed again, or a branch keeping the seed through Python)
+    can be played ahead of the first: both are marked."""
+    from moneynb.core.replay import Replay
+
+    ann = "hub:ann"
+    live = played(name="money_moves", n=5, seed=9)
+    assert not live.over
+    u = store.create(live.config(), owner=ann, actions=live.actions)
+    fresh = Replay(live).branch(2)
+    i = store.info(store.create(fresh.config(), owner=ann, actions=fresh.actions))
+    assert (i.branch_of, i.branch_at, i.chance) == (u, 2, "fresh")
+    assert not i.practice and i.branch_note.startswith("continued from another game at step 2")
+    assert not store.info(u).practice
+    same = Replay(live).branch(3, fresh_chance=False)
+    ahead = store.create(same.config(), owner=ann, actions=same.actions)
+    i = store.info(ahead)
+    assert (i.branch_of, i.branch_at, i.chance, i.chance_from) == (u, 3, "ahead", u)
+    assert i.practice and "still being played" in i.practice_note
+    first = store.info(u)
+    assert first.practice and first.chance_shared_by == ahead and first.chance is None
+    assert "used again in a later game" in first.practice_note
+
+
+def test_a_seed_seen_at_a_table_is_known_to_its_players(store):
+    """A student who sat at a finished table knows its dice: their own game of its seed is
+    practice; a game of that seed by someone who never sat there is not."""
+    from moneynb.tables import host_table, join_table
+
+    h = host_table("money_moves", ["Bob", "Ann"], owner="hub:bob", store=store, seed=11)
+    join_table(h.code, "Ann", owner="hub:ann", store=store)
+    g = moneynb.new_game("money_moves", players=["Ann", "Bot"], seed=11)
+    i = store.info(store.create(g.config(), owner="hub:ann", seats=["human", "bot:greedy"]))
+    assert i.practice and i.chance_from == h.game_id and i.chance == "ahead"
+    assert store.info(h.game_id).chance_shared_by == i.id
+    i = store.info(store.create(g.config(), owner="hub:cy"))
+    assert not i.practice

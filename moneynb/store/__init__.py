@@ -42,6 +42,13 @@ own connections); :meth:`Store.backup` copies a SQLite store while it is in use 
 **Class sessions** (issue 36): a teacher opens a class, students join it by code and name,
 and their games and lesson results belong to it: :mod:`moneynb.store.classes`.
 
+**Where a game's chance came from.** :meth:`Store.create` traces every new game against the
+games its owner already has or sat at (never against what the caller says): a branch of a
+stored game and its step, and whether its dice from there on were already seen
+(:attr:`GameInfo.practice`: "Continue from here" of a finished game, a seed typed again, a
+save imported again) or are its own (a fresh ``reseed`` point). The teacher's view marks
+practice games and leaves them out of its standings. See docs/classroom.md.
+
 **Schema versions.** The store keeps its schema version in the table ``moneynb_schema``;
 opening an older store runs the missing migrations (:data:`MIGRATIONS`, each in its own
 transaction); a store written by a newer moneynb raises :class:`StoreVersionError`.

@@ -39,7 +39,7 @@ from .errors import (
 from .identity import MAX_OWNER
 
 #: the schema version this moneynb writes (the number of :data:`MIGRATIONS`)
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: longest status text kept (turn, to move), origin, seat name and table code
 MAX_TEXT = 200
 #: the PostgreSQL channel every write notifies (payload ``"<game id> <action count>"``)
@@ -86,6 +86,14 @@ games_table = sa.Table(
     # teacher closed the table or ended the class: no more actions are stored)
     sa.Column("class_id", sa.String(40), nullable=True),  # indexed by migration 3
     sa.Column("closed", sa.Float, nullable=True),
+    # migration 4: where the game's chance came from, derived by the store when it is created
+    # (:func:`_provenance`): the stored game it continues and at which step, and whether its
+    # chance after that point repeats an earlier game's (dice already seen) or is its own
+    sa.Column("branch_of", sa.String(40), nullable=True),
+    sa.Column("branch_at", sa.Integer, nullable=True),
+    sa.Column("chance", sa.String(10), nullable=True),
+    sa.Column("chance_from", sa.String(40), nullable=True),
+    sa.Column("chance_shared_by", sa.String(40), nullable=True),
 )
 seats_table = sa.Table(
     "moneynb_seats",
@@ -174,10 +182,23 @@ def _migration_3(conn: sa.Connection) -> None:
     ))  # fmt: skip
 
 
+def _migration_4(conn: sa.Connection) -> None:
+    """Where a game's chance came from (a branch of a stored game, dice already seen): the
+    columns ``branch_of``, ``branch_at``, ``chance``, ``chance_from``, ``chance_shared_by``
+    (:func:`_provenance`). Games stored before are left unmarked (NULL)."""
+    for name in ("branch_of", "branch_at", "chance", "chance_from", "chance_shared_by"):
+        _add_column(conn, games_table, name)
+
+
 #: ``MIGRATIONS[i]`` takes a store from schema version ``i`` to ``i + 1`` (in one transaction).
 #: Add new ones at the end; never change one already released. A migration that alters a
 #: table must use ALTER TABLE (and migration 1 then keeps its own copy of the old table).
-MIGRATIONS: list[Callable[[sa.Connection], None]] = [_migration_1, _migration_2, _migration_3]
+MIGRATIONS: list[Callable[[sa.Connection], None]] = [
+    _migration_1,
+    _migration_2,
+    _migration_3,
+    _migration_4,
+]
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
@@ -234,6 +255,19 @@ class GameInfo:
         class_id: the class session it belongs to (issue 36), or None.
         closed: Unix seconds when the teacher closed it or ended its class (no more moves
             are stored), or None.
+        branch_of, branch_at: the stored game this one continues ("Continue from here", or
+            the same config and first moves stored again, whatever the request said) and the
+            step it was continued from; None for a game of its own. Derived by the store
+            when the game is created (:func:`_provenance`), never taken from the request.
+        chance: ``"known"``: its chance from its start (or branch point) on repeats that of
+            an earlier game :attr:`chance_from` that was over when this one was made (a
+            finished game's "what if", or its seed used again: the dice already seen);
+            ``"ahead"``: the same, but that game was still being played (one can be played
+            ahead of the other); ``"fresh"``: a branch whose chance after the branch point is
+            its own (the ``reseed`` option); None: a game of its own.
+        chance_from: the game whose chance it repeats (``"known"``, ``"ahead"``), or None.
+        chance_shared_by: a later game that was given this game's chance while this one was
+            being played (so this one may be played knowing its dice), or None.
     """
 
     id: str
@@ -256,6 +290,53 @@ class GameInfo:
     seats: tuple = ()
     class_id: str | None = None
     closed: float | None = None
+    branch_of: str | None = None
+    branch_at: int | None = None
+    chance: str | None = None
+    chance_from: str | None = None
+    chance_shared_by: str | None = None
+
+    @property
+    def practice(self) -> bool:
+        """True when the game was (or may have been) played knowing its dice, cards and
+        spins: its chance repeats another stored game's (:attr:`chance`, or
+        :attr:`chance_shared_by`). A class's standings leave such games out."""
+        return self.chance in ("known", "ahead") or self.chance_shared_by is not None
+
+    @property
+    def practice_note(self) -> str:
+        """One plain line saying why the game is practice ("" when it is not): "practice:
+        replayed from a finished game at step 12, dice already seen"."""
+        step = f"at step {self.branch_at}" if self.branch_at is not None else ""
+        same = self.branch_of is not None and self.branch_of == self.chance_from
+        if self.chance == "known":
+            if same:
+                return f"practice: replayed from a finished game {step}, dice already seen"
+            return "practice: the seed of a finished game used again, dice already seen"
+        if self.chance == "ahead":
+            if same and self.branch_at:
+                return (
+                    f"practice: continued from a game still being played {step} with its "
+                    "dice (one can be played ahead of the other)"
+                )
+            return (
+                "practice: the seed of a game still being played used again (one can be "
+                "played ahead of the other)"
+            )
+        if self.chance_shared_by is not None:
+            return (
+                "practice: its seed was used again in a later game while it was being played "
+                "(its dice could be seen there first)"
+            )
+        return ""
+
+    @property
+    def branch_note(self) -> str:
+        """One plain line for a branch whose chance is its own: "continued from another game
+        at step 12, with fresh dice" ("" otherwise)."""
+        if self.chance == "fresh" and self.branch_at is not None:
+            return f"continued from another game at step {self.branch_at}, with fresh dice"
+        return ""
 
     @property
     def title(self) -> str:
@@ -568,6 +649,13 @@ class Store(ClassMethods):
         The game belongs to the open class of its owner (or of its first seat's owner) when
         there is one (issue 36: :meth:`join_class`).
 
+        Where its chance comes from is derived here from the games already stored, whatever
+        the caller says (:func:`_provenance`): a game whose seed and first moves are those of
+        an earlier game of its owner is a branch of it (:attr:`GameInfo.branch_of`, ``branch_at``),
+        and a game whose dice from then on repeat an earlier game's is practice
+        (:attr:`GameInfo.practice`: "Continue from here" of a finished game, a seed typed
+        again); an unfinished earlier game whose dice are dealt again is marked too.
+
         Raises:
             ValueError: a config that is not a save's (checked with the save schema), a seats
                 list of the wrong length, an unknown seat kind, text too long, an action that
@@ -612,7 +700,16 @@ class Store(ClassMethods):
                 with self._write() as c:
                     owners = [owner] + [s["owner"] for s in seat_rows]
                     row["class_id"] = self._class_for_owners(c, owners)
+                    prov, shared = _provenance(c, self.dialect, config, acts, owners)
+                    row.update(prov)
                     c.execute(sa.insert(games_table), [row])
+                    if shared is not None:  # an unfinished game whose chance was dealt again
+                        c.execute(
+                            sa.update(games_table)
+                            .where(games_table.c.id == shared,
+                                   games_table.c.chance_shared_by.is_(None))
+                            .values(chance_shared_by=gid)
+                        )  # fmt: skip
                     c.execute(sa.insert(seats_table), [{"game_id": gid, **s} for s in seat_rows])
                     if acts:
                         c.execute(
@@ -890,6 +987,11 @@ class Store(ClassMethods):
                 seats=tuple(seats[r.id]),
                 class_id=r.class_id,
                 closed=r.closed,
+                branch_of=r.branch_of,
+                branch_at=r.branch_at,
+                chance=r.chance,
+                chance_from=r.chance_from,
+                chance_shared_by=r.chance_shared_by,
             )  # fmt: skip
             for r in rows
         ]
@@ -1013,14 +1115,41 @@ class Store(ClassMethods):
                 q = sa.update(g).where(g.c.id == game_id)
                 if only_if_unowned:
                     q = q.where(sa.or_(g.c.owner.is_(None), g.c.owner == owner))
+                was = c.execute(
+                    sa.select(g.c.owner, g.c.game, g.c.seed, g.c.options, g.c.branch_of,
+                              g.c.chance).where(g.c.id == game_id)
+                ).first()  # fmt: skip
                 if c.execute(q.values(owner=owner)).rowcount == 1:
                     self._adopt(c, game_id, owner)
+                    if was.owner is None and was.branch_of is None and was.chance is None:
+                        self._trace(c, game_id, was, owner)
                     return True
                 if c.execute(sa.select(g.c.id).where(g.c.id == game_id)).first() is None:
                     raise NoSuchGame(f"no stored game {game_id!r}")
                 return False
 
         return self._guarded("save the game's owner", go)
+
+    def _trace(self, c, game_id: str, row, owner: str) -> None:
+        """A game stored before its owner was known (a view started before the browser said
+        who it is) gets its chance traced once it has an owner (:func:`_provenance`, with
+        the actions stored by now)."""
+        acts = list(
+            c.execute(
+                sa.select(actions_table.c.action)
+                .where(actions_table.c.game_id == game_id)
+                .order_by(actions_table.c.n)
+            ).scalars()
+        )
+        config = {"game": row.game, "seed": row.seed, "options": json.loads(row.options or "{}")}
+        prov, shared = _provenance(c, self.dialect, config, acts, [owner], exclude=game_id)
+        c.execute(sa.update(games_table).where(games_table.c.id == game_id).values(**prov))
+        if shared is not None:
+            c.execute(
+                sa.update(games_table)
+                .where(games_table.c.id == shared, games_table.c.chance_shared_by.is_(None))
+                .values(chance_shared_by=game_id)
+            )
 
     def seats(self, game_id: str) -> list[Seat]:
         """The seats of ``game_id`` in order. Raises :class:`NoSuchGame`."""
@@ -1503,3 +1632,126 @@ def _status_values(status: dict) -> dict:
             raise ValueError("status extra must be a dict")
         out["extra"] = json.dumps(status["extra"])
     return out
+
+
+#: most earlier games :func:`_provenance` compares a new game with (newest first)
+PROVENANCE_CANDIDATES = 500
+
+
+def _reseed_points(options) -> list:
+    """The ``reseed`` option's ``[n, seed]`` pairs of a stored options object (``[]`` when
+    absent or not a list of pairs: the engine checked it when the game was stored)."""
+    pts = options.get("reseed") if isinstance(options, dict) else None
+    if not isinstance(pts, list):
+        return []
+    return [p for p in pts if isinstance(p, list) and len(p) == 2 and type(p[1]) is int]
+
+
+def _seed_in_force(seed: int, reseed: list, n: int) -> int:
+    """The seed a game's chance is drawn from right after its first ``n`` actions: that of
+    the last ``reseed`` point at or before ``n`` (:meth:`Game._reseed_due`), else ``seed``."""
+    out = seed
+    for at, s in reseed:
+        if type(at) is int and at <= n:
+            out = s
+    return out
+
+
+def _provenance(
+    c, dialect: str, config: dict, acts: list[str], owners, exclude: str | None = None
+) -> tuple[dict, Any]:
+    """Where a new game's chance comes from, derived from the stored games (never from the
+    request that creates it): ``({branch_of, branch_at, chance, chance_from}, shared)``.
+
+    The earlier games compared are those of the same game that an owner of the new game
+    (its owner, its seats' owners) owns or held a seat at: chance they may have seen
+    (``exclude``: the game itself, when it is already stored: :meth:`Store.set_owner`).
+
+    - **A branch**: the earliest such game with the same seed whose first ``n`` actions are
+      the new game's ``n`` actions (``n``: the actions it is created with; ``n = 0``: a
+      game started again from its seed) is its parent (``branch_of``, ``branch_at = n``).
+      Of the newest :data:`PROVENANCE_CANDIDATES`, games dealt from the new game's seed in
+      force to their end come first.
+    - **Its chance**: the seed drawn from after its first ``n`` actions is the last
+      ``reseed`` point at or before ``n``, else its seed (:func:`_seed_in_force`). When that
+      seed, or the seed of a ``reseed`` point still to come, is one of an earlier game's
+      seeds (its seed or any of its ``reseed`` points), the dice after the branch point are
+      that game's: ``chance_from`` is it (a finished one first, then the parent), ``chance`` is
+      ``"known"`` when it was over, ``"ahead"`` when it was still being played; and then
+      ``shared`` is that unfinished game's id (the caller marks it:
+      :attr:`GameInfo.chance_shared_by`). A branch whose seeds to come are all new (a fresh
+      ``reseed`` point at ``n``: "Continue from here" of an unfinished game) is
+      ``"fresh"``.
+
+    Two creates racing with one seed on PostgreSQL are serialized by a transaction-level
+    advisory lock on each seed, so neither misses the other (SQLite's writes are one at a
+    time already).
+    """
+    out = {"branch_of": None, "branch_at": None, "chance": None, "chance_from": None}
+    who = sorted({o for o in owners if o})
+    if not who:
+        return out, None
+    g, s = games_table, seats_table
+    seed = int(config["seed"])
+    n = len(acts)
+    points = _reseed_points(config.get("options") or {})
+    inforce = _seed_in_force(seed, points, n)
+    # every seed its chance is drawn from after its first n actions: the one in force, and
+    # those of reseed points still to come (a point after n naming a seen game's seed)
+    coming = {inforce} | {p[1] for p in points if type(p[0]) is int and p[0] > n}
+    if dialect == "postgresql":
+        for key in sorted(coming | {seed}):
+            c.execute(
+                sa.text("SELECT pg_advisory_xact_lock(2512026, hashtext(:k))"), {"k": str(key)}
+            )
+    held = sa.select(s.c.game_id).where(s.c.owner.in_(who))
+    rows = c.execute(
+        sa.select(g.c.id, g.c.seed, g.c.options, g.c.over, g.c.n_actions)
+        .where(
+            g.c.game == config["game"],
+            g.c.id != (exclude or ""),
+            sa.or_(g.c.owner.in_(who), g.c.id.in_(held)),
+            sa.or_(g.c.seed.in_(sorted(coming | {seed})), g.c.options.like('%"reseed": [[%')),
+        )
+        .order_by(g.c.created.desc(), g.c.id)
+        .limit(PROVENANCE_CANDIDATES)
+    ).all()
+
+    def ends_on_ours(r) -> bool:  # its chance after n is drawn from our seed to its end
+        return _seed_in_force(r.seed, _reseed_points(json.loads(r.options or "{}")),
+                              r.n_actions) == inforce  # fmt: skip
+
+    # games dealt from our seed to their end first, then the others; oldest first in each
+    # (the game those dice were first dealt in, rather than a copy of it)
+    rows = sorted(reversed(rows), key=lambda r: not ends_on_ours(r))
+    parent = None
+    mine = [json.loads(a) for a in acts]
+    for r in rows:
+        if r.seed != seed or r.n_actions < n:
+            continue
+        theirs = c.execute(
+            sa.select(actions_table.c.action)
+            .where(actions_table.c.game_id == r.id, actions_table.c.n < n)
+            .order_by(actions_table.c.n)
+        ).scalars()
+        if [json.loads(a) for a in theirs] == mine:
+            parent = r
+            break
+    if parent is not None:
+        out["branch_of"], out["branch_at"] = parent.id, n
+    # the game whose dice these are: a finished one first (its dice were all seen), then the
+    # parent, then the earliest
+    source = None
+    for r in sorted(([parent] if parent is not None else []) + list(rows),
+                    key=lambda r: (not r.over, r is not parent)):  # fmt: skip
+        theirs = {r.seed} | {p[1] for p in _reseed_points(json.loads(r.options or "{}"))}
+        if coming & theirs:
+            source = r
+            break
+    if source is not None:
+        out["chance_from"] = source.id
+        out["chance"] = "known" if source.over else "ahead"
+        return out, None if source.over else source.id
+    if parent is not None:
+        out["chance"] = "fresh"
+    return out, None

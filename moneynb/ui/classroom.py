@@ -10,7 +10,13 @@
 - **the class's tables and games**, tables first, then the newest move first, a page at a time
   (:data:`PAGE`): the table's code or the student, the game, the players by name, the turn,
   who is to move (a finished game says "game over" and who won, from the engine), the leader
-  (the engine's scores), the action count and the time of the last move;
+  (the engine's scores), the action count and the time of the last move; a **practice**
+  game (:attr:`moneynb.store.GameInfo.practice`, as the store derived it when the game was
+  made: "Continue from here" of a finished game, a seed used again, so its dice were already
+  seen) is marked in plain words ("practice: replayed from a finished game at step 12, dice
+  already seen"), and a branch with fresh dice says so;
+- **standings**: each student's finished games and wins, counting only games played without
+  foreknowledge (practice games are counted apart, never as results: :meth:`standings`);
 - **actions**: remove a student, give a table's seat to another student, close a table, and
   "Watch live": a read-only board of the chosen game that follows its moves (for the
   projector: :class:`LiveGame`);
@@ -32,7 +38,9 @@ CSS classes (stable, for tests): ``moneynb-classroom``; ``moneynb-class-name`` /
 ``moneynb-class-header`` (data-code, data-state); ``moneynb-class-end``;
 ``moneynb-class-roster`` (rows ``moneynb-class-student`` with data-name);
 ``moneynb-classroom-list`` (rows ``moneynb-classroom-row`` with data-id, data-actions,
-data-leader, data-state), ``moneynb-class-prev`` / ``moneynb-class-next`` /
+data-leader, data-state, data-practice; a practice game's row also ``moneynb-class-practice``),
+``moneynb-class-standings`` (rows ``moneynb-class-standing`` with data-name, data-finished,
+data-won, data-practice), ``moneynb-class-prev`` / ``moneynb-class-next`` /
 ``moneynb-class-page``; ``moneynb-class-student-choice``, ``moneynb-class-remove``;
 ``moneynb-classroom-choice`` (a game), ``moneynb-class-seat``, ``moneynb-class-to``,
 ``moneynb-class-give``, ``moneynb-class-close``, ``moneynb-classroom-open`` (watch live);
@@ -298,6 +306,8 @@ class ClassroomView(widgets.VBox):
         self.remove_button = btn("Remove from the class", "moneynb-class-remove", self.remove)
         self.list_html = W.HTML()
         self.list_html.add_class("moneynb-classroom-list")
+        self.standings_html = W.HTML()
+        self.standings_html.add_class("moneynb-class-standings")
         self.prev_button = btn("◀ Newer", "moneynb-class-prev", lambda: self.turn_page(-1))
         self.next_button = btn("Older ▶", "moneynb-class-next", lambda: self.turn_page(1))
         self.page_label = W.HTML()
@@ -328,6 +338,7 @@ class ClassroomView(widgets.VBox):
             W.HBox([self.prev_button, self.page_label, self.next_button]),
             W.HBox([self.choice, self.watch_button, self.close_button]),
             W.HBox([self.seat, self.to, self.give_button]),
+            W.HTML("<b>Standings</b>"), self.standings_html,
             W.HTML("<b>Lessons</b>"), self.lessons_html,
             W.HBox([self.lesson, self.clear_button]),
         ])  # fmt: skip
@@ -436,6 +447,7 @@ class ClassroomView(widgets.VBox):
             student = names.get(i.owner or "", "")
             if i.table is None and student:  # a solo game's "You" is the student
                 i = _you(i, student)
+            winner = ""
             if i.over:
                 winner = self._replayed(i)[1]
                 state, turn = (f"game over · {winner} won" if winner else "game over"), "finished"
@@ -443,13 +455,39 @@ class ClassroomView(widgets.VBox):
                 state, turn = "closed", i.turn
             else:
                 state, turn = (f"{i.to_move} to move" if i.to_move else ""), i.turn
+            note = i.practice_note or i.branch_note
+            if note:  # the store's plain words: practice (dice already seen), or a branch
+                state = f"{state} · {note}" if state else note
             out.append({
                 "id": i.id, "code": i.table or "", "student": names.get(i.owner or "", ""),
                 "owner": i.owner, "game": i.title, "players": players or list(i.players),
                 "turn": turn, "state": state, "leader": leader, "actions": i.actions,
                 "over": i.over, "closed": i.closed is not None, "updated": i.updated,
-                "seats": i.seats,
+                "seats": i.seats, "practice": i.practice, "note": note, "winner": winner,
+                "solo": i.table is None,
             })  # fmt: skip
+        return out
+
+    def standings(self, rows: list[dict], roster) -> list[dict]:
+        """Each student's finished games and wins, counting only games played without
+        foreknowledge: a practice game (:attr:`GameInfo.practice`: replayed from a finished
+        game, a seed used again, whose dice were already seen) is counted apart, never as a
+        result. One dict per roster entry: ``name, owner, finished, won, practice``."""
+        out = []
+        for e in roster:
+            finished = won = practice = 0
+            for r in rows:
+                held = [s.name for s in r["seats"] if not s.bot
+                        and (s.owner or (r["owner"] if r["solo"] else None)) == e.owner]  # fmt: skip
+                if not held:
+                    continue
+                if r["practice"]:
+                    practice += 1
+                elif r["over"]:
+                    finished += 1
+                    won += bool(r["winner"]) and r["winner"] in held
+            out.append({"name": e.name, "owner": e.owner, "finished": finished, "won": won,
+                        "practice": practice})  # fmt: skip
         return out
 
     def doing(self, rows: list[dict], roster) -> dict[str, str]:
@@ -532,17 +570,37 @@ class ClassroomView(widgets.VBox):
             tds = (r["code"] or f"solo: {r['student'] or '?'}", r["game"], ", ".join(r["players"]),
                    r["turn"], r["state"], r["leader"], r["actions"],
                    time.strftime("%H:%M:%S", time.localtime(r["updated"])))  # fmt: skip
+            practice = " moneynb-class-practice" if r["practice"] else ""
             cells.append(
-                f"<tr class='moneynb-classroom-row' data-id='{html.escape(r['id'])}' "
+                f"<tr class='moneynb-classroom-row{practice}' data-id='{html.escape(r['id'])}' "
                 f"data-actions='{r['actions']}' data-leader='{html.escape(r['leader'])}' "
-                f"data-state='{html.escape(r['state'])}'>" + "".join(_cell(v) for v in tds)
-                + "</tr>"
+                f"data-practice='{int(r['practice'])}' "
+                f"data-state='{html.escape(r['state'])}'"
+                + (" style='color:#6d4c41;font-style:italic'" if r["practice"] else "") + ">"
+                + "".join(_cell(v) for v in tds) + "</tr>"
             )  # fmt: skip
         self.list_html.value = (
             f"<table data-games='{len(rows)}'>"
             + _head("Table / student", "Game", "Players", "Turn", "Now", "Leader", "Actions",
                     "Last move") + "".join(cells) + "</table>"
             if rows else "<i>No games in this class yet.</i>"
+        )  # fmt: skip
+        table = self.standings(rows, roster)
+        n_practice = sum(r["practice"] for r in rows)
+        body = "".join(
+            f"<tr class='moneynb-class-standing' data-name='{html.escape(t['name'])}' "
+            f"data-finished='{t['finished']}' data-won='{t['won']}' "
+            f"data-practice='{t['practice']}'>" + _cell(t["name"]) + _cell(t["finished"])
+            + _cell(t["won"]) + _cell(t["practice"]) + "</tr>"
+            for t in table
+        )  # fmt: skip
+        self.standings_html.value = (
+            f"<table data-practice='{n_practice}'>"
+            + _head("Name", "Finished games", "Won", "Practice (not counted)") + body
+            + "</table><div style='font-size:0.9em'>Counted: games played without knowing "
+            "their dice. Practice games (replayed from a finished game, or a seed used again: "
+            "dice already seen) are listed above, marked, and not counted.</div>"
+            if roster else ""
         )  # fmt: skip
         a = self.page * self.page_size
         self.page_label.value = f"games {a + 1}–{a + len(shown)} of {len(rows)}" if rows else ""

@@ -717,7 +717,8 @@ class ReplayView(GameView):
         chance = (
             " Its dice and cards from here on are its own: the replayed game is not over."
             if self.secret
-            else " The same dice and cards come as in the replayed game for the same moves."
+            else " The same dice and cards come as in the replayed game for the same moves, so"
+            " it is practice: a class's teacher sees it marked, and it is not counted."
         )
         if view.game_id is not None and view.save_problem is None:
             note = widgets.HTML(
