@@ -243,6 +243,12 @@ NESTED = re.compile(r"\([^()]*\([^()]*\)[^()]*\)")
 ALONE = re.compile(r"^[★⌂●]?(?:[A-Za-z]{1,5}\.|[A-Z]{1,2}\d+|[A-Z]{2,3})$")
 #: a count written as a fraction ("houses used 1/16"); a price list ("$10/$40") is not one
 FRACTION = re.compile(r"(?<![$\d/])\b\d+/\d+\b(?!/)")
+#: grid coordinates written bare ("square 4,6") and a stack's height as a number ("height 0",
+#: "2 high", "8 to go"): Money Run's "Board as text" and hovers said a square so (issue 38)
+COORD = re.compile(r"(?<![\d$,.])\d{1,2},\d{1,2}(?![\d,])|\bheight \d|\b\d+ high\b|\b\d+ to go\b")
+#: an amount alone in a line of "Board as text" (a hover's lines joined by "; "), with no
+#: word saying what it is ("Ann; $6; ♣ PotLuck")
+BARE = re.compile(r"; [+−-]?\$[\d,]+(?=;|$)")
 #: an amount in thousands ("+$75k"): the board must say what "k" means
 THOUSANDS = re.compile(r"\$\d+k\b")
 
@@ -295,7 +301,8 @@ def _figure_texts(board, out: list[str]) -> None:
 
 def _player_reads(name: str, seed: int, players: list[str], moves: int = 70) -> tuple[set, object]:
     """The texts of a seeded game played in a view (the person's moves by a greedy bot; the
-    Coach on at every 9th decision, and an Undo tried at every 11th), after every move."""
+    Coach on at every 9th decision, and an Undo tried at every 11th), after every move, with
+    its "Board as text" (the board for a screen reader) as it reads then."""
     view = moneynb.play(name, players=players, seed=seed, autosave=False)
     me = make_bot("greedy", seed=seed)
     seen: list[str] = []
@@ -305,6 +312,7 @@ def _player_reads(name: str, seed: int, players: list[str], moves: int = 70) -> 
             view.undo()
         _widget_texts(view, seen)
         _figure_texts(view.board, seen)
+        seen += _fragments(view._board_text_html())  # "Board as text", as drawn now
         if view.game.over:
             break
         view.submit(me.choose(view.game))
@@ -315,7 +323,9 @@ def _player_reads(name: str, seed: int, players: list[str], moves: int = 70) -> 
 def test_every_text_a_player_reads_is_plain_words(name):
     """The tester's F8 (issue 38): a scan over what a player reads in two seeded games of each
     game (the views' HTML, the controls' words and tooltips, the Coach, and every text of the
-    board figure, its hover texts included): no tuple or grid coordinates, no code words
+    board figure, its hover texts included, and the "Board as text"): no tuple or grid
+    coordinates ("(4, 1)", "square 4,6"), no stack height as a number ("height 0", "2 high",
+    "8 to go"), no amount alone with no words ("Ann; $6"), no code words
     ("passcode=...", "undo='safe'", an environment variable, a snake_case name, "(s)"), no
     word cut short ("Adv.", "mortg.", "e.g.") nor an unlisted short form alone in a cell
     ("R1"), no "1 cards", no brackets inside brackets; every token's letters are explained
@@ -333,7 +343,9 @@ def test_every_text_a_player_reads_is_plain_words(name):
                     bad.append(f"cut short {m.group(0)!r} in {part[:90]!r}")
             for what, pattern in (("raw value", RAW), ("code words", CODE),
                                   ("one with a plural", ONE_PLURAL), ("nested brackets", NESTED),
-                                  ("a count as a fraction", FRACTION)):  # fmt: skip
+                                  ("a count as a fraction", FRACTION),
+                                  ("coordinates or a raw height", COORD),
+                                  ("an amount with no words", BARE)):  # fmt: skip
                 m = pattern.search(line)
                 if m:
                     bad.append(f"{what} {m.group(0)!r} in {line[:90]!r}")

@@ -31,9 +31,16 @@ class Board(Drawing, BoardRenderer):
         self._refresh_info(game)
 
     def describe(self, game) -> dict[str, list[tuple]]:
+        """The base's text, with the squares the board highlights said as the action list
+        says them ("the square 1 above your pawn", "Move your pawn 1 up"), never as grid
+        coordinates (issue 38: "square 4,6")."""
         out = super().describe(game)
-        targets, _ring = self._targets(game.decision)
-        out["Choices on the board"] = [(f"square {x},{y}",) for x, y in targets]
+        d = game.decision
+        targets, _ring = self._targets(d)
+        if d is not None and d.tag == "action":  # the picked pawn's squares: its moves
+            out["Choices on the board"] = [(d.label(("pawn", x, y)),) for x, y in targets]
+        else:
+            out["Choices on the board"] = [(d.label(t),) for t in targets]
         return out
 
     def highlight(self, decision) -> None:
