@@ -587,11 +587,11 @@ class MoneyRun(Game):
             actions_left=self.actions_left,
             round=self.round,
             selected=None if self.selected is None else list(self.selected),
-            selected_coin=self._selected_coin(),
+            selected_coin=self.selected_coin(),
         )
         return obs
 
-    def _selected_coin(self) -> str | None:
+    def selected_coin(self) -> str | None:
         """Name of the coin picked for the action under way (None when none is picked)."""
         sel = self.selected
         if sel is None:
