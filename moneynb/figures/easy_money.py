@@ -67,8 +67,11 @@ LABEL_PX = 34
 TILE_PX = 38
 #: the mortgage cross stands in the houses row, right of the owner's mark
 MORTGAGE_DX = 0.28
-#: the signs on the spaces, in words (the key in the middle of the board; issue 38)
-KEY_WORDS = "⌂ a house · ★ a subdivision (5 houses) · ✕ mortgaged"
+#: the signs on the spaces, in words (the key in the middle of the board; issue 38): every
+#: sign drawn alone on a space (``_dynamic``'s house texts, the mortgage's cross), two lines
+KEY_WORDS = (
+    "⌂ a house · ★ a subdivision (5 houses)<br>● an owned utility or public building · ✕ mortgaged"
+)
 #: how far from a space's centre its tokens stand, towards the inside of the board
 TOKEN_DEPTH = 0.9
 #: board units between the centres of two tokens side by side: their 18 px discs (and
