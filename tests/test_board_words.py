@@ -13,6 +13,7 @@ import pytest
 
 import moneynb
 from moneynb.bots import make_bot
+from moneynb.core.words import counted
 from moneynb.figures.base import token_letters
 from moneynb.ui.boards import board_for
 
@@ -457,3 +458,23 @@ def test_every_sign_drawn_alone_on_a_board_is_in_its_key(name):
     assert not missing, f"{name}: {missing} drawn, not in the key {key.strip()!r}"
     if name == "easy_money":
         assert {"⌂", "●"} <= signs, signs
+
+
+def test_easy_money_board_as_text_says_who_owns_each_space():
+    """ "Board as text" lists every space someone owns with its owner, houses and mortgage, as
+    the board's frames, signs and crosses show them (it listed only tokens and choices: a
+    screen reader could not learn who owns what)."""
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob", "Cy"], seed=5)
+    b = board_for(g)
+    bots = [make_bot("greedy", seed=i) for i in range(3)]
+    for _ in range(120):
+        b.update(g, g.apply(bots[g.decision.player].choose(g)))
+    rows = dict(b.describe(g)["Spaces in play"])
+    owned = [i for i, o in enumerate(g.owner) if o is not None]
+    assert owned and len(rows) == len(owned)
+    for i in owned:
+        said = rows[g.board[i]["name"]]
+        assert f"owned by {g.players[g.owner[i]]}" in said, said
+        assert ("mortgaged" in said) == bool(g.mortgaged[i]), said
+        if g.board[i]["kind"] == "property" and 0 < g.houses[i] < 5:
+            assert counted(g.houses[i], "house") in said, said

@@ -239,6 +239,24 @@ class Board(BoardDrawing):
             text += " · MORTGAGED" if g.mortgaged[i] else f" · rent now ${g.rent(i)}"
         return text
 
+    def spaces_in_play(self, game) -> list[tuple]:
+        """Rows ``(space, what it holds)`` of "Board as text" for every space someone owns, in
+        the board's order: its owner, its houses (a subdivision: 5 houses) and whether it is
+        mortgaged, else the rent it charges now ("Park Row | owned by Ann, 2 houses, rent now
+        $90"): what the owner frames, the house signs and the crosses show."""
+        rows = []
+        for i, o in enumerate(game.owner):
+            if o is None:
+                continue
+            sp = game.board[i]
+            what = [f"owned by {game.players[o]}"]
+            if sp["kind"] == "property":
+                h = game.houses[i]
+                what.append("a subdivision (5 houses)" if h == 5 else counted(h, "house"))
+            what.append("mortgaged" if game.mortgaged[i] else f"rent now ${game.rent(i)}")
+            rows.append((sp["name"], ", ".join(what)))
+        return rows
+
     def build_data(self, game) -> list:
         xs = [self._xy(i)[0] for i in range(self.size)]
         ys = [self._xy(i)[1] for i in range(self.size)]
