@@ -171,3 +171,14 @@ def test_another_coin_clicked_at_a_shared_table_says_why_in_one_sentence():
     said = re.sub(r"<[^>]+>", "", html.unescape(v.error.value))
     assert said.endswith("stays picked: click a highlighted square for it."), said
     assert said.count(".") == 1, said
+
+
+def test_a_click_that_does_nothing_says_why():
+    """A click on the board that picks nothing (an empty square with nothing picked, a square
+    the picked pawn cannot reach) says in one sentence under the prompt what to click."""
+    v = view(seed=7, bots=False)
+    g, b = v.game, v.board
+    assert not b.click((2, 6)) and "Nothing to pick there" in v.error.value
+    assert b.click((4, 0)) and b.pawn_selected  # your pawn: nowhere to go yet
+    assert not b.click((2, 6)) and "Your pawn can't go there" in html.unescape(v.error.value)
+    assert g.actions == []

@@ -109,6 +109,16 @@ class Board(Drawing, BoardRenderer):
             self.pawn_selected = False
             self.pick(("coin", x, y))
             return True
+        view = getattr(self.pick, "__self__", None)
+        mine = view is None or d.player in getattr(view, "screen_seats", {d.player})
+        if d.tag == "action" and mine:  # a click that does nothing says why
+            self._say(
+                "Your pawn can't go there: click a highlighted square, or your pawn again to "
+                "let it go."
+                if self.pawn_selected
+                else "Nothing to pick there: click a coin (on the table or a stack's top), "
+                "or your pawn."
+            )
         return False
 
     def _say(self, text: str) -> None:
