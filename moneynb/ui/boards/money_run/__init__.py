@@ -94,8 +94,9 @@ class Board(Drawing, BoardRenderer):
             if type(x) is int and type(y) is int and 0 <= x < g.size and 0 <= y < g.size:
                 if g.stacks[g.sq(x, y)] and g.pawns[d.player] != g.sq(x, y):
                     return self._change_pick(("coin", x, y))  # another stack's top coin
-                self._say(f"The {g.selected_coin()} coin can't go there: click a highlighted "
-                          "square.")  # fmt: skip
+                if self._mine(d):
+                    self._say(f"The {g.selected_coin()} coin can't go there: click a "
+                              "highlighted square.")  # fmt: skip
             return False
         if (0 <= x < g.size and 0 <= y < g.size) and g.pawns[d.player] == g.sq(x, y):
             self.pawn_selected = not self.pawn_selected
@@ -109,17 +110,24 @@ class Board(Drawing, BoardRenderer):
             self.pawn_selected = False
             self.pick(("coin", x, y))
             return True
-        view = getattr(self.pick, "__self__", None)
-        mine = view is None or d.player in getattr(view, "screen_seats", {d.player})
-        if d.tag == "action" and mine:  # a click that does nothing says why
+        on_board = type(x) is int and type(y) is int and 0 <= x < g.size and 0 <= y < g.size
+        if d.tag == "action" and self._mine(d):  # a click that does nothing says why
             self._say(
                 "Your pawn can't go there: click a highlighted square, or your pawn again to "
                 "let it go."
                 if self.pawn_selected
+                else "That coin can't be moved now: click another coin, or your pawn."
+                if on_board and g.stacks[g.sq(x, y)]
                 else "Nothing to pick there: click a coin (on the table or a stack's top), "
                 "or your pawn."
             )
         return False
+
+    def _mine(self, decision) -> bool:
+        """True when ``decision`` is for a person at this screen (not another person's at a
+        shared table): only they are told why a click did nothing."""
+        view = getattr(self.pick, "__self__", None)
+        return view is None or decision.player in getattr(view, "screen_seats", {decision.player})
 
     def _say(self, text: str) -> None:
         if self.notice is not None:
@@ -136,7 +144,7 @@ class Board(Drawing, BoardRenderer):
         second table coin clicked did nothing and said nothing)."""
         g, d = self.game, self.game.decision
         view = getattr(self.pick, "__self__", None)  # the view whose pick this is
-        if view is not None and d.player not in getattr(view, "screen_seats", {d.player}):
+        if not self._mine(d):
             return False  # another person's pick (a shared table): not this screen's to change
         picked = g.selected_coin()
         if g.selected is not None and action == tuple(g.selected):
