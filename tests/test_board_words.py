@@ -13,6 +13,7 @@ import pytest
 
 import moneynb
 from moneynb.bots import make_bot
+from moneynb.core.words import counted
 from moneynb.figures.base import token_letters
 from moneynb.ui.boards import board_for
 
@@ -243,6 +244,12 @@ NESTED = re.compile(r"\([^()]*\([^()]*\)[^()]*\)")
 ALONE = re.compile(r"^[★⌂●]?(?:[A-Za-z]{1,5}\.|[A-Z]{1,2}\d+|[A-Z]{2,3})$")
 #: a count written as a fraction ("houses used 1/16"); a price list ("$10/$40") is not one
 FRACTION = re.compile(r"(?<![$\d/])\b\d+/\d+\b(?!/)")
+#: grid coordinates written bare ("square 4,6") and a stack's height as a number ("height 0",
+#: "2 high", "8 to go"): Money Run's "Board as text" and hovers said a square so (issue 38)
+COORD = re.compile(r"(?<![\d$,.])\d{1,2},\d{1,2}(?![\d,])|\bheight \d|\b\d+ high\b|\b\d+ to go\b")
+#: an amount alone in a line of "Board as text" (a hover's lines joined by "; "), with no
+#: word saying what it is ("Ann; $6; ♣ PotLuck")
+BARE = re.compile(r"; [+−-]?\$[\d,]+(?=;|$)")
 #: an amount in thousands ("+$75k"): the board must say what "k" means
 THOUSANDS = re.compile(r"\$\d+k\b")
 
@@ -295,7 +302,8 @@ def _figure_texts(board, out: list[str]) -> None:
 
 def _player_reads(name: str, seed: int, players: list[str], moves: int = 70) -> tuple[set, object]:
     """The texts of a seeded game played in a view (the person's moves by a greedy bot; the
-    Coach on at every 9th decision, and an Undo tried at every 11th), after every move."""
+    Coach on at every 9th decision, and an Undo tried at every 11th), after every move, with
+    its "Board as text" (the board for a screen reader) as it reads then."""
     view = moneynb.play(name, players=players, seed=seed, autosave=False)
     me = make_bot("greedy", seed=seed)
     seen: list[str] = []
@@ -305,6 +313,7 @@ def _player_reads(name: str, seed: int, players: list[str], moves: int = 70) -> 
             view.undo()
         _widget_texts(view, seen)
         _figure_texts(view.board, seen)
+        seen += _fragments(view._board_text_html())  # "Board as text", as drawn now
         if view.game.over:
             break
         view.submit(me.choose(view.game))
@@ -315,7 +324,9 @@ def _player_reads(name: str, seed: int, players: list[str], moves: int = 70) -> 
 def test_every_text_a_player_reads_is_plain_words(name):
     """The tester's F8 (issue 38): a scan over what a player reads in two seeded games of each
     game (the views' HTML, the controls' words and tooltips, the Coach, and every text of the
-    board figure, its hover texts included): no tuple or grid coordinates, no code words
+    board figure, its hover texts included, and the "Board as text"): no tuple or grid
+    coordinates ("(4, 1)", "square 4,6"), no stack height as a number ("height 0", "2 high",
+    "8 to go"), no amount alone with no words ("Ann; $6"), no code words
     ("passcode=...", "undo='safe'", an environment variable, a snake_case name, "(s)"), no
     word cut short ("Adv.", "mortg.", "e.g.") nor an unlisted short form alone in a cell
     ("R1"), no "1 cards", no brackets inside brackets; every token's letters are explained
@@ -333,7 +344,9 @@ def test_every_text_a_player_reads_is_plain_words(name):
                     bad.append(f"cut short {m.group(0)!r} in {part[:90]!r}")
             for what, pattern in (("raw value", RAW), ("code words", CODE),
                                   ("one with a plural", ONE_PLURAL), ("nested brackets", NESTED),
-                                  ("a count as a fraction", FRACTION)):  # fmt: skip
+                                  ("a count as a fraction", FRACTION),
+                                  ("coordinates or a raw height", COORD),
+                                  ("an amount with no words", BARE)):  # fmt: skip
                 m = pattern.search(line)
                 if m:
                     bad.append(f"{what} {m.group(0)!r} in {line[:90]!r}")
@@ -379,3 +392,89 @@ def test_app_refusals_and_start_page_in_product_words(monkeypatch, tmp_path):
     monkeypatch.setenv("VOILA_REQUEST_URL", "http://127.0.0.1:8866/")
     page = game_links(Path(__file__).resolve().parents[1] / "notebooks")
     assert "voila" not in page and "`" not in page and not CODE.search(page), page
+
+
+# ----- every sign drawn on a board is in its key (issue 38, a fresh tester) --------------------
+def _signs(text: str) -> set[str]:
+    """The signs standing alone in a label drawn on a board: characters of Unicode's symbol
+    classes (⌂ ★ ● ♣ ←), not an amount's sign ("$", "+", "−"), and not one followed by the
+    words it marks in the same label ("♣ PotLuck", "← start here": the label is its own key)."""
+    import unicodedata
+
+    out = set()
+    for line in re.split(r"<br>|\n", text):
+        line = html.unescape(re.sub(r"<[^>]+>", "", line))
+        for i, ch in enumerate(line):
+            if unicodedata.category(ch)[0] != "S" or ch in "$+−-=<>|":
+                continue
+            if re.match(r"\s*[A-Za-z]{2,}", line[i + 1 :]):
+                continue  # labelled where it is drawn
+            out.add(ch)
+    return out
+
+
+def drawn_signs(name: str, seeds=(1, 5), moves: int = 150) -> tuple[set[str], str]:
+    """``(signs, key)``: the signs drawn alone on the board (its traces' texts and its notes,
+    the key's own words left out) over seeded games of three greedy bots, at the board's own
+    size and drawn small (the largest text zoom); and the words of the board's key (its
+    notes named "key"), as drawn."""
+    from moneynb.figures.base import TEXT_ZOOMS
+
+    signs: set[str] = set()
+    keys: set[str] = set()
+    for seed in seeds:
+        g = moneynb.new_game(name, players=["Ann", "Bob", "Cy"], seed=seed)
+        b = board_for(g)
+        bots = [make_bot("greedy", seed=i) for i in range(3)]
+        for k in range(moves):
+            if g.over:
+                break
+            b.update(g, g.apply(bots[g.decision.player].choose(g)))
+            if k % 5:
+                continue
+            for zoom in (1.0, max(TEXT_ZOOMS)):
+                b.set_text_zoom(zoom)
+                for fig in (b.backdrop, b.figure):
+                    for t in fig.data if fig is not None else ():
+                        v = t.text if isinstance(t.text, list | tuple) else [t.text]
+                        for x in v:
+                            signs |= _signs(str(x)) if x else set()
+                    for a in (fig.layout.annotations or ()) if fig is not None else ():
+                        if a.name == "key":
+                            keys.add(html.unescape(re.sub(r"<[^>]+>", " ", a.text or "")))
+                        elif a.text:
+                            signs |= _signs(a.text)
+            b.set_text_zoom(1.0)
+    return signs, " / ".join(sorted(keys))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_sign_drawn_alone_on_a_board_is_in_its_key(name):
+    """A sign drawn alone on a space (Easy Money's "●" on an owned utility, "⌂", "★") is
+    said in words in the board's key; the tester found "●" in no key (issue 38). Easy Money
+    draws its three signs in these games, so the test reads them."""
+    signs, key = drawn_signs(name)
+    missing = sorted(s for s in signs if s not in key)
+    assert not missing, f"{name}: {missing} drawn, not in the key {key.strip()!r}"
+    if name == "easy_money":
+        assert {"⌂", "●"} <= signs, signs
+
+
+def test_easy_money_board_as_text_says_who_owns_each_space():
+    """ "Board as text" lists every space someone owns with its owner, houses and mortgage, as
+    the board's frames, signs and crosses show them (it listed only tokens and choices: a
+    screen reader could not learn who owns what)."""
+    g = moneynb.new_game("easy_money", players=["Ann", "Bob", "Cy"], seed=5)
+    b = board_for(g)
+    bots = [make_bot("greedy", seed=i) for i in range(3)]
+    for _ in range(120):
+        b.update(g, g.apply(bots[g.decision.player].choose(g)))
+    rows = dict(b.describe(g)["Spaces in play"])
+    owned = [i for i, o in enumerate(g.owner) if o is not None]
+    assert owned and len(rows) == len(owned)
+    for i in owned:
+        said = rows[g.board[i]["name"]]
+        assert f"owned by {g.players[g.owner[i]]}" in said, said
+        assert ("mortgaged" in said) == bool(g.mortgaged[i]), said
+        if g.board[i]["kind"] == "property" and 0 < g.houses[i] < 5:
+            assert counted(g.houses[i], "house") in said, said

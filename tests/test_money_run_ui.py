@@ -3,6 +3,9 @@ plotly click would, and the view applies them."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import moneynb
 from moneynb.ui.boards import board_class
 from moneynb.ui.boards.money_run import Board
@@ -132,3 +135,50 @@ def test_a_picked_table_coin_ring_hugs_the_coin_clear_of_its_name():
     assert len(ring.x) == 1
     coin = table.marker.size[place[1]]
     assert ring.marker.size[0] <= coin + RING_GAP, (ring.marker.size, coin)
+
+
+def test_another_coin_clicked_after_a_pick_is_picked_instead():
+    """Issue 38 (a fresh tester): once a table coin was picked, a click on another table
+    coin did nothing and said nothing. Now that coin is picked instead, as the game would
+    offer it with the first pick taken back (one action in the list, not two); the picked
+    coin clicked again stays picked and a sentence under the prompt says what to do; a stack's
+    top coin clicked then is picked too; the coin then goes where the player clicks."""
+    v = view(seed=7, bots=False)  # the table: small, puny, medium, puny, puny
+    g, b = v.game, v.board
+    assert b.click(("table", 0)) and g.selected == ("place", 0)
+    assert b.click(("table", 1))
+    assert g.selected == ("place", 1) and g.actions == [("place", 1)]
+    assert [tuple(c) for c in b.figure.data[5].customdata] == [("table", 1)]  # the ring moved
+    assert not b.click(("table", 1)) and g.actions == [("place", 1)]
+    assert "is picked: click a highlighted square" in v.error.value
+    assert b.click((4, 1)) and g.stacks[g.sq(4, 1)] == (1,)  # the puny coin, placed
+    # a medium coin picked does not fit on the puny one: that stack's top coin is picked instead
+    assert b.click(("table", 2)) and not g.decision.allows((4, 1))
+    assert b.click((4, 1)) and g.selected == ("coin", 4, 1) and g.decision.tag == "move_coin"
+    assert g.actions == [("place", 1), (4, 1), ("coin", 4, 1)]
+
+
+def test_another_coin_clicked_at_a_shared_table_says_why_in_one_sentence():
+    """Where nothing is taken back (a shared table's view), a second coin clicked after a
+    pick changes nothing, and one sentence under the prompt says why and what to do."""
+    v = view(seed=7)
+    v.undo_allowed = False  # as a shared table's view (moneynb.ui.table.TableView)
+    g, b = v.game, v.board
+    assert b.click(("table", 0))
+    before = g.state()
+    assert not b.click(("table", 2))
+    assert g.state() == before and g.selected == ("place", 0)
+    said = re.sub(r"<[^>]+>", "", html.unescape(v.error.value))
+    assert said.endswith("stays picked: click a highlighted square for it."), said
+    assert said.count(".") == 1, said
+
+
+def test_a_click_that_does_nothing_says_why():
+    """A click on the board that picks nothing (an empty square with nothing picked, a square
+    the picked pawn cannot reach) says in one sentence under the prompt what to click."""
+    v = view(seed=7, bots=False)
+    g, b = v.game, v.board
+    assert not b.click((2, 6)) and "Nothing to pick there" in v.error.value
+    assert b.click((4, 0)) and b.pawn_selected  # your pawn: nowhere to go yet
+    assert not b.click((2, 6)) and "Your pawn can't go there" in html.unescape(v.error.value)
+    assert g.actions == []

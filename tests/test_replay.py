@@ -322,3 +322,28 @@ def test_a_bad_reseed_option_is_a_clear_error(bad):
     doc["options"]["reseed"] = bad
     with pytest.raises(SaveFileError):
         moneynb.load_game(json.dumps(doc))
+
+
+@pytest.mark.parametrize("name,n", GAMES, ids=[g[0] for g in GAMES])
+def test_a_branch_with_new_names_keeps_every_seats_moves_and_money(name, n):
+    """``Replay.branch(i, players=...)`` (a seat a person takes over from a bot gets a
+    person's name, issue 38): the same game seat by seat (money, scores, whose decision and
+    its options at every step tried), every text naming the new players, none the old."""
+    r = Replay(bot_game(name, n, 3).to_json())
+    names = [f"Person {k + 1}" for k in range(n)]
+    for i in sorted({0, 1, r.n // 3, r.n}):
+        a = r.branch(i, fresh_chance=False)
+        b = r.branch(i, fresh_chance=False, players=names)
+        assert b.players == names and b.actions == a.actions
+        assert list(b.money().values()) == list(a.money().values()), i
+        assert list(b.scores().values()) == list(a.scores().values()), i
+        if a.decision is not None:
+            assert (b.decision.player, len(b.decision.options)) == (
+                a.decision.player,
+                len(a.decision.options),
+            )
+        assert not [e.text for e in b.log if any(p in (e.text or "") for p in r.players)]
+    with pytest.raises(ValueError):
+        r.branch(0, players=names[:-1])
+    with pytest.raises(ValueError):
+        r.branch(0, players=[names[0]] * n)

@@ -649,3 +649,59 @@ def test_money_card_planes_on_neighbouring_spaces_stand_apart():
                 if spaces[a] != spaces[b] and d < disc - 0.5:
                     found.setdefault(i, []).append((spaces[a], spaces[b], round(d, 1)))
     assert not found, found
+
+
+def _texts(view) -> str:
+    """What a player reads of a live view: its header, money table, log and board as text."""
+    return " ".join(
+        re.sub(r"<[^>]+>", " ", w)
+        for w in (view.header.value, view.money_html.value, view.log_html.value,
+                  view.board_text.value)
+    )  # fmt: skip
+
+
+def test_a_seat_a_person_takes_from_a_bot_carries_a_persons_name(tmp_path):
+    """Issue 38 (a fresh tester): after "Continue from here", a seat a person now plays kept
+    its bot's name ("Greedy bot 3 must decide"). The one person's seat is "You"; with more
+    people a bot's seat is "Player 3" or the name typed beside its drop-down; the header,
+    money table, log and board as text say that name, never the bot's; the bots keep theirs,
+    and the note under the replay says which seat was renamed."""
+    sim = moneynb.simulate("moolah", ["greedy", "greedy", "greedy"], n_games=1,
+                           keep_games=True, progress=False)  # fmt: skip
+    view = ReplayView(sim.loc[0], coach=False, store=tmp_path / "s.sqlite3")
+    view.go(20)
+    who = view.game.decision.player
+    old = view.replay.players[who]
+    b = view.branch()
+    assert b.game.players[who] == "You" and b.human_turn
+    assert [p for i, p in enumerate(b.game.players) if i != who] == [
+        p for i, p in enumerate(view.replay.players) if i != who
+    ]
+    said = _texts(b)
+    assert old not in said, said[:300]
+    assert re.search(r"\bYou\b", re.sub(r"<[^>]+>", " ", b.header.value))
+    assert f"the seat that was {old}'s" in view.branch_box.children[0].value
+    # the same seats, moves and money as the replayed game at that step
+    same = view.replay.branch(20)
+    assert list(b.game.money().values()) == list(same.money().values())
+
+    # two people: a bot's seat is "Player 2" unless a name is typed beside its drop-down
+    g = moneynb.new_game("money_moves", players=["Ann", "Greedy bot 1"], seed=5, chance_streams=1)
+    bots = {1: moneynb.make_bot("greedy", seed=1)}
+    while not g.over and len(g.actions) < 30:
+        d = g.decision
+        g.apply(bots[d.player].choose(g) if d.player in bots else d.first_option)
+    view = ReplayView(g.to_json(), coach=False, store=tmp_path / "s.sqlite3")
+    view.seat_choices[1].value = "human"
+    assert [t.value for t in view.seat_names] == ["Ann", "Player 2"]
+    assert view.branch(10).game.players == ["Ann", "Player 2"]
+    view.seat_names[1].value = "Bea"
+    b = view.branch(11)
+    assert b.game.players == ["Ann", "Bea"]
+    if b.game.decision.player == 1:
+        assert "Bea" in b.header.value
+    assert "Greedy bot 1" not in _texts(b)
+    # a name typed twice: refused in one note, no game
+    view.seat_names[1].value = "Ann"
+    assert view.branch(11) is None
+    assert "distinct" in view.branch_box.children[0].value

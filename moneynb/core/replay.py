@@ -227,7 +227,9 @@ class Replay:
         self._cur_i = i
         return cur
 
-    def branch(self, i: int, fresh_chance: bool | None = None) -> Game:
+    def branch(
+        self, i: int, fresh_chance: bool | None = None, players: list[str] | None = None
+    ) -> Game:
         """A new live game equal to :meth:`state` ``(i)`` (same config, seed and first ``i``
         actions): play on it and save it anywhere; the replay and its source are untouched.
 
@@ -241,21 +243,35 @@ class Replay:
                 cards come for the same moves (a "what if" of a finished game). None (the
                 default): fresh exactly when the replayed game is not over (a game still
                 being played must not be peeked at through a branch: the tester's F1).
+            players: the names of the new game's players, one per seat in seat order
+                (default: the replayed game's). A seat renamed keeps its place, its money and
+                every move it made (actions name seats, never names); the new game is the
+                same from its start with the new names, so its log, money table and save name
+                the seat so throughout (a seat a person takes over from a bot: issue 38).
 
         Raises:
             IndexError: ``i`` outside ``0..n``. TypeError: ``i`` not a whole number.
+            ValueError: ``players`` not one distinct name per seat (as the game's own check).
         """
         i = self._index(i)
         if fresh_chance is None:
             fresh_chance = not self.final.over
-        if fresh_chance:
-            import secrets
+        names = list(self.players) if players is None else list(players)
+        if len(names) != len(self.players):
+            raise ValueError(
+                f"players: one name per seat ({len(self.players)}), got {len(names)}: {names!r}"
+            )
+        if fresh_chance or names != self.players:
+            options = dict(self._options)
+            if fresh_chance:
+                import secrets
 
-            # a reseed of the replayed game at or after i belongs to moves the branch replaces
-            reseed = [p for p in self._options.get("reseed", []) if p[0] < i]
-            reseed.append([i, secrets.randbits(62)])
-            g = self._cls(list(self.players), self.config["seed"],
-                          **{**self._options, "reseed": reseed})  # fmt: skip
+                # a reseed of the replayed game at or after i belongs to moves the branch
+                # replaces
+                reseed = [p for p in options.get("reseed", []) if p[0] < i]
+                reseed.append([i, secrets.randbits(62)])
+                options["reseed"] = reseed
+            g = self._cls(names, self.config["seed"], **options)
             for a in self.actions[:i]:
                 g.apply(a)
             return g

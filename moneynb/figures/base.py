@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import html
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -169,10 +170,17 @@ def text_box(text: str, size: float) -> tuple[float, float]:
     return w, size * (GLYPH_EM + LINE_EM * (len(lines) - 1))
 
 
+def _is_sign(word: str) -> bool:
+    """True for a word made of signs only ("♣", "🃏", "★": Unicode's symbol classes), which
+    means nothing without the words after it."""
+    return bool(word) and all(unicodedata.category(c)[0] == "S" for c in word)
+
+
 def fit_text(text: str, max_px: float, size: float, bold: bool = False,
              keep_last: bool = False) -> str:  # fmt: skip
     """``text`` (plain, one line) as it fits in ``max_px`` at ``size`` px: whole, else its
-    first words that fit, else cut with a "." (the caller keeps the full text in the hover
+    first words that fit (never ending on a sign cut from its words: issue 38), else cut
+    with a "." (the caller keeps the full text in the hover
     and the board as text). ``keep_last``: a player's name, whose last word may be what
     tells two players apart ("Greedy bot 1", "Greedy bot 2"): its first words and its last
     word ("Greedy 2") are tried before its first words alone."""
@@ -185,6 +193,8 @@ def fit_text(text: str, max_px: float, size: float, bold: bool = False,
             if text_px(short, size, bold) <= max_px:
                 return short
     for k in range(len(words) - 1, 0, -1):
+        if _is_sign(words[k - 1]):
+            continue  # a sign cut from the words it marks ("owes $2, ♣" of "♣ PotLuck")
         if text_px(" ".join(words[:k]), size, bold) <= max_px:
             return " ".join(words[:k]).rstrip(",;:")
     cut = text

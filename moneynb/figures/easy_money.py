@@ -67,8 +67,11 @@ LABEL_PX = 34
 TILE_PX = 38
 #: the mortgage cross stands in the houses row, right of the owner's mark
 MORTGAGE_DX = 0.28
-#: the signs on the spaces, in words (the key in the middle of the board; issue 38)
-KEY_WORDS = "⌂ a house · ★ a subdivision (5 houses) · ✕ mortgaged"
+#: the signs on the spaces, in words (the key in the middle of the board; issue 38): every
+#: sign drawn alone on a space (``_dynamic``'s house texts, the mortgage's cross), two lines
+KEY_WORDS = (
+    "⌂ a house · ★ a subdivision (5 houses)<br>● an owned utility or public building · ✕ mortgaged"
+)
 #: how far from a space's centre its tokens stand, towards the inside of the board
 TOKEN_DEPTH = 0.9
 #: board units between the centres of two tokens side by side: their 18 px discs (and
@@ -235,6 +238,24 @@ class Board(BoardDrawing):
                 text += f", {'subdivision' if g.houses[i] == 5 else counted(g.houses[i], 'house')}"
             text += " · MORTGAGED" if g.mortgaged[i] else f" · rent now ${g.rent(i)}"
         return text
+
+    def spaces_in_play(self, game) -> list[tuple]:
+        """Rows ``(space, what it holds)`` of "Board as text" for every space someone owns, in
+        the board's order: its owner, its houses (a subdivision: 5 houses) and whether it is
+        mortgaged, else the rent it charges now ("Park Row | owned by Ann, 2 houses, rent now
+        $90"): what the owner frames, the house signs and the crosses show."""
+        rows = []
+        for i, o in enumerate(game.owner):
+            if o is None:
+                continue
+            sp = game.board[i]
+            what = [f"owned by {game.players[o]}"]
+            if sp["kind"] == "property":
+                h = game.houses[i]
+                what.append("a subdivision (5 houses)" if h == 5 else counted(h, "house"))
+            what.append("mortgaged" if game.mortgaged[i] else f"rent now ${game.rent(i)}")
+            rows.append((sp["name"], ", ".join(what)))
+        return rows
 
     def build_data(self, game) -> list:
         xs = [self._xy(i)[0] for i in range(self.size)]

@@ -114,7 +114,22 @@ class Board(BoardDrawing):
         return out
 
     def _seat_hover(self, game) -> list[str]:
-        return ["<br>".join(plot_text(t) for t in lines) for lines in self._seat_lines(game)]
+        """Each seat's lines with their words (the hover, and the "Tokens" of "Board as text"):
+        "Ann", "wallet $6", "holds ♣ PotLuck" (issue 38: "Ann; $6; ♣ PotLuck" said what the
+        disc shows, not what it means)."""
+        m = game.money()
+        out = []
+        for i, p in enumerate(game.players):
+            lines = [p, f"wallet {money(m[f'wallet:{p}'])}"]
+            if game.loans[i]:
+                lines.append(f"owes the House Bank {money(game.loans[i])}")
+            cards = [game.cards[c]["title"] for c in game.held[i]]
+            if cards:
+                lines.append("holds " + ", ".join(cards))
+            if game.out[i]:
+                lines.append("out of the game")
+            out.append("<br>".join(plot_text(t) for t in lines))
+        return out
 
     def _seat_colors(self, game) -> list[str]:
         return ["#bbbbbb" if game.out[i] else player_color(i) for i in range(len(game.players))]

@@ -32,6 +32,21 @@ TABLE_Y = -1.35
 RING_GAP = 7
 
 
+def stack_words(game, stack) -> str:
+    """A square's coins in words, bottom to top: ``"1 coin: puny"``, ``"A stack of 2 coins,
+    bottom to top: medium, puny"`` (``stack``: coin ranks, bottom first)."""
+    names = [game.coin_names[c] for c in stack]
+    if len(names) == 1:
+        return f"1 coin: {names[0]}"
+    return f"A stack of {len(names)} coins, bottom to top: {', '.join(names)}"
+
+
+def table_slot_words(i: int, n: int) -> str:
+    """Table coin ``i`` (0-based) of ``n`` as the action list says it: ``"Table slot 2 of 5"``
+    (counted from the left, as drawn)."""
+    return f"Table slot {i + 1} of {n}"
+
+
 def _height_color(h: int) -> str:
     return HEIGHT_COLOR[min(h, len(HEIGHT_COLOR) - 1)]
 
@@ -79,10 +94,7 @@ class Board(BoardDrawing):
             ),
             # words, never grid coordinates (issue 38): what stands on the square
             hovertext=[
-                f"A stack of {counted(h, 'coin')}: "
-                + ", ".join(plot_text(game.coin_names[c]) for c in game.stacks[i])
-                if game.stacks[i]
-                else "An empty square"
+                plot_text(stack_words(game, game.stacks[i])) if h else "An empty square"
                 for i, h in enumerate(heights)
             ],
         )
@@ -105,10 +117,7 @@ class Board(BoardDrawing):
                 color=[COIN_COLOR.get(game.stacks[i][-1], "#777") for i in idx],
                 line=dict(color="#5a4a20", width=1.5),
             ),
-            hovertext=[
-                f"top: {plot_text(game.coin_names[game.stacks[i][-1]])} coin, {len(game.stacks[i])} high"
-                for i in idx
-            ],
+            hovertext=[plot_text(stack_words(game, game.stacks[i])) for i in idx],
         )
 
     def _pawns(self, game) -> dict:
@@ -124,8 +133,10 @@ class Board(BoardDrawing):
                 color=[player_color(s) for s in range(len(game.players))],
                 line=dict(color="black", width=2),
             ),
+            # the pawn table's words (issue 38: "8 to go, height 0")
             hovertext=[
-                f"{plot_text(p)}: {game.distance(s)} to go, height {game.height(game.pawns[s])}"
+                f"{plot_text(p)}'s pawn: {counted(game.distance(s), 'square')} to go, "
+                f"{game.standing_words(game.height(game.pawns[s]))}"
                 for s, p in enumerate(game.players)
             ],
         )
@@ -147,7 +158,7 @@ class Board(BoardDrawing):
                 line=dict(color="#5a4a20", width=1.5),
             ),
             hovertext=[
-                f"table coin {i + 1}: {plot_text(game.coin_names[c])}"
+                f"{table_slot_words(i, k)}: a {plot_text(game.coin_names[c])} coin"
                 for i, c in enumerate(game.table)
             ],
         )
@@ -260,15 +271,21 @@ class Board(BoardDrawing):
         )
 
     def spaces_in_play(self, game) -> list[tuple]:
-        """Every square holding coins (bottom to top) and the coins on the table."""
+        """Rows ``(where, what)``: every square holding coins, said from the pawn of the player
+        deciding (the first player's once the game is over) as the log and the action list
+        say squares ("the square 1 above Ann's pawn": :meth:`MoneyRun.square_said`), with its
+        coins bottom to top; then the coins on the table by slot ("table slot 2 of 5"), as
+        the action list counts them. Words, never grid coordinates (issue 38: "square 4,6")."""
+        d = game.decision
+        seat = d.player if d is not None else 0
         rows = []
         for sq, stack in enumerate(game.stacks):
             if stack:
-                x, y = game.xy(sq)
-                names = ", ".join(game.coin_names[c] for c in stack)
-                rows.append((f"square {x},{y}", f"{names} (top: {game.coin_names[stack[-1]]})"))
+                where = game.square_said(seat, *game.xy(sq))  # a name keeps its spelling
+                where = "The" + where[3:] if where.startswith("the ") else where
+                rows.append((where, stack_words(game, stack)))
         for i, c in enumerate(game.table):
-            rows.append((f"table coin {i + 1}", game.coin_names[c]))
+            rows.append((table_slot_words(i, len(game.table)), f"a {game.coin_names[c]} coin"))
         return rows
 
     def _targets(self, decision) -> tuple[list, list]:

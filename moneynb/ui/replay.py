@@ -252,10 +252,20 @@ class ReplayView(GameView):
         self._setting_seats = False
         for d in self.seat_choices:
             d.observe(self._seat_chosen, "value")
+        # the name of each seat a person plays in the new game (issue 38: a seat taken over
+        # from a bot kept the bot's name, "Greedy bot 3 must decide"): a box beside its
+        # drop-down, filled with a suggestion until typed in
+        self.seat_names = [self._name_box(i) for i in range(len(r.players))]
+        self._named_by_hand: set[int] = set()
+        for d in self.seat_choices:
+            d.observe(self._refresh_names, "value")
+        self._refresh_names()
         self.seats_box = widgets.HBox(
-            [widgets.HTML("Seats of the new game:"), *self.seat_choices],
+            [widgets.HTML("Seats of the new game:"),
+             *(widgets.HBox([d, t]) for d, t in zip(self.seat_choices, self.seat_names,
+                                                    strict=True))],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
+        )  # fmt: skip
         self.seats_box.add_class("moneynb-replay-seats")
         self.branch_box = widgets.VBox()
         self.branch_box.add_class("moneynb-replay-branch-box")
@@ -353,6 +363,67 @@ class ReplayView(GameView):
         )
         d.add_class("moneynb-replay-seat")
         return d
+
+    def _name_box(self, seat: int):
+        """The box naming the person who plays ``seat`` in the new game (shown while the
+        seat's drop-down says "a person")."""
+        box = widgets.Text(
+            description="named",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="13em"),
+            tooltip=f"the name of the person who plays {self.replay.players[seat]}'s seat",
+        )
+        box.add_class("moneynb-replay-seat-name")
+
+        def typed(change, seat=seat):
+            if not self._setting_names:
+                self._named_by_hand.add(seat)
+
+        box.observe(typed, "value")
+        return box
+
+    _setting_names = False
+
+    def _suggested_name(self, seat: int) -> str:
+        """The name a person playing ``seat`` gets unless one is typed: a seat a person played
+        in the replayed game keeps its player's name; a bot's seat is "You" when it is the
+        one person's seat of the new game (and nobody is named "You"), else "Player 3" (its
+        seat's number), never a name another seat has."""
+        players = self.replay.players
+        if seat not in self.bot_specs:
+            return players[seat]
+        people = [i for i, d in enumerate(self.seat_choices) if d.value == "human"]
+        if people == [seat] and "You" not in players:
+            return "You"
+        taken = {p for i, p in enumerate(players) if i != seat}
+        for name in (f"Player {seat + 1}", f"Person {seat + 1}", f"Player {seat + 1} (person)"):
+            if name not in taken:
+                return name
+        return f"Seat {seat + 1}"
+
+    def _refresh_names(self, _change=None) -> None:
+        """Show the name box of each seat a person plays (filled with
+        :meth:`_suggested_name` unless typed in), hide the others."""
+        self._setting_names = True
+        try:
+            for i, (d, box) in enumerate(zip(self.seat_choices, self.seat_names, strict=True)):
+                person = d.value == "human"
+                box.layout.display = None if person else "none"
+                if person and i not in self._named_by_hand:
+                    box.value = self._suggested_name(i)
+        finally:
+            self._setting_names = False
+
+    def chosen_names(self) -> list[str]:
+        """The players' names of the new game, seat by seat: a person's seat as its name box
+        says (:meth:`_suggested_name` when left empty), a bot's seat as in the replayed game.
+        Names are checked by the game when it is made (distinct, not a bot's request, not an
+        account's name)."""
+        return [
+            (box.value.strip() or self._suggested_name(i)) if d.value == "human"
+            else self.replay.players[i]
+            for i, (d, box) in enumerate(zip(self.seat_choices, self.seat_names, strict=True))
+        ]  # fmt: skip
 
     def _seat_chosen(self, _change) -> None:
         if not self._setting_seats:
@@ -694,6 +765,12 @@ class ReplayView(GameView):
         from . import _bot_seed, _count_new_game
 
         i = self.index if i is None else self.replay._index(i)
+        names = self.chosen_names()
+        try:
+            type(self.replay.final)._check_players(names)
+        except ValueError as e:  # a name typed twice, or a bot's request ("bot:greedy")
+            self._refuse_branch(f"The seats' names: {e}.")
+            return None
         try:
             if self.source_id is not None:
                 LiveTable.check(open_store(self.store).info(self.source_id),
@@ -705,7 +782,11 @@ class ReplayView(GameView):
         except StoreError:
             pass  # the store is down: the new game says it is not saved, as below
         self.play.playing = False  # the replay stops moving under the new game
-        g = self.replay.branch(i)
+        try:
+            g = self.replay.branch(i, players=names)
+        except ValueError as e:  # a name the game refuses (a house account's, "Bank")
+            self._refuse_branch(f"The seats' names: {e}.")
+            return None
         controllers = [None] * len(g.players)
         specs = self.chosen_seats()  # bot seats stay bots unless the player changed them
         for seat, spec in specs.items():
@@ -719,6 +800,15 @@ class ReplayView(GameView):
             if self.secret
             else " The same dice and cards come as in the replayed game for the same moves, so"
             " it is practice: a class's teacher sees it marked, and it is not counted."
+        )
+        # a seat renamed is said once, so the log's earlier moves under the new name do
+        # not confuse
+        renamed = [(old, new) for old, new in zip(self.replay.players, g.players, strict=True)
+                   if old != new]  # fmt: skip
+        chance += "".join(
+            f" {html.escape(new)} now {'play' if new == 'You' else 'plays'} the seat that was "
+            f"{html.escape(old)}'s; the log calls that seat {html.escape(new)} from the start."
+            for old, new in renamed
         )
         if view.game_id is not None and view.save_problem is None:
             note = widgets.HTML(

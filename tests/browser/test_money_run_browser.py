@@ -1,8 +1,8 @@
 """Money Run in a real browser: JupyterLab + headless Chromium (see conftest.py).
 
 Opens ``notebooks/money_run.ipynb`` and runs it; then, only by clicks on the plotly board:
-clicks a table coin and the square in front of the blue pawn (a placement), then the pawn and
-the highlighted square (a pawn move). Checks in the page that the log reports both, that the
+clicks a table coin, then another (picked instead), and the square in front of the blue pawn
+(a placement), then the pawn and the highlighted square (a pawn move). Checks in the page that the log reports both, that the
 pawn marker moved up one row, and that the coin count shown is still 42. Screenshots go to
 ``test-output/``.
 """
@@ -128,7 +128,17 @@ def test_money_run_place_and_pawn_move_by_clicks(lab_server, page):
     pawn_before = _points(page, "pawns")[0]
     # every square takes a coin on the empty board
     _click_then(page, "table", 0, lambda t: _wait_points(page, "targets", 81, t))
-    _click_point(page, "squares", 1 * 9 + 4)  # plotly is listening now: one click only
+    # another table coin clicked: it is picked instead, its ring round it (issue 38: the
+    # click did nothing and said nothing)
+    _click_point(page, "table", 1)  # plotly is listening now: one click only
+    page.wait_for_function(
+        "([js]) => { const r = eval(js)(['picked']), t = eval(js)(['table']);"
+        " return r.length === 1 && Math.abs(r[0].x - t[1].x) < 3; }",
+        arg=[_POINTS_JS],
+        timeout=patience(30_000),
+    )
+    _wait_points(page, "targets", 81)
+    _click_point(page, "squares", 1 * 9 + 4)
     # the log names a square from the pawn, in words (issue 38): (4, 1) is 1 above (4, 0)
     _wait_log(page, r"You place a \w+ coin on the square 1 above your pawn\.", 30_000)
     _wait_points(page, "targets", 0)

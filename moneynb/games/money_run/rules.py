@@ -236,6 +236,13 @@ class MoneyRun(Game):
         axis, line = self.goals[seat]
         return abs((sq % self.size if axis == "x" else sq // self.size) - line)
 
+    @staticmethod
+    def standing_words(h: int) -> str:
+        """What a pawn on a stack of ``h`` coins stands on, in words: ``"on no coin"``, ``"on 1
+        coin"``, ``"on a stack of 3 coins"`` (the log's, the board's and the stalemate's words
+        for a stack's height; issue 38: "height 0" read as jargon)."""
+        return "on no coin" if h == 0 else "on 1 coin" if h == 1 else f"on a stack of {h} coins"
+
     def coin_count(self) -> int:
         """Coins in bag + table + board: always 42 with the rulebook's coins."""
         return len(self.bag) + len(self.table) + sum(len(s) for s in self.stacks)
@@ -494,8 +501,7 @@ class MoneyRun(Game):
         steps = self.steps_words(seat, *self.xy(dest))  # from where the pawn stands now
         self.pawns[seat] = dest
         squares = [list(self.xy(s)) for s in path]
-        h = self.height(dest)
-        on = "on no coin" if h == 0 else "on 1 coin" if h == 1 else f"on a stack of {h} coins"
+        on = self.standing_words(self.height(dest))
         self.emit(
             "moved",
             f"{self.players[seat]} moves the pawn {steps}, {on}.",
@@ -545,7 +551,9 @@ class MoneyRun(Game):
             "stalemate",
             f"The game stops ({why}): closest to the goal wins, ties to the higher stack — "
             + ", ".join(
-                f"{self.players[s]} {keys[s][0]} away at height {-keys[s][1]}" for s in keys
+                f"{self.players[s]} {keys[s][0]} square{'s' * (keys[s][0] != 1)} away, "
+                f"{self.standing_words(-keys[s][1])}"
+                for s in keys
             ),
             distances={self.players[s]: keys[s][0] for s in keys},
         )
@@ -579,11 +587,11 @@ class MoneyRun(Game):
             actions_left=self.actions_left,
             round=self.round,
             selected=None if self.selected is None else list(self.selected),
-            selected_coin=self._selected_coin(),
+            selected_coin=self.selected_coin(),
         )
         return obs
 
-    def _selected_coin(self) -> str | None:
+    def selected_coin(self) -> str | None:
         """Name of the coin picked for the action under way (None when none is picked)."""
         sel = self.selected
         if sel is None:

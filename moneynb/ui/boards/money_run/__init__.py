@@ -31,9 +31,16 @@ class Board(Drawing, BoardRenderer):
         self._refresh_info(game)
 
     def describe(self, game) -> dict[str, list[tuple]]:
+        """The base's text, with the squares the board highlights said as the action list
+        says them ("the square 1 above your pawn", "Move your pawn 1 up"), never as grid
+        coordinates (issue 38: "square 4,6")."""
         out = super().describe(game)
-        targets, _ring = self._targets(game.decision)
-        out["Choices on the board"] = [(f"square {x},{y}",) for x, y in targets]
+        d = game.decision
+        targets, _ring = self._targets(d)
+        if d is not None and d.tag == "action":  # the picked pawn's squares: its moves
+            out["Choices on the board"] = [(d.label(("pawn", x, y)),) for x, y in targets]
+        else:
+            out["Choices on the board"] = [(d.label(t),) for t in targets]
         return out
 
     def highlight(self, decision) -> None:
@@ -74,6 +81,8 @@ class Board(Drawing, BoardRenderer):
                 self.pawn_selected = False
                 self.pick(action)
                 return True
+            if d.tag in ("place", "move_coin") and type(point[1]) is int:
+                return self._change_pick(action)
             return False
         if not (isinstance(point, tuple) and len(point) == 2):
             return False
@@ -82,6 +91,12 @@ class Board(Drawing, BoardRenderer):
             if d.allows((x, y)):
                 self.pick((x, y))
                 return True
+            if type(x) is int and type(y) is int and 0 <= x < g.size and 0 <= y < g.size:
+                if g.stacks[g.sq(x, y)] and g.pawns[d.player] != g.sq(x, y):
+                    return self._change_pick(("coin", x, y))  # another stack's top coin
+                if self._mine(d):
+                    self._say(f"The {g.selected_coin()} coin can't go there: click a "
+                              "highlighted square.")  # fmt: skip
             return False
         if (0 <= x < g.size and 0 <= y < g.size) and g.pawns[d.player] == g.sq(x, y):
             self.pawn_selected = not self.pawn_selected
@@ -95,6 +110,65 @@ class Board(Drawing, BoardRenderer):
             self.pawn_selected = False
             self.pick(("coin", x, y))
             return True
+        on_board = type(x) is int and type(y) is int and 0 <= x < g.size and 0 <= y < g.size
+        if d.tag == "action" and self._mine(d):  # a click that does nothing says why
+            self._say(
+                "Your pawn can't go there: click a highlighted square, or your pawn again to "
+                "let it go."
+                if self.pawn_selected
+                else "That coin can't be moved now: click another coin, or your pawn."
+                if on_board and g.stacks[g.sq(x, y)]
+                else "Nothing to pick there: click a coin (on the table or a stack's top), "
+                "or your pawn."
+            )
+        return False
+
+    def _mine(self, decision) -> bool:
+        """True when ``decision`` is for a person at this screen (not another person's at a
+        shared table): only they are told why a click did nothing."""
+        view = getattr(self.pick, "__self__", None)
+        return view is None or decision.player in getattr(view, "screen_seats", {decision.player})
+
+    def _say(self, text: str) -> None:
+        if self.notice is not None:
+            self.notice(text)
+
+    def _change_pick(self, action) -> bool:
+        """A coin clicked while another is picked (the decision asks where the picked one
+        goes): ``action`` (``("place", i)`` a table coin, ``("coin", x, y)`` a stack's top)
+        becomes the pick instead, when the game would offer it once the pick is taken back
+        and the pick may be taken back (the engine's undo policy, and the view's: a shared
+        table takes nothing back); otherwise one sentence says why, under the prompt
+        (:attr:`notice`). The coin already picked, clicked again, stays picked, and the
+        sentence says what to do. Returns True when the new coin was picked (issue 38: a
+        second table coin clicked did nothing and said nothing)."""
+        g, d = self.game, self.game.decision
+        view = getattr(self.pick, "__self__", None)  # the view whose pick this is
+        if not self._mine(d):
+            return False  # another person's pick (a shared table): not this screen's to change
+        picked = g.selected_coin()
+        if g.selected is not None and action == tuple(g.selected):
+            self._say(f"The {picked} coin is picked: click a highlighted square for it.")
+            return False
+        last = len(g.actions) - 1  # the pick, the last action
+        if view is not None and not getattr(view, "undo_allowed", True):
+            why = "A move at a shared table can't be taken back"
+        else:
+            why = g.undo_refusal(last).rstrip(".")
+        if not why:
+            before = g.copy()
+            before.undo_to(last)
+            if not before.decision.allows(action):  # the engine would not offer that coin
+                self._say(f"That coin can't be picked now: click a highlighted square for the "
+                          f"{picked} coin.")  # fmt: skip
+                return False
+            taken = view.undo(near_panel=True) if view is not None else (g.undo_to(last) or True)
+            if taken:
+                self.pawn_selected = False
+                self.pick(action)
+                return True
+            return False
+        self._say(f"{why}, so the {picked} coin stays picked: click a highlighted square for it.")
         return False
 
     # ----- panels -----------------------------------------------------------------------
