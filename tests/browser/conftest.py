@@ -357,6 +357,19 @@ def press_start(page, form, game_sel: str, timeout_ms: float = 60_000, board: bo
     return page.locator(fresh)
 
 
+def settled_in_place(page, timeout_ms: float = 90_000) -> None:
+    """Wait until no game view on the page keeps itself in sight any more (``data-moneynb-kept``
+    absent or "done": :func:`moneynb.ui.a11y` leaves the page to the user at most 60 s after
+    a run). A test that aims the mouse at a pixel of a board computes it after this wait: a
+    view still being brought into sight may scroll the page between the aim and the move
+    (stop 48's full run: Money Card's hover on Paris never came, the mouse was elsewhere)."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.moneynb-view')]"
+        ".every((v) => (v.dataset.moneynbKept || 'done') === 'done')",
+        timeout=patience(timeout_ms),
+    )
+
+
 def decision_button(view, classes, skip=("Back", "Cancel")):
     """The first enabled button of ``view``'s pending decision whose CSS class comes first
     in ``classes`` ("" matches any button), leaving out buttons whose whole text is one of

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import open_and_run, painted, patience, screenshot
+from conftest import open_and_run, painted, patience, screenshot, settled_in_place
 
 import moneynb
 
@@ -82,6 +82,7 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     # hovering a place shows its name: the mouse passes through the board figure to the
     # backdrop's spaces under it
     paris = moneynb.new_game("money_card", players=["A", "B"], seed=1).board.spaces["paris"]
+    settled_in_place(page)
     xy = view.evaluate(_PIXEL_JS, [paris["x"], paris["y"]])
     page.mouse.move(xy[0], xy[1])
     page.wait_for_function(
@@ -106,6 +107,7 @@ def test_money_card_spin_and_move_by_clicks(lab_server, page):
     g.apply("spin")
     dest = g.decision.options[0]
     sp = g.board.spaces[dest]
+    settled_in_place(page)
     xy = view.evaluate(_PIXEL_JS, [sp["x"], sp["y"]])
     page.mouse.move(xy[0], xy[1])
     page.mouse.click(xy[0], xy[1])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import _kernel_idle, painted, patience, screenshot
+from conftest import _kernel_idle, painted, patience, screenshot, settled_in_place
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -221,6 +221,7 @@ def _play(lab_server, page):
             uid = view.evaluate(
                 "v => v.querySelector('.js-plotly-plot').data.find(d => d.name === 'targets').uid"
             )
+            settled_in_place(page)
             bb = view.locator(f".js-plotly-plot .trace{uid} path.point").first.bounding_box()
             page.mouse.click(bb["x"] + bb["width"] / 2, bb["y"] + bb["height"] / 2)
             try:
