@@ -168,11 +168,15 @@ const CSS = `
 .moneynb-view .moneynb-fresh :is(button, select, input, .noUi-handle, .noUi-target) {
   animation: moneynb-fresh 0.7s step-end; }
 @keyframes moneynb-fresh { 0%, 100% { pointer-events: none; } }
+/* why Undo is off, beside it on its row (issue 38): small and muted, one line */
+.moneynb-view .moneynb-undo-why { font-size: 0.9em; color: var(--jp-ui-font-color2, #616161); }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
-   another person take no click for their first second in the page (a slower double-click of
-   the person before lands on them), and look so */
+   another person take no click for their first half second in the page, and look so
+   (view.HANDOVER_SHOWN_S; a slower double-click of the person before is held by its time:
+   see holdHandOver). It was 1 s: the next person's double-click 1 s after the hand-over line
+   appeared played nothing */
 .moneynb-view .moneynb-handover :is(button, select, input, .noUi-handle, .noUi-target) {
-  animation: moneynb-handover 1s step-end; }
+  animation: moneynb-handover 0.5s step-end; }
 @keyframes moneynb-handover { 0%, 100% { pointer-events: none; opacity: 0.5; } }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
@@ -187,6 +191,21 @@ const CSS = `
 `;
 const CONTROLS = 'button:not([disabled]), select:not([disabled]), ' +
   'input:not([disabled]):not([type=hidden]), textarea:not([disabled]), .noUi-handle';
+
+// the Undo button is described by the line beside it (issue 38: its reason when it is off
+// was only its tooltip, which a touch or keyboard user never sees and a screen reader may
+// not read): aria-describedby names that line, given an id unique in the page (counted on
+// the window: each view's helper may load its own copy of this module)
+function describeUndo(root) {
+  for (const b of root.querySelectorAll("button.moneynb-undo")) {
+    const n = b.parentElement &&
+      b.parentElement.querySelector(".moneynb-undo-note :is(.moneynb-undo-why, .moneynb-undo-refused)");
+    if (n) {
+      if (!n.id) n.id = `moneynb-undo-why-${window.__moneynbUndoWhy = (window.__moneynbUndoWhy || 0) + 1}`;
+      if (b.getAttribute("aria-describedby") !== n.id) b.setAttribute("aria-describedby", n.id);
+    } else if (b.hasAttribute("aria-describedby")) b.removeAttribute("aria-describedby");
+  }
+}
 
 function nameSliders(root) {
   for (const h of root.querySelectorAll(".noUi-handle:not([aria-label])")) {
@@ -670,6 +689,31 @@ function bring(r, anchor) {
   if (r.closest(".jp-Notebook")) keepInSight(r, anchor);
 }
 
+// hot seat (issue 38, case 1): a click on a control of a decision drawn as the screen passed
+// to another person (a panel marked moneynb-handover) is held back when it came less than
+// HANDOVER_MS (view.HANDOVER_S) after a click on a control of another panel of the view: the
+// second click of the person before's double-click (up to ~0.6 s apart), landing on the next
+// person's control drawn in the same place. Timed by the input events' own times
+// (event.timeStamp), so a page busy drawing the move does not stretch or shrink it; the next
+// person's own click, later, is taken at once. Every click on a decision's control is noted.
+const HANDOVER_MS = 800;
+function holdHandOver(view) {
+  return (e) => {
+    const t = e.target;
+    const box = t && t.closest && t.closest(".moneynb-decision .moneynb-fresh");
+    if (!box || box.closest(".moneynb-view") !== view ||
+        !t.closest("button, select, input, .noUi-target")) return;
+    const panel = [...box.children].find((c) => c.contains(t));
+    const last = view.__moneynbClick;
+    view.__moneynbClick = { at: e.timeStamp, panel };
+    if (last && panel && last.panel !== panel && panel.matches(".moneynb-handover") &&
+        e.timeStamp - last.at < HANDOVER_MS) {
+      e.stopImmediatePropagation();
+      e.preventDefault();
+    }
+  };
+}
+
 function render({ model, el }) {
   if (!document.getElementById(CSS_ID)) {
     const style = document.createElement("style");
@@ -793,7 +837,7 @@ function render({ model, el }) {
     });
   };
   model.on("change:zoomed_for", fit);
-  const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
+  const obs = new MutationObserver(() => { nameSliders(root()); describeUndo(root()); fit(); });
   const resized = new ResizeObserver(fit);
   // a window made taller or shorter changes what can be seen, not the view's width
   window.addEventListener("resize", fit);
@@ -811,12 +855,17 @@ function render({ model, el }) {
     const h = t.querySelector(".noUi-handle");
     if (h) setTimeout(() => h.focus({ preventScroll: true }), 0);
   };
-  let listening = null;
+  let listening = null, held = null;
   setTimeout(() => {
     obs.observe(root(), { childList: true, subtree: true });
+    describeUndo(root());  // a view drawn whole before this: no change to observe
     resized.observe(root());
     listening = root();
     listening.addEventListener("pointerup", focusKnob);
+    if (listening.matches(".moneynb-view")) {
+      held = holdHandOver(listening);
+      listening.addEventListener("click", held, true);
+    }
     fit();
   }, 0);
   let unwatch = () => {};
@@ -833,6 +882,7 @@ function render({ model, el }) {
     window.removeEventListener("resize", fit);
     document.removeEventListener("scroll", pin, { capture: true });
     listening?.removeEventListener("pointerup", focusKnob);
+    if (held) listening?.removeEventListener("click", held, true);
     unwatch();
   };
 }
