@@ -170,6 +170,9 @@ const CSS = `
 @keyframes moneynb-fresh { 0%, 100% { pointer-events: none; } }
 /* why Undo is off, beside it on its row (issue 38): small and muted, one line */
 .moneynb-view .moneynb-undo-why { font-size: 0.9em; color: var(--jp-ui-font-color2, #616161); }
+/* the line beside Undo gives way in a narrow view (it wraps rather than push the row out) */
+.moneynb-view .moneynb-undo-note { min-width: 0; flex: 0 1 auto; }
+.moneynb-view .moneynb-undo-note .widget-html-content { white-space: normal; }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
    another person take no click for their first half second in the page, and look so
    (view.HANDOVER_SHOWN_S; a slower double-click of the person before is held by its time:
