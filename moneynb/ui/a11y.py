@@ -174,12 +174,12 @@ const CSS = `
 .moneynb-view .moneynb-undo-note { min-width: 0; flex: 0 1 auto; }
 .moneynb-view .moneynb-undo-note .widget-html-content { white-space: normal; }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
-   another person take no click for their first half second in the page, and look so
-   (view.HANDOVER_SHOWN_S; a slower double-click of the person before is held by its time:
-   see holdHandOver). It was 1 s: the next person's double-click 1 s after the hand-over line
-   appeared played nothing */
+   another person take no click for their first 0.7 s in the page (view.HANDOVER_S: a slower
+   double-click of the person before, its clicks up to ~0.6 s apart, lands on them), and look
+   so. It was 1 s: the next person's double-click 1 s after the hand-over line appeared
+   played nothing */
 .moneynb-view .moneynb-handover :is(button, select, input, .noUi-handle, .noUi-target) {
-  animation: moneynb-handover 0.5s step-end; }
+  animation: moneynb-handover 0.7s step-end; }
 @keyframes moneynb-handover { 0%, 100% { pointer-events: none; opacity: 0.5; } }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
@@ -692,31 +692,6 @@ function bring(r, anchor) {
   if (r.closest(".jp-Notebook")) keepInSight(r, anchor);
 }
 
-// hot seat (issue 38, case 1): a click on a control of a decision drawn as the screen passed
-// to another person (a panel marked moneynb-handover) is held back when it came less than
-// HANDOVER_MS (view.HANDOVER_S) after a click on a control of another panel of the view: the
-// second click of the person before's double-click (up to ~0.6 s apart), landing on the next
-// person's control drawn in the same place. Timed by the input events' own times
-// (event.timeStamp), so a page busy drawing the move does not stretch or shrink it; the next
-// person's own click, later, is taken at once. Every click on a decision's control is noted.
-const HANDOVER_MS = 800;
-function holdHandOver(view) {
-  return (e) => {
-    const t = e.target;
-    const box = t && t.closest && t.closest(".moneynb-decision .moneynb-fresh");
-    if (!box || box.closest(".moneynb-view") !== view ||
-        !t.closest("button, select, input, .noUi-target")) return;
-    const panel = [...box.children].find((c) => c.contains(t));
-    const last = view.__moneynbClick;
-    view.__moneynbClick = { at: e.timeStamp, panel };
-    if (last && panel && last.panel !== panel && panel.matches(".moneynb-handover") &&
-        e.timeStamp - last.at < HANDOVER_MS) {
-      e.stopImmediatePropagation();
-      e.preventDefault();
-    }
-  };
-}
-
 function render({ model, el }) {
   if (!document.getElementById(CSS_ID)) {
     const style = document.createElement("style");
@@ -858,17 +833,13 @@ function render({ model, el }) {
     const h = t.querySelector(".noUi-handle");
     if (h) setTimeout(() => h.focus({ preventScroll: true }), 0);
   };
-  let listening = null, held = null;
+  let listening = null;
   setTimeout(() => {
     obs.observe(root(), { childList: true, subtree: true });
     describeUndo(root());  // a view drawn whole before this: no change to observe
     resized.observe(root());
     listening = root();
     listening.addEventListener("pointerup", focusKnob);
-    if (listening.matches(".moneynb-view")) {
-      held = holdHandOver(listening);
-      listening.addEventListener("click", held, true);
-    }
     fit();
   }, 0);
   let unwatch = () => {};
@@ -885,7 +856,6 @@ function render({ model, el }) {
     window.removeEventListener("resize", fit);
     document.removeEventListener("scroll", pin, { capture: true });
     listening?.removeEventListener("pointerup", focusKnob);
-    if (held) listening?.removeEventListener("click", held, true);
     unwatch();
   };
 }

@@ -54,17 +54,13 @@ _LAST_SCALE: dict[str, float] = {}
 #: person's click on the new decision is not taken (a slower double-click of the person
 #: before, its clicks up to ~0.6 s apart, lands on the next person's control, drawn in the
 #: same place); the hand-over line says whose turn it is, and a click after this is taken.
-#: The page counts it from the person before's click (the input events' own times, so a busy
-#: page does not stretch it: ``HANDOVER_MS`` in :mod:`moneynb.ui.a11y`), the kernel from when
-#: it drew the new controls. It was 1.0 s, counted in the page from when the new controls
-#: showed: the next person's double-click about 1 s after the hand-over line appeared then
-#: played nothing (5 of 6 tries, Voila, load 6-10: both clicks fell in the hold, which began
-#: 40-80 ms after the line); now its first click plays (hotseat48's measure)
-HANDOVER_S = 0.8
-#: seconds, counted from when the page shows them, for which the controls of a decision drawn
-#: at a hand-over take no click and look faded (class ``moneynb-handover``, the CSS in
-#: :mod:`moneynb.ui.a11y`): the next person reads the hand-over line first anyway
-HANDOVER_SHOWN_S = 0.5
+#: The page holds the new controls' clicks back for as long from when it shows them (class
+#: ``moneynb-handover``, the CSS in :mod:`moneynb.ui.a11y`), the kernel from when it drew
+#: them (earlier: the kernel's hold is over first, so a click the page lets through is
+#: taken). It was 1.0 s: the next person's double-click about 1 s after the hand-over line
+#: appeared played nothing (5 of 6 tries, Voila, load 6-10: both clicks fell in the page's
+#: hold, which began 40-113 ms after the line); now its first click plays (hotseat48)
+HANDOVER_S = 0.7
 #: seconds for which the controls of a person's new decision take no click in the page,
 #: counted from when the page shows them (class ``moneynb-fresh`` of the view's panel box,
 #: the CSS in :mod:`moneynb.ui.a11y`): a slower double-click (its clicks up to ~0.6 s apart) would

@@ -7,9 +7,8 @@ here). Bob's double-click on it 1 s after the line appeared played nothing in 5 
 (load 6-10): the page held a hand-over's controls for 1 s from when it showed them, so both
 clicks fell in the hold (the tester: "a double-click never played for the next person").
 
-Now the page holds a hand-over's controls for 0.5 s from when it shows them and, by the input
-events' own times, a click that comes less than 0.8 s after a click on the person before's
-panel (that person's slower double-click). Checked over three hand-overs (Ann -> Bob ->
+Now the page holds a hand-over's controls for 0.7 s from when it shows them, the kernel for
+0.7 s from when it drew them (the person before's slower double-click). Checked over three hand-overs (Ann -> Bob ->
 Ann -> Bob): each double-click 1 s after the hand-over line plays exactly one move, the
 person's; its second click says nothing (no "already made", no "not used" line); the kernel
 has handled both clicks before the count is read (a later click of the "Board as text"
