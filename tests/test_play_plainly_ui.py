@@ -99,13 +99,40 @@ def test_a_click_on_the_panel_just_replaced_plays_nothing_and_says_so(monkeypatc
     assert quiet.error.value == ""
 
 
+def test_in_hot_seat_a_click_on_the_person_befores_panel_says_whose_it_was(monkeypatch):
+    """Issue 38, case 1 (hotseat48): Bob's click on Ann's Roll, which the page still showed
+    after the hand-over line, read "That choice was already made — this is the next one.",
+    though Bob had chosen nothing. It plays nothing and says it was Ann's choice, already
+    made, and that it is Bob's turn; one person's own old panel still says STALE_CLICK."""
+    hot = moneynb.play("money_moves", players=["Ann", "Bob"], seed=3, autosave=False)
+    anns = _roll(hot)
+    page_click(anns)  # Ann rolls; Bob's Roll is drawn
+    n = len(hot.game.actions)
+    assert hot.game.decision.player == 1
+    monkeypatch.setattr(view_module, "DOUBLE_CLICK_S", 0.0)  # not Ann's double-click
+    page_click(anns)  # Bob clicks where the page still shows Ann's Roll
+    assert len(hot.game.actions) == n
+    said = hot.error.value
+    assert "Ann&#x27;s choice, already made" in said and "Bob, it is your turn" in said, said
+    assert "this is the next one" not in said, said
+    h = hot._handed_over  # Bob's own Roll, once the hand-over's moment is over, plays
+    hot._handed_over = (h[0], h[1] - view_module.HANDOVER_S)
+    page_click(_roll(hot))
+    assert len(hot.game.actions) == n + 1
+    solo = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3, autosave=False)
+    old = _roll(solo)
+    page_click(old)
+    page_click(old)
+    assert view_module.STALE_CLICK.replace("'", "&#x27;") in solo.error.value
+
+
 def test_a_persons_new_decision_takes_no_click_in_the_page_for_a_moment():
     """Issue 38, case 1, found by a new user: a slower double-click (0.6 s) also answered the
     same person's next decision when its control was drawn where the clicked one was (Moolah's
     Black Jack bet then "stay"; Easy Money's "Mortgage" then "Lift the mortgage"). Every
     panel is drawn in the view's box marked for the page's hold (``moneynb-fresh``), a
     hand-over's panel marked ``moneynb-handover``, and the page's CSS holds clicks for FRESH_S
-    / HANDOVER_S (the page side: tests/browser/test_play_plainly_browser.py)."""
+    / HANDOVER_S (the page side: tests/browser/test_play_plainly_browser.py, test_hand_over_browser.py)."""
     from moneynb.ui import a11y
 
     solo = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3, autosave=False)
@@ -128,6 +155,10 @@ def test_a_persons_new_decision_takes_no_click_in_the_page_for_a_moment():
     # the two rules weigh the same: the later wins where both apply (a hand-over's panel in
     # the marked box), so the hand-over's must come last
     assert at["fresh"] < at["handover"]
+    # the hand-over's hold ends well before the next person's double-click 1 s after the
+    # hand-over line (hotseat48: at 1.0 s, counted from when the page showed the controls,
+    # both clicks of it fell in the hold)
+    assert 0.6 < view_module.HANDOVER_S <= 0.7
 
 
 TUPLE = re.compile(r"\(\s*'?\w+'?,\s*\d+(,\s*\d+)?\)|\(\d+, \d+\)")

@@ -353,14 +353,53 @@ def test_an_undo_refused_says_why_in_one_plain_sentence_beside_the_button(caplog
     row = [b for b in safe.children if isinstance(b, type(safe.children[-1]))][-1]
     kids = list(row.children)
     assert kids.index(safe.undo_note) == kids.index(safe.undo_button) + 1
-    _click(safe, "moneynb-roll")  # the game moves on: the note goes
-    assert safe.undo_note.value == ""
+    _click(safe, "moneynb-roll")  # the game moves on: the refusal's note goes
+    assert "moneynb-undo-refused" not in safe.undo_note.value
+    # (the button's reason stays in words beside it while it is off: the next test)
     # practice: a person's decision can be taken back, the button is on
     free = moneynb.play(
         "ui_fake", players=["Ann", "bot:greedy"], seed=11, autosave=False, undo="practice"
     )
     _click(free, "moneynb-roll")
     assert not free.undo_button.disabled and "take back" in free.undo_button.tooltip
+
+
+def test_a_disabled_undo_says_why_in_words_beside_it():
+    """Issue 38 (hotseat48): with nothing to take back the Undo button was grey and its
+    reason only in its tooltip, which a touch or keyboard user never sees. Whenever the
+    button is off for a reason, that reason is visible beside it, as a small muted line
+    (``moneynb-undo-why``, which the page names as the button's description); whenever it is
+    on, nothing is said there; a refusal's notice, asked for by code, takes its place until
+    the game moves on. Checked move by move in two games, safe and practice undo."""
+    from moneynb.ui.view import undo_why_html
+
+    checked = {"off": 0, "on": 0}
+    for undo in ("safe", "practice"):
+        view = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3,
+                            autosave=False, undo=undo)  # fmt: skip
+        for _ in range(8):
+            why = view.undo_refusal()
+            note = view.undo_note.value
+            if view.undo_button.disabled:
+                checked["off"] += 1
+                assert why and view.undo_button.tooltip == why
+                assert note == undo_why_html(why) and "moneynb-undo-why" in note, note
+                text = html.unescape(re.sub(r"<[^>]+>", "", note))
+                assert text == why and text[0].isupper() and not text.isupper(), text
+            else:
+                checked["on"] += 1
+                assert note == "", note
+            if view.game.over or not view.human_turn:
+                break
+            d = view.game.decision
+            view.submit(d.options[0] if d.options else view.game.legal_actions()[0])
+    assert checked["off"] and checked["on"], checked
+    # a refusal asked for by code shows as a notice instead, until the game moves on
+    safe = moneynb.play("money_moves", players=["Ann", "bot:greedy"], seed=3, autosave=False)
+    safe.submit("roll")
+    assert safe.undo() is False
+    assert "moneynb-undo-refused" in safe.undo_note.value
+    assert "moneynb-undo-why" not in safe.undo_note.value
 
 
 def test_play_errors():

@@ -168,11 +168,18 @@ const CSS = `
 .moneynb-view .moneynb-fresh :is(button, select, input, .noUi-handle, .noUi-target) {
   animation: moneynb-fresh 0.7s step-end; }
 @keyframes moneynb-fresh { 0%, 100% { pointer-events: none; } }
+/* why Undo is off, beside it on its row (issue 38): small and muted, one line */
+.moneynb-view .moneynb-undo-why { font-size: 0.9em; color: var(--jp-ui-font-color2, #616161); }
+/* the line beside Undo gives way in a narrow view (it wraps rather than push the row out) */
+.moneynb-view .moneynb-undo-note { min-width: 0; flex: 0 1 auto; }
+.moneynb-view .moneynb-undo-note .widget-html-content { white-space: normal; }
 /* hot seat (issue 38, case 1): the controls of a decision drawn as the screen passes to
-   another person take no click for their first second in the page (a slower double-click of
-   the person before lands on them), and look so */
+   another person take no click for their first 0.7 s in the page (view.HANDOVER_S: a slower
+   double-click of the person before, its clicks up to ~0.6 s apart, lands on them), and look
+   so. It was 1 s: the next person's double-click 1 s after the hand-over line appeared
+   played nothing */
 .moneynb-view .moneynb-handover :is(button, select, input, .noUi-handle, .noUi-target) {
-  animation: moneynb-handover 1s step-end; }
+  animation: moneynb-handover 0.7s step-end; }
 @keyframes moneynb-handover { 0%, 100% { pointer-events: none; opacity: 0.5; } }
 /* a view or form whose kernel is gone or out of reach (see watchKernel): controls look inert */
 :is(.moneynb-lost, .moneynb-offline) :is(.moneynb-board, .widget-slider, button, select, input) {
@@ -187,6 +194,21 @@ const CSS = `
 `;
 const CONTROLS = 'button:not([disabled]), select:not([disabled]), ' +
   'input:not([disabled]):not([type=hidden]), textarea:not([disabled]), .noUi-handle';
+
+// the Undo button is described by the line beside it (issue 38: its reason when it is off
+// was only its tooltip, which a touch or keyboard user never sees and a screen reader may
+// not read): aria-describedby names that line, given an id unique in the page (counted on
+// the window: each view's helper may load its own copy of this module)
+function describeUndo(root) {
+  for (const b of root.querySelectorAll("button.moneynb-undo")) {
+    const n = b.parentElement &&
+      b.parentElement.querySelector(".moneynb-undo-note :is(.moneynb-undo-why, .moneynb-undo-refused)");
+    if (n) {
+      if (!n.id) n.id = `moneynb-undo-why-${window.__moneynbUndoWhy = (window.__moneynbUndoWhy || 0) + 1}`;
+      if (b.getAttribute("aria-describedby") !== n.id) b.setAttribute("aria-describedby", n.id);
+    } else if (b.hasAttribute("aria-describedby")) b.removeAttribute("aria-describedby");
+  }
+}
 
 function nameSliders(root) {
   for (const h of root.querySelectorAll(".noUi-handle:not([aria-label])")) {
@@ -793,7 +815,7 @@ function render({ model, el }) {
     });
   };
   model.on("change:zoomed_for", fit);
-  const obs = new MutationObserver(() => { nameSliders(root()); fit(); });
+  const obs = new MutationObserver(() => { nameSliders(root()); describeUndo(root()); fit(); });
   const resized = new ResizeObserver(fit);
   // a window made taller or shorter changes what can be seen, not the view's width
   window.addEventListener("resize", fit);
@@ -814,6 +836,7 @@ function render({ model, el }) {
   let listening = null;
   setTimeout(() => {
     obs.observe(root(), { childList: true, subtree: true });
+    describeUndo(root());  // a view drawn whole before this: no change to observe
     resized.observe(root());
     listening = root();
     listening.addEventListener("pointerup", focusKnob);

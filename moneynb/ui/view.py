@@ -52,11 +52,15 @@ REPEAT_CLICK_S = 0.4
 _LAST_SCALE: dict[str, float] = {}
 #: hot seat (issue 38, case 1): seconds after the screen passes to another person in which a
 #: person's click on the new decision is not taken (a slower double-click of the person
-#: before lands on the next person's control, drawn in the same place); the hand-over line
-#: says whose turn it is, and a click after this is taken. The page holds the new controls'
-#: clicks back for as long from when it shows them (class ``moneynb-handover``, the CSS in
-#: :mod:`moneynb.ui.a11y`), the kernel from when it drew them
-HANDOVER_S = 1.0
+#: before, its clicks up to ~0.6 s apart, lands on the next person's control, drawn in the
+#: same place); the hand-over line says whose turn it is, and a click after this is taken.
+#: The page holds the new controls' clicks back for as long from when it shows them (class
+#: ``moneynb-handover``, the CSS in :mod:`moneynb.ui.a11y`), the kernel from when it drew
+#: them (earlier: the kernel's hold is over first, so a click the page lets through is
+#: taken). It was 1.0 s: the next person's double-click about 1 s after the hand-over line
+#: appeared played nothing (5 of 6 tries, Voila, load 6-10: both clicks fell in the page's
+#: hold, which began 40-113 ms after the line); now its first click plays (hotseat48)
+HANDOVER_S = 0.7
 #: seconds for which the controls of a person's new decision take no click in the page,
 #: counted from when the page shows them (class ``moneynb-fresh`` of the view's panel box,
 #: the CSS in :mod:`moneynb.ui.a11y`): a slower double-click (its clicks up to ~0.6 s apart) would
@@ -97,6 +101,18 @@ def _base_verb(word: str) -> str:
     if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us")):
         return word[:-1]
     return word
+
+
+def undo_why_html(why: str) -> str:
+    """The line beside a disabled Undo button (class ``moneynb-undo-note``): ``why`` (one
+    plain sentence, :meth:`GameView.undo_refusal`) as a small muted span of class
+    ``moneynb-undo-why``, which the page names as the button's description
+    (``aria-describedby``, :mod:`moneynb.ui.a11y`); ``""`` for no reason (Undo is on).
+    Issue 38: the reason was only the button's tooltip, which a touch or keyboard user never
+    sees (hotseat48)."""
+    if not why:
+        return ""
+    return f"<span class='moneynb-undo-why'>{html.escape(why)}</span>"
 
 
 def second_person(text: str) -> str:
@@ -594,6 +610,8 @@ class GameView(widgets.VBox):
         so the second click of a double-click, or a click on a panel the page has not yet
         replaced, cannot answer the next decision."""
         step = self.step if step is None else step
+        d = self.game.decision
+        drawn_for = d.player if d is not None else None
 
         def answer_step(action):
             if from_page() and self._just_handed_over(step):
@@ -605,7 +623,7 @@ class GameView(widgets.VBox):
                 last = self._answered_by_click
                 if not (last and last[0] == step and last[1] == action
                         and time.perf_counter() - last[2] < DOUBLE_CLICK_S):  # fmt: skip
-                    self._board_notice(STALE_CLICK if step[0] == self._epoch else UNDONE_CLICK)
+                    self._board_notice(self._stale_text(step, drawn_for))
                 return False
             done = self.submit(action, step=step)
             if done and from_page():
@@ -615,12 +633,32 @@ class GameView(widgets.VBox):
         answer_step.view = self  # a board's own panel reaches the view (its undo) through it
         return answer_step
 
+    def _stale_text(self, step: tuple[int, int], drawn_for: int | None) -> str:
+        """What a person's click on a control of an answered (or undone) decision says, beside
+        the decision now pending: :data:`STALE_CLICK` (:data:`UNDONE_CLICK`); in hot seat,
+        when that control was another person's than the one who decides now, whose choice
+        it was and whose turn it is (issue 38, case 1: the next person, clicking the
+        person before's panel the page still showed, read "That choice was already made",
+        though they had chosen nothing)."""
+        if step[0] != self._epoch:
+            return UNDONE_CLICK
+        d, people = self.game.decision, self.screen_seats
+        if (d is None or drawn_for is None or drawn_for == d.player or len(people) < 2
+                or d.player not in people or drawn_for not in people):  # fmt: skip
+            return STALE_CLICK
+        before, now = self.game.players[drawn_for], self.game.players[d.player]
+        return (
+            f"That button was for {before}'s choice, already made. "
+            f"{now}, it is your turn: your buttons are here now."
+        )
+
     def _just_handed_over(self, step: tuple[int, int] | None = None) -> bool:
         """Hot seat (issue 38, case 1): True when the pending decision (drawn for ``step``,
         default now) was drawn as the screen passed to another person less than
         :data:`HANDOVER_S` ago: a person's click then is taken as the person before's
         (a slower double-click landing on the next person's control) and not used; the
-        panel says so, and the next click is taken."""
+        panel says so, and the next click is taken. (The page holds such a click back first:
+        :data:`HANDOVER_S`.)"""
         h = self._handed_over
         step = self.step if step is None else step
         if h is None or h[0] != step or time.perf_counter() - h[1] >= HANDOVER_S:
@@ -1076,14 +1114,15 @@ class GameView(widgets.VBox):
         if self.human_turn and self._focused_at != len(g.actions) and self.panel_box.children:
             self._focused_at = len(g.actions)
             self.a11y.focus_panel(self.panel_box.children[0], str(len(g.actions)))
-        # the Undo button: off, with the engine's reason as its tooltip, when it can take
-        # nothing back (issue 38); the note beside it lasts until the game moves on
+        # the Undo button: off, with the engine's reason as its tooltip AND in words beside
+        # it, when it can take nothing back (issue 38: a touch or keyboard user never sees a
+        # tooltip); a refusal's note beside it lasts until the game moves on
         why = self.undo_refusal() if self.undo_allowed else ""
         self.undo_button.disabled = bool(why)
         self.undo_button.tooltip = why or UNDO_TOOLTIP
         if self._undo_note_at != len(g.actions):
             self._undo_note_at = None
-            self.undo_note.value = ""
+            self.undo_note.value = undo_why_html(why)
         # only when a bot is to move (issue 38, case 7: not while another person is)
         d = g.decision
         bot_to_move = d is not None and self.controllers[d.player] is not None
