@@ -215,13 +215,19 @@ def test_launcher_lists_saves_and_replays_one(tmp_path, monkeypatch):
     assert form.game_box.children == (view,)
 
 
-def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
+def _ann_and_a_greedy_bot(tmp_path):
+    """A replay of 30 actions of Money Moves: Ann (first options) against "Greedy bot 1"."""
     g = moneynb.new_game("money_moves", players=["Ann", "Greedy bot 1"], seed=5, chance_streams=1)
     bots = {1: moneynb.make_bot("greedy", seed=1)}
     while not g.over and len(g.actions) < 30:
         d = g.decision
         g.apply(bots[d.player].choose(g) if d.player in bots else d.first_option)
     view = ReplayView(g.to_json(), coach=False, store=tmp_path / "s.sqlite3")
+    return view
+
+
+def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
+    view = _ann_and_a_greedy_bot(tmp_path)
     assert view.bot_specs == {1: "bot:greedy"}
     b = view.branch(10)
     assert b.is_human(0) and not b.is_human(1)
@@ -686,12 +692,7 @@ def test_a_seat_a_person_takes_from_a_bot_carries_a_persons_name(tmp_path):
     assert list(b.game.money().values()) == list(same.money().values())
 
     # two people: a bot's seat is "Player 2" unless a name is typed beside its drop-down
-    g = moneynb.new_game("money_moves", players=["Ann", "Greedy bot 1"], seed=5, chance_streams=1)
-    bots = {1: moneynb.make_bot("greedy", seed=1)}
-    while not g.over and len(g.actions) < 30:
-        d = g.decision
-        g.apply(bots[d.player].choose(g) if d.player in bots else d.first_option)
-    view = ReplayView(g.to_json(), coach=False, store=tmp_path / "s.sqlite3")
+    view = _ann_and_a_greedy_bot(tmp_path)
     view.seat_choices[1].value = "human"
     assert [t.value for t in view.seat_names] == ["Ann", "Player 2"]
     assert view.branch(10).game.players == ["Ann", "Player 2"]
