@@ -389,6 +389,7 @@ def test_the_class_view_marks_practice_games_and_leaves_them_out_of_the_standing
     rv.branch(4)
     branch = rv.branched.game_id
     assert branch is not None and st.info(branch).class_id == k.id
+    assert "So it is practice" in rv.branch_box.children[0].value  # the store marked it
     # ... and the finished game stored again (a won game with its dice known)
     copy = st.import_json(st.read(won), owner=ANN, seats=["human", "bot:greedy"])
     assert st.info(copy).over

@@ -27,6 +27,11 @@ def test_launcher_starts_each_game_with_the_chosen_players():
     assert g.name == "money_moves" and g.seed == 7
     assert g.players[0] == "Ann" and g.players[2] == "Bo" and g.players[1] == "Random bot 1"
     assert view.is_human(0) and not view.is_human(1) and view.is_human(2)
+    # a negative seed is refused in the form's words, with no game started (-7 would deal
+    # seed 7's game under another number: the tester of stop 48)
+    form.seed.value = "-7"
+    assert form.launch() is None and "0 or more" in form.error.value
+    assert form.game_box.children == (view,)
 
 
 def test_launcher_fixed_game_hides_the_chooser_and_checks_names():

@@ -226,6 +226,20 @@ def _ann_and_a_greedy_bot(tmp_path):
     return view
 
 
+def test_a_branch_the_store_cannot_trace_is_not_called_practice(tmp_path):
+    """ "Continue from here" of a game the store does not hold (a simulated game, a file) keeps
+    the replayed dice, but the store cannot tell (it has no game to compare with): the note
+    says the dice come again and does not say the teacher sees it marked (the tester of stop
+    48: it said so, and the stored game was not marked)."""
+    from moneynb.store import open_store
+
+    view = _ann_and_a_greedy_bot(tmp_path)
+    b = view.branch(10)
+    note = view.branch_box.children[0].value
+    assert "same dice and cards come" in note and "practice" not in note
+    assert not open_store(tmp_path / "s.sqlite3").info(b.game_id).practice
+
+
 def test_bot_named_seats_stay_bots_without_a_sidecar(tmp_path):
     view = _ann_and_a_greedy_bot(tmp_path)
     assert view.bot_specs == {1: "bot:greedy"}
@@ -706,3 +720,20 @@ def test_a_seat_a_person_takes_from_a_bot_carries_a_persons_name(tmp_path):
     view.seat_names[1].value = "Ann"
     assert view.branch(11) is None
     assert "distinct" in view.branch_box.children[0].value
+
+
+def test_a_persons_seat_handed_to_a_bot_takes_a_bots_name(tmp_path):
+    """The tester of stop 48: after "Continue from here" with the person's seat ("Ann") given
+    to a bot and the bot's seat taken by the person, the bot kept "Ann" and the person was
+    "Player 2": the money table said "Ann's" for the bot's money. A person's seat handed to a
+    bot takes a bot name no seat of the replayed game had; the person gets "You"."""
+    view = _ann_and_a_greedy_bot(tmp_path)
+    view.seat_choices[0].value = "bot:greedy"
+    view.seat_choices[1].value = "human"
+    assert view.chosen_names() == ["Greedy bot 2", "You"]
+    b = view.branch(10)
+    assert b.game.players == ["Greedy bot 2", "You"]
+    assert not b.is_human(0) and b.is_human(1)
+    note = view.branch_box.children[0].value
+    assert "You now play the seat that was Greedy bot 1's" in note
+    assert "Greedy bot 2 now plays the seat that was Ann's" in note

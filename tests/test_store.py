@@ -416,6 +416,51 @@ def _to_the_end(name="money_moves", seed=5):
     return g
 
 
+def test_a_seed_and_its_negative_would_deal_one_game_so_no_seed_is_negative(store):
+    """Python's generator deals from ``abs(seed)``: a game of seed -5 would deal seed 5's dice
+    and cards under another number, and the practice marks (which compare seeds) would not see
+    a finished game of seed 5 started again as -5 (the tester of stop 48: word for word the same
+    log, not marked, in all five games). A negative seed is refused by the engine, in a save
+    file, in a reseed point and by the store, which then holds nothing new."""
+    with pytest.raises(ValueError, match="from 0"):
+        moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=-5)
+    with pytest.raises(ValueError, match="from 0"):
+        moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=5, reseed=[[0, -5]])
+    done = _to_the_end()
+    store.create(done.config(), owner="hub:ann", actions=done.actions, status={"over": True})
+    before = [g.id for g in store.list_all()]
+    bad = {**done.config(), "seed": -done.config()["seed"]}
+    with pytest.raises(ValueError, match="seed"):
+        store.create(bad, owner="hub:ann")
+    assert [g.id for g in store.list_all()] == before
+    doc = json.loads(done.to_json())
+    doc["seed"] = -doc["seed"]
+    with pytest.raises(ValueError, match="seed"):
+        moneynb.load_game(json.dumps(doc))
+    # 0 and the largest seed are whole seeds; Python's generator deals them apart
+    moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=0)
+    moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=2**64 - 1)
+
+
+def test_a_game_whose_undo_takes_back_seen_dice_is_practice(store):
+    """A game of the "practice" undo policy lets its player take back a roll already seen and
+    play the move again knowing it (the tester of stop 48: finished, taken back to action 1,
+    played again, counted as a win). The store marks it practice from its options, whatever
+    it was stored as; a "safe" game of the same seed by another owner is not."""
+    g = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=11, undo="practice")
+    bot = make_bot("greedy", seed=1)
+    while not g.over:
+        g.apply(bot.choose(g))
+    i = store.info(store.create(g.config(), owner="hub:ann", origin="lab", actions=g.actions,
+                                status={"over": True}))  # fmt: skip
+    assert i.practice and i.practice_note == (
+        "practice: its undo takes back dice and cards already seen"
+    )
+    safe = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=11)
+    j = store.info(store.create(safe.config(), owner="hub:bob", origin="lab"))
+    assert not j.practice and j.practice_note == ""
+
+
 def test_a_branch_and_a_seed_used_again_are_recorded_by_the_store_whatever_the_caller_says(
     store,
 ):

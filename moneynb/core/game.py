@@ -187,14 +187,15 @@ MAX_RESEEDS = 64
 
 def _check_reseed(value: Any) -> list:
     """The ``reseed`` option checked: ``[[n, seed], ...]`` with whole ``n`` strictly rising
-    from 0 and seeds of magnitude below :data:`MAX_SEED` (a list of lists, as JSON gives it).
+    from 0 and seeds from 0 to below :data:`MAX_SEED` (a list of lists, as JSON gives it; no
+    negative seed: a generator dealt from -7 deals what 7 does, see :meth:`Game.__init__`).
 
     Raises:
         ValueError: anything else (the message says what a reseed list looks like).
     """
     why = (
         "option 'reseed' is a list of [action count, seed] pairs, the counts rising from 0, "
-        f"at most {MAX_RESEEDS}, each seed a whole number of magnitude below 2**64"
+        f"at most {MAX_RESEEDS}, each seed a whole number from 0 to below 2**64"
     )
     if type(value) is not list or len(value) > MAX_RESEEDS:
         raise ValueError(f"{why}; got {_short_repr(value)}")
@@ -206,7 +207,7 @@ def _check_reseed(value: Any) -> list:
             or type(pair[0]) is not int
             or type(pair[1]) is not int
             or not last < pair[0] <= 10**9
-            or not -MAX_SEED < pair[1] < MAX_SEED
+            or not 0 <= pair[1] < MAX_SEED
         ):
             raise ValueError(f"{why}; got {_short_repr(value)}")
         last = pair[0]
@@ -237,7 +238,7 @@ class Game:
 
     Raises:
         ValueError: unknown option, wrong option type, bad player names (empty, longer than
-            :data:`MAX_NAME` characters, repeated), a seed of magnitude :data:`MAX_SEED` or
+            :data:`MAX_NAME` characters, repeated), a negative seed, a seed of :data:`MAX_SEED` or
             more, or a player count outside ``min_players..max_players`` (the rulebook's
             range), a ``chance_streams`` that is not 1 or 2.
             :class:`~moneynb.core.errors.DataFileError` (a ``ValueError``): a
@@ -273,8 +274,11 @@ class Game:
         self.options = self._check_options(options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
-            raise ValueError(f"seed must be an int of magnitude below 2**64, got {seed!r}")
+        # no negative seed: Python's generator deals from abs(seed), so -7 would deal seed 7's
+        # dice and cards under another number (the store's practice marks compare seeds: a
+        # student typed -7 after a finished game of seed 7, the tester of stop 48)
+        if type(seed) is not int or not 0 <= seed < MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to below 2**64, got {seed!r}")
         self.seed = seed
         self.rng = new_generator(seed, self.options["chance_streams"])
         self.ledger = Ledger()
@@ -719,11 +723,19 @@ class Game:
             fresh.apply(a)
         self.__dict__ = fresh.__dict__
 
+    @staticmethod
+    def undo_takes_back_chance(options: dict) -> bool:
+        """True when a game of these ``options`` lets an undo go back past a roll, spin or card
+        already seen (the "practice" undo policy, see :meth:`undo`): its player may play a
+        move again knowing what chance brings (the store marks such a game practice). A save's
+        options without ``undo`` read as "safe" (False)."""
+        return (options or {}).get("undo", "safe") == "practice"
+
     def can_undo_to(self, n: int) -> bool:
         """True if :meth:`undo_to` ``(n)`` is allowed by the undo policy (see :meth:`undo`)."""
         if type(n) is not int or not 0 <= n < len(self.actions):
             return False
-        return self.options["undo"] == "practice" or n >= self.chance_seen
+        return self.undo_takes_back_chance(self.options) or n >= self.chance_seen
 
     def undo_refusal(self, n: int) -> str:
         """Why :meth:`undo_to` ``(n)`` is refused, as one sentence in a player's words (a view

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 #: deepest list nesting an action may have (real actions are at most a list of lists)
 MAX_ACTION_DEPTH = 16
-#: a seed is a whole number of magnitude below this (a save file must be able to hold it)
+#: a seed is a whole number from 0 to below this (a save file must be able to hold it; no
+#: negative seed: -7 would deal what 7 deals)
 MAX_SEED = 2**64
 #: longest player name, in characters (every log line repeats names; a person needs far less)
 MAX_NAME = 40

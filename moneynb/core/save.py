@@ -75,7 +75,7 @@ _ACTION_IS = explained(
     f"{MAX_ACTION_TEXT} characters, or a list of at most 64 actions"
 )
 #: the ``reseed`` option's pairs (``[action count, seed]``; the game checks their order)
-ReseedPairs = Items(Items(Int(-MAX_SEED, MAX_SEED), 2, 2), 0, 64)
+ReseedPairs = Items(Items(Int(0, MAX_SEED - 1), 2, 2), 0, 64)
 OptionValue = Annotated[
     bool | Whole | Num(-MAX_INT, MAX_INT) | Text(MAX_OPTION_TEXT) | ReseedPairs,
     explained(
@@ -93,7 +93,7 @@ class SaveFile(Schema):
     version: Literal[1]
     game: Text(MAX_LABEL, 1)
     players: Items(Text(MAX_NAME, 1), 1, 8)
-    seed: Int(-MAX_SEED, MAX_SEED)
+    seed: Int(0, MAX_SEED - 1)
     options: Annotated[dict[Text(MAX_LABEL, 1), OptionValue], Field(max_length=50)]
     actions: Items(Action, 0, MAX_ACTIONS)
 

@@ -300,8 +300,16 @@ class GameInfo:
     def practice(self) -> bool:
         """True when the game was (or may have been) played knowing its dice, cards and
         spins: its chance repeats another stored game's (:attr:`chance`, or
-        :attr:`chance_shared_by`). A class's standings leave such games out."""
-        return self.chance in ("known", "ahead") or self.chance_shared_by is not None
+        :attr:`chance_shared_by`), or its undo policy takes back rolls and cards already seen
+        (:meth:`~moneynb.core.game.Game.undo_takes_back_chance`: undo, then play the move
+        again knowing the dice). A class's standings leave such games out."""
+        from ..core.game import Game
+
+        return (
+            self.chance in ("known", "ahead")
+            or self.chance_shared_by is not None
+            or Game.undo_takes_back_chance(self.options)
+        )
 
     @property
     def practice_note(self) -> str:
@@ -309,6 +317,10 @@ class GameInfo:
         replayed from a finished game at step 12, dice already seen"."""
         step = f"at step {self.branch_at}" if self.branch_at is not None else ""
         same = self.branch_of is not None and self.branch_of == self.chance_from
+        if self.chance not in ("known", "ahead") and self.chance_shared_by is None:
+            if self.practice:  # the undo policy alone
+                return "practice: its undo takes back dice and cards already seen"
+            return ""
         if self.chance == "known":
             if same:
                 return f"practice: replayed from a finished game {step}, dice already seen"

@@ -613,18 +613,22 @@ class Launcher(widgets.VBox):
         shows "random"), else the whole number typed.
 
         Raises:
-            ValueError: not a whole number (the message says to leave it empty).
+            ValueError: not a whole number, or below 0 (the message says to leave it empty).
         """
         text = str(self.seed.value).strip().replace(",", "").replace("_", "")
         if not text or text.lower() == "random":
             return None
+        why = (
+            f"the seed is a whole number, 0 or more (the same number plays the same game "
+            f"again), or empty for a new random game; got {str(self.seed.value)[:20]!r}"
+        )
         try:
-            return int(text)
+            seed = int(text)
         except ValueError:
-            raise ValueError(
-                f"the seed is a whole number (the same number plays the same game again), or "
-                f"empty for a new random game; got {str(self.seed.value)[:20]!r}"
-            ) from None
+            raise ValueError(why) from None
+        if seed < 0:  # -7 would deal what 7 deals (see moneynb.core.game.Game)
+            raise ValueError(why)
+        return seed
 
     def _need_owner(self) -> str:
         if self.store is None:

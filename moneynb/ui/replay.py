@@ -393,9 +393,12 @@ class ReplayView(GameView):
         if seat not in self.bot_specs:
             return players[seat]
         people = [i for i, d in enumerate(self.seat_choices) if d.value == "human"]
-        if people == [seat] and "You" not in players:
+        # the names other seats keep (a person's seat handed to a bot is renamed a bot's:
+        # :meth:`chosen_names`, so its "You" is free again)
+        taken = {p for i, p in enumerate(players) if i != seat
+                 and (self.seat_choices[i].value == "human" or i in self.bot_specs)}  # fmt: skip
+        if people == [seat] and "You" not in taken:
             return "You"
-        taken = {p for i, p in enumerate(players) if i != seat}
         for name in (f"Player {seat + 1}", f"Person {seat + 1}", f"Player {seat + 1} (person)"):
             if name not in taken:
                 return name
@@ -416,14 +419,32 @@ class ReplayView(GameView):
 
     def chosen_names(self) -> list[str]:
         """The players' names of the new game, seat by seat: a person's seat as its name box
-        says (:meth:`_suggested_name` when left empty), a bot's seat as in the replayed game.
+        says (:meth:`_suggested_name` when left empty), a bot's seat as in the replayed game,
+        a person's seat handed to a bot a bot's name no seat had ("Greedy bot 2").
         Names are checked by the game when it is made (distinct, not a bot's request, not an
         account's name)."""
-        return [
+        # a seat a person played, handed to a bot, takes a bot's name ("Greedy bot 2"), not
+        # the person's ("You" played by a bot: the tester of stop 48); a bot's seat kept by a
+        # bot keeps its name
+        entries = [
             (box.value.strip() or self._suggested_name(i)) if d.value == "human"
-            else self.replay.players[i]
+            else self.replay.players[i] if i in self.bot_specs
+            else d.value
             for i, (d, box) in enumerate(zip(self.seat_choices, self.seat_names, strict=True))
         ]  # fmt: skip
+        # a new bot name is none of the replayed game's names either (its log's "Greedy bot 1"
+        # stays that seat's)
+        new_bots = [i for i, d in enumerate(self.seat_choices)
+                    if d.value != "human" and i not in self.bot_specs]  # fmt: skip
+        taken = set(self.replay.players) | {e for i, e in enumerate(entries) if i not in new_bots}
+        for i in new_bots:
+            if entries[i].startswith("bot:"):
+                kind, n = entries[i][4:], 1
+                while f"{kind.capitalize()} bot {n}" in taken:
+                    n += 1
+                entries[i] = f"{kind.capitalize()} bot {n}"
+                taken.add(entries[i])
+        return entries
 
     def _seat_chosen(self, _change) -> None:
         if not self._setting_seats:
@@ -798,15 +819,18 @@ class ReplayView(GameView):
         chance = (
             " Its dice and cards from here on are its own: the replayed game is not over."
             if self.secret
-            else " The same dice and cards come as in the replayed game for the same moves, so"
-            " it is practice: a class's teacher sees it marked, and it is not counted."
+            else " The same dice and cards come as in the replayed game for the same moves."
         )
+        if not self.secret and self._stored_as_practice(view.game_id):
+            # said only when the store marked it (a replayed game the store does not hold,
+            # a simulated one, cannot be traced: the tester of stop 48)
+            chance += " So it is practice: a class's teacher sees it marked, and it is not counted."
         # a seat renamed is said once, so the log's earlier moves under the new name do
         # not confuse
         renamed = [(old, new) for old, new in zip(self.replay.players, g.players, strict=True)
                    if old != new]  # fmt: skip
         chance += "".join(
-            f" {html.escape(new)} now {'play' if new == 'You' else 'plays'} the seat that was "
+            f" {html.escape(new)} now {'play' if new.lower() == 'you' else 'plays'} the seat that was "
             f"{html.escape(old)}'s; the log calls that seat {html.escape(new)} from the start."
             for old, new in renamed
         )
@@ -829,6 +853,19 @@ class ReplayView(GameView):
         if self.on_branch is not None:
             self.on_branch(view)
         return view
+
+    def _stored_as_practice(self, game_id) -> bool:
+        """True when the store holds ``game_id`` (a new branch) and marked it practice
+        (:attr:`moneynb.store.GameInfo.practice`); False when it did not, the game is not
+        saved or the store cannot be read."""
+        from ..store import StoreError, open_store
+
+        if game_id is None:
+            return False
+        try:
+            return bool(open_store(self.store).info(game_id).practice)
+        except (StoreError, KeyError, ValueError):
+            return False
 
     def _refuse_branch(self, why: str) -> None:
         """ "Continue from here" refused: one plain note where the new game would be."""
