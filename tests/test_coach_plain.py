@@ -10,6 +10,8 @@ reads first (:meth:`Coaching.summary`: the first line and the lines why):
 * no credit choice without its cost: a first line naming credit (Charge It, a mortgage, a
   loan, borrowing) says what it costs (a bill, interest, paying back);
 * no grid coordinates ("(4, 1)") in what is read first;
+* no aside said twice in the first line ("Borrow $1 (paid back ...) ... than Borrow $3 (paid
+  back ...)");
 * Moolah's first withdrawal: the game's own recommendation is named in what is read first.
 
 And the cases the issue names, each found in the walk: Money Card's Charge It says that in the
@@ -68,6 +70,9 @@ def problems(name, d, c) -> list[str]:
         out.append(f"a tie called best: {head!r} (ranking {r[:2]})")
     if CREDIT.search(head) and not COST.search(head):
         out.append(f"credit without its cost: {head!r}")
+    asides = re.findall(r"\([^()]{8,}\)", head)
+    if len(asides) != len(set(asides)):  # the tester of stop 48: a loan's cost said twice
+        out.append(f"an aside said twice: {head!r}")
     if len(head.split()) > FIRST_LINE_WORDS:  # the tester's ~90-word "No clear best: ..."
         out.append(f"a first line of {len(head.split())} words: {head[:120]!r}")
     for line in first:
@@ -187,3 +192,25 @@ def test_a_tie_of_many_long_moves_is_one_short_line_with_the_moves_behind_detail
     assert c.best is None and c.headline.startswith("No clear best: 5 choices"), c.headline
     assert len(c.headline.split()) <= 20, c.headline
     assert all(label in c.text() for label in labels.values())  # behind Details
+
+
+def test_a_loans_cost_is_said_once_in_the_first_line():
+    """Money Moves' loan: every Borrow choice carries its cost ("paid back from what you win
+    next"); a first line comparing two of them says it once, with the best (the tester of
+    stop 48: "Best: Borrow $1 (paid back ...) — ... than Borrow $3 (paid back ...)")."""
+    heads = []
+    for seed in range(40):
+        g = moneynb.new_game("money_moves", players=["Ann", "Bob"], seed=seed)
+        bot = make_bot("greedy", seed=1)
+        while not g.over and len(g.actions) < 200 and g.decision.tag != "borrow":
+            g.apply(bot.choose(g))
+        if not g.over and g.decision.tag == "borrow":
+            head = coach(g).summary()[0]
+            if head.startswith("Best: Borrow"):
+                heads.append(head)
+        if len(heads) >= 2:
+            break
+    assert heads, "no loan decision with a best Borrow in 40 seeded games"
+    for head in heads:
+        assert head.count("paid back") == 1, head
+        assert re.search(COST, head), head

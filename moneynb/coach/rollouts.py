@@ -353,6 +353,10 @@ def rank(
     sims = f"{po.paired(a, b)} simulated games"  # the play-outs behind the margin stated
     figures.update(margin=diff, give_or_take=noise)
     full, labels = labels, dict(labels)
+    tail = _shared_aside(labels[a], labels[b])
+    if tail:  # said once, with the best: "Borrow $1 (paid back from what you win next) — ...
+        # than Borrow $3" (the tester of stop 48: the aside twice in one line)
+        labels[b] = labels[b].removesuffix(tail)
     if len(labels[a]) + len(labels[b]) > TIE_NAMES_CHARS and (diff > noise or noise == 0 < diff):
         # a clear best, both moves long (Money Run's): the first line names the best, the
         # runner-up's words go behind Details, so it stays one short line (issue 38)
@@ -431,6 +435,16 @@ def _against_suggestion(coaching, po, labels, a, s, of, fmt, more, rules):
             f"{fmt(abs(diff) + noise)} on average, {sims}): no choice did clearly better."
         )
     return coaching
+
+
+def _shared_aside(first: str, second: str) -> str:
+    """The closing aside ``" (...)"`` both labels end with (a loan's cost in each Borrow
+    label), or ``""``."""
+    i = first.rfind(" (")
+    if i < 0 or not first.endswith(")"):
+        return ""
+    tail = first[i:]
+    return tail if second.endswith(tail) and len(second) > len(tail) else ""
 
 
 def _and(names: list[str]) -> str:
