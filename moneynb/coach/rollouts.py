@@ -152,12 +152,19 @@ class PlayOuts:
     def gap(self, a, b) -> tuple[float, float]:
         """``(mean of a - b, twice its standard error)`` over the paired play-outs (the first
         :meth:`paired` of each)."""
-        k = self.paired(a, b)
-        diffs = [x - y for x, y in zip(self.samples[a][:k], self.samples[b][:k], strict=True)]
-        if len(diffs) < 2:
-            return sum(diffs) / len(diffs), math.inf
-        m, _low, high = mean_interval(diffs, z=2)
-        return m, high - m
+        return paired_gap(self.samples[a], self.samples[b])
+
+
+def paired_gap(xs: list, ys: list) -> tuple[float, float]:
+    """``(mean of x - y, twice its standard error)`` over the first play-outs both lists hold
+    (play-out ``i`` of each is from the same resampled copy); the give-or-take is infinite
+    with fewer than 2."""
+    k = min(len(xs), len(ys))
+    diffs = [x - y for x, y in zip(xs[:k], ys[:k], strict=True)]
+    if len(diffs) < 2:
+        return sum(diffs) / len(diffs), math.inf
+    m, _low, high = mean_interval(diffs, z=2)
+    return m, high - m
 
 
 def deferred(fn: Callable, game, *args: Any) -> Callable:
@@ -263,9 +270,8 @@ def unsettled(samples: dict, live: list) -> list:
     lead = max(live, key=lambda k: sum(samples[k]))
     out = []
     for k in live:
-        diffs = [x - y for x, y in zip(samples[lead], samples[k], strict=True)]
-        m, _low, high = mean_interval(diffs, z=2)
-        if k == lead or m <= SETTLED * (high - m):
+        m, give_or_take = paired_gap(samples[lead], samples[k])
+        if k == lead or m <= SETTLED * give_or_take:
             out.append(k)
     return out
 

@@ -486,6 +486,18 @@ class Game:
         if self.options["reseed"]:
             self._reseed_due()
 
+    @staticmethod
+    def seed_in_force(seed: int, reseed: list, n: int) -> int:
+        """The seed a game's chance is drawn from right after its first ``n`` actions: that
+        of the last ``reseed`` point (``[[at, seed], ...]``) at or before ``n``
+        (:meth:`_reseed_due` draws afresh there), else the game's ``seed``. The store compares
+        games by it (:func:`moneynb.store.store._provenance`)."""
+        out = seed
+        for at, s in reseed:
+            if type(at) is int and at <= n:
+                out = s
+        return out
+
     def _reseed_due(self) -> None:
         """Where the ``reseed`` option names the action count reached (``[n, seed]`` with
         ``n == len(actions)``), draw the hidden chance afresh from ``seed``

@@ -317,10 +317,6 @@ class GameInfo:
         replayed from a finished game at step 12, dice already seen"."""
         step = f"at step {self.branch_at}" if self.branch_at is not None else ""
         same = self.branch_of is not None and self.branch_of == self.chance_from
-        if self.chance not in ("known", "ahead") and self.chance_shared_by is None:
-            if self.practice:  # the undo policy alone
-                return "practice: its undo takes back dice and cards already seen"
-            return ""
         if self.chance == "known":
             if same:
                 return f"practice: replayed from a finished game {step}, dice already seen"
@@ -340,6 +336,8 @@ class GameInfo:
                 "practice: its seed was used again in a later game while it was being played "
                 "(its dice could be seen there first)"
             )
+        if self.practice:  # its undo policy alone
+            return "practice: its undo takes back dice and cards already seen"
         return ""
 
     @property
@@ -715,13 +713,7 @@ class Store(ClassMethods):
                     prov, shared = _provenance(c, self.dialect, config, acts, owners)
                     row.update(prov)
                     c.execute(sa.insert(games_table), [row])
-                    if shared is not None:  # an unfinished game whose chance was dealt again
-                        c.execute(
-                            sa.update(games_table)
-                            .where(games_table.c.id == shared,
-                                   games_table.c.chance_shared_by.is_(None))
-                            .values(chance_shared_by=gid)
-                        )  # fmt: skip
+                    _mark_shared(c, shared, gid)
                     c.execute(sa.insert(seats_table), [{"game_id": gid, **s} for s in seat_rows])
                     if acts:
                         c.execute(
@@ -1156,12 +1148,7 @@ class Store(ClassMethods):
         config = {"game": row.game, "seed": row.seed, "options": json.loads(row.options or "{}")}
         prov, shared = _provenance(c, self.dialect, config, acts, [owner], exclude=game_id)
         c.execute(sa.update(games_table).where(games_table.c.id == game_id).values(**prov))
-        if shared is not None:
-            c.execute(
-                sa.update(games_table)
-                .where(games_table.c.id == shared, games_table.c.chance_shared_by.is_(None))
-                .values(chance_shared_by=game_id)
-            )
+        _mark_shared(c, shared, game_id)
 
     def seats(self, game_id: str) -> list[Seat]:
         """The seats of ``game_id`` in order. Raises :class:`NoSuchGame`."""
@@ -1659,14 +1646,16 @@ def _reseed_points(options) -> list:
     return [p for p in pts if isinstance(p, list) and len(p) == 2 and type(p[1]) is int]
 
 
-def _seed_in_force(seed: int, reseed: list, n: int) -> int:
-    """The seed a game's chance is drawn from right after its first ``n`` actions: that of
-    the last ``reseed`` point at or before ``n`` (:meth:`Game._reseed_due`), else ``seed``."""
-    out = seed
-    for at, s in reseed:
-        if type(at) is int and at <= n:
-            out = s
-    return out
+def _mark_shared(c, shared: str | None, by: str) -> None:
+    """Mark ``shared`` (an unfinished game whose chance the new game ``by`` was dealt again:
+    :func:`_provenance`) with :attr:`GameInfo.chance_shared_by` (the first such game only);
+    nothing when ``shared`` is None."""
+    if shared is not None:
+        c.execute(
+            sa.update(games_table)
+            .where(games_table.c.id == shared, games_table.c.chance_shared_by.is_(None))
+            .values(chance_shared_by=by)
+        )
 
 
 def _provenance(
@@ -1685,7 +1674,7 @@ def _provenance(
       Of the newest :data:`PROVENANCE_CANDIDATES`, games dealt from the new game's seed in
       force to their end come first.
     - **Its chance**: the seed drawn from after its first ``n`` actions is the last
-      ``reseed`` point at or before ``n``, else its seed (:func:`_seed_in_force`). When that
+      ``reseed`` point at or before ``n``, else its seed (:meth:`Game.seed_in_force`). When that
       seed, or the seed of a ``reseed`` point still to come, is one of an earlier game's
       seeds (its seed or any of its ``reseed`` points), the dice after the branch point are
       that game's: ``chance_from`` is it (a finished one first, then the parent), ``chance`` is
@@ -1699,6 +1688,8 @@ def _provenance(
     advisory lock on each seed, so neither misses the other (SQLite's writes are one at a
     time already).
     """
+    from ..core.game import Game
+
     out = {"branch_of": None, "branch_at": None, "chance": None, "chance_from": None}
     who = sorted({o for o in owners if o})
     if not who:
@@ -1707,7 +1698,7 @@ def _provenance(
     seed = int(config["seed"])
     n = len(acts)
     points = _reseed_points(config.get("options") or {})
-    inforce = _seed_in_force(seed, points, n)
+    inforce = Game.seed_in_force(seed, points, n)
     # every seed its chance is drawn from after its first n actions: the one in force, and
     # those of reseed points still to come (a point after n naming a seen game's seed)
     coming = {inforce} | {p[1] for p in points if type(p[0]) is int and p[0] > n}
@@ -1730,7 +1721,7 @@ def _provenance(
     ).all()
 
     def ends_on_ours(r) -> bool:  # its chance after n is drawn from our seed to its end
-        return _seed_in_force(r.seed, _reseed_points(json.loads(r.options or "{}")),
+        return Game.seed_in_force(r.seed, _reseed_points(json.loads(r.options or "{}")),
                               r.n_actions) == inforce  # fmt: skip
 
     # games dealt from our seed to their end first, then the others; oldest first in each
