@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import open_and_run, painted, patience, screenshot
+from conftest import open_and_run, painted, patience, screenshot, settled_in_place
 
 pytestmark = pytest.mark.browser
 
@@ -121,6 +121,7 @@ def test_money_run_place_and_pawn_move_by_clicks(lab_server, page):
     view.scroll_into_view_if_needed()
     _wait_points(page, "squares", 81)
     _wait_points(page, "pawns", 2)
+    settled_in_place(page)  # the clicks below aim at points: the page must not scroll under them
     first = _state(view)
     assert "coins in play: 42" in first["info"], first["info"]
 
