@@ -29,6 +29,7 @@ from long_runs import size
 import moneynb
 from moneynb.bots import make_bot
 from moneynb.coach import coach
+from moneynb.coach.wording import dollars
 
 GAMES = ("moolah", "easy_money", "money_card", "money_moves", "money_run")
 #: decisions per game by default (the issue's 200 with MONEYNB_LONG_RUNS=1); Money Run's
@@ -214,3 +215,29 @@ def test_a_loans_cost_is_said_once_in_the_first_line():
     for head in heads:
         assert head.count("paid back") == 1, head
         assert re.search(COST, head), head
+
+
+def test_a_slow_payback_says_all_the_property_brings_by_the_end():
+    """The tester of stop 48: "Best: Bid $122 ... more than the 9 rounds left: its worth is the
+    $90 it scores at the end" read as a contradiction (why bid $122 for $90?): the rent the
+    model counts for the rounds left was not said. The first line now gives both parts of what
+    the property brings by the end, the numbers the estimate adds up."""
+    seen = 0
+    for seed in range(60):
+        g = moneynb.new_game("easy_money", players=["Ann", "Bob"], seed=seed)
+        bots = [make_bot("greedy", seed=seed + i) for i in range(2)]
+        while not g.over and len(g.actions) < 400 and seen < 3:
+            if g.decision.tag in ("buy", "bid"):
+                c = coach(g)
+                head = c.summary()[0]
+                if "rounds left" in head:
+                    n = c.numbers
+                    assert f"about {dollars(n['rent_ahead'])} in rent" in head, head
+                    if n["holding_value"]:
+                        assert f"{dollars(n['holding_value'])} it scores" in head, head
+                    assert "its worth is" not in head, head
+                    seen += 1
+            g.apply(bots[g.decision.player].choose(g))
+        if seen >= 3:
+            break
+    assert seen, "no buy or bid with a payback longer than the game was found"

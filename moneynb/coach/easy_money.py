@@ -162,10 +162,13 @@ def coach_decision(game, d) -> Coaching | None:
             # issue 38, case 3: a payback longer than the game is said in the first line
             coaching.headline += (
                 f" Its rent would take about {payback:.0f} rounds to pay back "
-                f"{dollars(price)}, more than the {look.rounds_left} rounds left"
-                + (f": its worth is the {dollars(look.holding_value)} it scores at the end."
+                f"{dollars(price)}, more than the {look.rounds_left} rounds left: by the end"
+                f" it brings about {dollars(look.rent_ahead)} in rent"
+                + (f" and the {dollars(look.holding_value)} it scores."
                    if look.holding_value else ".")
             )  # fmt: skip
+            # (the tester of stop 48: "its worth is the $90 it scores at the end" beside "Best:
+            # Bid $122" read as a contradiction: the rent the model counts was left out)
         return coaching
     if tag == "turn" and "roll" in d.options:
         land = game.next_landing(seat)
