@@ -48,6 +48,27 @@ def test_launcher_fixed_game_hides_the_chooser_and_checks_names():
     assert form.launch().game.players == ["You", "Greedy bot 1"]
 
 
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [("you", "differ only in capitals"), ("  YOU ", "differ only in capitals"),
+     ("Greedy bot 1", "what the game calls a bot"), ("random BOT 3", "what the game calls a bot")],
+)  # fmt: skip
+def test_a_name_that_reads_as_another_person_or_a_bot_is_refused(typed, said):
+    """The tester of stop 48: "You" and "you" were seated as two people (the log's "you paid
+    you" reads as one), and a person could be called "Greedy bot 1" (beside a real greedy
+    bot renamed "Greedy bot 2"). The form refuses both in one sentence, with no game started;
+    a name that only contains such words is fine."""
+    form = launcher("moolah", autosave=False)
+    form.count.value = 3
+    form.rows[1][1].value = "person"
+    form.rows[1][0].value = typed
+    form.rows[2][1].value = "greedy bot"
+    assert form.launch() is None and said in form.error.value, form.error.value
+    assert form.game_box.children == ()
+    form.rows[1][0].value = "Greedy Bob 1"
+    assert form.launch().game.players == ["You", "Greedy Bob 1", "Greedy bot 1"]
+
+
 def test_launcher_rejects_unknown_game_and_offers_every_bot():
     with pytest.raises(ValueError, match="unknown game"):
         launcher("chess")
@@ -111,5 +132,9 @@ def test_bot_seats_show_the_names_the_game_gives_them():
     assert p3.value == "Random bot 1"
     k2.value = "greedy bot"
     assert p3.value == "Greedy bot 2"
+    # ... but the person is not seated under a bot's name (the tester of stop 48)
+    assert form.launch() is None and "calls a bot" in form.error.value
+    p2.value = "Greta"
+    assert p3.value == "Greedy bot 1"
     view = form.launch()
-    assert view.game.players == ["You", "Greedy bot 1", "Greedy bot 2"]
+    assert view.game.players == ["You", "Greta", "Greedy bot 1"]

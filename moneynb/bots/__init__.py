@@ -238,6 +238,25 @@ def is_bot_spec(player: str) -> bool:
     return isinstance(player, str) and player.startswith("bot:")
 
 
+def person_name_problem(name: str, others: list[str]) -> str | None:
+    """Why ``name``, typed for a person (a start form's or a replay's name box), would read
+    wrongly beside the names ``others`` of the other seats, in one sentence; None when it
+    reads well. Two names that differ only in capitals ("You", "you") read as one person in
+    the log; a name of the form the game gives a bot ("Greedy bot 1", any case) reads as a
+    bot. The engine accepts both (a saved game with such names still loads): the boxes a
+    person types in refuse them. Source: reconstruction (the tester of stop 48)."""
+    n = name.strip()
+    same = [o for o in others if o.strip().casefold() == n.casefold()]
+    if same:
+        if same[0].strip() == n:
+            return f"two people are called {n!r}"
+        return f"{n!r} and {same[0].strip()!r} differ only in capitals: give them other names"
+    words = n.casefold().split()
+    if len(words) == 3 and words[0] in BOTS and words[1] == "bot" and words[2].isdigit():
+        return f"{n!r} is what the game calls a bot: give this person another name"
+    return None
+
+
 def bot_seed(game_seed: int, seat: int, n_actions: int = 0) -> int:
     """The seed of the bot that answers seat ``seat`` after ``n_actions`` actions of a game
     seeded ``game_seed``: a function of the game alone, so every kernel that plays the seat

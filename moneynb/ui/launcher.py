@@ -56,7 +56,7 @@ import time
 
 import ipywidgets as widgets
 
-from ..bots import is_bot_spec
+from ..bots import is_bot_spec, person_name_problem
 from ..core.registry import GAMES, game_class
 from .a11y import ERROR_STYLE, A11yHelper
 from .panels import set_layout
@@ -104,6 +104,9 @@ def _titles() -> dict[str, str]:
 class Launcher(widgets.VBox):
     """The start form (see the module docstring). Attributes: ``view`` (the last started
     :class:`GameView`, or None), ``game_name`` (the chosen game)."""
+
+    #: True while :meth:`_show_bot_names` fills the bots' name boxes (their change calls it)
+    _naming = False
 
     def __init__(
         self, game: str | None = None, seed: int | None = None, autosave=True, restore=None,
@@ -323,6 +326,9 @@ class Launcher(widgets.VBox):
             )  # fmt: skip
             kind.add_class("moneynb-launch-kind")
             kind.observe(lambda _c: self._show_bot_names(), "value")
+            # a person's name typed may change a bot's number ("Greedy bot 2" while a person
+            # was typed "Greedy bot 1"): the bots' boxes follow what is typed
+            name.observe(lambda _c: self._show_bot_names(), "value")
             self.rows.append((name, kind))
         offered = kinds_for(self.game_name)
         for _name, kind in self.rows:
@@ -343,6 +349,8 @@ class Launcher(widgets.VBox):
         ("Greedy bot 1"...); a person's box is editable (its last typed name comes back)."""
         from . import _name_players
 
+        if self._naming:  # a bot's box set below calls back here
+            return
         rows = self.rows[: self.count.value or 0]
         specs = []
         for i, (name, kind) in enumerate(rows):
@@ -352,23 +360,28 @@ class Launcher(widgets.VBox):
             names, _bots = _name_players(specs)
         except ValueError:
             return
-        for (name, kind), shown in zip(rows, names, strict=True):
-            bot = KINDS[kind.value] is not None
-            if bot and not name.disabled:
-                name._person_name = name.value
-            if not bot and name.disabled:
-                name.value = getattr(name, "_person_name", name.value)
-            name.disabled = bot
-            if bot:
-                name.value = shown
+        self._naming = True
+        try:
+            for (name, kind), shown in zip(rows, names, strict=True):
+                bot = KINDS[kind.value] is not None
+                if bot and not name.disabled:
+                    name._person_name = name.value
+                if not bot and name.disabled:
+                    name.value = getattr(name, "_person_name", name.value)
+                name.disabled = bot
+                if bot:
+                    name.value = shown
+        finally:
+            self._naming = False
 
     def players(self) -> list[str]:
         """The ``players`` list for :func:`play`: person names and ``"bot:..."`` entries.
 
         Raises:
-            ValueError: an empty or repeated person name.
+            ValueError: an empty or repeated person name (also when only capitals differ),
+                a bot's request ("bot:greedy") or a bot's name ("Greedy bot 1") for a person.
         """
-        out, seen = [], set()
+        out, seen = [], []
         for name, kind in self.rows[: self.count.value]:
             spec = KINDS[kind.value]
             if spec is not None:
@@ -382,9 +395,10 @@ class Launcher(widgets.VBox):
                     f"{n!r} is how a bot is asked for, not a person's name: choose a bot under "
                     "'plays as', or give this person another name"
                 )
-            if n in seen:
-                raise ValueError(f"two people are called {n!r}")
-            seen.add(n)
+            problem = person_name_problem(n, seen)  # "You" and "you"; "Greedy bot 1"
+            if problem:
+                raise ValueError(problem)
+            seen.append(n)
             out.append(n)
         return out
 

@@ -781,7 +781,7 @@ class ReplayView(GameView):
         Raises:
             IndexError, TypeError: a bad step.
         """
-        from ..bots import make_bot
+        from ..bots import make_bot, person_name_problem
         from ..store import LiveTable, StoreError, TooManyTries, open_store
         from . import _bot_seed, _count_new_game
 
@@ -792,6 +792,13 @@ class ReplayView(GameView):
         except ValueError as e:  # a name typed twice, or a bot's request ("bot:greedy")
             self._refuse_branch(f"The seats' names: {e}.")
             return None
+        for seat in sorted(self._named_by_hand):  # "you" beside "You"; "Greedy bot 1"
+            if self.seat_choices[seat].value != "human":
+                continue
+            problem = person_name_problem(names[seat], names[:seat] + names[seat + 1 :])
+            if problem:
+                self._refuse_branch(f"The seats' names: {problem}.")
+                return None
         try:
             if self.source_id is not None:
                 LiveTable.check(open_store(self.store).info(self.source_id),
