@@ -473,6 +473,13 @@ PANEL_FIT_JS = r"""async (name) => {
     });
   };
   out.push(...buttonsOut());
+  // a slider of the decision has a track to drag along (in the narrow column at 1024x700
+  // with the file browser open, Moolah's amount slider was a lone knob, its track 0 px wide)
+  for (const s of [...v.querySelectorAll('.moneynb-decision .widget-slider')].filter(s => s.offsetParent)) {
+    const t = s.querySelector('.noUi-target, .slider-container') || s;
+    const w = t.getBoundingClientRect().width, room = (s.closest('.moneynb-side') || v).clientWidth;
+    if (w < Math.min(120, 0.6 * room)) out.push(`a slider's track ${Math.round(w)} px wide (its column ${room} px)`);
+  }
   if (anchor !== row && !inside(anchor.getBoundingClientRect()))
     out.push(`the last move line ${Math.round(anchor.getBoundingClientRect().top)}-${Math.round(anchor.getBoundingClientRect().bottom)} not in sight (${Math.round(top)}-${Math.round(bottom)})`);
   if (!whole) {
