@@ -196,6 +196,10 @@ class Board(BoardDrawing):
                 hoverinfo="text",
                 textposition="bottom center",
                 textfont=dict(size=10),
+                # a coin's name under it may reach past the plot's bottom into the margin: at
+                # text zoom 1.35 and 1.5 "large" and "medium" lost their lowest pixels (their
+                # "g") where the plot clips its traces (Lab at 1024x700, file browser open)
+                cliponaxis=False,
                 **self._table(game),
             ),
             go.Scatter(
