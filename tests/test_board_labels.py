@@ -365,3 +365,32 @@ def test_moolah_a_second_row_of_tokens_stands_a_disc_behind_the_first():
                     if d < disc - 0.5:
                         found.append((zoom, sid, side, k, round(disc - d, 1)))
     assert not found, found[:10]
+
+
+def test_money_run_table_coins_names_read_apart_at_every_text_zoom():
+    """Stop 49's screenshots (Lab at 1024x700, file browser open: text zoom 1.5): the names
+    under the table coins ran together ("smallmedium", 1.4 px apart). Between two names there
+    is at least a space's width (0.278 em) at every text zoom, whatever coins lie there."""
+    from moneynb.ui.boards.base import TEXT_ZOOMS
+
+    v = moneynb.play("money_run", players=["Ann", "bot:greedy"], seed=5, autosave=False)
+    g = v.game
+    found = []
+    for table in ([4, 2, 3, 4, 3], [3, 3, 3, 3, 3], [4, 4, 4, 4, 4]):  # medium (3) is widest
+        g.table = list(table)
+        v.board.update(g, [])
+        for zoom in TEXT_ZOOMS:
+            v.board.set_text_zoom(zoom)
+            layout = v.board.figure.layout.to_plotly_json()
+            layout.setdefault("width", v.board.figure.layout.width)
+            s = px_per_unit(layout)
+            tr = next(t for t in v.board.figure.data if t.name == "table")
+            fs = _arr(tr.textfont.size, len(tr.x))
+            boxes = [(x * s - text_box(t, f)[0] / 2, x * s + text_box(t, f)[0] / 2)
+                     for x, t, f in zip(tr.x, tr.text, fs, strict=True)]  # fmt: skip
+            for (_a, b), (c, _d), f, t1, t2 in zip(boxes, boxes[1:], fs, tr.text, tr.text[1:],
+                                                  strict=False):  # fmt: skip
+                if c - b < 0.278 * f:
+                    found.append(f"zoom {zoom}: {t1!r} and {t2!r} {c - b:.1f} px apart")
+    v.board.set_text_zoom(1.0)
+    assert not found, found

@@ -27,6 +27,16 @@ COIN_COLOR = {1: "#b87333", 2: "#c9c9c9", 3: "#e0b84a", 4: "#8f6b2e"}
 #: square colour by stack height (0, 1, 2, ... the last repeats)
 HEIGHT_COLOR = ("#f7f3e8", "#efe2b8", "#e3cd86", "#d4b55a", "#bf9a36", "#a37d20", "#86630f")
 TABLE_Y = -1.35
+#: board units between two table coins: their names ("small", "medium") kept apart at the
+#: largest text zoom (1 unit left "smallmedium" touching at zoom 1.5)
+TABLE_DX = 1.4
+
+
+def table_x(slot: int) -> float:
+    """The board x (units) of table slot ``slot`` (0-based), the y being :data:`TABLE_Y`."""
+    return slot * TABLE_DX
+
+
 #: px a picked table coin's ring is larger than the coin (its 3 px line just outside the
 #: coin's edge, clear of the name under the coin)
 RING_GAP = 7
@@ -148,7 +158,7 @@ class Board(BoardDrawing):
     def _table(self, game) -> dict:
         k = len(game.table)
         return dict(
-            x=list(range(k)),
+            x=[table_x(i) for i in range(k)],
             y=[TABLE_Y] * k,
             customdata=[["table", i] for i in range(k)],
             text=[plot_text(game.coin_names[c]) for c in game.table],
@@ -239,7 +249,7 @@ class Board(BoardDrawing):
                        scaleanchor="x", scaleratio=1),
             shapes=shapes,
             annotations=[
-                dict(x=len(game.table) + 0.2, y=TABLE_Y, text="← the table", showarrow=False,
+                dict(x=table_x(len(game.table) - 1) + 0.7, y=TABLE_Y, text="← the table", showarrow=False,
                      xanchor="left", font=dict(size=12))
             ],
         )  # fmt: skip

@@ -8,7 +8,7 @@ import ipywidgets as widgets
 
 from ....core.words import counted
 from ....figures.money_run import *  # noqa: F403 - the drawing's names, kept importable here
-from ....figures.money_run import RING_GAP, TABLE_Y
+from ....figures.money_run import RING_GAP, TABLE_Y, table_x
 from ....figures.money_run import Board as Drawing
 from ...a11y import token_html
 from ...panels import button, chosen_words, space_panel
@@ -52,7 +52,7 @@ class Board(Drawing, BoardRenderer):
             t.y = [p[1] for p in targets]
             t.customdata = [list(p) for p in targets]
             r = self.figure.data[5]
-            r.x = [p[0] for p in ring]
+            r.x = [table_x(p[0]) if p[1] == TABLE_Y else p[0] for p in ring]  # a slot's x
             r.y = [p[1] for p in ring]
             # a table coin's ring hugs the coin: its name is written just under it (issue 38:
             # the 40 px ring crossed "puny")
