@@ -1273,6 +1273,15 @@ def test_hot_seat_names_the_last_move_and_marks_the_hand_off():
     assert g.decision.player != view._last_person
     assert "Hand over the screen" in view.header.value
     assert g.players[g.decision.player] in view.header.value.split("Hand over")[1]
+    # ... at the END of the "Last move" line, the line a move scrolls to the top and whose end
+    # shows when it is cut (the tester of stop 49: a line of its own above it was out of sight
+    # after every move); its title (the whole line) says it too
+    last = re.search(r"<div class='moneynb-last-move'.*?</div>", view.header.value, re.S)
+    assert last, view.header.value
+    words = re.sub(r"<[^>]+>", "", last.group(0))
+    assert re.search(r"Hand over the screen: \w+, it is your turn\.$", words), words
+    assert "Hand over the screen" in re.search(r'title="([^"]*)"', last.group(0)).group(1)
+    assert view.header.value.count("moneynb-handoff") == 1
 
 
 def test_a_game_brought_back_names_its_last_move_as_it_was_shown(tmp_path):

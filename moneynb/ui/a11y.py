@@ -43,6 +43,10 @@ HANDOFF_STYLE = (
     "color:#1a1a1a;background:#ffe082;border-left:6px solid #ff8f00;padding:3px 8px;"
     "margin:4px 0;font-size:1.1em"
 )
+#: the same words ending the "Last move" line (a line 1.4 em high: no margin, little padding)
+HANDOFF_INLINE_STYLE = (
+    "color:#1a1a1a;background:#ffe082;border-left:4px solid #ff8f00;padding:0 6px;font-weight:bold"
+)
 #: a board's note to the player (what a second click will do): dark blue on light blue, 9.6:1
 NOTICE_STYLE = "color:#0d3c61;background:#e3f2fd;padding:1px 4px;border-radius:3px"
 

@@ -24,6 +24,7 @@ from ..core.errors import IllegalAction, SaveFileError
 from ..store import ConflictError, StoreError, open_store
 from .a11y import (
     ERROR_STYLE,
+    HANDOFF_INLINE_STYLE,
     HANDOFF_STYLE,
     NOTE_STYLE,
     NOTICE_STYLE,
@@ -1149,9 +1150,13 @@ class GameView(widgets.VBox):
                 f"{seat_html(d.player, who, player_color(d.player))}{kind} must decide: "
                 f"{html.escape(self.plain(d.prompt, d.player))}"
             )
-        return f"<div>{head}</div>{self._handoff_html()}<div class='moneynb-turn'>{turn}</div>" + (
-            self._last_move_html()
-        )
+        # hot seat: the hand-over words END the "Last move" line, which a move scrolls to
+        # the top and which is cut at its start (the tester of stop 49: a line of its own
+        # above it was scrolled out of sight after every move, in Lab and in Voila); with no
+        # last move to show, a line of its own
+        last = self._last_move_html(after=self._handoff_html(inline=True))
+        handoff = "" if last else self._handoff_html()
+        return f"<div>{head}</div>{handoff}<div class='moneynb-turn'>{turn}</div>{last}"
 
     def _status_in_title(self, status: str) -> bool:
         """True when the board's figure has ``status`` as its title (drawn just above the
@@ -1164,9 +1169,11 @@ class GameView(widgets.VBox):
             return False
         return bool(title) and title == plot_text(status)
 
-    def _last_move_html(self) -> str:
+    def _last_move_html(self, after: str = "") -> str:
         """One line naming whose the last move was and what it did (its log lines), so the
-        dice, card and log read as one player's move (issue 30, case 3); empty before any."""
+        dice, card and log read as one player's move (issue 30, case 3); empty before any.
+        ``after``: HTML that ends the line (hot seat's hand-over words: the end of the line
+        is what shows when it is cut)."""
         if not self._last_move:
             return ""
         seat, events = self._last_move
@@ -1198,15 +1205,17 @@ class GameView(widgets.VBox):
             whose = "Your" if shown == "You" else f"{name}'s"
             line = f"{seat_html(seat, whose, player_color(seat))} move: {html.escape(body)}"
         # the whole line in its title: the page shows its end, cut at the start (a11y's CSS)
-        full = html.escape(f"Last move: {html.unescape(re.sub(r'<[^>]+>', '', line))}", quote=True)
+        text = f"Last move: {line}" + (f" {after}" if after else "")
+        full = html.escape(html.unescape(re.sub(r"<[^>]+>", "", text)), quote=True)
         return (
             f"<div class='moneynb-last-move' data-seat='{seat}' title=\"{full}\">"
-            f"<span class='moneynb-last-move-text'>Last move: {line}</span></div>"
+            f"<span class='moneynb-last-move-text'>{text}</span></div>"
         )
 
-    def _handoff_html(self) -> str:
+    def _handoff_html(self, inline: bool = False) -> str:
         """Hot seat: when the person who must decide now is not the person who acted last at
-        this screen, a marked line saying so (issue 30, case 3); empty otherwise."""
+        this screen, a marked line saying so (issue 30, case 3); empty otherwise.
+        ``inline``: a marked span, to end the "Last move" line (:meth:`_header_html`)."""
         g, d = self.game, self.game.decision
         people = self.screen_seats
         if d is None or len(people) < 2 or d.player not in people:
@@ -1214,6 +1223,11 @@ class GameView(widgets.VBox):
         if self._last_person not in people or self._last_person == d.player:
             return ""
         now, before = g.players[d.player], g.players[self._last_person]
+        if inline:
+            return (
+                f"<span class='moneynb-handoff' role='status' style='{HANDOFF_INLINE_STYLE}'>"
+                f"Hand over the screen: <b>{html.escape(now)}</b>, it is your turn.</span>"
+            )
         return (
             f"<div class='moneynb-handoff' role='status' style='{HANDOFF_STYLE}'>"
             f"Hand over the screen: <b>{html.escape(now)}</b>, it is your turn "

@@ -357,6 +357,20 @@ def press_start(page, form, game_sel: str, timeout_ms: float = 60_000, board: bo
     return page.locator(fresh)
 
 
+#: where a view's hot-seat hand-over words are ("Hand over the screen: Bob, it is your turn."),
+#: and whether they are in sight: in the window and not under anything (Lab's toolbar):
+#: ``(view selector) -> {seen, where}`` (the tester of stop 49: a line of their own above the
+#: "Last move" line, scrolled out of sight by every move)
+HANDOVER_SEEN_JS = """(view) => {
+  const h = document.querySelector(view + ' .moneynb-header .moneynb-handoff');
+  if (!h) return {seen: false, where: 'none'};
+  const r = h.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.right - 4, r.top + r.height / 2);
+  return {seen: r.top >= 0 && r.bottom <= innerHeight && !!hit && h.contains(hit),
+          where: `${Math.round(r.top)}-${Math.round(r.bottom)} of ${innerHeight}`};
+}"""
+
+
 def settled_in_place(page, timeout_ms: float = 90_000) -> None:
     """Wait until no game view on the page keeps itself in sight any more (``data-moneynb-kept``
     absent or "done": :func:`moneynb.ui.a11y` leaves the page to the user at most 60 s after

@@ -30,6 +30,7 @@ import re
 
 import pytest
 from conftest import (
+    HANDOVER_SEEN_JS,
     open_and_run,
     painted,
     patience,
@@ -206,16 +207,25 @@ def test_play_without_friction_in_lab(lab_server, page):
         page.wait_for_function(HOLD_OVER_JS, arg="probe-hotseat", timeout=patience(30_000))
         painted(page)
         n = _count(hot)
+        focused = hot.evaluate("v => v.querySelector('.moneynb-a11y').dataset.focused || ''")
         box = roll.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         page.mouse.click(x, y)  # Ann rolls
         page.wait_for_function(
-            """(n) => { const v = document.querySelector('.moneynb-view.probe-hotseat');
+            """([n, key]) => { const v = document.querySelector('.moneynb-view.probe-hotseat');
                 return Number(v.querySelector('.moneynb-log-box').dataset.count) > n
-                  && /Bob/.test(v.querySelector('.moneynb-turn').textContent); }""",
-            arg=n,
+                  && /Bob/.test(v.querySelector('.moneynb-turn').textContent)
+                  && (v.querySelector('.moneynb-a11y').dataset.focused || '') !== key; }""",
+            arg=[n, focused],
             timeout=patience(30_000),
         )
+        # Bob's Roll has the focus: the page has moved to it (the "Last move" line at the
+        # top); the hand-over words are in sight with it (the tester of stop 49: a line of
+        # their own above the "Last move" line, under Lab's toolbar after every move)
+        _settle(page)
+        line = page.evaluate(HANDOVER_SEEN_JS, ".moneynb-view.probe-hotseat")
+        if not line["seen"]:
+            problems["case 1 hand-over words"] = [f"out of sight at {line['where']}"]
         acted = _actions(hot)
         page.mouse.click(x, y)  # the second click of Ann's slower double-click
         # Bob's Roll takes clicks once its hand-over second is over (Playwright waits for a
