@@ -388,13 +388,6 @@ class GameInfo:
             parts.append(f"{k.replace('_', ' ')} {shown}{own}"[:80])
         return "house rules: " + ", ".join(parts)
 
-    def seat_holders(self) -> list:
-        """Who holds each person seat, in seat order: the seat's owner, or for a solo game
-        (no table) its owner (a solo game's person seats are all its owner's: hot seat);
-        None for an unclaimed table seat. Bot seats are left out."""
-        return [s.owner or (self.owner if self.table is None else None)
-                for s in self.seats if not s.bot]  # fmt: skip
-
     @property
     def shared_seats(self) -> dict:
         """``{owner: (seat names)}`` for each owner holding more than one person seat (a
