@@ -144,8 +144,11 @@ def games_zip(class_id: str, owner: Any = ANY, store=None, path=None) -> bytes:
     ``moneynb.replay`` read): one file per game, named after its table code or its student,
     the game and its id, plus ``games.json`` (a list: file, id, game, table, student,
     players, actions, over, closed, and where its chance came from: practice (True: its dice
-    were already seen, :attr:`moneynb.store.GameInfo.practice`), note, branch_of, branch_at,
-    chance). Returns the zip's bytes (also written to ``path`` when
+    were already seen, :attr:`moneynb.store.GameInfo.practice`), counted (False: practice,
+    one student in several person seats or house rules, :attr:`moneynb.store.GameInfo.counted`),
+    house_rules (the options that change the rules, ``{}`` for none), shared_seats (True: one
+    student held several person seats), note (the teacher's row's plain words), branch_of,
+    branch_at, chance). Returns the zip's bytes (also written to ``path`` when
     given). Teacher-only; the teacher's export includes tables still being played.
 
     Raises:
@@ -166,8 +169,10 @@ def games_zip(class_id: str, owner: Any = ANY, store=None, path=None) -> bytes:
                           "student": None if g.table else names.get(g.owner or ""),
                           "players": list(g.players), "actions": g.actions, "over": g.over,
                           "closed": g.closed is not None, "practice": g.practice,
-                          "note": g.practice_note or g.branch_note, "branch_of": g.branch_of,
-                          "branch_at": g.branch_at, "chance": g.chance})  # fmt: skip
+                          "counted": g.counted, "house_rules": g.house_rules,
+                          "shared_seats": bool(g.shared_seats), "note": g.class_note,
+                          "branch_of": g.branch_of, "branch_at": g.branch_at,
+                          "chance": g.chance})  # fmt: skip
         z.writestr("games.json", json.dumps({"class": info.name, "code": info.code,
                                               "games": index}, indent=1))  # fmt: skip
     data = buf.getvalue()

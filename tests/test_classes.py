@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
 from waiting import wait_for
@@ -424,9 +425,9 @@ def test_the_class_view_marks_practice_games_and_leaves_them_out_of_the_standing
     assert "dice already seen" in html
     standings = {t["name"]: t for t in view.standings(view.rows(), st.roster(k.id, T))}
     assert standings["Ann"] == {"name": "Ann", "owner": ANN, "finished": 1, "won": 1,
-                                "practice": 2}  # fmt: skip
+                                "practice": 2, "uncounted": 0}  # fmt: skip
     assert standings["Bob"] == {"name": "Bob", "owner": BOB, "finished": 1, "won": 0,
-                                "practice": 0}  # fmt: skip
+                                "practice": 0, "uncounted": 0}  # fmt: skip
     s = view.standings_html.value
     assert "data-name='Ann' data-finished='1' data-won='1' data-practice='2'" in s
     assert "Practice (not counted)" in s
@@ -435,3 +436,113 @@ def test_the_class_view_marks_practice_games_and_leaves_them_out_of_the_standing
     assert marked[branch] == (True, won, 4) and marked[won] == (False, None, None)
     assert marked[fresh] == (False, unfinished, 2)
     view.stop()
+
+
+def _played(name, players, seed, **options):
+    """A game of greedy bots playing every seat to its end (the engine's winner)."""
+    g = moneynb.new_game(name, players=list(players), seed=seed, **options)
+    bot = make_bot("greedy", seed=1)
+    while not g.over:
+        g.apply(bot.choose(g))
+    return g
+
+
+def test_a_hot_seat_game_of_one_student_in_two_person_seats_is_not_a_win(sqlite_location):
+    """F4: a student who seats a second person ("plays as person" in the form, or
+    ``players=["You", "Zed"]`` from Python) and plays both on one screen holds the winner and
+    a loser, so every such game was a win: "Ann: Finished 2, Won 1" from one game against a
+    made-up person. The store's rule (:attr:`GameInfo.counted`, from who holds each stored
+    seat) counts it apart and the teacher's row says why; one person and a bot on one screen
+    is an ordinary game and still counts; the class export carries the mark."""
+    from moneynb.ui.classroom import classroom
+
+    location = sqlite_location
+    st, k = opened(location, students=(("Ann", ANN), ("Bob", BOB)))
+    both = _played("money_moves", ["You", "Zed"], seed=7)
+    assert both.winner in ("You", "Zed")
+    hot = st.create(both.config(), seats=["human", "human"], owner=ANN, origin="lab",
+                    actions=both.actions, status={"over": True})  # fmt: skip
+    ordinary = solo(st, ANN, name="money_moves", seed=2, moves=4000)  # "You" beats the bot
+    assert moneynb.load_game(st.read(ordinary)).winner == "You"
+
+    view = classroom(store=location, owner=T, watch=False, class_id=k.id)
+    view.redraw()
+    standings = {t["name"]: t for t in view.standings(view.rows(), st.roster(k.id, T))}
+    assert standings["Ann"] == {"name": "Ann", "owner": ANN, "finished": 1, "won": 1,
+                                "practice": 0, "uncounted": 1}  # fmt: skip
+    rows = {r["id"]: r for r in view.rows()}
+    assert not rows[hot]["counted"] and rows[hot]["shared_seats"]
+    assert "not counted: one player plays 2 person seats (You and Zed)" in rows[hot]["state"]
+    assert rows[ordinary]["counted"] and "not counted" not in rows[ordinary]["state"]
+    html = view.list_html.value
+    row = html[html.index(f"data-id='{hot}'") - 60 :]
+    assert "moneynb-class-uncounted" in row[:80] and "data-counted='0'" in row[:400]
+    s = view.standings_html.value
+    assert "data-name='Ann' data-finished='1' data-won='1' data-practice='0' " \
+        "data-uncounted='1'" in s  # fmt: skip
+    assert "Hot seat or house rules (not counted)" in s
+    index = json.loads(zipfile.ZipFile(io.BytesIO(view.export("games"))).read("games.json"))
+    marked = {g["id"]: (g["counted"], g["shared_seats"]) for g in index["games"]}
+    assert marked == {hot: (False, True), ordinary: (True, False)}
+    note = {g["id"]: g["note"] for g in index["games"]}[hot]
+    assert note.startswith("not counted: one player plays 2 person seats")
+    view.stop()
+    info = st.info(hot)  # the store's rule, asked by the view and the export
+    assert info.over and not info.practice and not info.house_rules
+    assert info.shared_seats == {ANN: ("You", "Zed")} and not info.counted
+    assert st.info(ordinary).shared_seats == {} and st.info(ordinary).counted
+
+
+def test_a_game_with_house_rules_is_marked_and_not_counted(sqlite_location, tmp_path):
+    """F4: a Moolah game stored with ``board_file=`` a copy of the board whose goal is
+    $255,000 ends in a few actions and read as an ordinary finished game, its win counted:
+    the options were stored but neither shown nor asked. Every option that changes how a
+    game is played or won and differs from its default (:meth:`Game.house_rules`: a data
+    file, ``max_turns``...) marks the row "house rules: ..." and leaves the game out of the
+    standings and out of the export's counted games; the base options (``chance_streams``)
+    are no house rules."""
+    import re
+
+    from moneynb.core.game import Game
+    from moneynb.games.moolah.rules import Moolah
+    from moneynb.ui.classroom import classroom
+
+    location = sqlite_location
+    st, k = opened(location, students=(("Ann", ANN), ("Bob", BOB)))
+    board = Path(moneynb.__file__).parent / "games" / "moolah" / "board.toml"
+    text = board.read_text()
+    easy, n = re.subn(r"(?m)^goal\s*=.*$", "goal = 255_000", text)
+    assert n == 1, "the board file names its goal"
+    (tmp_path / "goal.toml").write_text(easy)
+    quick = _played("moolah", ["You", "Greedy bot 1"], seed=1,
+                    board_file=str(tmp_path / "goal.toml"))  # fmt: skip
+    assert quick.winner and len(quick.actions) < 100
+    ruled = st.create(quick.config(), seats=["human", "bot:greedy"], owner=ANN,
+                      actions=quick.actions, status={"over": True})  # fmt: skip
+    short = _played("moolah", ["You", "Greedy bot 1"], seed=4, max_turns=2)
+    capped = st.create(short.config(), seats=["human", "bot:greedy"], owner=BOB,
+                       actions=short.actions, status={"over": True})  # fmt: skip
+    streams = _played("moolah", ["You", "Greedy bot 1"], seed=5, chance_streams=2)
+    plain = st.create(streams.config(), seats=["human", "bot:greedy"], owner=BOB,
+                      actions=streams.actions, status={"over": True})  # fmt: skip
+
+    view = classroom(store=location, owner=T, watch=False, class_id=k.id)
+    view.redraw()
+    rows = {r["id"]: r for r in view.rows()}
+    assert "not counted: house rules: board file goal.toml" in rows[ruled]["state"]
+    assert "house rules: max turns 2 (the game's own: 300)" in rows[capped]["state"]
+    assert not rows[ruled]["counted"] and not rows[capped]["counted"] and rows[plain]["counted"]
+    assert "house rules" not in rows[plain]["state"]
+    standings = {t["name"]: t for t in view.standings(view.rows(), st.roster(k.id, T))}
+    assert (standings["Ann"]["finished"], standings["Ann"]["won"]) == (0, 0)
+    assert standings["Ann"]["uncounted"] == 1 and standings["Bob"]["uncounted"] == 1
+    assert standings["Bob"]["finished"] == 1
+    index = json.loads(zipfile.ZipFile(io.BytesIO(view.export("games"))).read("games.json"))
+    marked = {g["id"]: (g["counted"], g["house_rules"]) for g in index["games"]}
+    assert marked[capped] == (False, {"max_turns": 2}) and marked[plain] == (True, {})
+    view.stop()
+    assert Moolah.house_rules({"max_turns": 300, "chance_streams": 2}) == {}
+    assert Moolah.house_rules({"max_turns": 2, "undo": "practice"}) == {"max_turns": 2}
+    assert Game.house_rules({"max_turns": 2}) == {}
+    assert st.info(ruled).house_rules == {"board_file": str(tmp_path / "goal.toml")}
+    assert st.info(capped).house_rules == {"max_turns": 2} and st.info(plain).counted

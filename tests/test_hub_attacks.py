@@ -537,3 +537,47 @@ def test_a_branch_with_dice_already_seen_is_marked_by_the_service_whatever_the_k
     assert (dee_row["finished"], dee_row["won"], dee_row["practice"]) == (1, 1, len(made))
     assert f"data-practice='{len(made)}'" in view.standings_html.value
     view.stop()
+
+
+def test_a_hot_seat_self_win_and_house_rules_are_not_counted_through_the_service(klass):
+    """F4 on a hub: Dee's kernel stores a finished hot-seat game (both seats people, both
+    hers: a guaranteed win) and a finished Moolah game with ``max_turns=2``. The service
+    stores the seats and the options the engine accepted, and the teacher's view, reading
+    them through the service, marks both rows and counts neither as a finished game or a
+    win; her ordinary game against a bot counts."""
+    from moneynb.bots import make_bot
+    from moneynb.ui.classroom import ClassroomView
+
+    k = klass
+    dee, teacher = k.stores["dee"], k.stores["mrs_lee"]
+    kl = teacher.open_class("The hot seat", "hub:mrs_lee")
+    dee.join_class(kl.code, "hub:dee", "Dee")
+    bot = make_bot("greedy", seed=1)
+    made = {}
+    for name, game, players, seats, options in (
+        ("hot", "money_moves", ["You", "Zed"], ["human", "human"], {}),
+        ("capped", "moolah", ["You", "Greedy bot 1"], ["human", "bot:greedy"], {"max_turns": 2}),
+        ("ordinary", "money_moves", ["You", "Greedy bot 1"], ["human", "bot:greedy"], {}),
+    ):
+        g = moneynb.new_game(game, players, seed=11 + len(made), **options)
+        while not g.over:
+            g.apply(bot.choose(g))
+        status, answer = k.call("dee", "create", {"args": {"config": g.config(),
+                                                           "seats": seats, "origin": "lab"}})  # fmt: skip
+        assert status == 200, answer
+        gid = answer["result"]
+        assert dee.extend(gid, 0, g.actions) == len(g.actions) and dee.info(gid).over
+        made[name] = gid
+    view = ClassroomView(teacher, owner="hub:mrs_lee", class_id=kl.id, watch=False)
+    view.redraw()
+    rows = {r["id"]: r for r in view.rows()}
+    assert "not counted: one player plays 2 person seats" in rows[made["hot"]]["state"]
+    assert "house rules: max turns 2" in rows[made["capped"]]["state"]
+    assert (
+        rows[made["ordinary"]]["counted"] and "not counted" not in rows[made["ordinary"]]["state"]
+    )
+    (dee_row,) = view.standings(view.rows(), teacher.roster(kl.id, "hub:mrs_lee"))
+    assert (dee_row["finished"], dee_row["practice"], dee_row["uncounted"]) == (1, 0, 2)
+    assert dee_row["won"] == int(rows[made["ordinary"]]["winner"] == "You")
+    assert "data-uncounted='2'" in view.standings_html.value
+    view.stop()

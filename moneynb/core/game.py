@@ -267,6 +267,10 @@ class Game:
     #: (``moneynb.core.outcomes.state_key``) and shares the written rows between its copies;
     #: ``tests/test_coach_choices.py`` checks that changing them changes nothing that follows.
     record_only: tuple[str, ...] = ()
+    #: options of ``default_options`` that only change what is shown, never how the game is
+    #: played or won (:meth:`house_rules` leaves them out); none so far: every game option is
+    #: read by the rules (a data file, a cap on rounds or turns, a scoring rule)
+    presentation_options: tuple[str, ...] = ()
 
     def __init__(self, players: list[str], seed: int | None = None, **options: Any):
         self.players = self._check_players(players)
@@ -742,6 +746,27 @@ class Game:
         move again knowing what chance brings (the store marks such a game practice). A save's
         options without ``undo`` read as "safe" (False)."""
         return (options or {}).get("undo", "safe") == "practice"
+
+    @classmethod
+    def house_rules(cls, options: dict) -> dict:
+        """The options of a game of these ``options`` (as stored or saved) that change how it
+        is played or won: each ``default_options`` key (a data file, ``max_turns``,
+        ``rounds``, a scoring rule...) whose value differs from the game's default, in the
+        order of ``default_options`` (``{}`` for the game as the rulebook has it). The base
+        options are not house rules: ``undo`` is the store's practice mark
+        (:meth:`undo_takes_back_chance`), ``chance_streams`` only changes how the same fair
+        dice are drawn, and ``reseed`` is a branch's fresh chance (the store's branch note).
+        :attr:`presentation_options` are left out. A data file counts whatever it holds (the
+        store keeps its name, not its contents). A class's standings count such a game apart
+        (:attr:`moneynb.store.GameInfo.counted`)."""
+        options = options if isinstance(options, dict) else {}
+        return {
+            k: options[k]
+            for k, default in cls.default_options.items()
+            if k in options
+            and k not in cls.presentation_options
+            and (options[k] != default or type(options[k]) is not type(default))
+        }
 
     def can_undo_to(self, n: int) -> bool:
         """True if :meth:`undo_to` ``(n)`` is allowed by the undo policy (see :meth:`undo`)."""

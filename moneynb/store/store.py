@@ -349,6 +349,94 @@ class GameInfo:
         return ""
 
     @property
+    def house_rules(self) -> dict:
+        """The options this game was played with that change how it is played or won
+        (:meth:`moneynb.core.game.Game.house_rules`: a data file, ``max_turns``, a scoring
+        rule... different from the game's defaults), ``{}`` for the rulebook's game. A game
+        this moneynb no longer has: every option but the base ones. Read from the stored
+        options (the engine checked them when the game was stored)."""
+        from ..core.game import Game
+        from ..core.registry import game_class
+
+        try:
+            cls = game_class(self.game)
+        except Exception:  # noqa: BLE001 - a game this moneynb no longer has
+            return {k: v for k, v in (self.options or {}).items() if k not in Game.base_options}
+        return cls.house_rules(self.options or {})
+
+    @property
+    def house_rules_note(self) -> str:
+        """One plain line naming the house rules ("" when none): "house rules: board file
+        goal.toml, max turns 40 (the game's own: 300)"."""
+        from ..core.registry import game_class
+
+        rules = self.house_rules
+        if not rules:
+            return ""
+        try:
+            defaults = game_class(self.game).default_options
+        except Exception:  # noqa: BLE001
+            defaults = {}
+        parts = []
+        for k, v in rules.items():
+            was = defaults.get(k)
+            if isinstance(v, str) and k.endswith("_file"):
+                shown = v.replace("\\", "/").rsplit("/", 1)[-1] or "(none)"
+            else:
+                shown = str(v)
+            own = f" (the game's own: {was})" if was not in (None, "") else ""
+            parts.append(f"{k.replace('_', ' ')} {shown}{own}"[:80])
+        return "house rules: " + ", ".join(parts)
+
+    @property
+    def shared_seats(self) -> dict:
+        """``{owner: (seat names)}`` for each owner holding more than one person seat (a
+        hot-seat game of one student playing two people, or two seats given to one
+        student): they hold the winner and a loser, so a win is no result. ``{}``
+        otherwise (one person seat and bots is an ordinary game)."""
+        held: dict = {}
+        for s in self.seats:
+            holder = s.owner or (self.owner if self.table is None else None)
+            if not s.bot and holder is not None:
+                held.setdefault(holder, []).append(s.name)
+        return {o: tuple(names) for o, names in held.items() if len(names) > 1}
+
+    @property
+    def shared_seats_note(self) -> str:
+        """One plain line when one player holds several person seats ("" otherwise):
+        "not counted: one player plays 2 person seats (You and Zed), so a win is over
+        themself"."""
+        shared = self.shared_seats
+        if not shared:
+            return ""
+        seats = "; ".join(" and ".join(names) for names in shared.values())
+        n = max(len(names) for names in shared.values())
+        return (
+            f"not counted: one player plays {n} person seats ({seats}), so a win is over themself"
+        )
+
+    @property
+    def counted(self) -> bool:
+        """True when a class's standings count this game as a result: not practice
+        (:attr:`practice`: dice already seen), no player holding several person seats
+        (:attr:`shared_seats`) and the rulebook's rules (no :attr:`house_rules`). The one
+        rule the teacher's view and the class export ask."""
+        return not (self.practice or self.shared_seats or self.house_rules)
+
+    @property
+    def class_note(self) -> str:
+        """Every plain line a teacher's row of this game shows, joined by " · " ("" for an
+        ordinary game): :attr:`practice_note` (or :attr:`branch_note`),
+        :attr:`shared_seats_note`, :attr:`house_rules_note` (marked "not counted" when it
+        is the only reason)."""
+        rules = self.house_rules_note
+        if rules and not (self.practice or self.shared_seats):
+            rules = f"not counted: {rules}"
+        return " · ".join(
+            n for n in (self.practice_note or self.branch_note, self.shared_seats_note, rules) if n
+        )
+
+    @property
     def title(self) -> str:
         """The game's title ("Moolah")."""
         from ..core.registry import game_class

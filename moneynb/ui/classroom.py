@@ -14,9 +14,15 @@
   game (:attr:`moneynb.store.GameInfo.practice`, as the store derived it when the game was
   made: "Continue from here" of a finished game, a seed used again, so its dice were already
   seen) is marked in plain words ("practice: replayed from a finished game at step 12, dice
-  already seen"), and a branch with fresh dice says so;
+  already seen"), and a branch with fresh dice says so.
+  A game where one student plays several person seats (hot seat: they hold the winner and
+  a loser, :attr:`~moneynb.store.GameInfo.shared_seats`) or played with house rules (a data
+  file, ``max_turns``...: :attr:`~moneynb.store.GameInfo.house_rules`) says so on its row
+  ("not counted: house rules: board file goal.toml");
 - **standings**: each student's finished games and wins, counting only games played without
-  foreknowledge (practice games are counted apart, never as results: :meth:`standings`);
+  foreknowledge, one person seat each, by the rulebook's rules
+  (:attr:`~moneynb.store.GameInfo.counted`; the others are counted apart, never as results:
+  :meth:`standings`);
 - **actions**: remove a student, give a table's seat to another student, close a table, and
   "Watch live": a read-only board of the chosen game that follows its moves (for the
   projector: :class:`LiveGame`);
@@ -38,9 +44,10 @@ CSS classes (stable, for tests): ``moneynb-classroom``; ``moneynb-class-name`` /
 ``moneynb-class-header`` (data-code, data-state); ``moneynb-class-end``;
 ``moneynb-class-roster`` (rows ``moneynb-class-student`` with data-name);
 ``moneynb-classroom-list`` (rows ``moneynb-classroom-row`` with data-id, data-actions,
-data-leader, data-state, data-practice; a practice game's row also ``moneynb-class-practice``),
+data-leader, data-state, data-practice, data-counted; a practice game's row also
+``moneynb-class-practice``, another game not counted ``moneynb-class-uncounted``),
 ``moneynb-class-standings`` (rows ``moneynb-class-standing`` with data-name, data-finished,
-data-won, data-practice), ``moneynb-class-prev`` / ``moneynb-class-next`` /
+data-won, data-practice, data-uncounted), ``moneynb-class-prev`` / ``moneynb-class-next`` /
 ``moneynb-class-page``; ``moneynb-class-student-choice``, ``moneynb-class-remove``;
 ``moneynb-classroom-choice`` (a game), ``moneynb-class-seat``, ``moneynb-class-to``,
 ``moneynb-class-give``, ``moneynb-class-close``, ``moneynb-classroom-open`` (watch live);
@@ -424,7 +431,9 @@ class ClassroomView(widgets.VBox):
 
     def rows(self) -> list[dict]:
         """One dict per game of the class (all pages): ``id, code, student, game, players,
-        turn, state, leader, actions, over, closed, updated``."""
+        turn, state, leader, actions, over, closed, updated, seats, practice, note, winner,
+        solo, counted, house_rules, shared_seats`` (``counted``, ``house_rules`` and
+        ``shared_seats`` as :attr:`GameInfo.counted` and its parts: the store's rule)."""
         if not self.class_id:
             self.infos = []
             return []
@@ -455,8 +464,9 @@ class ClassroomView(widgets.VBox):
                 state, turn = "closed", i.turn
             else:
                 state, turn = (f"{i.to_move} to move" if i.to_move else ""), i.turn
-            note = i.practice_note or i.branch_note
-            if note:  # the store's plain words: practice (dice already seen), or a branch
+            note = i.class_note
+            if note:  # the store's plain words: practice (dice already seen), a branch, one
+                # player in several seats, house rules
                 state = f"{state} · {note}" if state else note
             out.append({
                 "id": i.id, "code": i.table or "", "student": names.get(i.owner or "", ""),
@@ -464,18 +474,23 @@ class ClassroomView(widgets.VBox):
                 "turn": turn, "state": state, "leader": leader, "actions": i.actions,
                 "over": i.over, "closed": i.closed is not None, "updated": i.updated,
                 "seats": i.seats, "practice": i.practice, "note": note, "winner": winner,
-                "solo": i.table is None,
+                "solo": i.table is None, "counted": i.counted, "house_rules": i.house_rules,
+                "shared_seats": bool(i.shared_seats),
             })  # fmt: skip
         return out
 
     def standings(self, rows: list[dict], roster) -> list[dict]:
-        """Each student's finished games and wins, counting only games played without
-        foreknowledge: a practice game (:attr:`GameInfo.practice`: replayed from a finished
-        game, a seed used again, whose dice were already seen) is counted apart, never as a
-        result. One dict per roster entry: ``name, owner, finished, won, practice``."""
+        """Each student's finished games and wins, counting only the games the store counts
+        as results (:attr:`GameInfo.counted`): a practice game (:attr:`GameInfo.practice`:
+        replayed from a finished game, a seed used again, whose dice were already seen) is
+        counted apart as ``practice``; a game where one student holds several person seats
+        (hot seat: they hold the winner and a loser) or played with house rules (a data
+        file, ``max_turns``...: :attr:`GameInfo.house_rules`) is counted apart as
+        ``uncounted``, finished or not, never as a result. One dict per roster entry:
+        ``name, owner, finished, won, practice, uncounted``."""
         out = []
         for e in roster:
-            finished = won = practice = 0
+            finished = won = practice = uncounted = 0
             for r in rows:
                 held = [s.name for s in r["seats"] if not s.bot
                         and (s.owner or (r["owner"] if r["solo"] else None)) == e.owner]  # fmt: skip
@@ -483,11 +498,13 @@ class ClassroomView(widgets.VBox):
                     continue
                 if r["practice"]:
                     practice += 1
+                elif not r["counted"]:
+                    uncounted += 1
                 elif r["over"]:
                     finished += 1
                     won += bool(r["winner"]) and r["winner"] in held
             out.append({"name": e.name, "owner": e.owner, "finished": finished, "won": won,
-                        "practice": practice})  # fmt: skip
+                        "practice": practice, "uncounted": uncounted})  # fmt: skip
         return out
 
     def doing(self, rows: list[dict], roster) -> dict[str, str]:
@@ -571,12 +588,14 @@ class ClassroomView(widgets.VBox):
                    r["turn"], r["state"], r["leader"], r["actions"],
                    time.strftime("%H:%M:%S", time.localtime(r["updated"])))  # fmt: skip
             practice = " moneynb-class-practice" if r["practice"] else ""
+            if not r["counted"] and not r["practice"]:
+                practice = " moneynb-class-uncounted"
             cells.append(
                 f"<tr class='moneynb-classroom-row{practice}' data-id='{html.escape(r['id'])}' "
                 f"data-actions='{r['actions']}' data-leader='{html.escape(r['leader'])}' "
-                f"data-practice='{int(r['practice'])}' "
+                f"data-practice='{int(r['practice'])}' data-counted='{int(r['counted'])}' "
                 f"data-state='{html.escape(r['state'])}'"
-                + (" style='color:#6d4c41;font-style:italic'" if r["practice"] else "") + ">"
+                + (" style='color:#6d4c41;font-style:italic'" if not r["counted"] else "") + ">"
                 + "".join(_cell(v) for v in tds) + "</tr>"
             )  # fmt: skip
         self.list_html.value = (
@@ -590,16 +609,21 @@ class ClassroomView(widgets.VBox):
         body = "".join(
             f"<tr class='moneynb-class-standing' data-name='{html.escape(t['name'])}' "
             f"data-finished='{t['finished']}' data-won='{t['won']}' "
-            f"data-practice='{t['practice']}'>" + _cell(t["name"]) + _cell(t["finished"])
-            + _cell(t["won"]) + _cell(t["practice"]) + "</tr>"
+            f"data-practice='{t['practice']}' data-uncounted='{t['uncounted']}'>"
+            + _cell(t["name"]) + _cell(t["finished"]) + _cell(t["won"]) + _cell(t["practice"])
+            + _cell(t["uncounted"]) + "</tr>"
             for t in table
         )  # fmt: skip
         self.standings_html.value = (
             f"<table data-practice='{n_practice}'>"
-            + _head("Name", "Finished games", "Won", "Practice (not counted)") + body
+            + _head("Name", "Finished games", "Won", "Practice (not counted)",
+                    "Hot seat or house rules (not counted)") + body
             + "</table><div style='font-size:0.9em'>Counted: games played without knowing "
-            "their dice. Practice games (replayed from a finished game, or a seed used again: "
-            "dice already seen) are listed above, marked, and not counted.</div>"
+            "their dice, by the rulebook's rules, one person seat each. Practice games "
+            "(replayed from a finished game, or a seed used again: dice already seen), games "
+            "where one student plays several people (hot seat: they hold the winner and a "
+            "loser) and games with house rules (another board or cards file, fewer turns...) "
+            "are listed above, marked, and not counted.</div>"
             if roster else ""
         )  # fmt: skip
         a = self.page * self.page_size
