@@ -743,3 +743,28 @@ def test_a_persons_seat_handed_to_a_bot_takes_a_bots_name(tmp_path):
     note = view.branch_box.children[0].value
     assert "You now play the seat that was Greedy bot 1's" in note
     assert "Greedy bot 2 now plays the seat that was Ann's" in note
+
+
+def test_a_double_click_on_continue_from_here_makes_one_game(tmp_path):
+    """The tester of stop 49: a fast double-click on "Continue from here" stored two games
+    (the second a branch of the first, hidden, both marked practice). Its second click, for
+    the same step and seats, is ignored; a click for another step, or one later, makes another
+    game."""
+    from moneynb.store import open_store
+
+    store = open_store(tmp_path / "s.sqlite3")
+    view = _ann_and_a_greedy_bot(tmp_path)
+    view.store = store
+    view.owner = "hub:ann"
+    view.go(10)
+    view.branch_button.click()
+    view.branch_button.click()  # the second click of a double-click
+    assert len(store.list_games("hub:ann")) == 1
+    first = view.branched
+    done, asked = view._branched_at
+    view._branched_at = (done - 1.0, asked)  # a second click, a second later
+    view.branch_button.click()
+    assert len(store.list_games("hub:ann")) == 2 and view.branched is not first
+    view.go(12)
+    view.branch_button.click()  # another step at once: another game
+    assert len(store.list_games("hub:ann")) == 3
