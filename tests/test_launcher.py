@@ -32,6 +32,11 @@ def test_launcher_starts_each_game_with_the_chosen_players():
     form.seed.value = "-7"
     assert form.launch() is None and "0 or more" in form.error.value
     assert form.game_box.children == (view,)
+    # a seed too large for the store: refused in words, not a silent Start (the tester of
+    # stop 49: 9223372036854775813 did nothing, and "below 2**64" read as code)
+    form.seed.value = "9223372036854775813"
+    assert form.launch() is None and "9,223,372,036,854,775,807" in form.error.value
+    assert "**" not in form.error.value and form.game_box.children == (view,)
 
 
 def test_launcher_fixed_game_hides_the_chooser_and_checks_names():

@@ -44,7 +44,7 @@ from .chance import (
 from .decision import Decision, Event
 from .errors import IllegalAction
 from .ledger import Ledger
-from .limits import MAX_ACTION_DEPTH, MAX_NAME, MAX_SEED  # noqa: F401  (re-exported)
+from .limits import MAX_ACTION_DEPTH, MAX_NAME, MAX_SEED, MAX_SEED_WORDS  # noqa: F401
 from .outcomes import _fork
 
 #: the undo policies (see :meth:`Game.undo`): "safe" never takes back a decision whose
@@ -195,7 +195,7 @@ def _check_reseed(value: Any) -> list:
     """
     why = (
         "option 'reseed' is a list of [action count, seed] pairs, the counts rising from 0, "
-        f"at most {MAX_RESEEDS}, each seed a whole number from 0 to below 2**64"
+        f"at most {MAX_RESEEDS}, each seed a whole number from 0 to {MAX_SEED_WORDS}"
     )
     if type(value) is not list or len(value) > MAX_RESEEDS:
         raise ValueError(f"{why}; got {_short_repr(value)}")
@@ -282,7 +282,9 @@ class Game:
         # dice and cards under another number (the store's practice marks compare seeds: a
         # student typed -7 after a finished game of seed 7, the tester of stop 48)
         if type(seed) is not int or not 0 <= seed < MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to below 2**64, got {seed!r}")
+            raise ValueError(
+                f"seed must be a whole number from 0 to {MAX_SEED_WORDS}, got {str(seed)[:30]!r}"
+            )
         self.seed = seed
         self.rng = new_generator(seed, self.options["chance_streams"])
         self.ledger = Ledger()

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 #: deepest list nesting an action may have (real actions are at most a list of lists)
 MAX_ACTION_DEPTH = 16
-#: a seed is a whole number from 0 to below this (a save file must be able to hold it; no
-#: negative seed: -7 would deal what 7 deals)
-MAX_SEED = 2**64
+#: a seed is a whole number from 0 to below this: what a store's column holds (a signed
+#: 64-bit number in SQLite and PostgreSQL: a seed of 2**63 or more was dealt, then could not
+#: be stored, and Start said nothing: the tester of stop 49); no negative seed: -7 would deal
+#: what 7 deals
+MAX_SEED = 2**63
+#: :data:`MAX_SEED` in words, for the messages a player reads ("2**63" is a programmer's)
+MAX_SEED_WORDS = f"{MAX_SEED - 1:,}"
 #: longest player name, in characters (every log line repeats names; a person needs far less)
 MAX_NAME = 40
 #: most actions a save file may hold (a long Easy Money game takes a few thousand)
