@@ -48,6 +48,7 @@ from typing import Any
 
 from ..analysis.stats import mean_interval
 from ..core.outcomes import what_if_copy, worth
+from .wording import below_a_dollar
 
 #: most play-outs per move (a guard: the action budget, or every move but the leading one
 #: settled, stops them first)
@@ -356,6 +357,8 @@ def rank(
         return coaching
     a, b = order[0], order[1]
     diff, noise = po.gap(a, b)
+    # a lead under $1 is no reason to prefer (wording.MIN_LEAD): no best, whatever the noise
+    small = below_a_dollar(fmt, diff)
     sims = f"{po.paired(a, b)} simulated games"  # the play-outs behind the margin stated
     figures.update(margin=diff, give_or_take=noise)
     full, labels = labels, dict(labels)
@@ -363,14 +366,18 @@ def rank(
     if tail:  # said once, with the best: "Borrow $1 (paid back from what you win next) — ...
         # than Borrow $3" (the tester of stop 48: the aside twice in one line)
         labels[b] = labels[b].removesuffix(tail)
-    if len(labels[a]) + len(labels[b]) > TIE_NAMES_CHARS and (diff > noise or noise == 0 < diff):
+    if (
+        len(labels[a]) + len(labels[b]) > TIE_NAMES_CHARS
+        and not small
+        and (diff > noise or noise == 0 < diff)
+    ):
         # a clear best, both moves long (Money Run's): the first line names the best, the
         # runner-up's words go behind Details, so it stays one short line (issue 38)
         coaching.lines.insert(0, f"Next best: {labels[b]}.")
         labels[b] = "the next best choice"
     if suggested is not None and suggested in po.moves and of(suggested) != of(a):
         return _against_suggestion(coaching, po, full, a, suggested, of, fmt, more, suggestion)
-    if suggested is not None and suggested in po.moves and diff > noise:
+    if suggested is not None and suggested in po.moves and diff > noise and not small:
         coaching.best = of(a)
         margin = f"{fmt(diff)}" if noise == 0 else f"about {fmt(diff)}"
         tail = (
@@ -380,24 +387,32 @@ def rank(
             f"Best: {labels[a]} — as the rules suggest; {margin} {more} than {labels[b]} {tail}."
         )
         return coaching
-    if diff > 0 and noise == 0:  # every play-out alike: no give-or-take to state
+    if diff > 0 and noise == 0 and not small:  # every play-out alike: no give-or-take
         coaching.best = of(a)
         coaching.headline = (
             f"Best: {labels[a]} — {fmt(diff)} {more} than {labels[b]} in every one of the {sims}."
         )
         return coaching
-    if diff > noise:
+    if diff > noise and not small:
         coaching.best = of(a)
         coaching.headline = (
             f"Best: {labels[a]} — about {fmt(diff)} {more} than {labels[b]} ({sims}; give or "
             f"take {fmt(noise)})."
         )
         return coaching
-    tied = [a] + [k for k in order[1:] if po.gap(a, k)[0] <= po.gap(a, k)[1]]
+    tied = [a] + [
+        k
+        for k in order[1:]
+        if po.gap(a, k)[0] <= po.gap(a, k)[1] or below_a_dollar(fmt, po.gap(a, k)[0])
+    ]
     width = max(abs(po.gap(a, k)[0]) + po.gap(a, k)[1] for k in tied[1:])
     figures["tied"] = [of(k) for k in tied]
     sims = f"{min(po.paired(a, k) for k in tied)} simulated games"
-    names = _and([full[k] for k in tied])
+    aside = _shared_aside(full[tied[0]], full[tied[1]])
+    if aside and all(full[k].endswith(aside) for k in tied):  # a loan's cost, said once, last
+        names = _and([full[k].removesuffix(aside) for k in tied]) + aside
+    else:
+        names = _and([full[k] for k in tied])
     if len(tied) > 2 or len(names) > TIE_NAMES_CHARS:
         # a short first line (issue 38: a ~90-word sentence listing five Money Run moves):
         # how many came out alike; which ones, behind Details
@@ -422,13 +437,14 @@ def _against_suggestion(coaching, po, labels, a, s, of, fmt, more, rules):
     diff, noise = po.gap(a, s)
     sims = f"{po.paired(a, s)} simulated games"
     coaching.numbers.update(against_suggested=diff, against_suggested_give_or_take=noise)
-    if diff > 0 and noise == 0:
+    small = below_a_dollar(fmt, diff)  # a lead under $1 is no reason to prefer (MIN_LEAD)
+    if diff > 0 and noise == 0 and not small:
         coaching.best = of(a)
         coaching.headline = (
             f"{rules}, but in these simulated games {labels[a]} did better: {fmt(diff)} {more} "
             f"in every one of the {sims}."
         )
-    elif diff > noise:
+    elif diff > noise and not small:
         coaching.best = of(a)
         coaching.headline = (
             f"{rules}, but in these simulated games {labels[a]} did better: about {fmt(diff)} "

@@ -192,7 +192,8 @@ class Coaching:
     ) -> Coaching:
         """Rank ``values`` (``{option: number}``, each a legal option of the decision, bigger
         is better, any comparable values, e.g. ``(keys, dollars)``; ties keep the given order)
-        and say the best first: sets :attr:`best`,
+        and say the best first: sets :attr:`best` (None on a tie: equal, or for money less
+        than $1 apart, :data:`~moneynb.coach.wording.MIN_LEAD`),
         :attr:`ranking`, :attr:`measure`, :attr:`headline` (:func:`~moneynb.coach.wording.
         best_line`: the margin over the runner-up written with ``fmt``, default dollars, and
         ``more``; or ``headline`` as given) and :attr:`why` (the first three of ``why``).
@@ -207,6 +208,8 @@ class Coaching:
         self.best, self.ranking, self.measure = ranked[0][0], ranked, measure
         named = [(labels[o], v) for o, v in ranked]
         self.headline = headline or best_line(named, fmt=fmt, more=more)
+        if not headline and self.headline.startswith("A tie: "):
+            self.best = None  # a tie names no best (as a "No clear best" of play-outs)
         self.why = [w for w in why if w][:3]
         return self
 

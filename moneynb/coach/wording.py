@@ -58,24 +58,48 @@ def money(x) -> str:
     return cents(x) if abs(Fraction(x)) < 10 and Fraction(x) != int(Fraction(x)) else dollars(x)
 
 
+#: the smallest lead, in dollars, that makes one choice "Best" when the Coach compares money
+#: (the games' amounts are whole dollars: a lead of 45 cents on average is no reason to prefer
+#: a move; the tester of stop 49 met "Best: ... $0.45 more" and "about $0.39 more ... give or
+#: take $0.39")
+MIN_LEAD = 1
+
+
+def below_a_dollar(fmt, margin) -> bool:
+    """True when ``margin`` is money (``fmt`` is one of this module's dollar writers) and less
+    than :data:`MIN_LEAD`: too small a lead to call a choice best."""
+    return fmt in (money, cents, dollars) and abs(Fraction(margin)) < MIN_LEAD
+
+
 def best_line(ranked: list, *, fmt=None, more: str = "more for you on average") -> str:
     """The Coach's first line from ``[(label, value)]`` best first: ``"Best: Stay at $30,000 —
     $4,000 more for you on average than Raise to $60,000."`` (the margin over the runner-up
     written with ``fmt``, default :func:`money`); with one option only ``"Best: <label>."``.
     A tie is called a tie, never "Best" (issue 38, case 3): ``"A tie: Oil and Gold come out
     the same on average."`` (every option equal to the first, or within the rounding of
-    ``fmt``: "... come out within $1 of each other ...")."""
+    ``fmt``, or, for money, less than :data:`MIN_LEAD` apart: "... come out within $1 of
+    each other ...")."""
     fmt = money if fmt is None else fmt
     label, v = ranked[0]
     if len(ranked) == 1:
         return f"Best: {label}."
     label2, v2 = ranked[1]
-    if v == v2 or fmt(v - v2) in ("$0", "$0.00", "-$0"):
-        tied = [lab for lab, w in ranked if w == v or fmt(v - w) in ("$0", "$0.00", "-$0")]
+
+    def close(w) -> bool:
+        return w == v or fmt(v - w) in ("$0", "$0.00", "-$0") or below_a_dollar(fmt, v - w)
+
+    if close(v2):
+        tied = [lab for lab, w in ranked if close(w)]
         names = ", ".join(tied[:-1]) + " and " + tied[-1]
         if all(w == v for lab, w in ranked if lab in tied):
             return f"A tie: {names} come out the same ({_measure(more)})."
-        unit = "a cent" if fmt(Fraction(1, 100)) == "$0.01" else "$1"
+        unit = (
+            "$1"
+            if fmt in (money, cents, dollars)
+            else "a cent"
+            if fmt(Fraction(1, 100)) == "$0.01"
+            else "$1"
+        )
         return f"A tie: {names} come out within {unit} of each other ({_measure(more)})."
     return f"Best: {label} — {fmt(v - v2)} {more} than {label2}."
 
