@@ -56,13 +56,17 @@ def test_launcher_fixed_game_hides_the_chooser_and_checks_names():
 @pytest.mark.parametrize(
     ("typed", "said"),
     [("you", "differ only in capitals"), ("  YOU ", "differ only in capitals"),
-     ("Greedy bot 1", "what the game calls a bot"), ("random BOT 3", "what the game calls a bot")],
+     ("Greedy bot 1", "what the game calls a bot"), ("random BOT 3", "what the game calls a bot"),
+     ("Total", "a row of the money table"), ("LOAN SHARK", "a row of the money table"),
+     ("Pot $500", "dollar sign")],
 )  # fmt: skip
 def test_a_name_that_reads_as_another_person_or_a_bot_is_refused(typed, said):
     """The tester of stop 48: "You" and "you" were seated as two people (the log's "you paid
     you" reads as one), and a person could be called "Greedy bot 1" (beside a real greedy
-    bot renamed "Greedy bot 2"). The form refuses both in one sentence, with no game started;
-    a name that only contains such words is fine."""
+    bot renamed "Greedy bot 2"); the tester of stop 49: people called "Total" and "Pot $500"
+    put a second Total row and a "Pot $500 $7" beside "Pot $0" in the money table. The form
+    refuses each in one sentence, with no game started; a name that only contains such words
+    is fine."""
     form = launcher("moolah", autosave=False)
     form.count.value = 3
     form.rows[1][1].value = "person"

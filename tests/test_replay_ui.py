@@ -722,7 +722,8 @@ def test_a_seat_a_person_takes_from_a_bot_carries_a_persons_name(tmp_path):
     assert "distinct" in view.branch_box.children[0].value
     # the same name in other capitals, or a bot's name for a person: refused too (the tester
     # of stop 48: "You" and "you" seated as two people; a person called "Greedy bot 1")
-    for typed, said in (("ANN", "differ only in capitals"), ("greedy bot 4", "calls a bot")):
+    for typed, said in (("ANN", "differ only in capitals"), ("greedy bot 4", "calls a bot"),
+                        ("pot", "a row of the money table"), ("Bea $9", "dollar sign")):  # fmt: skip
         view.seat_names[1].value = typed
         assert view.branch(11) is None
         assert said in view.branch_box.children[0].value, view.branch_box.children[0].value

@@ -238,14 +238,21 @@ def is_bot_spec(player: str) -> bool:
     return isinstance(player, str) and player.startswith("bot:")
 
 
-def person_name_problem(name: str, others: list[str]) -> str | None:
+def person_name_problem(name: str, others: list[str], rows=()) -> str | None:
     """Why ``name``, typed for a person (a start form's or a replay's name box), would read
     wrongly beside the names ``others`` of the other seats, in one sentence; None when it
     reads well. Two names that differ only in capitals ("You", "you") read as one person in
     the log; a name of the form the game gives a bot ("Greedy bot 1", any case) reads as a
-    bot. The engine accepts both (a saved game with such names still loads): the boxes a
-    person types in refuse them. Source: reconstruction (the tester of stop 48)."""
+    bot; a name that is a row of the game's money table (``rows``: "Total", "Pot", any case)
+    or holds an amount ("Pot $500") reads as money the game does not have. The engine
+    accepts these (a saved game with such names still loads; it refuses only a house
+    account's exact name): the boxes a person types in refuse them. Source: reconstruction
+    (the testers of stops 48 and 49)."""
     n = name.strip()
+    if n.casefold() in {r.casefold() for r in rows}:
+        return f"{n!r} is a row of the money table: give this person another name"
+    if "$" in n:
+        return f"{n!r} has a dollar sign in it, like an amount: give this person another name"
     same = [o for o in others if o.strip().casefold() == n.casefold()]
     if same:
         if same[0].strip() == n:

@@ -101,6 +101,21 @@ def _titles() -> dict[str, str]:
     return out
 
 
+def money_rows(game_name: str) -> list[str]:
+    """The rows of ``game_name``'s money table that are not a player's: its house accounts
+    ("Pot", "House Bank"), as the engine names them, and "Total". A person's name box refuses
+    them (:func:`moneynb.bots.person_name_problem`). [] for an unknown game."""
+    from ..core.registry import game_class
+
+    try:
+        cls = game_class(game_name)
+        g = cls([f"Seat {i + 1}" for i in range(cls.min_players)], seed=0)
+    except (ValueError, KeyError):
+        return []
+    return ["Total", *(g.account_label(a) for a in g.ledger.balances
+                       if not a.startswith("wallet:") and "Seat " not in g.account_label(a))]  # fmt: skip
+
+
 class Launcher(widgets.VBox):
     """The start form (see the module docstring). Attributes: ``view`` (the last started
     :class:`GameView`, or None), ``game_name`` (the chosen game)."""
@@ -395,7 +410,8 @@ class Launcher(widgets.VBox):
                     f"{n!r} is how a bot is asked for, not a person's name: choose a bot under "
                     "'plays as', or give this person another name"
                 )
-            problem = person_name_problem(n, seen)  # "You" and "you"; "Greedy bot 1"
+            # "You" and "you"; "Greedy bot 1"; "Total", "Pot $500"
+            problem = person_name_problem(n, seen, money_rows(self.game_name))
             if problem:
                 raise ValueError(problem)
             seen.append(n)

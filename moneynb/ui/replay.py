@@ -806,6 +806,7 @@ class ReplayView(GameView):
         from ..bots import make_bot, person_name_problem
         from ..store import LiveTable, StoreError, TooManyTries, open_store
         from . import _bot_seed, _count_new_game
+        from .launcher import money_rows
 
         i = self.index if i is None else self.replay._index(i)
         names = self.chosen_names()
@@ -817,7 +818,9 @@ class ReplayView(GameView):
         for seat in sorted(self._named_by_hand):  # "you" beside "You"; "Greedy bot 1"
             if self.seat_choices[seat].value != "human":
                 continue
-            problem = person_name_problem(names[seat], names[:seat] + names[seat + 1 :])
+            problem = person_name_problem(
+                names[seat], names[:seat] + names[seat + 1 :], money_rows(self.replay.name)
+            )
             if problem:
                 self._refuse_branch(f"The seats' names: {problem}.")
                 return None
