@@ -381,6 +381,11 @@ def test_play_does_not_flood_screen_readers(tmp_path):
     assert view.a11y.seq == seq + 1 and view.a11y.message.startswith("Step 11 of")
     view.forward_button.click()
     assert view.a11y.seq == seq + 2 and view.a11y.message.startswith("Step 12 of")
+    # in words that count one thing (the tester of stop 49: "Step 12 of 384: before action 13
+    # of 384" read as off by one)
+    assert f"Step 12</b> of {view.replay.n}: 12 actions played, {view.replay.n - 12} to come" in (
+        view.step_html.value
+    ), view.step_html.value
 
 
 def test_continue_from_here_into_a_store_that_cannot_be_written(tmp_path):

@@ -35,6 +35,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.replay import Replay
+from ..core.words import counted
 from ..figures.base import money, palette, player_color
 from ..figures.replay import chart_colors, chart_parts
 from .a11y import ERROR_STYLE, NOTE_STYLE, A11yHelper, seat_html
@@ -580,7 +581,9 @@ class ReplayView(GameView):
             if self.index == 0
             else "the end of the saved game"
             if self.index == r.n
-            else f"before action {self.index + 1} of {r.n}"
+            # the tester of stop 49: "Step 12 of 384: before action 13 of 384" read as off by
+            # one (a step and an action counted apart)
+            else f"{counted(self.index, 'action')} played, {r.n - self.index} to come"
         )
         return (
             f"<div class='moneynb-replay-step-text' data-step='{self.index}' "
