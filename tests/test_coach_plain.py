@@ -272,3 +272,23 @@ def test_a_lead_under_a_dollar_is_no_best(name, seed, at):
     assert head.startswith(("A tie: ", "No clear best: ")) and c.best is None, head
     assert "within $1" in head or "No clear best" in head, head
     assert len(c.ranking) > 1
+
+
+@pytest.mark.parametrize(("seed", "at"), [(15, 66), (48, 219), (47, 150), (2, 63)])
+def test_money_cards_places_compare_in_whole_dollars_and_by_other_names(seed, at):
+    """The tester of stop 49 (second): Money Card's "on arrival" lines skipped the $1 rule
+    ("Best: France, between Paris and Lyon (4 moves) — $0.05 more on arrival than Geneva"),
+    and named the best place against itself ("Best: Italy, between Rome and Milan — the same
+    on arrival as Italy, between Rome and Milan": two squares of one stretch share a label).
+    One greedy bot plays both seats (the tester's set-up)."""
+    g = moneynb.new_game("money_card", players=["You", "Greedy bot 1"], seed=seed)
+    bot = make_bot("greedy", seed=seed)
+    while len(g.actions) < at:
+        g.apply(bot.choose(g))
+    c = coach(g)
+    head = c.summary()[0]
+    assert not SUB_DOLLAR_BEST.search(head), head
+    m = re.match(r"Best: (.*?) — .*? (?:as|than) (.*?)(?:, and|\.$)", head)
+    assert not (m and m.group(1) == m.group(2)), head
+    if head.startswith("A tie: "):
+        assert c.best is None, head

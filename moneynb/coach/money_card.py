@@ -19,7 +19,7 @@ from ..core.outcomes import (
 )
 from ..core.words import counted
 from .valuation import Check, Coaching, each_option, valuation_of, value_check
-from .wording import cents, chance, dollars, pct
+from .wording import MIN_LEAD, cents, chance, dollars, pct
 from .wording import money as money_words
 
 
@@ -133,27 +133,45 @@ def _mc_destinations(game, d, title: str) -> Coaching:
                      f"{len(rest)} more places: on arrival {cents(lo)} to {cents(hi)}.")  # fmt: skip
     lines.append(f"Before any choice you make there. Model for the next spin: {model}.")
     coaching = Coaching(title, lines, numbers=nums, checks=checks)
-    values = {o: (nums[o]["keys"], nums[o]["money"], _or(nums[o]["next_spin_key"], -1))
+    # keys first, then cheques within $1 of the most (a lead of cents is no reason to prefer a place:
+    # wording.MIN_LEAD; the tester of stop 49 met "$0.05 more on arrival"), then the next
+    # spin's chance of a key, then the cents
+    top = {}  # the most cheques on arrival among the places of each number of keys
+    for o in ranked:
+        top[nums[o]["keys"]] = max(top.get(nums[o]["keys"], nums[o]["money"]), nums[o]["money"])
+
+    def band(o):  # within $1 of the most: as much, to the dollar
+        k, m = nums[o]["keys"], nums[o]["money"]
+        return top[k] if top[k] - m < MIN_LEAD else m
+
+    values = {o: (nums[o]["keys"], band(o), _or(nums[o]["next_spin_key"], -1), nums[o]["money"])
               for o in ranked}  # fmt: skip
     ranked = sorted(ranked, key=lambda o: values[o], reverse=True)
-    best, second = ranked[0], ranked[1] if len(ranked) > 1 else None
+    best = ranked[0]
     row, label = nums[best], d.label(best)
+    # the runner-up is the best place of another name: two squares of one stretch share a
+    # label (the tester of stop 49: "Best: Italy, between Rome and Milan — the same on
+    # arrival as Italy, between Rome and Milan")
+    second = next((o for o in ranked[1:] if d.label(o) != label), None)
+    if second is not None:
+        same = "the same" if row["money"] == nums[second]["money"] else "the same, to the dollar,"
     if second is None:
         headline = f"Best: {label}."
     elif row["keys"] > nums[second]["keys"]:
         headline = f"Best: {label} — {_keys_words(row['keys'])} on arrival."
-    elif row["money"] == nums[second]["money"] and values[best] > values[second]:
-        headline = (f"Best: {label} — the same on arrival as {d.label(second)}, and your next "
+    elif values[best][1] == values[second][1] and values[best][2] > values[second][2]:
+        headline = (f"Best: {label} — on arrival {same} as {d.label(second)}, and your next "
                     f"spin from there can reach a key you lack: {chance(row['next_spin_key'])} "
                     f"(against {chance(nums[second]['next_spin_key'] or 0)}).")  # fmt: skip
-    elif row["money"] == nums[second]["money"]:  # equal values: a tie, every tied place named
-        tied = [d.label(o) for o in ranked if values[o] == values[best]]
+    elif values[best][1] == values[second][1]:  # a tie, every tied place named once
+        tied = list(dict.fromkeys(d.label(o) for o in ranked if values[o][:3] == values[best][:3]))
         sep = "; " if len(tied) > 2 else " "  # labels hold commas ("France, between ...")
         names = sep.join(tied[:-1]) + sep.rstrip(" ") + " and " + tied[-1]
-        headline = f"A tie: {names} come out the same on arrival"
+        exact = "" if row["money"] == nums[second]["money"] else ", to the dollar"
+        headline = f"A tie: {names} come out the same on arrival{exact}"
         headline += f"; each {_keys_words(row['keys'])}." if row["keys"] else "."
     else:
-        headline = (f"Best: {label} — {money_words(row['money'] - nums[second]['money'])} more on "
+        headline = (f"Best: {label} — {dollars(row['money'] - nums[second]['money'])} more on "
                     f"arrival than {d.label(second)}.")  # fmt: skip
     why = []
     if row["money"]:

@@ -208,7 +208,7 @@ class Coaching:
         self.best, self.ranking, self.measure = ranked[0][0], ranked, measure
         named = [(labels[o], v) for o, v in ranked]
         self.headline = headline or best_line(named, fmt=fmt, more=more)
-        if not headline and self.headline.startswith("A tie: "):
+        if self.headline.startswith("A tie: "):
             self.best = None  # a tie names no best (as a "No clear best" of play-outs)
         self.why = [w for w in why if w][:3]
         return self
