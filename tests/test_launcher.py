@@ -58,7 +58,8 @@ def test_launcher_fixed_game_hides_the_chooser_and_checks_names():
     [("you", "differ only in capitals"), ("  YOU ", "differ only in capitals"),
      ("Greedy bot 1", "what the game calls a bot"), ("random BOT 3", "what the game calls a bot"),
      ("Total", "a row of the money table"), ("LOAN SHARK", "a row of the money table"),
-     ("Pot $500", "dollar sign")],
+     ("Pot $500", "dollar sign"), ("\uff34\uff4f\uff54\uff41\uff4c", "a row of the money table"),
+     ("\uff04500", "dollar sign"), ("Bot:Greedy", "how a bot is asked for")],
 )  # fmt: skip
 def test_a_name_that_reads_as_another_person_or_a_bot_is_refused(typed, said):
     """The tester of stop 48: "You" and "you" were seated as two people (the log's "you paid

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import numbers
 import random
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -249,16 +250,22 @@ def person_name_problem(name: str, others: list[str], rows=()) -> str | None:
     account's exact name): the boxes a person types in refuse them. Source: reconstruction
     (the testers of stops 48 and 49)."""
     n = name.strip()
-    if n.casefold() in {r.casefold() for r in rows}:
+
+    def key(text: str) -> str:  # full-width and other look-alike forms read as the plain ones
+        return unicodedata.normalize("NFKC", text).strip().casefold()
+
+    if key(n) in {key(r) for r in rows}:
         return f"{n!r} is a row of the money table: give this person another name"
-    if "$" in n:
+    if "$" in key(n):
         return f"{n!r} has a dollar sign in it, like an amount: give this person another name"
-    same = [o for o in others if o.strip().casefold() == n.casefold()]
+    if key(n).startswith("bot:"):
+        return f"{n!r} is how a bot is asked for: give this person another name"
+    same = [o for o in others if key(o) == key(n)]
     if same:
         if same[0].strip() == n:
             return f"two people are called {n!r}"
         return f"{n!r} and {same[0].strip()!r} differ only in capitals: give them other names"
-    words = n.casefold().split()
+    words = key(n).split()
     if len(words) == 3 and words[0] in BOTS and words[1] == "bot" and words[2].isdigit():
         return f"{n!r} is what the game calls a bot: give this person another name"
     return None
