@@ -546,3 +546,30 @@ def test_a_game_with_house_rules_is_marked_and_not_counted(sqlite_location, tmp_
     assert Game.house_rules({"max_turns": 2}) == {}
     assert st.info(ruled).house_rules == {"board_file": str(tmp_path / "goal.toml")}
     assert st.info(capped).house_rules == {"max_turns": 2} and st.info(plain).counted
+
+
+def test_a_finished_table_with_a_person_seat_nobody_held_is_not_counted(sqlite_location):
+    """The second tester of stop 49: on a local store a host can play every seat of a table
+    nobody joined (or store one with a seat unclaimed) and finish it: a win against nobody,
+    counted. A finished table with a person seat nobody held is counted apart and its row says
+    why; a table still waiting for its players is not marked."""
+    from moneynb.ui.classroom import classroom
+
+    location = sqlite_location
+    st, k = opened(location, students=(("Ann", ANN), ("Bob", BOB)))
+    both = _played("money_moves", ["Ann", "Zed"], seed=7)
+    seats = [{"kind": "human", "owner": ANN}, {"kind": "human"}]
+    done = st.create(both.config(), seats=seats, owner=ANN, origin="lab", table="QQQQQQ",
+                     actions=both.actions, status={"over": True})  # fmt: skip
+    waiting = st.create({**both.config(), "seed": 8}, seats=seats, owner=ANN, origin="lab",
+                        table="WWWWWW")  # fmt: skip
+    assert st.info(done).unheld_seats == ("Zed",) and not st.info(done).counted
+    assert st.info(waiting).counted  # not over: a table waiting for its players
+    view = classroom(store=location, owner=T, watch=False, class_id=k.id)
+    view.redraw()
+    rows = {r["id"]: r for r in view.rows()}
+    assert "not counted: a person seat nobody held (Zed)" in rows[done]["state"]
+    assert "not counted" not in rows[waiting]["state"]
+    standings = {t["name"]: t for t in view.standings(view.rows(), st.roster(k.id, T))}
+    assert standings["Ann"]["won"] == 0 and standings["Ann"]["uncounted"] == 1
+    view.stop()

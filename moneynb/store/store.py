@@ -416,12 +416,24 @@ class GameInfo:
         )
 
     @property
+    def unheld_seats(self) -> tuple:
+        """The person seats of a table nobody holds (their names): a finished table with such
+        a seat was played by someone with the store in hand (a host playing both sides of a
+        local table, the second tester of stop 49), so it is no result. ``()`` for a solo
+        game (its person seats are its owner's) and a table whose every person seat is held."""
+        if self.table is None:
+            return ()
+        return tuple(s.name for s in self.seats if not s.bot and not s.owner)
+
+    @property
     def counted(self) -> bool:
         """True when a class's standings count this game as a result: not practice
         (:attr:`practice`: dice already seen), no player holding several person seats
-        (:attr:`shared_seats`) and the rulebook's rules (no :attr:`house_rules`). The one
-        rule the teacher's view and the class export ask."""
-        return not (self.practice or self.shared_seats or self.house_rules)
+        (:attr:`shared_seats`), the rulebook's rules (no :attr:`house_rules`) and, once over,
+        every person seat of a table held (no :attr:`unheld_seats`). The one rule the
+        teacher's view and the class export ask."""
+        return not (self.practice or self.shared_seats or self.house_rules
+                    or (self.over and self.unheld_seats))  # fmt: skip
 
     @property
     def class_note(self) -> str:
@@ -432,8 +444,16 @@ class GameInfo:
         rules = self.house_rules_note
         if rules and not (self.practice or self.shared_seats):
             rules = f"not counted: {rules}"
+        unheld = self.unheld_seats
+        nobody = (
+            f"not counted: a person seat nobody held ({' and '.join(unheld)})"
+            if unheld and self.over and not (self.practice or self.shared_seats or rules)
+            else ""
+        )
         return " · ".join(
-            n for n in (self.practice_note or self.branch_note, self.shared_seats_note, rules) if n
+            n
+            for n in (self.practice_note or self.branch_note, self.shared_seats_note, rules, nobody)
+            if n
         )
 
     @property
