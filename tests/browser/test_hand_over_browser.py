@@ -16,15 +16,15 @@ toggle has come back: the kernel handles messages in order). Then the person bef
 second click on the next person's new Roll) plays nothing for the next person, when the
 page drew that Roll early enough for the click to reach it (printed otherwise).
 
-At every hand-over the words "Hand over the screen: Bob, it is your turn." are in the window
-(the tester of stop 49 found them scrolled out of sight in Lab and in the Voila app: checked
-in Lab, where a move scrolls the page, by test_play_plainly_browser.py).
+That the hand-over words are in sight after a move (the tester of stop 49 found them
+scrolled out of sight in Lab and in the Voila app) is checked in Lab, where a move scrolls
+the page, by test_play_plainly_browser.py.
 """
 
 from __future__ import annotations
 
 import pytest
-from conftest import HANDOVER_SEEN_JS, patience, screenshot, voila_shows, write_probe_notebook
+from conftest import patience, screenshot, voila_shows, write_probe_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -114,9 +114,6 @@ def test_the_next_persons_double_click_after_the_hand_over_plays_once(voila_serv
             # the next person's double-click, 1 s after the hand-over line appeared
             page.wait_for_function(LINE_AGO_JS, arg=1000, timeout=patience(60_000))
             w = page.evaluate("() => window.__handOver")
-            line = page.evaluate(HANDOVER_SEEN_JS, VIEW)
-            if not line["seen"]:
-                problems.append(f"turn {turn}: the hand-over words out of sight ({line['where']})")
             x, y = page.evaluate(WHERE_JS, VIEW)  # where the Roll is now
             n = page.evaluate(COUNT_JS, VIEW)
             page.evaluate(WATCH_JS, VIEW)

@@ -38,6 +38,7 @@ from conftest import (
     settled_in_place,
     write_probe_notebook,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -223,8 +224,13 @@ def test_play_without_friction_in_lab(lab_server, page):
         # top); the hand-over words are in sight with it (the tester of stop 49: a line of
         # their own above the "Last move" line, under Lab's toolbar after every move)
         _settle(page)
-        line = page.evaluate(HANDOVER_SEEN_JS, ".moneynb-view.probe-hotseat")
-        if not line["seen"]:
+        try:  # in sight once the page has settled (a wait, not one look: a loaded machine)
+            page.wait_for_function(
+                f"() => ({HANDOVER_SEEN_JS})('.moneynb-view.probe-hotseat').seen",
+                timeout=patience(10_000),
+            )
+        except PlaywrightTimeout:
+            line = page.evaluate(HANDOVER_SEEN_JS, ".moneynb-view.probe-hotseat")
             problems["case 1 hand-over words"] = [f"out of sight at {line['where']}"]
         acted = _actions(hot)
         page.mouse.click(x, y)  # the second click of Ann's slower double-click
