@@ -124,15 +124,10 @@ const CSS = `
 .moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side :is(.widget-dropdown,
   .widget-text, .widget-slider) { width: auto !important; }
 /* ... but a slider has no width of its own: "auto" left a lone knob with no track (Moolah's
-   amounts and Easy Money's bids at 1024x700 with Lab's file browser open). An amount's
-   slider is left out of the narrow column: its box beside it takes the amount, and the line
-   a whole slider takes there made an auction's decision too tall to sit beside the board
-   (stop 49's playthrough: the board went out of sight). Any other slider takes a line of the
-   column's width */
+   amounts and Easy Money's bids at 1024x700 with Lab's file browser open): it takes a line
+   of the column's width, under its range */
 .moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side .widget-slider {
   width: 100% !important; flex: 1 1 100% !important; }
-.moneynb-view .moneynb-board-row[data-side="narrow"] > .moneynb-side .moneynb-amount-slider {
-  display: none !important; }
 /* the narrow column: a list and its button wrap onto two lines (the list gets the column's
    width, Money Run's action list was 97 px beside "Go"); the money table's names wrap onto
    two lines at most ("Greedy bot 1's bank account", "American Express (charges)" took three:
