@@ -92,7 +92,7 @@ def best_line(ranked: list, *, fmt=None, more: str = "more for you on average") 
         tied = [lab for lab, w in ranked if close(w)]
         names = ", ".join(tied[:-1]) + " and " + tied[-1]
         if all(w == v for lab, w in ranked if lab in tied):
-            return f"A tie: {names} come out the same ({_measure(more)})."
+            return f"A tie: {names} come out the same{_measure(more)}."
         unit = (
             "$1"
             if fmt in (money, cents, dollars)
@@ -100,10 +100,13 @@ def best_line(ranked: list, *, fmt=None, more: str = "more for you on average") 
             if fmt(Fraction(1, 100)) == "$0.01"
             else "$1"
         )
-        return f"A tie: {names} come out within {unit} of each other ({_measure(more)})."
+        return f"A tie: {names} come out within {unit} of each other{_measure(more)}."
     return f"Best: {label} — {fmt(v - v2)} {more} than {label2}."
 
 
 def _measure(more: str) -> str:
-    """``"more for you on average"`` -> ``"for you on average"``: what a tie is measured in."""
-    return more.removeprefix("more ").strip() or "on average"
+    """``"more for you on average"`` -> ``"(for you on average)"``: what a tie is measured in,
+    in brackets, or after a comma when it holds brackets of its own (``", for you by the end
+    of the game (a guess from the dice)"``: no brackets inside brackets)."""
+    m = more.removeprefix("more ").strip() or "on average"
+    return f", {m}" if "(" in m else f" ({m})"
