@@ -93,13 +93,9 @@ def best_line(ranked: list, *, fmt=None, more: str = "more for you on average") 
         names = ", ".join(tied[:-1]) + " and " + tied[-1]
         if all(w == v for lab, w in ranked if lab in tied):
             return f"A tie: {names} come out the same{_measure(more)}."
-        unit = (
-            "$1"
-            if fmt in (money, cents, dollars)
-            else "a cent"
-            if fmt(Fraction(1, 100)) == "$0.01"
-            else "$1"
-        )
+        # money ties within $1 (MIN_LEAD); another writer of cents, within a cent
+        cent = fmt not in (money, cents, dollars) and fmt(Fraction(1, 100)) == "$0.01"
+        unit = "a cent" if cent else "$1"
         return f"A tie: {names} come out within {unit} of each other{_measure(more)}."
     return f"Best: {label} — {fmt(v - v2)} {more} than {label2}."
 

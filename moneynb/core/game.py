@@ -327,12 +327,16 @@ class Game:
             )
         return players
 
+    def account_labels(self) -> list[str]:
+        """The names of every account but the players' wallets, as the log and the money
+        table write them ("House Bank", "Pot", "Ann's bank account"), in the ledger's order."""
+        wallets = {f"wallet:{p}" for p in self.players}
+        return [self.account_label(a) for a in self.ledger.balances if a not in wallets]
+
     def _check_names_against_accounts(self) -> None:
         """A player may not be named like a house account ("Pot", "Bank"): the log would read
         "House Bank paid $7 to House Bank"."""
-        wallets = {f"wallet:{p}" for p in self.players}
-        house = {self.account_label(a) for a in self.ledger.balances if a not in wallets}
-        clash = sorted(set(self.players) & house)
+        clash = sorted(set(self.players) & set(self.account_labels()))
         if clash:
             raise ValueError(
                 f"{', '.join(clash)} is the name of an account in {self.title}; "

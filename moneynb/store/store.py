@@ -388,6 +388,14 @@ class GameInfo:
             parts.append(f"{k.replace('_', ' ')} {shown}{own}"[:80])
         return "house rules: " + ", ".join(parts)
 
+    def person_seats(self) -> list[tuple[str, str | None]]:
+        """``[(seat name, holder)]`` for each person seat, in seat order: the seat's owner,
+        or for a solo game (no table) the game's owner (a solo game's person seats are all
+        its owner's: hot seat); None for a table seat nobody holds. The one rule of who holds
+        a seat, asked by :attr:`shared_seats`, :attr:`unheld_seats` and the class standings."""
+        solo = self.owner if self.table is None else None
+        return [(s.name, s.owner or solo) for s in self.seats if not s.bot]
+
     @property
     def shared_seats(self) -> dict:
         """``{owner: (seat names)}`` for each owner holding more than one person seat (a
@@ -395,10 +403,9 @@ class GameInfo:
         student): they hold the winner and a loser, so a win is no result. ``{}``
         otherwise (one person seat and bots is an ordinary game)."""
         held: dict = {}
-        for s in self.seats:
-            holder = s.owner or (self.owner if self.table is None else None)
-            if not s.bot and holder is not None:
-                held.setdefault(holder, []).append(s.name)
+        for name, holder in self.person_seats():
+            if holder is not None:
+                held.setdefault(holder, []).append(name)
         return {o: tuple(names) for o, names in held.items() if len(names) > 1}
 
     @property
@@ -421,9 +428,7 @@ class GameInfo:
         a seat was played by someone with the store in hand (a host playing both sides of a
         local table, the second tester of stop 49), so it is no result. ``()`` for a solo
         game (its person seats are its owner's) and a table whose every person seat is held."""
-        if self.table is None:
-            return ()
-        return tuple(s.name for s in self.seats if not s.bot and not s.owner)
+        return tuple(name for name, holder in self.person_seats() if holder is None)
 
     @property
     def counted(self) -> bool:

@@ -474,7 +474,7 @@ class ClassroomView(widgets.VBox):
                 "turn": turn, "state": state, "leader": leader, "actions": i.actions,
                 "over": i.over, "closed": i.closed is not None, "updated": i.updated,
                 "seats": i.seats, "practice": i.practice, "note": note, "winner": winner,
-                "solo": i.table is None, "counted": i.counted, "house_rules": i.house_rules,
+                "solo": i.table is None, "person_seats": i.person_seats(), "counted": i.counted, "house_rules": i.house_rules,
                 "shared_seats": bool(i.shared_seats),
             })  # fmt: skip
         return out
@@ -492,8 +492,7 @@ class ClassroomView(widgets.VBox):
         for e in roster:
             finished = won = practice = uncounted = 0
             for r in rows:
-                held = [s.name for s in r["seats"] if not s.bot
-                        and (s.owner or (r["owner"] if r["solo"] else None)) == e.owner]  # fmt: skip
+                held = [name for name, holder in r["person_seats"] if holder == e.owner]
                 if not held:
                     continue
                 if r["practice"]:

@@ -105,15 +105,13 @@ def money_rows(game_name: str) -> list[str]:
     """The rows of ``game_name``'s money table that are not a player's: its house accounts
     ("Pot", "House Bank"), as the engine names them, and "Total". A person's name box refuses
     them (:func:`moneynb.bots.person_name_problem`). [] for an unknown game."""
-    from ..core.registry import game_class
-
     try:
         cls = game_class(game_name)
         g = cls([f"Seat {i + 1}" for i in range(cls.min_players)], seed=0)
     except (ValueError, KeyError):
         return []
-    return ["Total", *(g.account_label(a) for a in g.ledger.balances
-                       if not a.startswith("wallet:") and "Seat " not in g.account_label(a))]  # fmt: skip
+    # a player's own account ("Seat 1's bank account") is named after the player
+    return ["Total", *(a for a in g.account_labels() if not a.startswith("Seat "))]
 
 
 class Launcher(widgets.VBox):
